@@ -1,0 +1,99 @@
+/**
+ * The event-store port. Both adapters (SQLite, EventStoreDB) implement it and are held to the
+ * same contract suite. Revisions are 0-based per stream; positions are global, strictly
+ * increasing, and always > 0 for a stored event.
+ */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | number;
+
+export interface EventMetadata {
+  /** who caused it; 'system' for seeds and timers */
+  userId: string;
+  role: 'patient' | 'doctor' | 'admin' | 'auditor' | 'system';
+  /** ISO instant the command was handled */
+  at: string;
+  correlationId: string;
+  causationId: string;
+  [extra: string]: unknown;
+}
+
+export interface NewEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+  /** uuid; the adapter makes one when missing */
+  id?: string;
+}
+
+export interface RecordedEvent<T extends string = string, D = any> {
+  id: string;
+  stream: string;
+  revision: number;
+  position: number;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+  recordedAt: string;
+}
+
+export interface AppendResult {
+  /** revision of the last event written */
+  nextRevision: number;
+  /** global position of the last event written */
+  position: number;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** inclusive; default: start (forwards) or end (backwards) */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** exclusive; 0 or undefined = from the start */
+  after?: number;
+  maxCount?: number;
+  streamPrefixes?: string[];
+}
+
+export interface SubscribeOptions {
+  /** exclusive checkpoint; 0 or undefined = from the start */
+  after?: number;
+  /** only streams whose name starts with one of these */
+  streamPrefixes?: string[];
+}
+
+export type EventHandler = (event: RecordedEvent) => void | Promise<void>;
+
+export interface Subscription {
+  /** resolves once every event stored when the subscription started has been handled */
+  readonly caughtUp: Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /** [] when the stream does not exist */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Catch-up then live. Handlers are awaited one at a time, in global order. A dropped
+   * connection is resumed from the last handled position, so nothing is lost or repeated.
+   */
+  subscribeToAll(options: SubscribeOptions, handler: EventHandler, onError?: (error: Error) => void): Subscription;
+  /** position of the newest event, 0 when empty */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    /** current revision, or 'no_stream' */
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Revisione attesa ${String(expected)} per ${stream}, trovata ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}

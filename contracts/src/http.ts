@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { Role } from './events';
+
+/** Every error answer: `{ error: { code, message } }`, message in Italian. */
+export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const LoginRequest = z.object({
+  email: z.string({ error: "Inserisci l'email" }).trim().min(1, "Inserisci l'email").email('Email non valida'),
+  password: z.string({ error: 'Inserisci la password' }).min(1, 'Inserisci la password'),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const SessionUser = z.object({ id: z.string(), role: Role, name: z.string() });
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const SessionResponse = z.object({ user: SessionUser.nullable(), csrfToken: z.string() });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const DoctorSummary = z.object({ id: z.string(), name: z.string(), startHour: z.number(), endHour: z.number() });
+export type DoctorSummary = z.infer<typeof DoctorSummary>;

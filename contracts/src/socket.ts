@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { SlotStatus } from './availability';
+
+export const AVAILABILITY_WATCH = 'availability:watch';
+export const AVAILABILITY_UNWATCH = 'availability:unwatch';
+export const AVAILABILITY_CHANGED = 'availability:changed';
+
+/** `since`: the last position the client saw; the server replays every later change of that doctor */
+export const AvailabilityWatch = z.object({ doctorId: z.string().min(1), since: z.number().int().nonnegative().optional() });
+export type AvailabilityWatch = z.infer<typeof AvailabilityWatch>;
+
+export type AvailabilityWatchAck = { ok: true; position: number } | { ok: false; error: string };
+
+export const AvailabilityChanged = z.object({
+  doctorId: z.string(),
+  slot: z.object({
+    id: z.string(),
+    start: z.string(),
+    end: z.string(),
+    status: SlotStatus,
+    color: z.string(),
+    textColor: z.string(),
+    url: z.string().optional(),
+  }),
+  position: z.number(),
+});
+export type AvailabilityChanged = z.infer<typeof AvailabilityChanged>;

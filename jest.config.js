@@ -1,0 +1,15 @@
+// One jest run for every workspace; workspaces import each other's sources, not their builds.
+const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'))];
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(@fullcalendar|@full-ui|temporal-polyfill)/)'],
+  moduleNameMapper: {
+    '^@studio/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@studio/projections$': '<rootDir>/projections/src/index.ts',
+    '\\.(css)$': '<rootDir>/tooling/style-stub.js',
+  },
+  testMatch: ['<rootDir>/{contracts,projections,backend,frontend}/src/**/*.spec.ts?(x)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  testTimeout: 30000,
+};

@@ -1,0 +1,56 @@
+import type { RecordedEvent } from '@studio/contracts';
+
+/**
+ * A projection is a pure fold over events into documents of one collection.
+ * `evolve(null, e)` creates, returning null deletes. No I/O, no clock.
+ */
+export interface ProjectionDefinition<D = any> {
+  /** collection name, also the checkpoint key: [a-z_]+ */
+  name: string;
+  /** bump to force a rebuild when evolve changes meaning */
+  version: number;
+  streamPrefixes: string[];
+  /** event types it handles; others are skipped (their position still advances the checkpoint) */
+  eventTypes: string[];
+  /** which document an event touches; null = none */
+  documentId(event: RecordedEvent): string | null;
+  evolve(doc: D | null, event: RecordedEvent): D | null;
+  /** queryable columns, computed from the document on every write */
+  indexes: Record<string, { type: 'text' | 'integer'; value: (doc: D) => string | number | null }>;
+}
+
+/** a document as stored: the doc plus the position of the last event applied to it */
+export interface StoredDocument<D = any> {
+  id: string;
+  doc: D;
+  position: number;
+}
+
+export type Comparable = string | number;
+export type WhereValue =
+  | Comparable
+  | null
+  | { eq?: Comparable; gt?: Comparable; gte?: Comparable; lt?: Comparable; lte?: Comparable; in?: Comparable[] };
+/** keys are index column names, or 'position' */
+export type Where = Record<string, WhereValue>;
+
+export interface FindOptions {
+  orderBy?: { column: string; direction?: 'asc' | 'desc' }[];
+  limit?: number;
+}
+
+export interface ReadModelReader {
+  get<D>(collection: string, id: string): Promise<StoredDocument<D> | null>;
+  find<D>(collection: string, where?: Where, options?: FindOptions): Promise<StoredDocument<D>[]>;
+  checkpoint(projection: string): Promise<number>;
+}
+
+/** one projection's change, published after its transaction committed */
+export interface DocumentChange<D = any> {
+  projection: string;
+  id: string;
+  previous: D | null;
+  doc: D | null;
+  position: number;
+  event: RecordedEvent;
+}

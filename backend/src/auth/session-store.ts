@@ -1,0 +1,50 @@
+import { Store, type SessionData } from 'express-session';
+import type { AppDb } from '../infrastructure/app-db';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** express-session store on the app database (SQLite or PostgreSQL), so sessions survive restarts */
+export class DbSessionStore extends Store {
+  constructor(private readonly db: AppDb) {
+    super();
+  }
+
+  override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    this.db
+      .selectFrom('sessions')
+      .select(['data', 'expires_at'])
+      .where('sid', '=', sid)
+      .executeTakeFirst()
+      .then((row) => callback(null, row && Number(row.expires_at) > Date.now() ? (JSON.parse(row.data) as SessionData) : null))
+      .catch(callback);
+  }
+
+  override set(sid: string, session: SessionData, callback?: (err?: unknown) => void): void {
+    const expires = session.cookie?.expires ? new Date(session.cookie.expires).getTime() : Date.now() + DAY;
+    const data = JSON.stringify(session);
+    this.db
+      .insertInto('sessions')
+      .values({ sid, data, expires_at: expires })
+      .onConflict((oc) => oc.column('sid').doUpdateSet({ data, expires_at: expires }))
+      .execute()
+      .then(() => callback?.())
+      .catch((e) => callback?.(e));
+  }
+
+  override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.db
+      .deleteFrom('sessions')
+      .where('sid', '=', sid)
+      .execute()
+      .then(() => callback?.())
+      .catch((e) => callback?.(e));
+  }
+
+  override touch(sid: string, session: SessionData, callback?: () => void): void {
+    this.set(sid, session, () => callback?.());
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.db.deleteFrom('sessions').where('expires_at', '<', Date.now()).execute();
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { AvailabilityRangeQuery, ToggleRequest, type AvailabilityEvent, type SessionUser, type ToggleResponse } from '@studio/contracts';
+import type { Request } from 'express';
+import { CurrentUser, Roles } from '../auth/guards';
+import { ForbiddenError } from '../common/errors';
+import { parseInput } from '../http/parse';
+import { metadataFor } from '../http/request-context';
+import { UsersService } from '../users/users.service';
+import { AvailabilityService } from './availability.service';
+import { ToggleSlotCommand } from './toggle-slot.command';
+
+/** paths are the spec's own (Italian) */
+@Controller('disponibilita')
+export class AvailabilityController {
+  constructor(
+    private readonly availability: AvailabilityService,
+    private readonly users: UsersService,
+    private readonly commands: CommandBus,
+  ) {}
+
+  @Get('json')
+  @Roles('doctor', 'admin', 'auditor')
+  async json(@Query() query: unknown, @CurrentUser() user: SessionUser): Promise<AvailabilityEvent[]> {
+    const q = parseInput(AvailabilityRangeQuery, query);
+    if (user.role === 'doctor' && user.id !== q.for) throw new ForbiddenError('Puoi vedere solo il tuo calendario.');
+    const doctor = await this.users.getDoctor(q.for);
+    return this.availability.range(doctor, q.start, q.end);
+  }
+
+  /** a write, so POST with CSRF (the spec's GET would let any link change a calendar) */
+  @Post('toggle')
+  @HttpCode(200)
+  @Roles('doctor', 'admin')
+  async toggle(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<ToggleResponse> {
+    const t = parseInput(ToggleRequest, body);
+    if (user.role === 'doctor' && user.id !== t.for) throw new ForbiddenError('Puoi modificare solo il tuo calendario.');
+    const doctor = await this.users.getDoctor(t.for);
+    const { position: _position, ...answer } = await this.commands.execute(
+      new ToggleSlotCommand(doctor.id, t.start, t.end, { startHour: doctor.startHour, endHour: doctor.endHour }, metadataFor(req, user)),
+    );
+    return answer;
+  }
+}

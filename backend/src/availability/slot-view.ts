@@ -1,0 +1,42 @@
+import { SLOT_COLORS, SLOT_MINUTES, SLOT_TITLES, type AvailabilityChanged, type AvailabilityEvent, type SlotStatus, slotId } from '@studio/contracts';
+import type { SlotDoc } from '@studio/projections';
+
+const SLOT_MS = SLOT_MINUTES * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+export const MAX_RANGE_DAYS = 62;
+
+/** red slots link to the booking that holds them */
+function urlFor(doc: SlotDoc | undefined): string | undefined {
+  return doc && (doc.status === 'held' || doc.status === 'booked') && doc.bookingId ? `/prenotazioni/${doc.bookingId}` : undefined;
+}
+
+export function slotView(doctorId: string, start: string, doc?: SlotDoc): AvailabilityEvent {
+  const status: SlotStatus = doc?.status ?? 'unavailable';
+  const end = new Date(Date.parse(start) + SLOT_MS).toISOString().slice(0, 16) + ':00Z';
+  const url = urlFor(doc);
+  return {
+    id: slotId(doctorId, start),
+    title: SLOT_TITLES[status],
+    ...SLOT_COLORS[status],
+    ...(url ? { url } : {}),
+    start,
+    end,
+    status,
+  };
+}
+
+export function changedMessage(doc: SlotDoc, position: number): AvailabilityChanged {
+  const { id, start, end, status, color, textColor, url } = slotView(doc.doctorId, doc.start, doc);
+  return { doctorId: doc.doctorId, slot: { id, start, end, status, color, textColor, ...(url ? { url } : {}) }, position };
+}
+
+/** every 30-minute slot start of [from, to) that falls inside the working hours */
+export function slotStartsInRange(from: Date, to: Date, startHour: number, endHour: number): string[] {
+  const starts: string[] = [];
+  for (let day = Math.floor(from.getTime() / DAY_MS) * DAY_MS; day < to.getTime(); day += DAY_MS) {
+    for (let t = day + startHour * 3_600_000; t < day + endHour * 3_600_000; t += SLOT_MS) {
+      if (t >= from.getTime() && t < to.getTime()) starts.push(new Date(t).toISOString().slice(0, 16) + ':00Z');
+    }
+  }
+  return starts;
+}

@@ -1,0 +1,37 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SLOT_COLORS, availabilityStreamName, type EventMetadata, type ToggleResponse, type WorkingHours } from '@studio/contracts';
+import { handleCommand } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { availabilityDecider, doctorDayOf, type AvailabilityEvent } from './availability.decider';
+
+export class ToggleSlotCommand extends Command<ToggleResponse & { position: number | null }> {
+  constructor(
+    readonly doctorId: string,
+    readonly start: string,
+    readonly end: string,
+    readonly workingHours: WorkingHours,
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ToggleSlotCommand)
+export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
+  constructor(@Inject(CORE) private readonly core: Core) {}
+
+  async execute(c: ToggleSlotCommand): Promise<ToggleResponse & { position: number | null }> {
+    const stream = availabilityStreamName(c.doctorId, doctorDayOf(c.start));
+    const result = await handleCommand(
+      this.core.eventStore,
+      stream,
+      availabilityDecider,
+      { type: 'ToggleSlot', doctorId: c.doctorId, start: c.start, end: c.end, workingHours: c.workingHours },
+      c.metadata,
+    );
+    const [event] = result.events as AvailabilityEvent[];
+    const status = event.type === 'SlotOpened' ? 'available' : 'unavailable';
+    return { id: event.data.slotId, ...SLOT_COLORS[status], status, position: result.position };
+  }
+}

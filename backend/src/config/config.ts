@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Environment, validated once at start. Embedded default: SQLite files under DATA_DIR. */
+const Env = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL for read models, sessions and keys (scale-out); unset = SQLite in DATA_DIR */
+  DATABASE_URL: z.string().optional(),
+  /** EventStoreDB connection string (scale-out); unset = SQLite in DATA_DIR */
+  EVENTSTORE_URL: z.string().optional(),
+  /** socket.io Redis adapter for several backend instances */
+  REDIS_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(16).optional(),
+  /** seed demo accounts into an empty store; on by default outside production */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  PRACTICE_TIME_ZONE: z.string().default('Europe/Rome'),
+  /** where the built React app is; served with an SPA fallback */
+  FRONTEND_DIST: z.string().optional(),
+  LOG_LEVEL: z.string().default('info'),
+  /** shared by every instance in scale-out; embedded: generated into DATA_DIR */
+  LOOKUP_SECRET: z.string().min(16).optional(),
+  /** 'false' = projections run in a separate worker process (scale-out) */
+  RUN_PROJECTIONS: z.enum(['true', 'false']).default('true'),
+});
+
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  dataDir: string;
+  eventStore: { kind: 'sqlite'; filename: string } | { kind: 'eventstoredb'; connectionString: string };
+  readModels: { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
+  appDb: { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
+  redisUrl?: string;
+  sessionSecret: string;
+  /** secret for the keyed email hash that lets login find an account without the email in clear */
+  lookupSecret: string;
+  seedDemo: boolean;
+  practiceTimeZone: string;
+  frontendDist: string | null;
+  logLevel: string;
+  runProjections: boolean;
+}
+
+/** a secret kept in DATA_DIR so sessions and email lookups survive restarts */
+function persistentSecret(dataDir: string, name: string, given?: string): string {
+  if (given) return given;
+  const file = join(dataDir, `${name}.secret`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Configurazione non valida: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const production = e.NODE_ENV === 'production';
+  const defaultDist = resolve(__dirname, '../../../frontend/dist');
+  return {
+    production,
+    port: e.PORT,
+    dataDir,
+    eventStore: e.EVENTSTORE_URL
+      ? { kind: 'eventstoredb', connectionString: e.EVENTSTORE_URL }
+      : { kind: 'sqlite', filename: join(dataDir, 'events.db') },
+    readModels: e.DATABASE_URL
+      ? { kind: 'postgres', connectionString: e.DATABASE_URL, schema: 'read_models' }
+      : { kind: 'sqlite', filename: join(dataDir, 'read-models.db') },
+    appDb: e.DATABASE_URL
+      ? { kind: 'postgres', connectionString: e.DATABASE_URL, schema: 'app' }
+      : { kind: 'sqlite', filename: join(dataDir, 'app.db') },
+    redisUrl: e.REDIS_URL,
+    sessionSecret: persistentSecret(dataDir, 'session', e.SESSION_SECRET),
+    lookupSecret: persistentSecret(dataDir, 'lookup', e.LOOKUP_SECRET),
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !production,
+    practiceTimeZone: e.PRACTICE_TIME_ZONE,
+    frontendDist: e.FRONTEND_DIST ? resolve(e.FRONTEND_DIST) : existsSync(defaultDist) ? defaultDist : null,
+    logLevel: e.LOG_LEVEL,
+    runProjections: e.RUN_PROJECTIONS === 'true',
+  };
+}

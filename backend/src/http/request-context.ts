@@ -1,0 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata, SessionUser } from '@studio/contracts';
+import type { Request } from 'express';
+
+declare module 'express-session' {
+  interface SessionData {
+    user?: SessionUser;
+    csrfToken?: string;
+  }
+}
+
+/** who and why, for every event a request causes */
+export function metadataFor(req: Request, user: SessionUser): EventMetadata {
+  const header = req.header('x-correlation-id');
+  const correlationId = header && /^[\w-]{8,64}$/.test(header) ? header : randomUUID();
+  return { userId: user.id, role: user.role, at: new Date().toISOString(), correlationId, causationId: correlationId };
+}

@@ -1,0 +1,49 @@
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Pool } from 'pg';
+import type { AppConfig } from '../config/config';
+
+/**
+ * The application's own tables that are neither events nor read models: subject keys
+ * (kept outside the log so erasure can destroy them) and HTTP sessions.
+ */
+export interface AppTables {
+  subject_keys: { subject_id: string; key: string; created_at: string };
+  sessions: { sid: string; data: string; expires_at: number };
+}
+
+export type AppDb = Kysely<AppTables>;
+
+export async function openAppDb(config: AppConfig['appDb']): Promise<AppDb> {
+  let db: AppDb;
+  if (config.kind === 'sqlite') {
+    const file = new Database(config.filename);
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = FULL');
+    db = new Kysely<AppTables>({ dialect: new SqliteDialect({ database: file }) });
+  } else {
+    const schema = config.schema ?? 'app';
+    const pool = new Pool({ connectionString: config.connectionString, max: 5 });
+    pool.on('connect', (client) => void client.query(`SET search_path TO "${schema}"`));
+    const bootstrap = await pool.connect();
+    await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    bootstrap.release();
+    db = new Kysely<AppTables>({ dialect: new PostgresDialect({ pool }) });
+  }
+  await db.schema
+    .createTable('subject_keys')
+    .ifNotExists()
+    .addColumn('subject_id', 'text', (c) => c.primaryKey())
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('sessions')
+    .ifNotExists()
+    .addColumn('sid', 'text', (c) => c.primaryKey())
+    .addColumn('data', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await sql`CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at)`.execute(db);
+  return db;
+}

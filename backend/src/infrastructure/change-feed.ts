@@ -1,0 +1,72 @@
+import type { DocumentChange, ProjectionRunner } from '@studio/projections';
+import Redis from 'ioredis';
+
+/**
+ * What the read models just committed, for live pushes and read-your-writes. Embedded: the
+ * in-process projection runner. Scale-out: the projections worker publishes on Redis and every
+ * backend instance listens.
+ */
+export interface ChangeFeed {
+  onChange(listener: (changes: DocumentChange[]) => void): () => void;
+  /** resolves once the read models hold every event up to `position` */
+  waitFor(position: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'studio:read-model-changes';
+
+export function runnerChangeFeed(runner: ProjectionRunner): ChangeFeed {
+  return {
+    onChange: (listener) => runner.onChange(listener),
+    waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
+    close: async () => undefined,
+  };
+}
+
+/** the worker's side: forwards every committed batch */
+export function publishChangesToRedis(runner: ProjectionRunner, redisUrl: string): () => Promise<void> {
+  const redis = new Redis(redisUrl);
+  const off = runner.onChange((changes) => {
+    const position = Math.max(...changes.map((c) => c.position));
+    void redis.publish(CHANNEL, JSON.stringify({ position, changes: changes.map(({ event: _event, ...c }) => c) }));
+  });
+  return async () => {
+    off();
+    await redis.quit();
+  };
+}
+
+/** a backend instance's side */
+export function redisChangeFeed(redisUrl: string, readCheckpoint: () => Promise<number>): ChangeFeed {
+  const sub = new Redis(redisUrl);
+  const listeners = new Set<(changes: DocumentChange[]) => void>();
+  const waiters = new Set<{ position: number; resolve: () => void }>();
+  let seen = 0;
+  void sub.subscribe(CHANNEL);
+  sub.on('message', (_channel, payload) => {
+    const { position, changes } = JSON.parse(payload) as { position: number; changes: DocumentChange[] };
+    seen = Math.max(seen, position);
+    for (const w of waiters) if (w.position <= seen) (waiters.delete(w), w.resolve());
+    for (const l of listeners) l(changes);
+  });
+  return {
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async waitFor(position, timeoutMs = 5000) {
+      seen = Math.max(seen, await readCheckpoint());
+      if (position <= seen) return;
+      await new Promise<void>((resolve, reject) => {
+        const waiter = { position, resolve };
+        waiters.add(waiter);
+        setTimeout(() => {
+          if (waiters.delete(waiter)) reject(new Error(`read model non aggiornato alla posizione ${position} entro ${timeoutMs} ms`));
+        }, timeoutMs).unref();
+      });
+    },
+    async close() {
+      await sub.quit();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { EventStore } from '@studio/contracts';
+import { ProjectionRunner, allProjections, createReadModelStore, type ReadModelStore } from '@studio/projections';
+import type { AppConfig } from '../config/config';
+import { createEventStore } from '../event-store/create-event-store';
+import { PersonalDataService } from '../personal-data/personal-data.service';
+import { openAppDb, type AppDb } from './app-db';
+import { type ChangeFeed, redisChangeFeed, runnerChangeFeed } from './change-feed';
+
+/** the stores every module shares, built before Nest so their lifecycle is explicit */
+export interface Core {
+  config: AppConfig;
+  eventStore: EventStore;
+  readModels: ReadModelStore;
+  appDb: AppDb;
+  personalData: PersonalDataService;
+  runner: ProjectionRunner;
+  /** committed read-model changes: the only feed of live pushes */
+  changes: ChangeFeed;
+}
+
+export const CORE = Symbol('CORE');
+
+export async function openCore(config: AppConfig): Promise<Core> {
+  const eventStore = createEventStore(config.eventStore);
+  const readModels = await createReadModelStore(config.readModels);
+  const appDb = await openAppDb(config.appDb);
+  const personalData = new PersonalDataService(appDb, config.lookupSecret);
+  const runner = new ProjectionRunner({ store: eventStore, readModels, projections: allProjections });
+  // without a local runner (scale-out), the projections worker's changes arrive through Redis
+  const changes =
+    !config.runProjections && config.redisUrl
+      ? redisChangeFeed(config.redisUrl, async () => Math.min(...(await Promise.all(allProjections.map((p) => readModels.checkpoint(p.name))))))
+      : runnerChangeFeed(runner);
+  return { config, eventStore, readModels, appDb, personalData, runner, changes };
+}
+
+export async function closeCore(core: Core): Promise<void> {
+  await core.changes.close();
+  await core.runner.stop();
+  await core.eventStore.close();
+  await core.readModels.close();
+  await core.appDb.destroy();
+}

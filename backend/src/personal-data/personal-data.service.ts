@@ -1,0 +1,68 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import type { Sealed } from '@studio/contracts';
+import type { AppDb } from '../infrastructure/app-db';
+
+/**
+ * Crypto-shredding: every data subject has an AES-256-GCM key in subject_keys, outside the log.
+ * Events hold personal fields only sealed with that key; deleting the key erases the person
+ * while the log stays replayable.
+ */
+export class PersonalDataService {
+  private readonly cache = new Map<string, Buffer>();
+
+  constructor(
+    private readonly db: AppDb,
+    private readonly lookupSecret: string,
+  ) {}
+
+  /** keyed hash used to find an account by email without storing the email in clear */
+  lookupHash(value: string): string {
+    return createHmac('sha256', this.lookupSecret).update(value.trim().toLowerCase()).digest('hex');
+  }
+
+  async seal(subjectId: string, value: unknown): Promise<Sealed> {
+    const key = await this.keyFor(subjectId, true);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key!, iv);
+    // the subject id is authenticated data: a sealed blob cannot be moved to another person
+    cipher.setAAD(Buffer.from(subjectId));
+    const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+    return { keyId: subjectId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  }
+
+  /** null when the subject's key was destroyed (erased person) */
+  async open<T>(sealed: Sealed): Promise<T | null> {
+    const key = await this.keyFor(sealed.keyId, false);
+    if (!key) return null;
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
+    decipher.setAAD(Buffer.from(sealed.keyId));
+    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+    const clear = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]);
+    return JSON.parse(clear.toString('utf8')) as T;
+  }
+
+  async destroyKey(subjectId: string): Promise<void> {
+    await this.db.deleteFrom('subject_keys').where('subject_id', '=', subjectId).execute();
+    this.cache.delete(subjectId);
+  }
+
+  private async keyFor(subjectId: string, create: boolean): Promise<Buffer | null> {
+    const cached = this.cache.get(subjectId);
+    if (cached) return cached;
+    const row = await this.db.selectFrom('subject_keys').select('key').where('subject_id', '=', subjectId).executeTakeFirst();
+    if (row) {
+      const key = Buffer.from(row.key, 'base64');
+      this.cache.set(subjectId, key);
+      return key;
+    }
+    if (!create) return null;
+    const key = randomBytes(32);
+    await this.db
+      .insertInto('subject_keys')
+      .values({ subject_id: subjectId, key: key.toString('base64'), created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('subject_id').doNothing())
+      .execute();
+    // another instance may have won the insert: the stored key is the one
+    return this.keyFor(subjectId, false);
+  }
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata, Role } from '@studio/contracts';
+import type { Core } from '../infrastructure/core';
+import type { CommandBus } from '@nestjs/cqrs';
+import { UsersService } from '../users/users.service';
+import { ToggleSlotCommand } from '../availability/toggle-slot.command';
+
+export const DEMO_PASSWORD = 'Password123!';
+
+export const DEMO_ACCOUNTS: { email: string; role: Role; name: string; surname: string }[] = [
+  { email: 'medico1@example.it', role: 'doctor', name: 'Giulia', surname: 'Rossi' },
+  { email: 'medico2@example.it', role: 'doctor', name: 'Marco', surname: 'Bianchi' },
+  { email: 'paziente1@example.it', role: 'patient', name: 'Luca', surname: 'Verdi' },
+  { email: 'admin@example.it', role: 'admin', name: 'Segreteria', surname: 'Studio' },
+  { email: 'auditor@example.it', role: 'auditor', name: 'Anna', surname: 'Revisori' },
+];
+
+/**
+ * An empty store gets the demo accounts and two weeks of open slots for the two doctors,
+ * through the same commands a user would send, so the log is a real history.
+ */
+export async function seedDemoData(core: Core, users: UsersService, commands: CommandBus, today = new Date()): Promise<boolean> {
+  if ((await core.eventStore.headPosition()) > 0) return false;
+  const correlationId = randomUUID();
+  const metadata = (): EventMetadata => ({ userId: 'system', role: 'system', at: new Date().toISOString(), correlationId, causationId: correlationId });
+  const ids: Record<string, string> = {};
+  for (const account of DEMO_ACCOUNTS) {
+    const { userId } = await users.register({ ...account, password: DEMO_PASSWORD }, metadata());
+    ids[account.email] = userId;
+  }
+  const hours = { startHour: 8, endHour: 19 };
+  const plan = [
+    { doctorId: ids['medico1@example.it'], from: 9, to: 13 },
+    { doctorId: ids['medico2@example.it'], from: 14, to: 18 },
+  ];
+  const day0 = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  for (let d = 0; d < 14; d++) {
+    const day = new Date(day0 + d * 86_400_000);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    for (const { doctorId, from, to } of plan) {
+      for (let m = from * 60; m < to * 60; m += 30) {
+        const start = new Date(day.getTime() + m * 60_000).toISOString();
+        const end = new Date(day.getTime() + (m + 30) * 60_000).toISOString();
+        await commands.execute(new ToggleSlotCommand(doctorId, start, end, hours, metadata()));
+      }
+    }
+  }
+  return true;
+}

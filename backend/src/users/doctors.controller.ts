@@ -1,0 +1,43 @@
+import { Body, Controller, Get, Param, Put, Req } from '@nestjs/common';
+import { type DoctorSummary, type SessionUser, WorkingHours } from '@studio/contracts';
+import type { Request } from 'express';
+import { ForbiddenError } from '../common/errors';
+import { CurrentUser, Roles } from '../auth/guards';
+import { metadataFor } from '../http/request-context';
+import { parseInput } from '../http/parse';
+import { CORE, type Core } from '../infrastructure/core';
+import { Inject } from '@nestjs/common';
+import { UsersService } from './users.service';
+
+@Controller('api/doctors')
+export class DoctorsController {
+  constructor(
+    private readonly users: UsersService,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
+
+  @Get()
+  @Roles('patient', 'doctor', 'admin', 'auditor')
+  list(): Promise<DoctorSummary[]> {
+    return this.users.listDoctors();
+  }
+
+  @Get(':id')
+  @Roles('patient', 'doctor', 'admin', 'auditor')
+  async get(@Param('id') id: string): Promise<DoctorSummary> {
+    return this.users.doctorSummary(await this.users.getDoctor(id));
+  }
+
+  /** a doctor sets their own hours; the secretary (admin) anyone's */
+  @Put(':id/working-hours')
+  @Roles('doctor', 'admin')
+  async setWorkingHours(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<DoctorSummary> {
+    if (user.role === 'doctor' && user.id !== id) throw new ForbiddenError("Puoi modificare solo il tuo orario di lavoro.");
+    const hours = parseInput(WorkingHours, body);
+    await this.users.getDoctor(id);
+    const position = await this.users.setWorkingHours(id, hours, metadataFor(req, user));
+    // answer from the read model once it holds the change: the client sees what everyone will see
+    if (position) await this.core.changes.waitFor(position);
+    return this.users.doctorSummary(await this.users.getDoctor(id));
+  }
+}

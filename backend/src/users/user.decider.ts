@@ -1,0 +1,44 @@
+import type { EventData, Role, Sealed, WorkingHours } from '@studio/contracts';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+
+/** One stream per account: `user-<id>`. */
+export type UserEvent =
+  | { type: 'UserRegistered'; data: EventData<'UserRegistered'> }
+  | { type: 'WorkingHoursSet'; data: EventData<'WorkingHoursSet'> };
+
+export type UserState = { status: 'none' } | { status: 'registered'; userId: string; role: Role };
+
+export type UserCommand =
+  | { type: 'RegisterUser'; userId: string; role: Role; emailHash: string; passwordHash: string; personal: Sealed }
+  | { type: 'SetWorkingHours'; doctorId: string; hours: WorkingHours };
+
+export const initialState = (): UserState => ({ status: 'none' });
+
+export function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return { status: 'registered', userId: event.data.userId, role: event.data.role };
+    case 'WorkingHoursSet':
+      return state;
+  }
+}
+
+export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser': {
+      if (state.status !== 'none') throw new ConflictError('Questo account esiste già.', 'account_esistente');
+      const { userId, role, emailHash, passwordHash, personal } = command;
+      return [{ type: 'UserRegistered', data: { userId, role, emailHash, passwordHash, personal } }];
+    }
+    case 'SetWorkingHours': {
+      if (state.status !== 'registered' || state.role !== 'doctor') throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
+      const { startHour, endHour } = command.hours;
+      if (!Number.isInteger(startHour) || !Number.isInteger(endHour) || startHour < 0 || endHour > 24 || endHour <= startHour) {
+        throw new ValidationError("Orario di lavoro non valido: ore intere, l'inizio prima della fine, tra 0 e 24.", 'orario_non_valido');
+      }
+      return [{ type: 'WorkingHoursSet', data: { doctorId: command.doctorId, startHour, endHour } }];
+    }
+  }
+}
+
+export const userDecider = { initialState, evolve, decide };

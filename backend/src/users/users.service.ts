@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type DoctorSummary, type EventMetadata, type Role, type WorkingHours, userStreamName } from '@studio/contracts';
+import type { UserDoc } from '@studio/projections';
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { NotFoundError } from '../common/errors';
+import { handleCommand } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { userDecider } from './user.decider';
+
+export interface PersonalName {
+  name: string;
+  surname: string;
+  email: string;
+}
+
+const BCRYPT_COST = 10;
+/** compared against when the email is unknown, so a miss costs as much as a hit */
+const DUMMY_HASH = bcrypt.hashSync('utente-inesistente', BCRYPT_COST);
+
+@Injectable()
+export class UsersService {
+  constructor(@Inject(CORE) private readonly core: Core) {}
+
+  async register(
+    input: { role: Role; email: string; password: string; name: string; surname: string; userId?: string },
+    metadata: EventMetadata,
+  ): Promise<{ userId: string; position: number | null }> {
+    const userId = input.userId ?? randomUUID();
+    const personal = await this.core.personalData.seal(userId, { name: input.name, surname: input.surname, email: input.email });
+    const result = await handleCommand(
+      this.core.eventStore,
+      userStreamName(userId),
+      userDecider,
+      {
+        type: 'RegisterUser',
+        userId,
+        role: input.role,
+        emailHash: this.core.personalData.lookupHash(input.email),
+        passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
+        personal,
+      },
+      metadata,
+    );
+    return { userId, position: result.position };
+  }
+
+  async setWorkingHours(doctorId: string, hours: WorkingHours, metadata: EventMetadata): Promise<number | null> {
+    const result = await handleCommand(
+      this.core.eventStore,
+      userStreamName(doctorId),
+      userDecider,
+      { type: 'SetWorkingHours', doctorId, hours },
+      metadata,
+    );
+    return result.position;
+  }
+
+  /** null for an unknown email or a wrong password, after the same amount of work */
+  async verifyCredentials(email: string, password: string): Promise<UserDoc | null> {
+    const [found] = await this.core.readModels.find<UserDoc>('users', { email_hash: this.core.personalData.lookupHash(email) }, { limit: 1 });
+    const ok = await bcrypt.compare(password, found?.doc.passwordHash ?? DUMMY_HASH);
+    return found && ok ? found.doc : null;
+  }
+
+  async get(userId: string): Promise<UserDoc | null> {
+    return (await this.core.readModels.get<UserDoc>('users', userId))?.doc ?? null;
+  }
+
+  async getDoctor(doctorId: string): Promise<UserDoc> {
+    const user = await this.get(doctorId);
+    if (!user || user.role !== 'doctor') throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
+    return user;
+  }
+
+  async displayName(user: UserDoc): Promise<string> {
+    const personal = await this.core.personalData.open<PersonalName>(user.personal);
+    return personal ? `${personal.name} ${personal.surname}` : 'Utente cancellato';
+  }
+
+  async doctorSummary(user: UserDoc): Promise<DoctorSummary> {
+    return { id: user.id, name: await this.displayName(user), startHour: user.startHour, endHour: user.endHour };
+  }
+
+  async listDoctors(): Promise<DoctorSummary[]> {
+    const doctors = await this.core.readModels.find<UserDoc>('users', { role: 'doctor' });
+    const summaries = await Promise.all(doctors.map((d) => this.doctorSummary(d.doc)));
+    return summaries.sort((a, b) => a.name.localeCompare(b.name, 'it'));
+  }
+
+  async emailTaken(email: string): Promise<boolean> {
+    const found = await this.core.readModels.find<UserDoc>('users', { email_hash: this.core.personalData.lookupHash(email) }, { limit: 1 });
+    return found.length > 0;
+  }
+}

@@ -1,0 +1,24 @@
+import { loadConfig } from './config/config';
+import { openCore, closeCore } from './infrastructure/core';
+import { publishChangesToRedis } from './infrastructure/change-feed';
+
+/** scale-out: the only process that writes read models; backends learn of changes through Redis */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const core = await openCore({ ...config, runProjections: true });
+  const unpublish = config.redisUrl ? publishChangesToRedis(core.runner, config.redisUrl) : async () => undefined;
+  await core.runner.start();
+  console.log('Proiezioni aggiornate: in ascolto di nuovi eventi');
+  const stop = async () => {
+    await unpublish();
+    await closeCore(core);
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((e) => {
+  console.error('Worker delle proiezioni non avviato:', e);
+  process.exit(1);
+});

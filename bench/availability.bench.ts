@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { AVAILABILITY_CHANGED, AVAILABILITY_WATCH, type AvailabilityChanged } from '@studio/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { startApp } from '../backend/src/app';
+import { loadConfig } from '../backend/src/config/config';
+import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
+import { summary } from './stats';
+
+/** a logged-in HTTP client with its own cookie and CSRF token */
+async function login(base: string, email: string): Promise<{ cookie: string; csrf: string }> {
+  const s = await fetch(`${base}/api/auth/session`);
+  let cookie = (s.headers.get('set-cookie') ?? '').split(';')[0];
+  const { csrfToken } = (await s.json()) as { csrfToken: string };
+  const l = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  cookie = (l.headers.get('set-cookie') ?? cookie).split(';')[0];
+  const body = (await l.json()) as { csrfToken: string; user: { id: string } };
+  return { cookie, csrf: body.csrfToken };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
+
+export async function availabilityBench(dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' });
+  config.frontendDist = null;
+  const app = await startApp(config);
+  try {
+    const doctors = await app.core.readModels.find<{ id: string; emailHash: string }>('users', { role: 'doctor' });
+    const medico1 = doctors.find((d) => d.doc.emailHash === app.core.personalData.lookupHash('medico1@example.it'))!.id;
+    const base = app.url;
+    const toggle = (c: { cookie: string; csrf: string }, start: number) =>
+      fetch(`${base}/disponibilita/toggle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: c.cookie, 'x-csrf-token': c.csrf },
+        body: JSON.stringify({ for: medico1, start: iso(start), end: iso(start + 30 * 60_000) }),
+      });
+
+    // 1. throughput: 8 concurrent clients, each on its own doctor-day (its own stream)
+    const clients = await Promise.all(Array.from({ length: 8 }, () => login(base, 'medico1@example.it')));
+    const day0 = Date.UTC(2031, 0, 6, 8); // a Monday far from the demo data, 08:00
+    const perClient = Number(process.env.BENCH_TOGGLES_PER_CLIENT ?? 250);
+    let ok = 0;
+    let conflicts = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      clients.map(async (c, i) => {
+        for (let n = 0; n < perClient; n++) {
+          const res = await toggle(c, day0 + i * 86_400_000 + (n % 22) * 30 * 60_000);
+          await res.arrayBuffer();
+          if (res.status === 200) ok++;
+          else if (res.status === 409) conflicts++;
+          else throw new Error(`toggle: HTTP ${res.status}`);
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(`toggle via HTTP, 8 client concorrenti: ${(ok / seconds).toFixed(0)} toggle/s (${ok} riusciti, ${conflicts} conflitti 409, ${seconds.toFixed(2)} s)`);
+
+    // 2. latency from a toggle's HTTP answer to its push on 200 watching sockets
+    const sockets: Socket[] = [];
+    for (let i = 0; i < 200; i++) {
+      const s = io(base, { transports: ['websocket'], forceNew: true, reconnection: false });
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', resolve);
+        s.once('connect_error', reject);
+      });
+      await s.timeout(5000).emitWithAck(AVAILABILITY_WATCH, { doctorId: medico1 });
+      sockets.push(s);
+    }
+    const fromAnswer: number[] = [];
+    const fromRequest: number[] = [];
+    const rounds = Number(process.env.BENCH_PUSH_ROUNDS ?? 50);
+    const c = clients[0];
+    for (let r = 0; r < rounds; r++) {
+      const start = Date.UTC(2031, 1, 3, 8) + (r % 22) * 30 * 60_000 + Math.floor(r / 22) * 86_400_000;
+      const startIso = iso(start);
+      const arrivals = sockets.map(
+        (s) =>
+          new Promise<number>((resolve) => {
+            const on = (m: AvailabilityChanged) => {
+              if (m.slot.start !== startIso) return;
+              s.off(AVAILABILITY_CHANGED, on);
+              resolve(performance.now());
+            };
+            s.on(AVAILABILITY_CHANGED, on);
+          }),
+      );
+      const sent = performance.now();
+      const res = await toggle(c, start);
+      await res.arrayBuffer();
+      const answered = performance.now();
+      for (const at of await Promise.all(arrivals)) {
+        fromAnswer.push(at - answered);
+        fromRequest.push(at - sent);
+      }
+    }
+    console.log(`push availability:changed a 200 socket, dalla risposta HTTP: ${summary(fromAnswer)}`);
+    console.log(`  (dall'invio della richiesta: ${summary(fromRequest)}; un valore negativo = la notifica è arrivata prima della risposta HTTP)`);
+    sockets.forEach((s) => s.disconnect());
+  } finally {
+    await app.close();
+  }
+}

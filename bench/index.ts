@@ -1,0 +1,26 @@
+/**
+ * npm run bench: figures on the embedded default (SQLite events + SQLite read models).
+ * Each section prints its own lines; nothing here asserts: it measures.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { availabilityBench } from './availability.bench';
+import { replayBench } from './replay.bench';
+
+async function main(): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+  try {
+    console.log(`Node ${process.version}, ${new Date().toISOString()}, dati in ${root}`);
+    await availabilityBench(join(root, 'app'));
+    await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

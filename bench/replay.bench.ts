@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { availabilityStreamName, slotId, type NewEvent } from '@studio/contracts';
+import { ProjectionRunner, allProjections, createReadModelStore } from '@studio/projections';
+import { SqliteEventStore } from '../backend/src/event-store/sqlite-event-store';
+
+/** fills a log with `total` slot events over many doctor-days, then replays it into fresh read models */
+export async function replayBench(dir: string, total: number): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const store = new SqliteEventStore(join(dir, 'events.db'));
+  const metadata = { userId: 'bench', role: 'system' as const, at: new Date().toISOString(), correlationId: 'bench', causationId: 'bench' };
+  const perStream = 100;
+  const t0 = performance.now();
+  for (let written = 0, s = 0; written < total; s++) {
+    const doctorId = `medico-${s % 50}`;
+    const day = new Date(Date.UTC(2030, 0, 1) + Math.floor(s / 50) * 86_400_000).toISOString().slice(0, 10);
+    const events: NewEvent[] = [];
+    for (let i = 0; i < perStream && written < total; i++, written++) {
+      const start = `${day}T${String(8 + Math.floor((i % 22) / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00Z`;
+      const end = new Date(Date.parse(start) + 30 * 60_000).toISOString().slice(0, 19) + 'Z';
+      events.push({ type: i % 44 < 22 ? 'SlotOpened' : 'SlotClosed', data: { doctorId, slotId: slotId(doctorId, start), start, end }, metadata });
+    }
+    await store.append(availabilityStreamName(doctorId, day), events, { expectedRevision: 'no_stream' });
+  }
+  console.log(`scrittura di ${total} eventi di prova: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const readModels = await createReadModelStore({ kind: 'sqlite', filename: join(dir, 'read-models.db') });
+  const runner = new ProjectionRunner({ store, readModels, projections: allProjections });
+  const t1 = performance.now();
+  await runner.start();
+  const seconds = (performance.now() - t1) / 1000;
+  console.log(`replay delle proiezioni da zero: ${total} eventi in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(0)} eventi/s`);
+  await runner.stop();
+  await readModels.close();
+  await store.close();
+}

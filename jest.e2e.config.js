@@ -1,0 +1,9 @@
+// Browser tests: the built app in a real server process, driven in Debian's headless chromium.
+const base = require('./jest.config.js');
+module.exports = {
+  ...base,
+  testMatch: ['<rootDir>/frontend/e2e/**/*.e2e.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testTimeout: 60000,
+  maxWorkers: 1,
+};

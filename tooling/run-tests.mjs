@@ -1,0 +1,41 @@
+// Runs every test (unit, integration on SQLite and PostgreSQL, browser e2e) and ends with
+// one line "N passed, N failed, N skipped" that CI reads.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+const suites = [
+  { name: 'unità e integrazione', args: ['jest', '--ci'], out: 'test-results/jest.json' },
+  { name: 'browser (e2e)', args: ['jest', '--ci', '-c', 'jest.e2e.config.js'], out: 'test-results/e2e.json', build: true },
+];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let exitCode = 0;
+for (const suite of suites) {
+  if (suite.build) {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) {
+      console.error('Build non riuscita: i test e2e non possono partire.');
+      failed += 1;
+      exitCode = 1;
+      continue;
+    }
+  }
+  if (existsSync(suite.out)) rmSync(suite.out);
+  const run = spawnSync('npx', [...suite.args, '--json', `--outputFile=${suite.out}`], { stdio: 'inherit' });
+  if (run.status !== 0) exitCode = 1;
+  if (!existsSync(suite.out)) {
+    console.error(`Nessun risultato per ${suite.name}.`);
+    failed += 1;
+    continue;
+  }
+  const r = JSON.parse(readFileSync(suite.out, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
+  skipped += r.numPendingTests + r.numTodoTests;
+  console.log(`${suite.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
+}
+if (passed === 0) exitCode = 1;
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(exitCode);

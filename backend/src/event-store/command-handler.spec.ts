@@ -1,0 +1,138 @@
+import type { EventStore } from '@studio/contracts';
+import { AppError, ConflictError, ValidationError } from '../common/errors';
+import { handleCommand, STALE_REVISION_MESSAGE, type Decider } from './command-handler';
+import { deciderSpec } from './decider-spec';
+import { testMetadata } from './event-store.contract';
+import { SqliteEventStore } from './sqlite-event-store';
+
+// A toy counter stream, just enough to exercise the handler.
+type CounterEvent = { type: 'Incremented'; data: { by: number } } | { type: 'Reset'; data: { from: number } };
+type CounterState = { status: 'new' } | { status: 'counting'; total: number };
+type CounterCommand = { type: 'Increment'; by: number } | { type: 'Reset' };
+
+const counter: Decider<CounterState, CounterCommand, CounterEvent> = {
+  initialState: () => ({ status: 'new' }),
+  evolve: (state, event) => {
+    const total = state.status === 'counting' ? state.total : 0;
+    return { status: 'counting', total: event.type === 'Incremented' ? total + event.data.by : 0 };
+  },
+  decide: (command, state) => {
+    const total = state.status === 'counting' ? state.total : 0;
+    switch (command.type) {
+      case 'Increment':
+        if (!(command.by > 0)) throw new ValidationError('Incremento non valido.', 'incremento_non_valido');
+        return [{ type: 'Incremented', data: { by: command.by } }];
+      case 'Reset':
+        return total === 0 ? [] : [{ type: 'Reset', data: { from: total } }];
+    }
+  },
+};
+
+describe('handleCommand', () => {
+  let store: SqliteEventStore;
+  const metadata = testMetadata({ userId: 'medico-1', role: 'doctor' });
+
+  beforeEach(() => {
+    store = new SqliteEventStore(':memory:');
+  });
+  afterEach(() => store.close());
+
+  it('starts a new stream with no_stream and returns what it appended', async () => {
+    const result = await handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 2 }, metadata);
+    expect(result.events).toEqual([{ type: 'Incremented', data: { by: 2 } }]);
+    expect(result.nextRevision).toBe(0);
+    const [stored] = await store.readStream('counter-1');
+    expect(result.position).toBe(stored.position);
+    expect(stored).toMatchObject({ type: 'Incremented', data: { by: 2 }, metadata, revision: 0 });
+  });
+
+  it('folds the history before deciding, and appends after the revision it read', async () => {
+    await handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 2 }, metadata);
+    await handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 3 }, metadata);
+    const result = await handleCommand(store, 'counter-1', counter, { type: 'Reset' }, metadata);
+    expect(result.events).toEqual([{ type: 'Reset', data: { from: 5 } }]);
+    expect(result.nextRevision).toBe(2);
+    expect((await store.readStream('counter-1')).map((e) => e.type)).toEqual(['Incremented', 'Incremented', 'Reset']);
+  });
+
+  it('appends nothing when nothing was decided', async () => {
+    expect(await handleCommand(store, 'counter-1', counter, { type: 'Reset' }, metadata)).toEqual({ events: [], nextRevision: null, position: null });
+    await handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 1 }, metadata);
+    await handleCommand(store, 'counter-1', counter, { type: 'Reset' }, metadata);
+    expect(await handleCommand(store, 'counter-1', counter, { type: 'Reset' }, metadata)).toEqual({ events: [], nextRevision: 1, position: null });
+    expect(await store.readStream('counter-1')).toHaveLength(2);
+  });
+
+  it("lets the decider's rejection through and writes nothing", async () => {
+    await expect(handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 0 }, metadata)).rejects.toBeInstanceOf(ValidationError);
+    expect(await store.headPosition()).toBe(0);
+  });
+
+  it('two commands racing on one stream: one succeeds, the other gets a 409 and is not retried', async () => {
+    await handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 1 }, metadata);
+    const racing = bothReadBeforeEitherAppends(store);
+
+    const outcomes = await Promise.allSettled([
+      handleCommand(racing.store, 'counter-1', counter, { type: 'Increment', by: 10 }, metadata),
+      handleCommand(racing.store, 'counter-1', counter, { type: 'Increment', by: 20 }, metadata),
+    ]);
+
+    const won = outcomes.findIndex((o) => o.status === 'fulfilled');
+    const lost = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(won).toBeGreaterThanOrEqual(0);
+    expect(lost?.reason).toBeInstanceOf(ConflictError);
+    expect(lost?.reason).toMatchObject({ status: 409, message: STALE_REVISION_MESSAGE });
+    expect(racing.appendAttempts()).toBe(2);
+    const stored = await store.readStream('counter-1');
+    expect(stored.map((e) => e.data)).toEqual([{ by: 1 }, { by: won === 0 ? 10 : 20 }]);
+  });
+});
+
+/** Holds every readStream until two have been made, so both handlers decide on the same state. */
+function bothReadBeforeEitherAppends(inner: EventStore) {
+  let reads = 0;
+  let appends = 0;
+  let release!: () => void;
+  const bothRead = new Promise<void>((resolve) => (release = resolve));
+  const store: EventStore = Object.assign(Object.create(inner) as EventStore, {
+    readStream: async (...args: Parameters<EventStore['readStream']>) => {
+      const events = await inner.readStream(...args);
+      if (++reads === 2) release();
+      await bothRead;
+      return events;
+    },
+    append: (...args: Parameters<EventStore['append']>) => {
+      appends++;
+      return inner.append(...args);
+    },
+  });
+  return { store, appendAttempts: () => appends };
+}
+
+describe('deciderSpec (given/when/then)', () => {
+  const given = deciderSpec(counter);
+
+  it('checks the decided events', () => {
+    given([]).when({ type: 'Increment', by: 2 }).then([{ type: 'Incremented', data: { by: 2 } }]);
+    given([
+      { type: 'Incremented', data: { by: 2 } },
+      { type: 'Incremented', data: { by: 3 } },
+    ])
+      .when({ type: 'Reset' })
+      .then([{ type: 'Reset', data: { from: 5 } }]);
+    given([]).when({ type: 'Reset' }).then([]);
+  });
+
+  it('checks rejections by class or by code', () => {
+    given([]).when({ type: 'Increment', by: -1 }).thenThrows(ValidationError);
+    given([]).when({ type: 'Increment', by: -1 }).thenThrows(AppError);
+    given([]).when({ type: 'Increment', by: -1 }).thenThrows('incremento_non_valido');
+  });
+
+  it('fails when the expectation does not hold', () => {
+    expect(() => given([]).when({ type: 'Increment', by: 2 }).then([])).toThrow();
+    expect(() => given([]).when({ type: 'Increment', by: 2 }).thenThrows(ValidationError)).toThrow(/accepted/);
+    expect(() => given([]).when({ type: 'Increment', by: -1 }).thenThrows(ConflictError)).toThrow();
+    expect(() => given([]).when({ type: 'Increment', by: -1 }).thenThrows('altro_codice')).toThrow();
+  });
+});

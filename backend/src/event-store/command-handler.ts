@@ -1,0 +1,54 @@
+import { WrongExpectedRevisionError, type EventMetadata, type EventStore } from '@studio/contracts';
+import { ConflictError } from '../common/errors';
+
+/**
+ * A stream's domain as three pure functions (no I/O, no clock: time comes in on the command).
+ * `decide` throws AppError subclasses to reject a command.
+ */
+export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+}
+
+export interface CommandResult<Event> {
+  /** the events decided and appended (none when the command changed nothing) */
+  events: Event[];
+  /** revision of the stream's last event after the command; null when the stream still does not exist */
+  nextRevision: number | null;
+  /** global position of the last appended event, for read-your-writes; null when nothing was appended */
+  position: number | null;
+}
+
+export const STALE_REVISION_MESSAGE = 'Il calendario è stato modificato nel frattempo: ricarica e riprova.';
+
+/**
+ * The one command handler: read the stream, fold it, decide, append with the revision that was
+ * read. A concurrent writer makes the append fail; that becomes a 409 for the user to retry on
+ * fresh data, never a silent retry that could act on a state the user has not seen.
+ */
+export async function handleCommand<State, Command, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamName: string,
+  decider: Decider<State, Command, Event>,
+  command: NoInfer<Command>,
+  metadata: EventMetadata,
+): Promise<CommandResult<Event>> {
+  const history = await store.readStream(streamName);
+  const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+  const events = decider.decide(command, state);
+  const lastRevision = history.length > 0 ? history[history.length - 1].revision : null;
+  if (events.length === 0) return { events, nextRevision: lastRevision, position: null };
+
+  try {
+    const result = await store.append(
+      streamName,
+      events.map((e) => ({ type: e.type, data: e.data, metadata })),
+      { expectedRevision: lastRevision ?? 'no_stream' },
+    );
+    return { events, nextRevision: result.nextRevision, position: result.position };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(STALE_REVISION_MESSAGE);
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { ExpectedRevision, WrongExpectedRevisionError } from '@studio/contracts';
+
+/** Helpers shared by both adapters, so they agree on the semantics the contract suite checks. */
+
+/** `current` is the stream's last revision, -1 when the stream does not exist. */
+export function checkExpectedRevision(stream: string, expected: ExpectedRevision, current: number): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === -1) ||
+    (expected === 'stream_exists' && current >= 0) ||
+    (typeof expected === 'number' && current === expected);
+  if (!ok) throw new WrongExpectedRevisionError(stream, expected, current < 0 ? 'no_stream' : current);
+}
+
+/** An empty prefix list means "no filter", like an absent one. */
+export function matchesPrefixes(stream: string, prefixes: string[] | undefined): boolean {
+  return !prefixes?.length || prefixes.some((p) => stream.startsWith(p));
+}
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: Error): void;
+}
+
+/**
+ * A promise settled from outside. The rejection is pre-handled: a subscription whose `caughtUp`
+ * nobody awaits must not crash Node with an unhandled rejection when its handler fails.
+ */
+export function deferred<T = void>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
+
+/** Used when a subscriber passes no onError: a stopped subscription must not go unnoticed. */
+export function reportSubscriptionError(error: Error): void {
+  console.error('Sottoscrizione agli eventi interrotta:', error);
+}

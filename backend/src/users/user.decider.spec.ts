@@ -1,0 +1,31 @@
+import { deciderSpec } from '../event-store/decider-spec';
+import { userDecider, type UserCommand, type UserEvent } from './user.decider';
+
+const given = deciderSpec(userDecider);
+const personal = { keyId: 'u1', iv: 'iv', tag: 'tag', data: 'cifrato' };
+const register = (role: 'doctor' | 'patient' = 'doctor'): UserCommand => ({ type: 'RegisterUser', userId: 'u1', role, emailHash: 'h', passwordHash: 'p', personal });
+const registered = (role: 'doctor' | 'patient' = 'doctor'): UserEvent => ({
+  type: 'UserRegistered',
+  data: { userId: 'u1', role, emailHash: 'h', passwordHash: 'p', personal },
+});
+const setHours = (startHour: number, endHour: number): UserCommand => ({ type: 'SetWorkingHours', doctorId: 'u1', hours: { startHour, endHour } });
+
+describe('user decider', () => {
+  it('registers a new account', () => given([]).when(register()).then([registered()]));
+  it('refuses to register the same account twice', () => given([registered()]).when(register()).thenThrows('account_esistente'));
+  it('sets a doctor’s working hours', () =>
+    given([registered()]).when(setHours(9, 17)).then([{ type: 'WorkingHoursSet', data: { doctorId: 'u1', startHour: 9, endHour: 17 } }]));
+  it('accepts the whole day', () =>
+    given([registered()]).when(setHours(0, 24)).then([{ type: 'WorkingHoursSet', data: { doctorId: 'u1', startHour: 0, endHour: 24 } }]));
+  it('refuses hours for an unknown account or a patient', () => {
+    given([]).when(setHours(9, 17)).thenThrows('medico_non_trovato');
+    given([registered('patient')]).when(setHours(9, 17)).thenThrows('medico_non_trovato');
+  });
+  it('refuses an end before the start, fractions and out-of-range hours', () => {
+    given([registered()]).when(setHours(17, 9)).thenThrows('orario_non_valido');
+    given([registered()]).when(setHours(9, 9)).thenThrows('orario_non_valido');
+    given([registered()]).when(setHours(8.5, 12)).thenThrows('orario_non_valido');
+    given([registered()]).when(setHours(-1, 12)).thenThrows('orario_non_valido');
+    given([registered()]).when(setHours(8, 25)).thenThrows('orario_non_valido');
+  });
+});

@@ -1,0 +1,53 @@
+import type { RecordedEvent } from '@studio/contracts';
+import { availabilitySlotsProjection } from './availability-slots.projection';
+import { usersProjection } from './users.projection';
+
+let position = 0;
+const event = (stream: string, type: string, data: object): RecordedEvent => ({
+  id: `e${++position}`,
+  stream,
+  revision: 0,
+  position,
+  type,
+  data,
+  metadata: { userId: 'x', role: 'doctor', at: '2030-01-01T00:00:00Z', correlationId: 'c', causationId: 'c' },
+  recordedAt: '2030-01-01T00:00:00Z',
+});
+
+const fold = <D>(p: { documentId(e: RecordedEvent): string | null; evolve(d: D | null, e: RecordedEvent): D | null }, events: RecordedEvent[]) => {
+  const docs = new Map<string, D | null>();
+  for (const e of events) {
+    const id = p.documentId(e);
+    if (id) docs.set(id, p.evolve(docs.get(id) ?? null, e));
+  }
+  return docs;
+};
+
+describe('availability_slots projection', () => {
+  const slot = { doctorId: 'd1', slotId: 'd1~203003040900', start: '2030-03-04T09:00:00Z', end: '2030-03-04T09:30:00Z' };
+  it('follows open and close of one slot', () => {
+    const docs = fold(availabilitySlotsProjection, [event('availability-d1-2030-03-04', 'SlotOpened', slot)]);
+    expect(docs.get(slot.slotId)).toEqual({ id: slot.slotId, doctorId: 'd1', start: slot.start, end: slot.end, status: 'available' });
+    const after = fold(availabilitySlotsProjection, [event('a', 'SlotOpened', slot), event('a', 'SlotClosed', slot)]);
+    expect(after.get(slot.slotId)?.status).toBe('unavailable');
+  });
+  it('indexes by doctor and start', () => {
+    const doc = fold(availabilitySlotsProjection, [event('a', 'SlotOpened', slot)]).get(slot.slotId)!;
+    expect(availabilitySlotsProjection.indexes.doctor_id.value(doc)).toBe('d1');
+    expect(availabilitySlotsProjection.indexes.start.value(doc)).toBe(slot.start);
+  });
+});
+
+describe('users projection', () => {
+  const personal = { keyId: 'u1', iv: 'i', tag: 't', data: 'd' };
+  it('registers with the default working hours, then follows changes', () => {
+    const docs = fold(usersProjection, [
+      event('user-u1', 'UserRegistered', { userId: 'u1', role: 'doctor', emailHash: 'h', passwordHash: 'p', personal }),
+      event('user-u1', 'WorkingHoursSet', { doctorId: 'u1', startHour: 10, endHour: 14 }),
+    ]);
+    expect(docs.get('u1')).toEqual({ id: 'u1', role: 'doctor', emailHash: 'h', passwordHash: 'p', personal, startHour: 10, endHour: 14 });
+  });
+  it('ignores hours for an account it never saw', () => {
+    expect(fold(usersProjection, [event('user-u9', 'WorkingHoursSet', { doctorId: 'u9', startHour: 10, endHour: 14 })]).get('u9')).toBeNull();
+  });
+});

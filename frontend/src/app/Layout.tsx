@@ -1,0 +1,139 @@
+import { useEffect } from 'react';
+import { Alert, Button, Container, Nav, Navbar, Offcanvas } from 'react-bootstrap';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { it } from '../i18n/it';
+import { errorMessage, useGetSessionQuery, useLogoutMutation } from './api';
+import { navLinkFollowed, selectSidenavOpen, sidenavDismissed, sidenavToggleClicked } from './layoutSlice';
+import { canManageCalendars, PATHS } from './paths';
+import { useAppDispatch, useAppSelector } from './store';
+import { NARROW_SCREEN, useMediaQuery } from './useMediaQuery';
+
+export const SIDENAV_ID = 'sidenav';
+/** on document.body and the header while the side navigation is open (CSS pads them on wide screens) */
+export const SIDENAV_OPEN_CLASS = 'sidenav-open';
+
+/**
+ * Page frame: a fixed header with the brand, the side-navigation toggle and the logged-in user;
+ * the side navigation pushes body and header on wide screens and overlays them on phones.
+ */
+export function Layout() {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectSidenavOpen);
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const { data: session } = useGetSessionQuery();
+  const user = session?.user ?? null;
+  const [logout, { isLoading: loggingOut, error: logoutError, reset: resetLogout }] = useLogoutMutation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    document.body.classList.toggle(SIDENAV_OPEN_CLASS, open);
+    return () => document.body.classList.remove(SIDENAV_OPEN_CLASS);
+  }, [open]);
+
+  const followed = () => dispatch(navLinkFollowed({ narrowScreen: narrow }));
+
+  const onLogout = async () => {
+    try {
+      await logout().unwrap();
+      navigate(PATHS.login, { replace: true });
+    } catch {
+      /* the alert below shows it */
+    }
+  };
+
+  return (
+    <>
+      <a className="visually-hidden-focusable app-skip-link" href="#main">
+        {it.app.skipToContent}
+      </a>
+      <Navbar
+        as="header"
+        fixed="top"
+        bg="primary"
+        data-bs-theme="dark"
+        className={['app-header', open ? SIDENAV_OPEN_CLASS : ''].filter(Boolean).join(' ')}
+        data-testid="app-header"
+      >
+        <Container fluid className="gap-2 flex-nowrap">
+          <Button
+            variant="outline-light"
+            className="app-sidenav-toggle"
+            aria-controls={SIDENAV_ID}
+            aria-expanded={open}
+            aria-label={it.layout.toggleNav}
+            onClick={() => dispatch(sidenavToggleClicked())}
+          >
+            <span className="navbar-toggler-icon" aria-hidden="true" />
+          </Button>
+          <Navbar.Brand as={Link} to="/" className="me-auto text-truncate">
+            {it.app.brand}
+          </Navbar.Brand>
+          {user && (
+            <Navbar.Text className="text-truncate small d-none d-sm-block">
+              {it.layout.loggedInAs(user.name, it.roles[user.role])}
+            </Navbar.Text>
+          )}
+        </Container>
+      </Navbar>
+
+      <Offcanvas
+        id={SIDENAV_ID}
+        show={open}
+        onHide={() => dispatch(sidenavDismissed())}
+        placement="start"
+        className="app-sidenav"
+        aria-labelledby="sidenav-title"
+        // phones: a modal overlay; wide screens: a panel beside the page, which stays usable
+        backdrop={narrow}
+        scroll={!narrow}
+        enforceFocus={narrow}
+        aria-modal={narrow}
+      >
+        <Offcanvas.Header closeButton closeLabel={it.layout.closeNav}>
+          <Offcanvas.Title id="sidenav-title" as="h2" className="h5">
+            {it.layout.navTitle}
+          </Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body>
+          {user && (
+            <p className="small text-body-secondary border-bottom pb-2 mb-2 d-sm-none">
+              {it.layout.loggedInAs(user.name, it.roles[user.role])}
+            </p>
+          )}
+          <nav aria-label={it.layout.navLabel}>
+            <Nav className="flex-column" as="ul">
+              {user && canManageCalendars(user.role) && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.availability} onClick={followed}>
+                    {it.layout.availability}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
+              <Nav.Item as="li">
+                <Nav.Link as={NavLink} to={PATHS.home} onClick={followed}>
+                  {it.layout.home}
+                </Nav.Link>
+              </Nav.Item>
+              <Nav.Item as="li">
+                <Nav.Link as="button" type="button" onClick={() => void onLogout()} disabled={loggingOut}>
+                  {loggingOut ? it.layout.loggingOut : it.layout.logout}
+                </Nav.Link>
+              </Nav.Item>
+            </Nav>
+          </nav>
+        </Offcanvas.Body>
+      </Offcanvas>
+
+      <main id="main" tabIndex={-1} className="app-main">
+        <Container fluid="lg" className="py-3">
+          {logoutError !== undefined && (
+            <Alert variant="danger" dismissible show onClose={resetLogout} closeLabel={it.app.dismiss}>
+              {errorMessage(logoutError, it.login.logoutFailed)}
+            </Alert>
+          )}
+          <Outlet />
+        </Container>
+      </main>
+    </>
+  );
+}

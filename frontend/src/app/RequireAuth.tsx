@@ -1,0 +1,44 @@
+import { Alert, Button, Container } from 'react-bootstrap';
+import type { Role } from '@studio/contracts';
+import type { ReactNode } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { it } from '../i18n/it';
+import { useGetSessionQuery } from './api';
+import { Loading } from './Loading';
+import { PATHS } from './paths';
+
+/** Protected routes: waits for the session, sends visitors to /login, checks the role if asked. */
+export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children?: ReactNode }) {
+  const { data, isLoading, isError, refetch } = useGetSessionQuery();
+  const location = useLocation();
+
+  if (isLoading) return <Loading />;
+  if (isError || !data) {
+    return (
+      <Container className="py-4">
+        <Alert variant="danger">
+          <Alert.Heading as="h1" className="h4">
+            {it.app.sessionErrorTitle}
+          </Alert.Heading>
+          <p>{it.app.sessionErrorText}</p>
+          <Button variant="outline-danger" onClick={() => void refetch()}>
+            {it.app.retry}
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
+  if (!data.user) return <Navigate to={PATHS.login} replace state={{ from: location.pathname + location.search }} />;
+  if (roles && !roles.includes(data.user.role)) {
+    return (
+      <Alert variant="warning">
+        <Alert.Heading as="h1" className="h4">
+          {it.app.forbiddenTitle}
+        </Alert.Heading>
+        <p>{it.app.forbiddenText}</p>
+        <Link to={PATHS.home}>{it.app.backHome}</Link>
+      </Alert>
+    );
+  }
+  return <>{children ?? <Outlet />}</>;
+}

@@ -1,0 +1,125 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { ErrorBody, type LoginRequest, type SessionResponse, type SessionUser } from '@studio/contracts';
+import { it } from '../i18n/it';
+import { disconnectSharedSocket } from './socket';
+
+export const CSRF_HEADER = 'X-CSRF-Token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: '/', credentials: 'include' });
+
+function cachedCsrfToken(state: unknown): string | undefined {
+  const selectSession = api.endpoints.getSession.select();
+  return selectSession(state as Parameters<typeof selectSession>[0]).data?.csrfToken;
+}
+
+/** a 403 whose code speaks of CSRF: the token went stale (new session), fetch a fresh one and retry once */
+function isCsrfRejection(error: FetchBaseQueryError | undefined): boolean {
+  if (!error || error.status !== 403) return false;
+  const body = ErrorBody.safeParse(error.data);
+  return body.success && /csrf/i.test(body.data.error.code);
+}
+
+function withCsrf(args: FetchArgs, token: string | undefined): FetchArgs {
+  if (!token) return args;
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  headers.set(CSRF_HEADER, token);
+  return { ...args, headers };
+}
+
+const SESSION_URLS = new Set(['/api/auth/session', '/api/auth/login']);
+
+const csrfQuery: BaseQueryFn<FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extra) => {
+  const method = (args.method ?? 'GET').toUpperCase();
+  if (SAFE_METHODS.has(method)) return rawBaseQuery(args, queryApi, extra);
+
+  const freshToken = async () => {
+    const session = await rawBaseQuery({ url: '/api/auth/session' }, queryApi, extra);
+    if (session.data) {
+      queryApi.dispatch(api.util.upsertQueryData('getSession', undefined, session.data as SessionResponse));
+      return (session.data as SessionResponse).csrfToken;
+    }
+    return undefined;
+  };
+
+  const token = cachedCsrfToken(queryApi.getState()) ?? (await freshToken());
+  const result = await rawBaseQuery(withCsrf(args, token), queryApi, extra);
+  if (isCsrfRejection(result.error)) {
+    const retryToken = await freshToken();
+    if (retryToken && retryToken !== token) return rawBaseQuery(withCsrf(args, retryToken), queryApi, extra);
+  }
+  return result;
+};
+
+/**
+ * fetchBaseQuery (cookies included) plus the CSRF token of GET /api/auth/session on every write.
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (arg, queryApi, extra) => {
+  const args: FetchArgs = typeof arg === 'string' ? { url: arg } : arg;
+  const result = await csrfQuery(args, queryApi, extra);
+  // the session ended (expired, logged out elsewhere): reload it, RequireAuth then goes to /login
+  if (result.error?.status === 401 && !SESSION_URLS.has(args.url)) {
+    queryApi.dispatch(api.util.invalidateTags(['Session']));
+  }
+  return result;
+};
+
+/** the server's Italian message of an error answer `{error:{code,message}}`, or a catalogue fallback */
+export function errorMessage(error: unknown, fallback: string = it.app.genericError): string {
+  if (error && typeof error === 'object' && 'status' in error) {
+    const e = error as FetchBaseQueryError;
+    const body = ErrorBody.safeParse('data' in e ? e.data : undefined);
+    if (body.success) return body.data.error.message;
+    if (e.status === 'FETCH_ERROR' || e.status === 'TIMEOUT_ERROR') return it.app.networkError;
+  }
+  return fallback;
+}
+
+export type LoginAnswer = { user: SessionUser; csrfToken: string };
+
+/** The one RTK Query api of the app; features add their endpoints with injectEndpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Session', 'Doctors', 'Availability'],
+  endpoints: (build) => ({
+    getSession: build.query<SessionResponse, void>({
+      query: () => ({ url: '/api/auth/session' }),
+      providesTags: ['Session'],
+    }),
+    login: build.mutation<LoginAnswer, LoginRequest>({
+      query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          // the session was regenerated: the answer carries the new user and the new token
+          await dispatch(api.util.upsertQueryData('getSession', undefined, { user: data.user, csrfToken: data.csrfToken }));
+          dispatch(api.util.invalidateTags(['Doctors', 'Availability']));
+        } catch {
+          /* the page shows the error */
+        }
+      },
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/api/auth/logout', method: 'POST' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        // forget everything of the previous user; the session query refetches (user null, new token)
+        dispatch(api.util.resetApiState());
+        disconnectSharedSocket();
+      },
+    }),
+  }),
+});
+
+export const { useGetSessionQuery, useLoginMutation, useLogoutMutation } = api;

@@ -1,0 +1,27 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import { availabilitySlice } from '../features/availability/availabilitySlice';
+import { api } from './api';
+import { layoutSlice } from './layoutSlice';
+
+export function makeStore() {
+  const store = configureStore({
+    reducer: {
+      [api.reducerPath]: api.reducer,
+      [layoutSlice.name]: layoutSlice.reducer,
+      [availabilitySlice.name]: availabilitySlice.reducer,
+    },
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();

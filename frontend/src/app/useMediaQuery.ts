@@ -1,0 +1,18 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** phones: below Bootstrap's md breakpoint (768px) */
+export const NARROW_SCREEN = '(max-width: 767.98px)';
+
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  const snapshot = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false);
+  return useSyncExternalStore(subscribe, snapshot, () => false);
+}

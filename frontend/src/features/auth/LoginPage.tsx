@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Container, Form, Spinner } from 'react-bootstrap';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { errorMessage, useGetSessionQuery, useLoginMutation } from '../../app/api';
+import { homePathFor } from '../../app/paths';
+import { it } from '../../i18n/it';
+import { validateLogin, type LoginErrors } from './loginForm';
+
+export function LoginPage() {
+  const { data: session } = useGetSessionQuery();
+  const [login, { isLoading, error }] = useLoginMutation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<LoginErrors>({});
+
+  if (session?.user && !isLoading) return <Navigate to={homePathFor(session.user.role)} replace />;
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const found = validateLogin({ email, password });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const answer = await login({ email: email.trim(), password }).unwrap();
+      navigate(homePathFor(answer.user.role), { replace: true });
+    } catch {
+      /* shown from the mutation's error */
+    }
+  };
+
+  return (
+    <Container as="main" id="main" className="py-5 app-login">
+      <Card className="mx-auto shadow-sm" style={{ maxWidth: '28rem' }}>
+        <Card.Body className="p-4">
+          <p className="text-primary fw-semibold mb-1">{it.app.brand}</p>
+          <h1 className="h3 mb-3">{it.login.title}</h1>
+          <p className="text-body-secondary">{it.login.intro}</p>
+          {error !== undefined && !isLoading && (
+            <Alert variant="danger" role="alert">
+              {errorMessage(error, it.login.failed)}
+            </Alert>
+          )}
+          <Form noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isLoading}>
+            <Form.Group className="mb-3" controlId="login-email">
+              <Form.Label>{it.login.email}</Form.Label>
+              <Form.Control
+                type="email"
+                name="email"
+                autoComplete="username"
+                inputMode="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                isInvalid={Boolean(errors.email)}
+                aria-describedby={errors.email ? 'login-email-error' : undefined}
+              />
+              <Form.Control.Feedback type="invalid" id="login-email-error">
+                {errors.email}
+              </Form.Control.Feedback>
+            </Form.Group>
+            <Form.Group className="mb-4" controlId="login-password">
+              <Form.Label>{it.login.password}</Form.Label>
+              <Form.Control
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                isInvalid={Boolean(errors.password)}
+                aria-describedby={errors.password ? 'login-password-error' : undefined}
+              />
+              <Form.Control.Feedback type="invalid" id="login-password-error">
+                {errors.password}
+              </Form.Control.Feedback>
+            </Form.Group>
+            <Button type="submit" variant="primary" className="w-100" disabled={isLoading}>
+              {isLoading ? (
+                <>
+                  <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                  {it.login.submitting}
+                </>
+              ) : (
+                it.login.submit
+              )}
+            </Button>
+          </Form>
+        </Card.Body>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,148 @@
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import './availability.css';
+import FullCalendar, { type DatesSetInfo, type EventClickInfo, type EventDisplayInfo } from '@fullcalendar/react';
+import itLocale from '@fullcalendar/react/locales/it';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { SLOT_MINUTES, type AvailabilityEvent, type DoctorSummary } from '@studio/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Spinner } from 'react-bootstrap';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../app/api';
+import { useAppSelector, useAppStore } from '../../app/store';
+import { NARROW_SCREEN, useMediaQuery } from '../../app/useMediaQuery';
+import { it } from '../../i18n/it';
+import { useGetAvailabilityQuery, useToggleSlotMutation } from './availabilityApi';
+import { selectPendingSlotIds } from './availabilitySlice';
+import {
+  decideEventClick,
+  hourToSlotTime,
+  inAppPath,
+  toCalendarEvents,
+  type CalendarEventInput,
+  type CalendarRange,
+} from './slots';
+
+const PLUGINS = [classicTheme, timeGridPlugin];
+const TOOLBAR = { start: 'prev,next today', center: 'title', end: '' };
+const SLOT_DURATION = { minutes: SLOT_MINUTES };
+const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const NARROW_DAY_HEADER = { weekday: 'short', day: 'numeric' } as const;
+const WIDE_DAY_HEADER = { weekday: 'short', day: 'numeric', month: 'numeric' } as const;
+const NO_EVENTS: readonly AvailabilityEvent[] = [];
+
+/** visible: the status (the grid shows the time); read aloud: "Disponibile 09:00–09:30" */
+function renderEventContent(info: EventDisplayInfo) {
+  const { label, pending, status } = info.event.extendedProps as CalendarEventInput['extendedProps'];
+  return (
+    <span className="slot-content" title={label}>
+      {pending && <Spinner animation="border" size="sm" className="me-1 slot-spinner" aria-hidden="true" />}
+      <span aria-hidden="true">{it.availability.status[status]}</span>
+      <span className="visually-hidden">
+        {label}
+        {pending ? ` (${it.availability.pending})` : ''}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The week time grid of one doctor (SPEC: Italian, UTC, Monday first, 30-minute slots, no all-day
+ * row, no now-indicator, visible hours = working hours). Events live in RTK Query, per week.
+ */
+export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const pendingSlotIds = useAppSelector(selectPendingSlotIds);
+  const store = useAppStore();
+  const navigate = useNavigate();
+  const [toggleSlot] = useToggleSlotMutation();
+
+  const query = useGetAvailabilityQuery(range ? { doctorId: doctor.id, ...range } : skipToken);
+  const events = query.currentData ?? NO_EVENTS;
+  const calendarEvents = useMemo(() => toCalendarEvents(events, pendingSlotIds), [events, pendingSlotIds]);
+
+  // FullCalendar keeps the handlers it was given: read the latest values through refs
+  const latest = useRef({ events, doctorId: doctor.id });
+  useEffect(() => {
+    latest.current = { events, doctorId: doctor.id };
+  }, [events, doctor.id]);
+
+  const onDatesSet = useCallback((info: DatesSetInfo) => {
+    const next = { start: info.start.toISOString(), end: info.end.toISOString() };
+    setRange((prev) => (prev && prev.start === next.start && prev.end === next.end ? prev : next));
+  }, []);
+
+  const onEventClick = useCallback(
+    (info: EventClickInfo) => {
+      info.jsEvent.preventDefault(); // red events are links: we navigate ourselves
+      const { events: current, doctorId } = latest.current;
+      const ev = current.find((e) => e.id === info.event.id);
+      const decision = decideEventClick(ev, doctorId, selectPendingSlotIds(store.getState()));
+      if (decision.kind === 'navigate') {
+        const path = inAppPath(decision.url, window.location.origin);
+        if (path) navigate(path);
+        else window.location.assign(decision.url);
+      } else if (decision.kind === 'toggle') {
+        void toggleSlot({ ...decision.request, slotId: decision.slotId });
+      }
+    },
+    [navigate, store, toggleSlot],
+  );
+
+  return (
+    <section aria-labelledby="calendar-heading" className="app-calendar-section">
+      <h2 id="calendar-heading" className="visually-hidden">
+        {it.availability.calendarLabel(doctor.name)}
+      </h2>
+      {query.isError && (
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+          <span className="me-auto">{errorMessage(query.error, it.availability.eventsError)}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void query.refetch()}>
+            {it.app.retry}
+          </Button>
+        </Alert>
+      )}
+      {query.isSuccess && !query.isFetching && events.length === 0 && (
+        <Alert variant="info">{it.availability.emptyWeek}</Alert>
+      )}
+      <div className="app-calendar-loading" aria-live="polite">
+        {query.isFetching && (
+          <Spinner animation="border" size="sm" role="status" variant="primary">
+            <span className="visually-hidden">{it.availability.loadingWeek}</span>
+          </Spinner>
+        )}
+      </div>
+      <div id="calendar" className="app-calendar">
+        <FullCalendar
+          plugins={PLUGINS}
+          initialView="timeGridWeek"
+          locale={itLocale}
+          timeZone="UTC"
+          firstDay={1}
+          headerToolbar={TOOLBAR}
+          prevHint={it.availability.prevWeek}
+          nextHint={it.availability.nextWeek}
+          todayHint={it.availability.thisWeek}
+          allDaySlot={false}
+          nowIndicator={false}
+          slotDuration={SLOT_DURATION}
+          slotMinTime={hourToSlotTime(doctor.startHour)}
+          slotMaxTime={hourToSlotTime(doctor.endHour)}
+          slotHeaderFormat={TIME_FORMAT}
+          eventTimeFormat={TIME_FORMAT}
+          dayHeaderFormat={narrow ? NARROW_DAY_HEADER : WIDE_DAY_HEADER}
+          height="auto"
+          viewClass="app-calendar-view"
+          events={calendarEvents}
+          eventContent={renderEventContent}
+          eventClick={onEventClick}
+          datesSet={onDatesSet}
+        />
+      </div>
+    </section>
+  );
+}

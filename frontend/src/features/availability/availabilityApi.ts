@@ -1,0 +1,129 @@
+import { original } from '@reduxjs/toolkit';
+import type {
+  AvailabilityEvent,
+  DoctorSummary,
+  ToggleRequest,
+  ToggleResponse,
+  WorkingHours,
+} from '@studio/contracts';
+import { api } from '../../app/api';
+import { getSharedSocket } from '../../app/socket';
+import { createAvailabilityWatcher, liveConnectionChanged, type AvailabilityWatcher } from './liveUpdates';
+import { applyAvailabilityChange, applyToggleResult } from './slots';
+
+/** one cache entry per doctor and visible range (UTC ISO instants) */
+export type AvailabilityArgs = { doctorId: string; start: string; end: string };
+export type ToggleArgs = ToggleRequest & { slotId: string };
+export type WorkingHoursArgs = WorkingHours & { doctorId: string };
+
+let watcher: AvailabilityWatcher | undefined;
+
+/** the watcher of the app's shared socket (a new one after logout replaced the socket) */
+function availabilityWatcher(): AvailabilityWatcher {
+  const socket = getSharedSocket();
+  if (!watcher || watcher.socket !== socket) {
+    watcher?.dispose();
+    watcher = createAvailabilityWatcher(socket);
+  }
+  return watcher;
+}
+
+export const availabilityApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDoctors: build.query<DoctorSummary[], void>({
+      query: () => ({ url: '/api/doctors' }),
+      providesTags: ['Doctors'],
+    }),
+
+    getAvailability: build.query<AvailabilityEvent[], AvailabilityArgs>({
+      query: ({ doctorId, start, end }) => ({
+        url: '/disponibilita/json',
+        params: { for: doctorId, start, end },
+      }),
+      providesTags: (_result, _error, { doctorId }) => [{ type: 'Availability', id: doctorId }],
+      async onCacheEntryAdded(arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getCacheEntry, dispatch }) {
+        let leave: (() => void) | undefined;
+        try {
+          await cacheDataLoaded;
+          leave = availabilityWatcher().watch(arg.doctorId, {
+            onChange(change) {
+              const current = getCacheEntry().data;
+              if (!current) return;
+              const next = applyAvailabilityChange(current, change, arg, arg.doctorId);
+              if (next !== current) updateCachedData(() => next as AvailabilityEvent[]);
+            },
+            onStatus(status) {
+              dispatch(liveConnectionChanged(status));
+            },
+            onResync() {
+              dispatch(api.util.invalidateTags([{ type: 'Availability', id: arg.doctorId }]));
+            },
+          });
+        } catch {
+          // the entry went away before its data arrived: nothing to watch
+        }
+        await cacheEntryRemoved;
+        leave?.();
+      },
+    }),
+
+    toggleSlot: build.mutation<ToggleResponse, ToggleArgs>({
+      query: ({ for: doctorId, start, end }) => ({
+        url: '/disponibilita/toggle',
+        method: 'POST',
+        body: { for: doctorId, start, end },
+      }),
+      async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
+        let result: ToggleResponse;
+        try {
+          result = (await queryFulfilled).data;
+        } catch {
+          return; // the old state stays; the slice shows the message
+        }
+        const cached = availabilityApi.util.selectCachedArgsForQuery(getState(), 'getAvailability');
+        for (const weekArgs of cached) {
+          if (weekArgs.doctorId !== arg.for) continue;
+          dispatch(
+            availabilityApi.util.updateQueryData('getAvailability', weekArgs, (draft) => {
+              const base = original(draft);
+              if (!base) return;
+              const next = applyToggleResult(base, arg.slotId, result);
+              return next === base ? undefined : (next as AvailabilityEvent[]);
+            }),
+          );
+        }
+      },
+    }),
+
+    setWorkingHours: build.mutation<DoctorSummary, WorkingHoursArgs>({
+      query: ({ doctorId, startHour, endHour }) => ({
+        url: `/api/doctors/${encodeURIComponent(doctorId)}/working-hours`,
+        method: 'PUT',
+        body: { startHour, endHour },
+      }),
+      async onQueryStarted({ doctorId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            availabilityApi.util.updateQueryData('getDoctors', undefined, (doctors) => {
+              const i = doctors.findIndex((d) => d.id === doctorId);
+              if (i >= 0) doctors[i] = data;
+              else doctors.push(data);
+            }),
+          );
+        } catch {
+          /* the form shows the message */
+        }
+      },
+      // the slots of a day follow the working hours: reload the doctor's weeks
+      invalidatesTags: (result, _error, { doctorId }) => (result ? [{ type: 'Availability', id: doctorId }] : []),
+    }),
+  }),
+});
+
+export const {
+  useGetDoctorsQuery,
+  useGetAvailabilityQuery,
+  useToggleSlotMutation,
+  useSetWorkingHoursMutation,
+} = availabilityApi;

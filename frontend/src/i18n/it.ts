@@ -1,0 +1,112 @@
+/**
+ * Every Italian string of the frontend, in one catalogue.
+ * Server messages (error.message) arrive already in Italian and are shown as they are.
+ */
+import type { Role, SlotStatus } from '@studio/contracts';
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+export const it = {
+  app: {
+    brand: 'Studio Medico',
+    loading: 'Caricamento…',
+    skipToContent: 'Vai al contenuto',
+    notFoundTitle: 'Pagina non trovata',
+    notFoundText: "L'indirizzo che hai aperto non esiste.",
+    backHome: 'Torna alla pagina iniziale',
+    forbiddenTitle: 'Accesso non consentito',
+    forbiddenText: 'Questa pagina è riservata ai medici e alla segreteria.',
+    sessionErrorTitle: 'Impossibile contattare il server',
+    sessionErrorText: 'Controlla la connessione e riprova.',
+    retry: 'Riprova',
+    dismiss: 'Chiudi',
+    crashTitle: 'Qualcosa è andato storto',
+    crashText: 'La pagina ha incontrato un errore. Ricaricala; se il problema resta, contatta la segreteria.',
+    reload: 'Ricarica la pagina',
+    genericError: 'Si è verificato un errore imprevisto. Riprova tra poco.',
+    networkError: 'Il server non risponde. Controlla la connessione e riprova.',
+  },
+  roles: {
+    patient: 'Paziente',
+    doctor: 'Medico',
+    admin: 'Segreteria',
+    auditor: 'Revisore',
+  } satisfies Record<Role, string>,
+  layout: {
+    toggleNav: 'Menu di navigazione',
+    closeNav: 'Chiudi il menu di navigazione',
+    navTitle: 'Menu',
+    navLabel: 'Navigazione principale',
+    availability: 'Disponibilità',
+    home: 'Home',
+    logout: 'Esci',
+    loggingOut: 'Uscita in corso…',
+    loggedInAs: (name: string, role: string) => `${name} (${role})`,
+  },
+  login: {
+    title: 'Accedi',
+    intro: 'Inserisci le tue credenziali per accedere a Studio Medico.',
+    email: 'Email',
+    password: 'Password',
+    submit: 'Accedi',
+    submitting: 'Accesso in corso…',
+    emailRequired: "Inserisci l'email",
+    passwordRequired: 'Inserisci la password',
+    failed: 'Accesso non riuscito. Riprova.',
+    logoutFailed: 'Uscita non riuscita. Riprova.',
+  },
+  home: {
+    title: (name: string) => `Benvenuto, ${name}`,
+    text: 'Da qui potrai consultare le tue prenotazioni e i tuoi ordini.',
+    availabilityHint: 'Per gestire gli orari vai alla pagina Disponibilità.',
+    goToAvailability: 'Vai alla disponibilità',
+  },
+  availability: {
+    title: 'Disponibilità',
+    intro: 'Fai clic (o premi Invio) su uno slot per renderlo disponibile o non disponibile. Gli slot rossi sono prenotati o in attesa di pagamento: aprili per vedere la prenotazione.',
+    calendarLabel: (doctor: string) => `Calendario delle disponibilità di ${doctor}`,
+    doctorSelect: 'Medico',
+    doctorPlaceholder: 'Scegli un medico…',
+    chooseDoctor: 'Scegli un medico per vedere e modificare il suo calendario.',
+    noDoctors: 'Non ci sono medici registrati. Aggiungi un medico e torna su questa pagina.',
+    doctorNotFound: 'Il medico richiesto non esiste più. Scegline un altro dall’elenco.',
+    selfNotFound: 'Il tuo profilo di medico non è stato trovato. Contatta la segreteria.',
+    doctorsError: "Impossibile caricare l'elenco dei medici.",
+    eventsError: 'Impossibile caricare gli slot di questa settimana.',
+    emptyWeek: "Nessuno slot in questa settimana. Controlla l'orario di lavoro qui sotto.",
+    loadingWeek: 'Caricamento degli slot…',
+    toggleFailed: 'Impossibile cambiare lo slot. Riprova.',
+    pending: 'aggiornamento in corso',
+    status: {
+      available: 'Disponibile',
+      unavailable: 'Non disponibile',
+      held: 'In attesa di pagamento',
+      booked: 'Prenotato',
+    } satisfies Record<SlotStatus, string>,
+    slotLabel: (status: string, from: string, to: string) => `${status} ${from}–${to}`,
+    prevWeek: 'Settimana precedente',
+    nextWeek: 'Settimana successiva',
+    thisWeek: 'Questa settimana',
+    live: {
+      connecting: 'Connessione agli aggiornamenti in tempo reale…',
+      online: 'Aggiornamenti in tempo reale attivi',
+      offline: 'Connessione persa: riconnessione in corso…',
+    },
+  },
+  workingHours: {
+    title: 'Orario di lavoro',
+    intro: 'Le ore visibili nel calendario seguono questo orario.',
+    start: 'Ora di inizio',
+    end: 'Ora di fine',
+    hour: (h: number) => `${pad2(h)}:00`,
+    save: 'Salva orario',
+    saving: 'Salvataggio…',
+    saved: 'Orario salvato.',
+    failed: "Impossibile salvare l'orario. Riprova.",
+    startInvalid: "L'ora di inizio deve essere un numero intero tra 0 e 23",
+    endInvalid: "L'ora di fine deve essere un numero intero tra 1 e 24",
+    endBeforeStart: "L'ora di fine deve seguire l'ora di inizio",
+  },
+} as const;
+
+export type Catalogue = typeof it;

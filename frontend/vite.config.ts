@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // the workspaces import each other's sources, not their builds
+      '@studio/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      // only the calls under /disponibilita/…: the page /disponibilita itself is the React app
+      '^/disponibilita/': { target: backend, changeOrigin: false },
+      '/socket.io': { target: backend, ws: true, changeOrigin: false },
+    },
+  },
+});

@@ -57,13 +57,19 @@ export async function startApp(config: AppConfig, options: { listen?: boolean; t
   app.useWebSocketAdapter(new SessionIoAdapter(app, sessionMiddleware));
   if (config.frontendDist) serveFrontend(app, config.frontendDist);
 
-  if (config.runProjections) await core.runner.start();
-  if (config.seedDemo) {
-    const seeded = await seedDemoData(core, app.get(UsersService), app.get(CommandBus), options.today);
-    if (seeded) await core.changes.waitFor(await core.eventStore.headPosition(), 60_000);
-    if (seeded) log.info('Dati dimostrativi creati (account demo, password Password123!)');
+  try {
+    // Nest registers command handlers at init: seed after it
+    await app.init();
+    if (config.runProjections) await core.runner.start();
+    if (config.seedDemo && (await seedDemoData(core, app.get(UsersService), app.get(CommandBus), options.today))) {
+      await core.changes.waitFor(await core.eventStore.headPosition(), 60_000);
+      log.info('Dati dimostrativi creati (account demo, password Password123!)');
+    }
+  } catch (error) {
+    await app.close();
+    await closeCore(core);
+    throw error;
   }
-  await app.init();
   let url = '';
   if (options.listen !== false) {
     await app.listen(config.port, '0.0.0.0');

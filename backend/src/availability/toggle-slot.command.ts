@@ -29,6 +29,7 @@ export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
       availabilityDecider,
       { type: 'ToggleSlot', doctorId: c.doctorId, start: c.start, end: c.end, workingHours: c.workingHours },
       c.metadata,
+      'Il calendario è stato modificato nel frattempo: ricarica e riprova.',
     );
     const [event] = result.events as AvailabilityEvent[];
     const status = event.type === 'SlotOpened' ? 'available' : 'unavailable';

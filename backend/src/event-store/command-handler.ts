@@ -20,7 +20,7 @@ export interface CommandResult<Event> {
   position: number | null;
 }
 
-export const STALE_REVISION_MESSAGE = 'Il calendario è stato modificato nel frattempo: ricarica e riprova.';
+export const STALE_REVISION_MESSAGE = 'I dati sono stati modificati nel frattempo da un\'altra richiesta: ricarica e riprova.';
 
 /**
  * The one command handler: read the stream, fold it, decide, append with the revision that was
@@ -33,6 +33,8 @@ export async function handleCommand<State, Command, Event extends { type: string
   decider: Decider<State, Command, Event>,
   command: NoInfer<Command>,
   metadata: EventMetadata,
+  /** what the user reads on a 409, in the words of the screen they are on */
+  conflictMessage = STALE_REVISION_MESSAGE,
 ): Promise<CommandResult<Event>> {
   const history = await store.readStream(streamName);
   const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
@@ -48,7 +50,7 @@ export async function handleCommand<State, Command, Event extends { type: string
     );
     return { events, nextRevision: result.nextRevision, position: result.position };
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(STALE_REVISION_MESSAGE);
+    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(conflictMessage);
     throw error;
   }
 }

@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startServer, type RunningServer } from './harness';
+
+async function login(page: Page, base: string, email: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Password123!');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.waitForURL('**/disponibilita**');
+}
+
+const slot = (page: Page, title: string) => page.locator(`#calendar .slot-content[title="${title}"]`);
+
+describe('availability calendar in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("a doctor toggles a slot and a second page on the same calendar sees it turn without reloading", async () => {
+    const doctorPage = await (await browser.newContext()).newPage();
+    await login(doctorPage, server.url, 'medico1@example.it');
+    const doctorId = await doctorPage.locator('#currentuser').inputValue();
+    expect(doctorId).not.toBe('');
+    expect(await doctorPage.locator('#start_working_hour').inputValue()).toBe('8');
+    expect(await doctorPage.locator('#end_working_hour').inputValue()).toBe('19');
+
+    // the secretary watches the same doctor's week in another browser
+    const adminPage = await (await browser.newContext()).newPage();
+    await login(adminPage, server.url, 'admin@example.it');
+    await adminPage.goto(`${server.url}/disponibilita?for=${doctorId}`);
+    await adminPage.locator('#calendar .slot-content').first().waitFor();
+    await adminPage.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await adminPage.getByText('Aggiornamenti in tempo reale attivi').waitFor();
+
+    const closed = 'Non disponibile 08:00–08:30';
+    const open = 'Disponibile 08:00–08:30';
+    await doctorPage.locator('#calendar .slot-content').first().waitFor();
+    const closedBefore = await slot(adminPage, closed).count();
+    const openBefore = await slot(adminPage, open).count();
+    expect(closedBefore).toBeGreaterThan(0);
+
+    await slot(doctorPage, closed).first().click();
+    // the doctor's own page takes the toggle's answer
+    await doctorPage.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [`#calendar .slot-content[title="${open}"]`, openBefore + 1] as const);
+
+    // the other page turns through socket.io, with no reload
+    await adminPage.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [`#calendar .slot-content[title="${open}"]`, openBefore + 1] as const, {
+      timeout: 10_000,
+    });
+    expect(await slot(adminPage, closed).count()).toBe(closedBefore - 1);
+    expect(await adminPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+    // and back again, from the secretary's page this time
+    await slot(adminPage, open).first().click();
+    await doctorPage.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [`#calendar .slot-content[title="${open}"]`, openBefore] as const, {
+      timeout: 10_000,
+    });
+  });
+
+  it('the header toggle opens the side navigation and pads body and header', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await login(page, server.url, 'medico1@example.it');
+    const toggle = page.locator('header button[aria-controls]');
+    const before = await page.evaluate(() => getComputedStyle(document.body).paddingLeft);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const after = await page.evaluate(() => getComputedStyle(document.body).paddingLeft);
+    expect(after).not.toBe(before);
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('refuses a patient on the calendar page with an Italian message', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill('paziente1@example.it');
+    await page.getByLabel('Password').fill('Password123!');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.waitForURL('**/home');
+    await page.goto(`${server.url}/disponibilita`);
+    await page.getByText(/permess|non autorizzat|riservat/i).first().waitFor();
+  });
+});

@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { AVAILABILITY_CHANGED, AVAILABILITY_WATCH, type AvailabilityChanged } from '@studio/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { startApp } from '../backend/src/app';
-import { loadConfig } from '../backend/src/config/config';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
 import { summary } from './stats';
 
 /** a logged-in HTTP client with its own cookie and CSRF token */
-async function login(base: string, email: string): Promise<{ cookie: string; csrf: string }> {
+async function login(base: string, email: string): Promise<{ cookie: string; csrf: string; userId: string }> {
   const s = await fetch(`${base}/api/auth/session`);
   let cookie = (s.headers.get('set-cookie') ?? '').split(';')[0];
   const { csrfToken } = (await s.json()) as { csrfToken: string };
@@ -19,20 +20,52 @@ async function login(base: string, email: string): Promise<{ cookie: string; csr
   });
   cookie = (l.headers.get('set-cookie') ?? cookie).split(';')[0];
   const body = (await l.json()) as { csrfToken: string; user: { id: string } };
-  return { cookie, csrf: body.csrfToken };
+  return { cookie, csrf: body.csrfToken, userId: body.user.id };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** the built server in its own process, so the load generator does not share its CPU time */
+async function startServerProcess(dataDir: string): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(__dirname, '../backend/dist/main.js')], {
+    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/auth/session`)).ok) break;
+    } catch {
+      if (i > 600) throw new Error('server non avviato');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
 
 export async function availabilityBench(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
-  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' });
-  config.frontendDist = null;
-  const app = await startApp(config);
+  const server = await startServerProcess(dataDir);
   try {
-    const doctors = await app.core.readModels.find<{ id: string; emailHash: string }>('users', { role: 'doctor' });
-    const medico1 = doctors.find((d) => d.doc.emailHash === app.core.personalData.lookupHash('medico1@example.it'))!.id;
-    const base = app.url;
+    const base = server.base;
+    const medico1 = (await login(base, 'medico1@example.it')).userId;
     const toggle = (c: { cookie: string; csrf: string }, start: number) =>
       fetch(`${base}/disponibilita/toggle`, {
         method: 'POST',
@@ -103,6 +136,6 @@ export async function availabilityBench(dataDir: string): Promise<void> {
     console.log(`  (dall'invio della richiesta: ${summary(fromRequest)}; un valore negativo = la notifica è arrivata prima della risposta HTTP)`);
     sockets.forEach((s) => s.disconnect());
   } finally {
-    await app.close();
+    await server.stop();
   }
 }

@@ -3,7 +3,10 @@ import type { AppDb } from '../infrastructure/app-db';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** express-session store on the app database (SQLite or PostgreSQL), so sessions survive restarts */
+/**
+ * express-session store on the app database (SQLite or PostgreSQL), so sessions survive restarts.
+ * No touch(): sessions expire a fixed time after login, and a read never costs a write.
+ */
 export class DbSessionStore extends Store {
   constructor(private readonly db: AppDb) {
     super();
@@ -38,10 +41,6 @@ export class DbSessionStore extends Store {
       .execute()
       .then(() => callback?.())
       .catch((e) => callback?.(e));
-  }
-
-  override touch(sid: string, session: SessionData, callback?: () => void): void {
-    this.set(sid, session, () => callback?.());
   }
 
   async purgeExpired(): Promise<void> {

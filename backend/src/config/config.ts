@@ -21,6 +21,8 @@ const Env = z.object({
   /** where the built React app is; served with an SPA fallback */
   FRONTEND_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  /** Secure flag on the session cookie; default on in production (behind TLS) */
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   /** shared by every instance in scale-out; embedded: generated into DATA_DIR */
   LOOKUP_SECRET: z.string().min(16).optional(),
   /** 'false' = projections run in a separate worker process (scale-out) */
@@ -42,6 +44,7 @@ export interface AppConfig {
   practiceTimeZone: string;
   frontendDist: string | null;
   logLevel: string;
+  cookieSecure: boolean;
   runProjections: boolean;
 }
 
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     practiceTimeZone: e.PRACTICE_TIME_ZONE,
     frontendDist: e.FRONTEND_DIST ? resolve(e.FRONTEND_DIST) : existsSync(defaultDist) ? defaultDist : null,
     logLevel: e.LOG_LEVEL,
+    cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : production,
     runProjections: e.RUN_PROJECTIONS === 'true',
   };
 }

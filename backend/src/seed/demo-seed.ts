@@ -16,7 +16,7 @@ export const DEMO_ACCOUNTS: { email: string; role: Role; name: string; surname: 
 ];
 
 /**
- * An empty store gets the demo accounts and two weeks of open slots for the two doctors,
+ * An empty store gets the demo accounts and this week's and next week's open slots for the two doctors,
  * through the same commands a user would send, so the log is a real history.
  */
 export async function seedDemoData(core: Core, users: UsersService, commands: CommandBus, today = new Date()): Promise<boolean> {
@@ -33,9 +33,10 @@ export async function seedDemoData(core: Core, users: UsersService, commands: Co
     { doctorId: ids['medico1@example.it'], from: 9, to: 13 },
     { doctorId: ids['medico2@example.it'], from: 14, to: 18 },
   ];
-  const day0 = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  // from the Monday of this week, so the week a user first sees has open slots
+  const monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * 86_400_000;
   for (let d = 0; d < 14; d++) {
-    const day = new Date(day0 + d * 86_400_000);
+    const day = new Date(monday + d * 86_400_000);
     if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
     for (const { doctorId, from, to } of plan) {
       for (let m = from * 60; m < to * 60; m += 30) {

@@ -5,6 +5,9 @@ export const AVAILABILITY_WATCH = 'availability:watch';
 export const AVAILABILITY_UNWATCH = 'availability:unwatch';
 export const AVAILABILITY_CHANGED = 'availability:changed';
 
+/** GET /disponibilita/json answers with the read model's position; the first watch sends it as `since` */
+export const READ_POSITION_HEADER = 'X-Read-Position';
+
 /** `since`: the last position the client saw; the server replays every later change of that doctor */
 export const AvailabilityWatch = z.object({ doctorId: z.string().min(1), since: z.number().int().nonnegative().optional() });
 export type AvailabilityWatch = z.infer<typeof AvailabilityWatch>;

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { AvailabilityRangeQuery, ToggleRequest, type AvailabilityEvent, type SessionUser, type ToggleResponse } from '@studio/contracts';
-import type { Request } from 'express';
+import { AvailabilityRangeQuery, READ_POSITION_HEADER, ToggleRequest, type AvailabilityEvent, type SessionUser, type ToggleResponse } from '@studio/contracts';
+import type { Request, Response } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
 import { ForbiddenError } from '../common/errors';
 import { parseInput } from '../http/parse';
@@ -21,10 +21,16 @@ export class AvailabilityController {
 
   @Get('json')
   @Roles('doctor', 'admin', 'auditor')
-  async json(@Query() query: unknown, @CurrentUser() user: SessionUser): Promise<AvailabilityEvent[]> {
+  async json(
+    @Query() query: unknown,
+    @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AvailabilityEvent[]> {
     const q = parseInput(AvailabilityRangeQuery, query);
     if (user.role === 'doctor' && user.id !== q.for) throw new ForbiddenError('Puoi vedere solo il tuo calendario.');
     const doctor = await this.users.getDoctor(q.for);
+    // read before the query: a watcher replaying from here misses nothing the answer lacks
+    res.setHeader(READ_POSITION_HEADER, String(await this.availability.checkpoint()));
     return this.availability.range(doctor, q.start, q.end);
   }
 

@@ -22,6 +22,8 @@ describe('availability over HTTP', () => {
       const { agent } = await client(app, 'medico1@example.it');
       const res = await agent.get('/disponibilita/json').query({ for: medico1, ...WEEK }).expect(200);
       expect(res.body).toHaveLength(7 * 22); // 08:00–19:00 = 22 slots a day
+      // the read model's position, for the first socket watch to replay from
+      expect(Number(res.headers['x-read-position'])).toBe(await app.core.readModels.checkpoint('availability_slots'));
       const monday9 = res.body.find((e: { start: string }) => e.start === '2030-03-04T09:00:00Z');
       expect(monday9).toMatchObject({ status: 'available', end: '2030-03-04T09:30:00Z', ...SLOT_COLORS.available });
       const monday8 = res.body.find((e: { start: string }) => e.start === '2030-03-04T08:00:00Z');

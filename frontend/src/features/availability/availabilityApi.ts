@@ -1,4 +1,5 @@
 import { original } from '@reduxjs/toolkit';
+import { READ_POSITION_HEADER } from '@studio/contracts';
 import type {
   AvailabilityEvent,
   DoctorSummary,
@@ -44,7 +45,9 @@ export const availabilityApi = api.injectEndpoints({
       async onCacheEntryAdded(arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getCacheEntry, dispatch }) {
         let leave: (() => void) | undefined;
         try {
-          await cacheDataLoaded;
+          const { meta } = await cacheDataLoaded;
+          const response = (meta as { response?: Response } | undefined)?.response;
+          const readPosition = Number(response?.headers.get(READ_POSITION_HEADER) ?? NaN);
           leave = availabilityWatcher().watch(arg.doctorId, {
             onChange(change) {
               const current = getCacheEntry().data;
@@ -58,7 +61,7 @@ export const availabilityApi = api.injectEndpoints({
             onResync() {
               dispatch(api.util.invalidateTags([{ type: 'Availability', id: arg.doctorId }]));
             },
-          });
+          }, Number.isInteger(readPosition) ? readPosition : undefined);
         } catch {
           // the entry went away before its data arrived: nothing to watch
         }

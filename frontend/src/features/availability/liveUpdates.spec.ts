@@ -10,6 +10,27 @@ const changed = (doctorId: string, id: string, position: number, status: 'availa
 });
 
 describe('availability watcher', () => {
+  test('the first watch replays from the position the HTTP answer was read at', () => {
+    const socket = new FakeSocket();
+    socket.connected = true;
+    const watcher = createAvailabilityWatcher(socket);
+    watcher.watch('d1', { onChange: () => undefined }, 17);
+    expect(socket.watches()[0].payload).toEqual({ doctorId: 'd1', since: 17 });
+  });
+
+  test('asks to reconnect when the server closed the socket (socket.io would not)', () => {
+    const socket = new FakeSocket();
+    const watcher = createAvailabilityWatcher(socket);
+    watcher.watch('d1', { onChange: () => undefined });
+    socket.connect();
+    socket.connected = false;
+    const connect = jest.spyOn(socket, 'connect');
+    socket.receive('disconnect', 'io server disconnect');
+    expect(connect).toHaveBeenCalledTimes(1);
+    socket.receive('disconnect', 'transport close');
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+
   test('watches once connected, remembers the ack position, re-watches with since after a reconnect', () => {
     const socket = new FakeSocket();
     const watcher = createAvailabilityWatcher(socket);

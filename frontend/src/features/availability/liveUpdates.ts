@@ -24,6 +24,7 @@ export interface LiveSocket {
   on(event: string, listener: (...args: any[]) => void): unknown;
   off(event: string, listener: (...args: any[]) => void): unknown;
   emit(event: string, ...args: any[]): unknown;
+  connect(): unknown;
 }
 
 export interface WatchListener {
@@ -47,8 +48,12 @@ type DoctorWatch = {
 export interface AvailabilityWatcher {
   readonly socket: LiveSocket;
   readonly status: LiveStatus;
-  /** starts (or joins) the watch of a doctor; the returned function leaves it */
-  watch(doctorId: string, listener: WatchListener): () => void;
+  /**
+   * starts (or joins) the watch of a doctor; the returned function leaves it. `since`: the read
+   * position the HTTP answer was served at, so a change committed between that answer and the
+   * watch is replayed instead of lost.
+   */
+  watch(doctorId: string, listener: WatchListener, since?: number): () => void;
   /** last position seen for a doctor, if any */
   positionOf(doctorId: string): number | undefined;
   dispose(): void;
@@ -81,9 +86,11 @@ export function createAvailabilityWatcher(socket: LiveSocket): AvailabilityWatch
     setStatus('online');
     for (const [doctorId, d] of doctors) if (!d.watched) sendWatch(doctorId, d);
   };
-  const onDisconnect = () => {
+  const onDisconnect = (reason?: string) => {
     for (const d of doctors.values()) d.watched = false;
     setStatus('offline');
+    // socket.io reconnects by itself except when the server closed the socket: ask again
+    if (reason === 'io server disconnect') socket.connect();
   };
   const onConnectError = () => {
     if (!socket.connected) setStatus('offline');
@@ -111,10 +118,10 @@ export function createAvailabilityWatcher(socket: LiveSocket): AvailabilityWatch
     get status() {
       return status;
     },
-    watch(doctorId, listener) {
+    watch(doctorId, listener, since) {
       let d = doctors.get(doctorId);
       if (!d) {
-        d = { listeners: new Set(), watched: false, slotPositions: new Map() };
+        d = { listeners: new Set(), watched: false, slotPositions: new Map(), position: since };
         doctors.set(doctorId, d);
       }
       const entry = d;

@@ -1,0 +1,83 @@
+import { performance } from 'node:perf_hooks';
+import type { EventStore } from '@studio/contracts';
+import { applyEvents } from './apply';
+import type { ProjectionDefinition } from './projection';
+import type { ReadModelStore } from './read-model-store';
+
+export interface RebuildProgress {
+  /** global position reached; `total` is the log's head when the rebuild started */
+  done: number;
+  total: number;
+  eventsPerSecond: number;
+}
+
+export interface RebuildOptions {
+  onProgress?(progress: RebuildProgress): void;
+  /** events read and applied per transaction (default 500) */
+  batchSize?: number;
+}
+
+export interface RebuildResult {
+  events: number;
+  ms: number;
+}
+
+export interface RebuildDeps {
+  store: EventStore;
+  readModels: ReadModelStore;
+  /**
+   * The runner live for this projection, if any (ProjectionRunner.rebuild passes itself). The
+   * final catch-up and the swap run between its batches, so no event is lost or applied twice.
+   * Without it, no runner may be applying this projection meanwhile.
+   */
+  runner?: { exclusive<T>(fn: () => Promise<T>): Promise<T> };
+}
+
+/**
+ * Replays the log from position 0 into a fresh table, then in one transaction makes it the
+ * active one, sets the checkpoint and drops the old table. Readers keep the old table, still
+ * kept current by the runner, until the swap.
+ */
+export async function rebuildProjection(deps: RebuildDeps, def: ProjectionDefinition, options: RebuildOptions = {}): Promise<RebuildResult> {
+  const { store, readModels } = deps;
+  const pageSize = options.batchSize ?? 500;
+  const started = performance.now();
+  const table = await readModels.createTable(def);
+  const total = await store.headPosition();
+  let after = 0;
+  let events = 0;
+  const report = (done: number, of: number) =>
+    options.onProgress?.({ done, total: of, eventsPerSecond: Math.round(events / Math.max((performance.now() - started) / 1000, 0.001)) });
+  /** applies the next page, up to position `upTo`; false once there is nothing more */
+  const page = async (upTo: number): Promise<boolean> => {
+    const batch = (await store.readAll({ after, maxCount: pageSize, streamPrefixes: def.streamPrefixes })).filter((e) => e.position <= upTo);
+    if (batch.length === 0) return false;
+    await readModels.transaction((tx) => applyEvents(tx, def, batch, table));
+    after = batch[batch.length - 1].position;
+    events += batch.length;
+    return true;
+  };
+
+  try {
+    while (after < total && (await page(total))) report(after, total);
+    let position = 0;
+    const finish = async () => {
+      // What was appended meanwhile, up to the head as it is now: no runner batch commits until
+      // the swap, so the runner has applied nothing past it, and applies what comes after it.
+      // A fixed target, so a steady stream of appends cannot keep the rebuild chasing forever.
+      position = await store.headPosition();
+      while (after < position && (await page(position)));
+      await readModels.transaction(async (tx) => {
+        await tx.activate(def.name, table);
+        await tx.setCheckpoint(def.name, position, def.version);
+      });
+    };
+    await (deps.runner ? deps.runner.exclusive(finish) : finish());
+    report(position, Math.max(position, total));
+  } catch (error) {
+    // never drop a table that did become active (a commit whose acknowledgement was lost)
+    if ((await readModels.activeTable(def.name).catch(() => table)) !== table) await readModels.dropTable(table).catch(() => undefined);
+    throw error;
+  }
+  return { events, ms: Math.round(performance.now() - started) };
+}

@@ -97,3 +97,21 @@ export class WrongExpectedRevisionError extends Error {
     this.name = 'WrongExpectedRevisionError';
   }
 }
+
+/**
+ * The expected-revision rule every adapter applies. `current` is the stream's last revision,
+ * -1 when the stream does not exist.
+ */
+export function checkExpectedRevision(stream: string, expected: ExpectedRevision, current: number): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === -1) ||
+    (expected === 'stream_exists' && current >= 0) ||
+    (typeof expected === 'number' && current === expected);
+  if (!ok) throw new WrongExpectedRevisionError(stream, expected, current < 0 ? 'no_stream' : current);
+}
+
+/** the stream-prefix filter; an empty list means "no filter", like an absent one */
+export function matchesPrefixes(stream: string, prefixes: string[] | undefined): boolean {
+  return !prefixes?.length || prefixes.some((p) => stream.startsWith(p));
+}

@@ -22,6 +22,8 @@ import {
 } from '@eventstore/db-client';
 import {
   WrongExpectedRevisionError,
+  checkExpectedRevision,
+  matchesPrefixes,
   type AppendResult,
   type EventHandler,
   type EventMetadata,
@@ -34,7 +36,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '@studio/contracts';
-import { checkExpectedRevision, deferred, matchesPrefixes, reportSubscriptionError, sleep, toError } from './support';
+import { deferred, reportSubscriptionError, sleep, toError } from './support';
 
 export interface EsdbEventStoreOptions {
   /** Delay before resubscribing after a drop; doubles per failed attempt up to the max. */

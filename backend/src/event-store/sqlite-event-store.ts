@@ -14,7 +14,8 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '@studio/contracts';
-import { checkExpectedRevision, deferred, reportSubscriptionError, toError } from './support';
+import { checkExpectedRevision } from '@studio/contracts';
+import { deferred, reportSubscriptionError, toError } from './support';
 
 export interface SqliteEventStoreOptions {
   /** How often live subscriptions look for appends made by other processes. */

@@ -1,21 +1,4 @@
-import { ExpectedRevision, WrongExpectedRevisionError } from '@studio/contracts';
-
 /** Helpers shared by both adapters, so they agree on the semantics the contract suite checks. */
-
-/** `current` is the stream's last revision, -1 when the stream does not exist. */
-export function checkExpectedRevision(stream: string, expected: ExpectedRevision, current: number): void {
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && current === -1) ||
-    (expected === 'stream_exists' && current >= 0) ||
-    (typeof expected === 'number' && current === expected);
-  if (!ok) throw new WrongExpectedRevisionError(stream, expected, current < 0 ? 'no_stream' : current);
-}
-
-/** An empty prefix list means "no filter", like an absent one. */
-export function matchesPrefixes(stream: string, prefixes: string[] | undefined): boolean {
-  return !prefixes?.length || prefixes.some((p) => stream.startsWith(p));
-}
 
 export interface Deferred<T> {
   promise: Promise<T>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  WrongExpectedRevisionError,
+  checkExpectedRevision,
+  matchesPrefixes,
   type AppendResult,
   type EventHandler,
   type EventStore,
@@ -13,8 +14,6 @@ import {
   type Subscription,
 } from '@studio/contracts';
 
-const matches = (stream: string, prefixes?: string[]) => !prefixes?.length || prefixes.some((p) => stream.startsWith(p));
-
 /** The event-store port in memory, for projection tests only; the real adapters have their own contract suite. */
 export class InMemoryEventStore implements EventStore {
   private readonly log: RecordedEvent[] = [];
@@ -25,13 +24,7 @@ export class InMemoryEventStore implements EventStore {
   async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const existing = this.streams.get(stream) ?? [];
     const current = existing.length - 1;
-    const expected = options.expectedRevision;
-    const ok =
-      expected === 'any' ||
-      (expected === 'no_stream' && current === -1) ||
-      (expected === 'stream_exists' && current >= 0) ||
-      (typeof expected === 'number' && current === expected);
-    if (!ok) throw new WrongExpectedRevisionError(stream, expected, current < 0 ? 'no_stream' : current);
+    checkExpectedRevision(stream, options.expectedRevision, current);
     const recordedAt = new Date().toISOString();
     for (const e of events) {
       const recorded: RecordedEvent = {
@@ -64,7 +57,7 @@ export class InMemoryEventStore implements EventStore {
     const out: RecordedEvent[] = [];
     // positions are 1-based indexes into the log
     for (let i = options.after ?? 0; i < this.log.length && out.length < (options.maxCount ?? Infinity); i++) {
-      if (matches(this.log[i].stream, options.streamPrefixes)) out.push(structuredClone(this.log[i]));
+      if (matchesPrefixes(this.log[i].stream, options.streamPrefixes)) out.push(structuredClone(this.log[i]));
     }
     return out;
   }

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
 import { summary } from './stats';
 
 /** a logged-in HTTP client with its own cookie and CSRF token */
-async function login(base: string, email: string): Promise<{ cookie: string; csrf: string; userId: string }> {
+export async function login(base: string, email: string): Promise<{ cookie: string; csrf: string; userId: string }> {
   const s = await fetch(`${base}/api/auth/session`);
   let cookie = (s.headers.get('set-cookie') ?? '').split(';')[0];
   const { csrfToken } = (await s.json()) as { csrfToken: string };
@@ -33,7 +33,7 @@ function freePort(): Promise<number> {
 }
 
 /** the built server in its own process, so the load generator does not share its CPU time */
-async function startServerProcess(dataDir: string): Promise<{ base: string; stop(): Promise<void> }> {
+export async function startServerProcess(dataDir: string): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(__dirname, '../backend/dist/main.js')], {
     env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availabilityBench } from './availability.bench';
+import { holdsBench } from './holds.bench';
 import { replayBench } from './replay.bench';
 
 async function main(): Promise<void> {
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   try {
     console.log(`Node ${process.version}, ${new Date().toISOString()}, dati in ${root}`);
     await availabilityBench(join(root, 'app'));
+    await holdsBench(join(root, 'holds'));
     await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -7,20 +7,31 @@ import { AvailabilityController } from './availability/availability.controller';
 import { AvailabilityGateway } from './availability/availability.gateway';
 import { AvailabilityService } from './availability/availability.service';
 import { ToggleSlotHandler } from './availability/toggle-slot.command';
+import { BookingController, MyBookingsController } from './booking/booking.controller';
+import { BookingService } from './booking/booking.service';
+import { FreeDaysController, FreeSlotsController } from './booking/free-slots.controller';
+import { HoldExpiryService } from './booking/hold-expiry.service';
+import { CLOCK, type Clock, systemClock } from './common/clock';
 import { ErrorFilter } from './http/error.filter';
+import { DefineQuestionnaireHandler } from './questionnaires/define-questionnaire.command';
+import { QuestionnairesController } from './questionnaires/questionnaires.controller';
+import { QuestionnairesService } from './questionnaires/questionnaires.service';
+import { RegistrationController } from './registration/registration.controller';
+import { RegistrationService } from './registration/registration.service';
 import { CORE, type Core } from './infrastructure/core';
 import { DoctorsController } from './users/doctors.controller';
 import { UsersService } from './users/users.service';
 
 @Module({})
 export class AppModule {
-  static forRoot(core: Core): DynamicModule {
+  static forRoot(core: Core, clock: Clock = systemClock): DynamicModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController],
       providers: [
         { provide: CORE, useValue: core },
+        { provide: CLOCK, useValue: clock },
         // order matters: a write without a valid token is refused before anything else is looked at
         { provide: APP_GUARD, useClass: CsrfGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
@@ -29,6 +40,11 @@ export class AppModule {
         AvailabilityService,
         AvailabilityGateway,
         ToggleSlotHandler,
+        BookingService,
+        HoldExpiryService,
+        RegistrationService,
+        QuestionnairesService,
+        DefineQuestionnaireHandler,
       ],
     };
   }

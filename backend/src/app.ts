@@ -12,6 +12,7 @@ import pinoHttp from 'pino-http';
 import type { ServerOptions } from 'socket.io';
 import { AppModule } from './app.module';
 import { DbSessionStore } from './auth/session-store';
+import type { Clock } from './common/clock';
 import type { AppConfig } from './config/config';
 import { type Core, closeCore, openCore } from './infrastructure/core';
 import { seedDemoData } from './seed/demo-seed';
@@ -37,10 +38,10 @@ function nestLogger(log: pino.Logger): LoggerService {
 
 const API_PREFIXES = ['/api/', '/disponibilita/', '/socket.io/', '/pagamenti/', '/prenotazioni/'];
 
-export async function startApp(config: AppConfig, options: { listen?: boolean; today?: Date } = {}): Promise<RunningApp> {
+export async function startApp(config: AppConfig, options: { listen?: boolean; today?: Date; clock?: Clock } = {}): Promise<RunningApp> {
   const log = pino({ level: config.logLevel });
   const core = await openCore(config);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(core), { logger: nestLogger(log), bodyParser: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(core, options.clock), { logger: nestLogger(log), bodyParser: true });
   const sessionStore = new DbSessionStore(core.appDb);
   const sessionMiddleware = session({
     name: 'sid',

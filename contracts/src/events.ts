@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Question } from './questionnaire';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -18,16 +19,65 @@ export const UserRegistered = z.object({
   /** keyed hash of the lower-cased email: lets login find the account without the email in clear */
   emailHash: z.string(),
   passwordHash: z.string(),
-  /** {name, surname, email} sealed with the user's key */
+  /** {name, surname, email} sealed with the user's key; a registered patient's also holds phone and taxcode */
   personal: Sealed,
 });
 export const WorkingHoursSet = z.object({ doctorId: z.string(), startHour: z.number().int(), endHour: z.number().int() });
+/** on the user stream: which privacy notice the person accepted, and when */
+export const ConsentRecorded = z.object({ userId: z.string(), document: z.literal('privacy'), version: z.string(), at: z.string() });
+/** on `email-<emailHash>`: appended with no_stream, so one email can claim one account only */
+export const EmailClaimed = z.object({ emailHash: z.string(), userId: z.string() });
+/** on `questionnaire-<id>`; a definition holds no personal data */
+export const QuestionnaireDefined = z.object({ questionnaireId: z.string(), doctorId: z.string(), title: z.string(), questions: z.array(Question) });
+/** on `patient-<id>`: answers are health data, sealed with the patient's key; a later one supersedes */
+export const QuestionnaireAnswered = z.object({ patientId: z.string(), questionnaireId: z.string(), doctorId: z.string(), answers: Sealed });
+
+/** why a hold ended: its time ran out, the patient let it go, or the patient held another slot */
+export const HoldEndReason = z.enum(['expired', 'released', 'replaced']);
+export type HoldEndReason = z.infer<typeof HoldEndReason>;
+/** on the doctor-day stream: the slot is kept for one patient until `expiresAt` (a real instant) */
+export const SlotHeld = z.object({
+  doctorId: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  expiresAt: z.string(),
+});
+export const SlotHoldReleased = z.object({
+  doctorId: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bookingId: z.string(),
+  reason: HoldEndReason,
+});
+/** on `booking-<id>` */
+export const BookingHeld = z.object({
+  bookingId: z.string(),
+  patientId: z.string(),
+  doctorId: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  expiresAt: z.string(),
+});
+export const BookingHoldEnded = z.object({ bookingId: z.string(), reason: HoldEndReason });
 
 export const EventSchemas = {
   SlotOpened,
   SlotClosed,
   UserRegistered,
   WorkingHoursSet,
+  ConsentRecorded,
+  EmailClaimed,
+  QuestionnaireDefined,
+  QuestionnaireAnswered,
+  SlotHeld,
+  SlotHoldReleased,
+  BookingHeld,
+  BookingHoldEnded,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;
@@ -37,8 +87,24 @@ export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[
 export const STREAM_PREFIX = {
   availability: 'availability-',
   user: 'user-',
+  email: 'email-',
+  questionnaire: 'questionnaire-',
+  patient: 'patient-',
+  booking: 'booking-',
 } as const;
 
 export function userStreamName(userId: string): string {
   return `user-${userId}`;
+}
+
+export function emailClaimStreamName(emailHash: string): string {
+  return `email-${emailHash}`;
+}
+
+export function questionnaireStreamName(questionnaireId: string): string {
+  return `questionnaire-${questionnaireId}`;
+}
+
+export function patientStreamName(patientId: string): string {
+  return `patient-${patientId}`;
 }

@@ -1,6 +1,6 @@
 import { slotId } from '@studio/contracts';
 import { deciderSpec } from '../event-store/decider-spec';
-import { availabilityDecider, doctorDayOf, validateSlot, type AvailabilityEvent, type ToggleSlot } from './availability.decider';
+import { availabilityDecider, doctorDayOf, validateSlot, type AvailabilityEvent, type HoldSlot, type ReleaseHold, type ToggleSlot } from './availability.decider';
 
 const given = deciderSpec(availabilityDecider);
 const hours = { startHour: 8, endHour: 19 };
@@ -38,6 +38,64 @@ describe('availability decider: ToggleSlot', () => {
     given([]).when(toggle(S, E, { startHour: 10, endHour: 12 })).thenThrows('fuori_orario');
   });
   it('rejects unparseable instants', () => given([]).when(toggle('ieri', E)).thenThrows('data_non_valida'));
+});
+
+describe('availability decider: holds', () => {
+  // 2030-03-04 is winter: 09:00 in Rome is 08:00Z
+  const NOW = '2030-03-04T06:00:00.000Z';
+  const EXPIRES = '2030-03-04T06:15:00.000Z';
+  const hold = (over: Partial<HoldSlot> = {}): HoldSlot => ({
+    type: 'HoldSlot',
+    doctorId,
+    start: S,
+    bookingId: 'b1',
+    patientId: 'p1',
+    now: NOW,
+    expiresAt: EXPIRES,
+    timeZone: 'Europe/Rome',
+    ...over,
+  });
+  const release = (over: Partial<ReleaseHold> = {}): ReleaseHold => ({ type: 'ReleaseHold', doctorId, start: S, bookingId: 'b1', reason: 'released', now: NOW, ...over });
+  const held = (bookingId = 'b1', patientId = 'p1'): AvailabilityEvent => ({ type: 'SlotHeld', data: { ...slot(S, E), bookingId, patientId, expiresAt: EXPIRES } });
+  const released = (reason: 'expired' | 'released' | 'replaced', bookingId = 'b1'): AvailabilityEvent => ({
+    type: 'SlotHoldReleased',
+    data: { ...slot(S, E), bookingId, reason },
+  });
+
+  it('holds an available slot for the patient', () => given([opened(S, E)]).when(hold()).then([held()]));
+  it('canonicalises the start', () => given([opened(S, E)]).when(hold({ start: '2030-03-04T09:00:00.000Z' })).then([held()]));
+  it('refuses a slot someone else holds', () => given([opened(S, E), held('b0', 'p0')]).when(hold()).thenThrows('slot_occupato'));
+  it('tells the patient who already holds it', () => given([opened(S, E), held('b0', 'p1')]).when(hold()).thenThrows('slot_gia_tuo'));
+  it('refuses a closed or never opened slot', () => {
+    given([]).when(hold()).thenThrows('slot_non_disponibile');
+    given([opened(S, E), closed(S, E)]).when(hold()).thenThrows('slot_non_disponibile');
+  });
+  it('refuses a past slot, in the practice time zone', () => {
+    // 08:30Z is 09:30 in Rome: the 09:00 slot has begun, although 09:00Z is still ahead
+    given([opened(S, E)]).when(hold({ now: '2030-03-04T08:30:00.000Z' })).thenThrows('slot_passato');
+    given([opened(S, E)]).when(hold({ now: '2030-03-04T08:00:00.000Z' })).thenThrows('slot_passato');
+    given([opened(S, E)]).when(hold({ now: '2030-03-04T07:59:00.000Z' })).then([held()]);
+    given([opened(S, E)]).when(hold({ now: '2030-03-04T08:30:00.000Z', timeZone: 'UTC' })).then([held()]);
+  });
+  it('refuses a start off the half hour', () => given([opened(S, E)]).when(hold({ start: '2030-03-04T09:10:00Z' })).thenThrows('inizio_non_allineato'));
+  it('a released slot can be held again', () =>
+    given([opened(S, E), held('b0', 'p0'), released('released', 'b0')]).when(hold()).then([held()]));
+
+  it('releases the hold of that booking', () => given([opened(S, E), held()]).when(release()).then([released('released')]));
+  it('releases as replaced', () => given([opened(S, E), held()]).when(release({ reason: 'replaced' })).then([released('replaced')]));
+  it('does nothing for another booking, a free slot or a hold already gone', () => {
+    given([opened(S, E), held('b0', 'p0')]).when(release()).then([]);
+    given([opened(S, E)]).when(release()).then([]);
+    given([opened(S, E), held(), released('expired')]).when(release()).then([]);
+  });
+  it('expires a hold only once its time has run out', () => {
+    given([opened(S, E), held()]).when(release({ reason: 'expired', now: '2030-03-04T06:14:59.000Z' })).then([]);
+    given([opened(S, E), held()]).when(release({ reason: 'expired', now: EXPIRES })).then([released('expired')]);
+  });
+
+  it('a held slot cannot be toggled', () => given([opened(S, E), held()]).when(toggle(S, E)).thenThrows('slot_in_attesa'));
+  it('after release the slot toggles as an available one', () =>
+    given([opened(S, E), held(), released('expired')]).when(toggle(S, E)).then([closed(S, E)]));
 });
 
 describe('slot helpers', () => {

@@ -1,13 +1,19 @@
-import { SLOT_MINUTES, canonicalSlotStart, slotId, type EventData, type WorkingHours } from '@studio/contracts';
+import { SLOT_MINUTES, canonicalSlotStart, slotId, type EventData, type HoldEndReason, type WorkingHours } from '@studio/contracts';
 import { ConflictError, ValidationError } from '../common/errors';
+import { practiceInstant } from '../common/practice-time';
 
 /** One doctor-day stream: `availability-<doctorId>-<yyyy-mm-dd>`. */
 export type AvailabilityEvent =
   | { type: 'SlotOpened'; data: EventData<'SlotOpened'> }
-  | { type: 'SlotClosed'; data: EventData<'SlotClosed'> };
+  | { type: 'SlotClosed'; data: EventData<'SlotClosed'> }
+  | { type: 'SlotHeld'; data: EventData<'SlotHeld'> }
+  | { type: 'SlotHoldReleased'; data: EventData<'SlotHoldReleased'> };
 
-/** a slot with no event is not available; held and booked arrive with the booking journey */
-export type SlotState = { status: 'available' } | { status: 'unavailable' };
+/** a slot with no event is not available; booked arrives with payment */
+export type SlotState =
+  | { status: 'available' }
+  | { status: 'unavailable' }
+  | { status: 'held'; bookingId: string; patientId: string; expiresAt: string };
 
 export interface DoctorDay {
   slots: Record<string, SlotState>;
@@ -22,20 +28,56 @@ export interface ToggleSlot {
   workingHours: WorkingHours;
 }
 
-export type AvailabilityCommand = ToggleSlot;
+/** keep the slot for a patient until expiresAt; `now` and `timeZone` tell whether the slot is past */
+export interface HoldSlot {
+  type: 'HoldSlot';
+  doctorId: string;
+  start: string;
+  bookingId: string;
+  patientId: string;
+  /** ISO instants */
+  now: string;
+  expiresAt: string;
+  /** the practice's IANA zone: slot starts are its wall-clock times */
+  timeZone: string;
+}
+
+/** ends the hold of that booking only; an 'expired' release only once the hold really ran out */
+export interface ReleaseHold {
+  type: 'ReleaseHold';
+  doctorId: string;
+  start: string;
+  bookingId: string;
+  reason: HoldEndReason;
+  now: string;
+}
+
+export type AvailabilityCommand = ToggleSlot | HoldSlot | ReleaseHold;
+
+export const SLOT_TAKEN_MESSAGE = 'Questo orario è appena stato preso da un altro paziente: scegline un altro.';
 
 export const initialState = (): DoctorDay => ({ slots: {} });
+
+const withSlot = (state: DoctorDay, start: string, slot: SlotState): DoctorDay => ({ slots: { ...state.slots, [start]: slot } });
 
 export function evolve(state: DoctorDay, event: AvailabilityEvent): DoctorDay {
   switch (event.type) {
     case 'SlotOpened':
-      return { slots: { ...state.slots, [event.data.start]: { status: 'available' } } };
+      return withSlot(state, event.data.start, { status: 'available' });
     case 'SlotClosed':
-      return { slots: { ...state.slots, [event.data.start]: { status: 'unavailable' } } };
+      return withSlot(state, event.data.start, { status: 'unavailable' });
+    case 'SlotHeld': {
+      const { bookingId, patientId, expiresAt } = event.data;
+      return withSlot(state, event.data.start, { status: 'held', bookingId, patientId, expiresAt });
+    }
+    case 'SlotHoldReleased':
+      return withSlot(state, event.data.start, { status: 'available' });
   }
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const ALL_DAY: WorkingHours = { startHour: 0, endHour: 24 };
+const slotEnd = (start: string) => new Date(Date.parse(start) + SLOT_MINUTES * 60_000).toISOString();
 
 /** checks that a [start, end) pair is one slot inside the working hours; returns canonical strings */
 export function validateSlot(start: string, end: string, hours: WorkingHours): { start: string; end: string } {
@@ -58,7 +100,7 @@ export function validateSlot(start: string, end: string, hours: WorkingHours): {
   return { start: canonicalSlotStart(start), end: canonicalSlotStart(end) };
 }
 
-export function decide(command: AvailabilityCommand, state: DoctorDay): AvailabilityEvent[] {
+function toggle(command: ToggleSlot, state: DoctorDay): AvailabilityEvent[] {
   const { start, end } = validateSlot(command.start, command.end, command.workingHours);
   const data = { doctorId: command.doctorId, slotId: slotId(command.doctorId, start), start, end };
   const current = state.slots[start] ?? { status: 'unavailable' };
@@ -67,10 +109,50 @@ export function decide(command: AvailabilityCommand, state: DoctorDay): Availabi
       return [{ type: 'SlotClosed', data }];
     case 'unavailable':
       return [{ type: 'SlotOpened', data }];
-    default: {
-      const never: never = current;
-      throw new ConflictError(`Stato dello slot sconosciuto: ${JSON.stringify(never)}`);
+    case 'held':
+      throw new ConflictError('Lo slot è in attesa di pagamento: non si può cambiare.', 'slot_in_attesa');
+  }
+}
+
+function hold(command: HoldSlot, state: DoctorDay): AvailabilityEvent[] {
+  const { start, end } = validateSlot(command.start, slotEnd(command.start), ALL_DAY);
+  if (practiceInstant(start, command.timeZone).getTime() <= Date.parse(command.now)) {
+    throw new ValidationError('Questo orario è già passato: scegline un altro.', 'slot_passato');
+  }
+  const current = state.slots[start] ?? { status: 'unavailable' };
+  switch (current.status) {
+    case 'unavailable':
+      throw new ConflictError('Questo orario non è disponibile.', 'slot_non_disponibile');
+    case 'held':
+      if (current.patientId === command.patientId) {
+        throw new ConflictError('Hai già riservato questo orario: completa la prenotazione.', 'slot_gia_tuo');
+      }
+      throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
+    case 'available': {
+      const { doctorId, bookingId, patientId, expiresAt } = command;
+      return [{ type: 'SlotHeld', data: { doctorId, slotId: slotId(doctorId, start), start, end, bookingId, patientId, expiresAt } }];
     }
+  }
+}
+
+function release(command: ReleaseHold, state: DoctorDay): AvailabilityEvent[] {
+  const start = canonicalSlotStart(command.start);
+  const current = state.slots[start];
+  // another booking's hold, or none: nothing of ours to release
+  if (current?.status !== 'held' || current.bookingId !== command.bookingId) return [];
+  if (command.reason === 'expired' && Date.parse(current.expiresAt) > Date.parse(command.now)) return [];
+  const { doctorId, bookingId, reason } = command;
+  return [{ type: 'SlotHoldReleased', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, reason } }];
+}
+
+export function decide(command: AvailabilityCommand, state: DoctorDay): AvailabilityEvent[] {
+  switch (command.type) {
+    case 'ToggleSlot':
+      return toggle(command, state);
+    case 'HoldSlot':
+      return hold(command, state);
+    case 'ReleaseHold':
+      return release(command, state);
   }
 }
 

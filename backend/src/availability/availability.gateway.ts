@@ -36,7 +36,9 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
       for (const change of changes) {
         if (change.projection !== 'availability_slots' || !change.doc) continue;
         const doc = change.doc as SlotDoc;
-        if ((change.previous as SlotDoc | null)?.status === doc.status) continue;
+        const previous = change.previous as SlotDoc | null;
+        // a new hold changes the red link even if the status stays the same
+        if (previous?.status === doc.status && previous?.bookingId === doc.bookingId) continue;
         this.server.to(room(doc.doctorId)).emit(AVAILABILITY_CHANGED, changedMessage(doc, change.position));
       }
     });

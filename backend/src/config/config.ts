@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '../common/practice-time';
 
 /** Environment, validated once at start. Embedded default: SQLite files under DATA_DIR. */
 const Env = z.object({
@@ -17,7 +18,7 @@ const Env = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   /** seed demo accounts into an empty store; on by default outside production */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
-  PRACTICE_TIME_ZONE: z.string().default('Europe/Rome'),
+  PRACTICE_TIME_ZONE: z.string().default('Europe/Rome').refine(isTimeZone, 'fuso orario IANA sconosciuto'),
   /** where the built React app is; served with an SPA fallback */
   FRONTEND_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
@@ -27,6 +28,10 @@ const Env = z.object({
   LOOKUP_SECRET: z.string().min(16).optional(),
   /** 'false' = projections run in a separate worker process (scale-out) */
   RUN_PROJECTIONS: z.enum(['true', 'false']).default('true'),
+  /** how long a slot stays held for a patient before payment */
+  HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** how often expired holds are released; 0 = never by timer (tests call expireDue) */
+  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).default(15),
 });
 
 export interface AppConfig {
@@ -46,6 +51,8 @@ export interface AppConfig {
   logLevel: string;
   cookieSecure: boolean;
   runProjections: boolean;
+  holdMinutes: number;
+  holdSweepSeconds: number;
 }
 
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */
@@ -90,5 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : production,
     runProjections: e.RUN_PROJECTIONS === 'true',
+    holdMinutes: e.HOLD_MINUTES,
+    holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
   };
 }

@@ -4,6 +4,8 @@ import type { Core } from '../infrastructure/core';
 import type { CommandBus } from '@nestjs/cqrs';
 import { UsersService } from '../users/users.service';
 import { ToggleSlotCommand } from '../availability/toggle-slot.command';
+import { DEMO_QUESTIONNAIRE } from '../questionnaires/demo-questionnaire';
+import { DefineQuestionnaireCommand } from '../questionnaires/define-questionnaire.command';
 
 export const DEMO_PASSWORD = 'Password123!';
 
@@ -45,6 +47,11 @@ export async function seedDemoData(core: Core, users: UsersService, commands: Co
         await commands.execute(new ToggleSlotCommand(doctorId, start, end, hours, metadata()));
       }
     }
+  }
+  // one nutrition intake questionnaire per doctor, given to their patients once they book
+  for (const email of ['medico1@example.it', 'medico2@example.it']) {
+    const { title, questions } = DEMO_QUESTIONNAIRE;
+    await commands.execute(new DefineQuestionnaireCommand(randomUUID(), ids[email], title, questions, metadata()));
   }
   return true;
 }

@@ -12,6 +12,10 @@ const setHours = (startHour: number, endHour: number): UserCommand => ({ type: '
 
 describe('user decider', () => {
   it('registers a new account', () => given([]).when(register()).then([registered()]));
+  it('records the privacy consent with the account, in the same decision', () =>
+    given([])
+      .when({ ...register('patient'), consent: { version: '2026-01', at: '2030-03-04T10:00:00.000Z' } })
+      .then([registered('patient'), { type: 'ConsentRecorded', data: { userId: 'u1', document: 'privacy', version: '2026-01', at: '2030-03-04T10:00:00.000Z' } }]));
   it('refuses to register the same account twice', () => given([registered()]).when(register()).thenThrows('account_esistente'));
   it('sets a doctor’s working hours', () =>
     given([registered()]).when(setHours(9, 17)).then([{ type: 'WorkingHoursSet', data: { doctorId: 'u1', startHour: 9, endHour: 17 } }]));

@@ -4,12 +4,22 @@ import { ConflictError, NotFoundError, ValidationError } from '../common/errors'
 /** One stream per account: `user-<id>`. */
 export type UserEvent =
   | { type: 'UserRegistered'; data: EventData<'UserRegistered'> }
-  | { type: 'WorkingHoursSet'; data: EventData<'WorkingHoursSet'> };
+  | { type: 'WorkingHoursSet'; data: EventData<'WorkingHoursSet'> }
+  | { type: 'ConsentRecorded'; data: EventData<'ConsentRecorded'> };
 
 export type UserState = { status: 'none' } | { status: 'registered'; userId: string; role: Role };
 
 export type UserCommand =
-  | { type: 'RegisterUser'; userId: string; role: Role; emailHash: string; passwordHash: string; personal: Sealed }
+  | {
+      type: 'RegisterUser';
+      userId: string;
+      role: Role;
+      emailHash: string;
+      passwordHash: string;
+      personal: Sealed;
+      /** a self-registering patient accepts the privacy notice: recorded with the account, in one append */
+      consent?: { version: string; at: string };
+    }
   | { type: 'SetWorkingHours'; doctorId: string; hours: WorkingHours };
 
 export const initialState = (): UserState => ({ status: 'none' });
@@ -19,6 +29,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserRegistered':
       return { status: 'registered', userId: event.data.userId, role: event.data.role };
     case 'WorkingHoursSet':
+    case 'ConsentRecorded':
       return state;
   }
 }
@@ -27,8 +38,10 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': {
       if (state.status !== 'none') throw new ConflictError('Questo account esiste già.', 'account_esistente');
-      const { userId, role, emailHash, passwordHash, personal } = command;
-      return [{ type: 'UserRegistered', data: { userId, role, emailHash, passwordHash, personal } }];
+      const { userId, role, emailHash, passwordHash, personal, consent } = command;
+      const registered: UserEvent = { type: 'UserRegistered', data: { userId, role, emailHash, passwordHash, personal } };
+      if (!consent) return [registered];
+      return [registered, { type: 'ConsentRecorded', data: { userId, document: 'privacy', version: consent.version, at: consent.at } }];
     }
     case 'SetWorkingHours': {
       if (state.status !== 'registered' || state.role !== 'doctor') throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');

@@ -23,11 +23,24 @@ export class UsersService {
   constructor(@Inject(CORE) private readonly core: Core) {}
 
   async register(
-    input: { role: Role; email: string; password: string; name: string; surname: string; userId?: string },
+    input: {
+      role: Role;
+      email: string;
+      password: string;
+      name: string;
+      surname: string;
+      userId?: string;
+      /** a self-registered patient's contact and tax code, sealed with the rest */
+      phone?: string;
+      taxcode?: string;
+      consent?: { version: string; at: string };
+    },
     metadata: EventMetadata,
   ): Promise<{ userId: string; position: number | null }> {
     const userId = input.userId ?? randomUUID();
-    const personal = await this.core.personalData.seal(userId, { name: input.name, surname: input.surname, email: input.email });
+    const { name, surname, email, phone, taxcode } = input;
+    // undefined fields (staff accounts have no phone or tax code) are left out of the sealed JSON
+    const personal = await this.core.personalData.seal(userId, { name, surname, email, phone, taxcode });
     const result = await handleCommand(
       this.core.eventStore,
       userStreamName(userId),
@@ -39,6 +52,7 @@ export class UsersService {
         emailHash: this.core.personalData.lookupHash(input.email),
         passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
         personal,
+        consent: input.consent,
       },
       metadata,
     );

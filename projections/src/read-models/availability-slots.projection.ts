@@ -13,9 +13,10 @@ export interface SlotDoc {
 
 export const availabilitySlotsProjection: ProjectionDefinition<SlotDoc> = {
   name: 'availability_slots',
-  version: 1,
+  // 2: holds (SlotHeld, SlotHoldReleased)
+  version: 2,
   streamPrefixes: ['availability-'],
-  eventTypes: ['SlotOpened', 'SlotClosed'],
+  eventTypes: ['SlotOpened', 'SlotClosed', 'SlotHeld', 'SlotHoldReleased'],
   documentId: (event: RecordedEvent) => (event.data as { slotId?: string }).slotId ?? null,
   evolve(doc, event) {
     const { slotId, doctorId, start, end } = event.data as { slotId: string; doctorId: string; start: string; end: string };
@@ -25,6 +26,14 @@ export const availabilitySlotsProjection: ProjectionDefinition<SlotDoc> = {
         return { ...base, status: 'available' };
       case 'SlotClosed':
         return { ...base, status: 'unavailable' };
+      case 'SlotHeld':
+        return { ...base, status: 'held', bookingId: event.data.bookingId };
+      case 'SlotHoldReleased': {
+        // only the hold it names; the red link goes with it
+        if (base.bookingId !== event.data.bookingId) return doc;
+        const { bookingId: _released, ...rest } = base;
+        return { ...rest, status: 'available' };
+      }
       default:
         return doc;
     }

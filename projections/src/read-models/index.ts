@@ -1,8 +1,12 @@
 import { availabilitySlotsProjection } from './availability-slots.projection';
+import { bookingsProjection } from './bookings.projection';
 import { usersProjection } from './users.projection';
+import { questionnaireAnswersProjection, questionnairesProjection } from './questionnaires.projection';
 
 export * from './availability-slots.projection';
+export * from './bookings.projection';
 export * from './users.projection';
+export * from './questionnaires.projection';
 
 /** every live projection, in the order the runner applies them */
-export const allProjections = [usersProjection, availabilitySlotsProjection];
+export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection];

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { HoldRequest, type BookingView, type HoldResponse, type SessionUser } from '@studio/contracts';
+import type { Request } from 'express';
+import { CurrentUser, Roles } from '../auth/guards';
+import { parseInput } from '../http/parse';
+import { metadataFor } from '../http/request-context';
+import { BookingService } from './booking.service';
+
+/** the spec's booking form posts here (form-encoded with `_token`, or JSON with X-CSRF-Token) */
+@Controller('prenotazioni')
+export class BookingController {
+  constructor(private readonly bookings: BookingService) {}
+
+  @Post()
+  @HttpCode(201)
+  @Roles('patient')
+  hold(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<HoldResponse> {
+    const { doctor_id, availability_id } = parseInput(HoldRequest, body);
+    return this.bookings.hold(user, doctor_id, availability_id, metadataFor(req, user));
+  }
+
+  @Get(':id')
+  @Roles('patient', 'doctor', 'admin')
+  get(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<BookingView> {
+    return this.bookings.view(id, user);
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @Roles('patient')
+  release(@Param('id') id: string, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<BookingView> {
+    return this.bookings.release(id, user, metadataFor(req, user));
+  }
+}
+
+@Controller('api/me')
+export class MyBookingsController {
+  constructor(private readonly bookings: BookingService) {}
+
+  /** the logged-in patient's own bookings, for /home */
+  @Get('bookings')
+  mine(@CurrentUser() user: SessionUser): Promise<BookingView[]> {
+    return this.bookings.mine(user);
+  }
+}

@@ -1,0 +1,53 @@
+import type { EventData, HoldEndReason } from '@studio/contracts';
+import { ConflictError } from '../common/errors';
+
+/** One stream per booking: `booking-<id>`. Payment and confirmation will extend it. */
+export type BookingEvent =
+  | { type: 'BookingHeld'; data: EventData<'BookingHeld'> }
+  | { type: 'BookingHoldEnded'; data: EventData<'BookingHoldEnded'> };
+
+export type BookingState =
+  | { status: 'none' }
+  | { status: 'held'; expiresAt: string }
+  | { status: 'ended'; reason: HoldEndReason };
+
+/** records a hold the doctor-day stream has already granted */
+export interface StartHold {
+  type: 'StartHold';
+  hold: EventData<'BookingHeld'>;
+}
+
+/** an 'expired' end only once the hold really ran out; ending an ended booking changes nothing */
+export interface EndHold {
+  type: 'EndHold';
+  bookingId: string;
+  reason: HoldEndReason;
+  now: string;
+}
+
+export type BookingCommand = StartHold | EndHold;
+
+export const initialState = (): BookingState => ({ status: 'none' });
+
+export function evolve(_state: BookingState, event: BookingEvent): BookingState {
+  switch (event.type) {
+    case 'BookingHeld':
+      return { status: 'held', expiresAt: event.data.expiresAt };
+    case 'BookingHoldEnded':
+      return { status: 'ended', reason: event.data.reason };
+  }
+}
+
+export function decide(command: BookingCommand, state: BookingState): BookingEvent[] {
+  switch (command.type) {
+    case 'StartHold':
+      if (state.status !== 'none') throw new ConflictError('Questa prenotazione esiste già.', 'prenotazione_esistente');
+      return [{ type: 'BookingHeld', data: command.hold }];
+    case 'EndHold':
+      if (state.status !== 'held') return [];
+      if (command.reason === 'expired' && Date.parse(state.expiresAt) > Date.parse(command.now)) return [];
+      return [{ type: 'BookingHoldEnded', data: { bookingId: command.bookingId, reason: command.reason } }];
+  }
+}
+
+export const bookingDecider = { initialState, evolve, decide };

@@ -1,0 +1,214 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  availabilityStreamName,
+  bookingStreamName,
+  canonicalSlotStart,
+  parseSlotId,
+  slotId,
+  type BookingView,
+  type EventMetadata,
+  type FreeDay,
+  type FreeSlot,
+  type HoldEndReason,
+  type HoldResponse,
+  type SessionUser,
+} from '@studio/contracts';
+import type { BookingDoc, SlotDoc } from '@studio/projections';
+import { randomUUID } from 'node:crypto';
+import { availabilityDecider, doctorDayOf } from '../availability/availability.decider';
+import { CLOCK, type Clock } from '../common/clock';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
+import { practiceInstant } from '../common/practice-time';
+import { handleCommand } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { UsersService } from '../users/users.service';
+import { bookingDecider } from './booking.decider';
+
+const DAY_MS = 86_400_000;
+const BUSY_MESSAGE = 'Molte prenotazioni in corso per questo medico: riprova tra qualche istante.';
+
+/**
+ * A stale revision only says that another request wrote the same stream meanwhile, often for
+ * another slot of the day. Deciding again on the fresh stream is safe: if that request took our
+ * slot, the decider now refuses it. One winner per slot stays the append's expected revision.
+ */
+async function onFreshState<T>(attempt: () => Promise<T>, tries = 8): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= tries || !(error instanceof ConflictError) || error.code !== 'conflitto') throw error;
+    }
+  }
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+@Injectable()
+export class BookingService {
+  private readonly logger = new Logger('Booking');
+
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly users: UsersService,
+  ) {}
+
+  /** free = available and not yet begun at the practice */
+  private async freeSlotDocs(doctorId: string, fromDay: string, toDayExclusive: string): Promise<SlotDoc[]> {
+    const docs = await this.core.readModels.find<SlotDoc>('availability_slots', {
+      doctor_id: doctorId,
+      start: { gte: `${fromDay}T00:00:00Z`, lt: `${toDayExclusive}T00:00:00Z` },
+    });
+    const now = this.clock.now().getTime();
+    return docs
+      .map((d) => d.doc)
+      .filter((d) => d.status === 'available' && practiceInstant(d.start, this.core.config.practiceTimeZone).getTime() > now)
+      .sort((a, b) => a.start.localeCompare(b.start));
+  }
+
+  /** GET /disponibilita/query */
+  async freeSlots(doctorId: string, day: string): Promise<FreeSlot[]> {
+    await this.users.getDoctor(doctorId);
+    return (await this.freeSlotDocs(doctorId, day, nextDay(day))).map((d) => ({ id: d.id, hour: d.start.slice(11, 16) }));
+  }
+
+  /** GET /api/doctors/:id/days: days of [from, to] with at least one free slot */
+  async freeDays(doctorId: string, from: string, to: string): Promise<FreeDay[]> {
+    await this.users.getDoctor(doctorId);
+    const counts = new Map<string, number>();
+    for (const d of await this.freeSlotDocs(doctorId, from, nextDay(to))) {
+      const date = d.start.slice(0, 10);
+      counts.set(date, (counts.get(date) ?? 0) + 1);
+    }
+    return [...counts].map(([date, free]) => ({ date, free }));
+  }
+
+  /**
+   * POST /prenotazioni: hold the slot on its doctor-day stream (the expected revision makes one
+   * winner), record the booking, then let go of the patient's older hold.
+   */
+  async hold(patient: SessionUser, doctorId: string, availabilityId: string, metadata: EventMetadata): Promise<HoldResponse> {
+    const parsed = parseSlotId(availabilityId);
+    // the round trip refuses impossible dates such as 31 February, which Date would roll over
+    if (!parsed || Number.isNaN(Date.parse(parsed.start)) || canonicalSlotStart(parsed.start) !== parsed.start) {
+      throw new ValidationError('Orario non valido: scegline uno tra quelli proposti.', 'slot_non_valido');
+    }
+    if (parsed.doctorId !== doctorId) throw new ValidationError("L'orario scelto non è del medico indicato.", 'slot_di_altro_medico');
+    await this.users.getDoctor(doctorId);
+
+    // the same patient sending the same slot again (a double click) gets the hold they already have
+    const mine = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: patient.id, status: 'held' });
+    const same = mine.find((b) => b.doc.slotId === slotId(doctorId, parsed.start));
+    if (same) return { id: same.id, expiresAt: same.doc.expiresAt };
+
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.core.config.holdMinutes * 60_000).toISOString();
+    const bookingId = randomUUID();
+    const held = await onFreshState(() =>
+      handleCommand(
+        this.core.eventStore,
+        availabilityStreamName(doctorId, doctorDayOf(parsed.start)),
+        availabilityDecider,
+        {
+          type: 'HoldSlot',
+          doctorId,
+          start: parsed.start,
+          bookingId,
+          patientId: patient.id,
+          now: now.toISOString(),
+          expiresAt,
+          timeZone: this.core.config.practiceTimeZone,
+        },
+        metadata,
+        BUSY_MESSAGE,
+      ),
+    );
+    const [slotHeld] = held.events;
+    if (slotHeld?.type !== 'SlotHeld') throw new Error('HoldSlot non ha prodotto SlotHeld');
+    const { slotId: id, start, end } = slotHeld.data;
+    const recorded = await handleCommand(
+      this.core.eventStore,
+      bookingStreamName(bookingId),
+      bookingDecider,
+      { type: 'StartHold', hold: { bookingId, patientId: patient.id, doctorId, slotId: id, start, end, expiresAt } },
+      metadata,
+    );
+    // read your writes: the patient's list, the booking page and the red slot answer with it
+    await this.core.changes.waitFor(recorded.position!);
+    await this.replaceOlderHolds(patient.id, bookingId, recorded.position!, metadata);
+    return { id: bookingId, expiresAt };
+  }
+
+  /** holds recorded before this one give way; a newer one (another tab) will replace this one instead */
+  private async replaceOlderHolds(patientId: string, keep: string, position: number, metadata: EventMetadata): Promise<void> {
+    const held = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: patientId, status: 'held' });
+    for (const older of held.filter((b) => b.id !== keep && b.position < position)) {
+      try {
+        await this.endHold(older.doc, 'replaced', metadata);
+      } catch (error) {
+        // the new hold stands; the old one still ends when it expires
+        this.logger.warn(`Prenotazione ${older.id} non sostituita: ${String(error)}`);
+      }
+    }
+  }
+
+  /**
+   * Frees the slot if this booking still holds it, then ends the booking. Returns the position of
+   * the last event appended, null when there was nothing left to end.
+   */
+  async endHold(booking: BookingDoc, reason: HoldEndReason, metadata: EventMetadata): Promise<number | null> {
+    const now = this.clock.now().toISOString();
+    const slot = await onFreshState(() =>
+      handleCommand(
+        this.core.eventStore,
+        availabilityStreamName(booking.doctorId, doctorDayOf(booking.start)),
+        availabilityDecider,
+        { type: 'ReleaseHold', doctorId: booking.doctorId, start: booking.start, bookingId: booking.id, reason, now },
+        metadata,
+        BUSY_MESSAGE,
+      ),
+    );
+    const ended = await onFreshState(() =>
+      handleCommand(this.core.eventStore, bookingStreamName(booking.id), bookingDecider, { type: 'EndHold', bookingId: booking.id, reason, now }, metadata),
+    );
+    return ended.position ?? slot.position;
+  }
+
+  /** DELETE /prenotazioni/:id: the patient lets their hold go */
+  async release(bookingId: string, user: SessionUser, metadata: EventMetadata): Promise<BookingView> {
+    const booking = await this.find(bookingId);
+    if (booking.patientId !== user.id) throw new ForbiddenError('Puoi annullare solo le tue prenotazioni.');
+    if (booking.status !== 'held') throw new ConflictError('La prenotazione non è più in attesa di pagamento.', 'prenotazione_non_in_attesa');
+    const position = await this.endHold(booking, 'released', metadata);
+    if (position) await this.core.changes.waitFor(position);
+    return this.toView(await this.find(bookingId));
+  }
+
+  /** GET /prenotazioni/:id: the patient it belongs to, its doctor, the secretary */
+  async view(bookingId: string, user: SessionUser): Promise<BookingView> {
+    const booking = await this.find(bookingId);
+    const allowed = user.role === 'admin' || (user.role === 'patient' && booking.patientId === user.id) || (user.role === 'doctor' && booking.doctorId === user.id);
+    if (!allowed) throw new ForbiddenError('Non puoi vedere questa prenotazione.');
+    return this.toView(booking);
+  }
+
+  /** GET /api/me/bookings */
+  async mine(user: SessionUser): Promise<BookingView[]> {
+    const docs = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: user.id });
+    const views = await Promise.all(docs.map((d) => this.toView(d.doc)));
+    return views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  }
+
+  private async find(bookingId: string): Promise<BookingDoc> {
+    const found = await this.core.readModels.get<BookingDoc>('bookings', bookingId);
+    if (!found) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
+    return found.doc;
+  }
+
+  private async toView(b: BookingDoc): Promise<BookingView> {
+    const doctor = await this.users.get(b.doctorId);
+    const doctorName = doctor ? await this.users.displayName(doctor) : 'Medico non più presente';
+    return { id: b.id, patientId: b.patientId, doctorId: b.doctorId, doctorName, slotId: b.slotId, start: b.start, end: b.end, status: b.status, expiresAt: b.expiresAt };
+  }
+}

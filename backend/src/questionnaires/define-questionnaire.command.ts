@@ -1,0 +1,36 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { questionnaireStreamName, type EventMetadata, type Question } from '@studio/contracts';
+import { handleCommand } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { questionnaireDecider } from './questionnaire.decider';
+
+/** a command on the bus, so the demo seed defines questionnaires the way a doctor does */
+export class DefineQuestionnaireCommand extends Command<{ position: number | null }> {
+  constructor(
+    readonly questionnaireId: string,
+    readonly doctorId: string,
+    readonly title: string,
+    readonly questions: Question[],
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DefineQuestionnaireCommand)
+export class DefineQuestionnaireHandler implements ICommandHandler<DefineQuestionnaireCommand> {
+  constructor(@Inject(CORE) private readonly core: Core) {}
+
+  async execute(c: DefineQuestionnaireCommand): Promise<{ position: number | null }> {
+    const { questionnaireId, doctorId, title, questions } = c;
+    const result = await handleCommand(
+      this.core.eventStore,
+      questionnaireStreamName(questionnaireId),
+      questionnaireDecider,
+      { type: 'DefineQuestionnaire', questionnaireId, doctorId, title, questions },
+      c.metadata,
+    );
+    return { position: result.position };
+  }
+}

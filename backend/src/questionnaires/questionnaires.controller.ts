@@ -1,0 +1,45 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { AnswersRequest, EntityId, QuestionnaireListQuery, QuestionnaireRequest, type AnswersRecorded, type PatientAnswersResponse, type QuestionnaireView, type SessionUser } from '@studio/contracts';
+import type { Request } from 'express';
+import { CurrentUser, Roles } from '../auth/guards';
+import { parseInput } from '../http/parse';
+import { metadataFor } from '../http/request-context';
+import { QuestionnairesService } from './questionnaires.service';
+
+@Controller('api')
+export class QuestionnairesController {
+  constructor(private readonly questionnaires: QuestionnairesService) {}
+
+  @Post('questionnaires')
+  @HttpCode(201)
+  @Roles('doctor', 'admin')
+  define(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<{ id: string }> {
+    return this.questionnaires.define(user, parseInput(QuestionnaireRequest, body), metadataFor(req, user));
+  }
+
+  @Get('questionnaires')
+  @Roles('doctor', 'admin', 'patient')
+  list(@Query() query: unknown, @CurrentUser() user: SessionUser): Promise<QuestionnaireView[]> {
+    return this.questionnaires.list(user, parseInput(QuestionnaireListQuery, query).doctor);
+  }
+
+  @Get('questionnaires/:id')
+  @Roles('doctor', 'admin', 'patient')
+  get(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<QuestionnaireView> {
+    return this.questionnaires.get(user, parseInput(EntityId, id));
+  }
+
+  @Post('questionnaires/:id/answers')
+  @HttpCode(201)
+  @Roles('patient')
+  answer(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<AnswersRecorded> {
+    const questionnaireId = parseInput(EntityId, id);
+    return this.questionnaires.answer(user, questionnaireId, parseInput(AnswersRequest, body).answers, metadataFor(req, user));
+  }
+
+  @Get('patients/:patientId/answers')
+  @Roles('patient', 'doctor', 'admin')
+  patientAnswers(@Param('patientId') patientId: string, @CurrentUser() user: SessionUser): Promise<PatientAnswersResponse> {
+    return this.questionnaires.patientAnswers(user, parseInput(EntityId, patientId));
+  }
+}

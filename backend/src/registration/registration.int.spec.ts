@@ -1,0 +1,130 @@
+import { DUPLICATE_EMAIL_MESSAGE, PRIVACY_VERSION, emailClaimStreamName, userStreamName, type Sealed } from '@studio/contracts';
+import request from 'supertest';
+import { UsersService } from '../users/users.service';
+import { client, startTestApp, type TestApp } from '../testing/test-app';
+
+const form = (email: string) => ({
+  name: 'Sara',
+  surname: 'Neri',
+  email,
+  password: 'segreta123',
+  phone: '+39 333 1234567',
+  taxcode: 'RSSMRA75C22H50MA', // omocodic
+  consent: true,
+});
+
+describe('patient registration over HTTP', () => {
+  let app: TestApp;
+  beforeAll(async () => (app = await startTestApp()));
+  afterAll(() => app.close());
+  afterEach(() => jest.restoreAllMocks());
+
+  const head = () => app.core.eventStore.headPosition();
+  const register = async (body: object) => {
+    const c = await client(app);
+    return { ...c, res: await c.agent.post('/api/auth/register').set('X-CSRF-Token', c.csrf).send(body) };
+  };
+
+  it('registers a patient, logs them in with a new session id, and records the privacy consent', async () => {
+    const c = await client(app);
+    const before = String((await c.agent.get('/api/auth/session')).headers['set-cookie'] ?? '');
+    const res = await c.agent.post('/api/auth/register').set('X-CSRF-Token', c.csrf).send(form('sara.neri@example.it')).expect(201);
+    expect(res.body).toEqual({ user: { id: expect.any(String), role: 'patient', name: 'Sara Neri' }, csrfToken: expect.any(String) });
+    expect(String(res.headers['set-cookie']).split(';')[0]).not.toBe(before.split(';')[0]);
+    const id = res.body.user.id as string;
+    expect((await c.agent.get('/api/auth/session').expect(200)).body.user).toEqual(res.body.user);
+    // logged in: a patient-only call works with the new token
+    expect((await c.agent.get('/api/questionnaires').expect(200)).body).toEqual([]);
+
+    const events = await app.core.eventStore.readStream(userStreamName(id));
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'ConsentRecorded']);
+    expect(events[1].data).toEqual({ userId: id, document: 'privacy', version: PRIVACY_VERSION, at: events[1].metadata.at });
+    expect(events[0].metadata).toMatchObject({ userId: id, role: 'patient' });
+    const claim = await app.core.eventStore.readStream(emailClaimStreamName(app.core.personalData.lookupHash('sara.neri@example.it')));
+    expect(claim.map((e) => [e.type, e.data.userId])).toEqual([['EmailClaimed', id]]);
+    // personal data only sealed, and complete once opened
+    expect(JSON.stringify([...events, ...claim])).not.toMatch(/Sara|Neri|sara\.neri|333 1234567|RSSMRA75C22H50MA/i);
+    expect(await app.core.personalData.open(events[0].data.personal as Sealed)).toEqual({
+      name: 'Sara',
+      surname: 'Neri',
+      email: 'sara.neri@example.it',
+      phone: '+39 333 1234567',
+      taxcode: 'RSSMRA75C22H50MA',
+    });
+
+    const again = await client(app);
+    const login = await again.agent.post('/api/auth/login').set('X-CSRF-Token', again.csrf).send({ email: 'Sara.Neri@example.it', password: 'segreta123' }).expect(200);
+    expect(login.body.user).toEqual({ id, role: 'patient', name: 'Sara Neri' });
+  });
+
+  it('accepts the HTML form: form-encoded, token in _token, checkbox "on"; always a patient', async () => {
+    const c = await client(app);
+    const res = await c.agent
+      .post('/api/auth/register')
+      .type('form')
+      .send({ ...form('modulo@example.it'), consent: 'on', _token: c.csrf, role: 'admin' })
+      .expect(201);
+    // a role smuggled into the form is ignored: registration makes patients only
+    expect(res.body.user).toMatchObject({ name: 'Sara Neri', role: 'patient' });
+  });
+
+  it('refuses each invalid field with an Italian message, appending nothing', async () => {
+    const cases: [object, RegExp][] = [
+      [{ name: undefined }, /^Inserisci il nome\.$/],
+      [{ surname: '   ' }, /^Inserisci il cognome\.$/],
+      [{ email: undefined }, /^Inserisci l'email\.$/],
+      [{ email: 'sara@' }, /^Email non valida\.$/],
+      [{ password: 'corta' }, /^La password deve avere almeno 8 caratteri\.$/],
+      [{ phone: '' }, /^Inserisci il numero di telefono\.$/],
+      [{ phone: '333-abc' }, /^Numero di telefono non valido/],
+      [{ taxcode: 'RSSMRA75C22H501A' }, /^Codice fiscale non valido/], // wrong check character
+      [{ taxcode: 'RSSMRA75C22' }, /^Codice fiscale non valido/],
+      [{ consent: false }, /^Devi accettare l'informativa sulla privacy\.$/],
+      [{ consent: undefined }, /^Devi accettare l'informativa sulla privacy\.$/],
+    ];
+    const position = await head();
+    for (const [change, message] of cases) {
+      const { res } = await register({ ...form('invalido@example.it'), ...change });
+      expect({ change, status: res.status, message: res.body.error?.message }).toEqual({ change, status: 400, message: expect.stringMatching(message) });
+    }
+    const missingBody = await register({});
+    expect(missingBody.res.status).toBe(400);
+    expect(await head()).toBe(position);
+  });
+
+  it('requires the CSRF token', async () => {
+    const res = await request(app.app.getHttpServer()).post('/api/auth/register').send(form('senza-token@example.it'));
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses an email already registered, whatever its case, appending nothing', async () => {
+    await register(form('doppia@example.it'));
+    const position = await head();
+    for (const email of ['doppia@example.it', ' DOPPIA@Example.it ', 'paziente1@example.it', 'medico1@example.it']) {
+      const { res } = await register(form(email));
+      expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({ code: 'email_esistente', message: DUPLICATE_EMAIL_MESSAGE });
+    }
+    expect(await head()).toBe(position);
+  });
+
+  it('lets only one of two concurrent registrations with the same email through', async () => {
+    const [a, b] = await Promise.all([register(form('gara@example.it')), register(form('Gara@example.it'))]);
+    expect([a.res.status, b.res.status].sort()).toEqual([201, 409]);
+    const hash = app.core.personalData.lookupHash('gara@example.it');
+    const accounts = await app.core.readModels.find('users', { email_hash: hash });
+    expect(accounts).toHaveLength(1);
+  });
+
+  it('holds even when both requests passed the read-model check: the email stream decides', async () => {
+    // as if both had looked before either was written: only the event store can tell them apart
+    jest.spyOn(app.app.get(UsersService), 'emailTaken').mockResolvedValue(false);
+    const results = await Promise.all([1, 2, 3].map(() => register(form('corsa@example.it'))));
+    expect(results.map((r) => r.res.status).sort()).toEqual([201, 409, 409]);
+    for (const r of results.filter((r) => r.res.status === 409)) expect(r.res.body.error.message).toBe(DUPLICATE_EMAIL_MESSAGE);
+    const hash = app.core.personalData.lookupHash('corsa@example.it');
+    const registered = (await app.core.eventStore.readAll({ streamPrefixes: ['user-'] })).filter((e) => e.type === 'UserRegistered' && e.data.emailHash === hash);
+    expect(registered).toHaveLength(1);
+    expect(await app.core.eventStore.readStream(emailClaimStreamName(hash))).toHaveLength(1);
+  });
+});

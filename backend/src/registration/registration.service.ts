@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DUPLICATE_EMAIL_MESSAGE, PRIVACY_VERSION, emailClaimStreamName, type RegistrationRequest, type SessionUser } from '@studio/contracts';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { ConflictError } from '../common/errors';
+import { handleCommand } from '../event-store/command-handler';
+import { metadataFor } from '../http/request-context';
+import { CORE, type Core } from '../infrastructure/core';
+import { UsersService } from '../users/users.service';
+import { emailClaimDecider } from './email-claim.decider';
+
+const duplicateEmail = () => new ConflictError(DUPLICATE_EMAIL_MESSAGE, 'email_esistente');
+
+@Injectable()
+export class RegistrationService {
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    private readonly users: UsersService,
+  ) {}
+
+  /** a new patient account with its privacy consent; personal fields only sealed */
+  async registerPatient(input: RegistrationRequest, req: Request): Promise<SessionUser> {
+    // answers at once, before the costly password hash; it also covers the demo accounts, which the seed makes without a claim
+    if (await this.users.emailTaken(input.email)) throw duplicateEmail();
+    const userId = randomUUID();
+    const metadata = metadataFor(req, { id: userId, role: 'patient', name: '' });
+    const emailHash = this.core.personalData.lookupHash(input.email);
+    // the guarantee: of two concurrent registrations only one claim is appended
+    try {
+      await handleCommand(this.core.eventStore, emailClaimStreamName(emailHash), emailClaimDecider, { type: 'ClaimEmail', emailHash, userId }, metadata);
+    } catch (error) {
+      throw error instanceof ConflictError ? duplicateEmail() : error;
+    }
+    const { name, surname, email, password, phone, taxcode } = input;
+    const { position } = await this.users.register(
+      { role: 'patient', userId, name, surname, email, password, phone, taxcode, consent: { version: PRIVACY_VERSION, at: metadata.at } },
+      metadata,
+    );
+    // read-your-writes: the next request of this patient finds the account in the read model
+    if (position) await this.core.changes.waitFor(position);
+    return { id: userId, role: 'patient', name: `${name} ${surname}` };
+  }
+}

@@ -1,0 +1,29 @@
+import { AVAILABILITY_CHANGED, AVAILABILITY_WATCH, type AvailabilityChanged, type AvailabilityWatchAck } from '@studio/contracts';
+import { io, type Socket } from 'socket.io-client';
+import type { TestApp } from './test-app';
+
+export function connect(app: TestApp): Promise<Socket> {
+  const socket = io(app.url, { transports: ['websocket'], reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+export function watch(socket: Socket, doctorId: string): Promise<AvailabilityWatchAck> {
+  return socket.timeout(5000).emitWithAck(AVAILABILITY_WATCH, { doctorId });
+}
+
+/** the next availability:changed that matches; start listening before causing it */
+export function nextChange(socket: Socket, predicate: (m: AvailabilityChanged) => boolean, ms = 5000): Promise<AvailabilityChanged> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => (socket.off(AVAILABILITY_CHANGED, onChange), reject(new Error('nessun availability:changed ricevuto'))), ms);
+    const onChange = (m: AvailabilityChanged) => {
+      if (!predicate(m)) return;
+      clearTimeout(timer);
+      socket.off(AVAILABILITY_CHANGED, onChange);
+      resolve(m);
+    };
+    socket.on(AVAILABILITY_CHANGED, onChange);
+  });
+}

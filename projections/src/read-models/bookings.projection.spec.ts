@@ -1,0 +1,70 @@
+import type { RecordedEvent } from '@studio/contracts';
+import { availabilitySlotsProjection } from './availability-slots.projection';
+import { bookingsProjection } from './bookings.projection';
+
+let position = 0;
+const event = (stream: string, type: string, data: object): RecordedEvent => ({
+  id: `e${++position}`,
+  stream,
+  revision: 0,
+  position,
+  type,
+  data,
+  metadata: { userId: 'x', role: 'patient', at: '2030-01-01T00:00:00Z', correlationId: 'c', causationId: 'c' },
+  recordedAt: '2030-01-01T00:00:00Z',
+});
+
+const fold = <D>(p: { documentId(e: RecordedEvent): string | null; evolve(d: D | null, e: RecordedEvent): D | null }, events: RecordedEvent[]) => {
+  const docs = new Map<string, D | null>();
+  for (const e of events) {
+    const id = p.documentId(e);
+    if (id) docs.set(id, p.evolve(docs.get(id) ?? null, e));
+  }
+  return docs;
+};
+
+const day = 'availability-d1-2030-03-04';
+const slot = { doctorId: 'd1', slotId: 'd1~203003040900', start: '2030-03-04T09:00:00Z', end: '2030-03-04T09:30:00Z' };
+const hold = { bookingId: 'b1', patientId: 'p1', expiresAt: '2030-03-04T06:15:00.000Z' };
+const slotHeld = (bookingId = 'b1') => event(day, 'SlotHeld', { ...slot, ...hold, bookingId });
+const slotReleased = (reason: string, bookingId = 'b1') => event(day, 'SlotHoldReleased', { ...slot, bookingId, reason });
+const bookingHeld = () => event('booking-b1', 'BookingHeld', { ...hold, doctorId: slot.doctorId, slotId: slot.slotId, start: slot.start, end: slot.end });
+const bookingEnded = (reason: string) => event('booking-b1', 'BookingHoldEnded', { bookingId: 'b1', reason });
+
+describe('availability_slots projection: holds', () => {
+  it('a hold turns the slot held with its booking, a release makes it available again', () => {
+    const docs = fold(availabilitySlotsProjection, [event(day, 'SlotOpened', slot), slotHeld()]);
+    expect(docs.get(slot.slotId)).toMatchObject({ status: 'held', bookingId: 'b1' });
+    const after = fold(availabilitySlotsProjection, [event(day, 'SlotOpened', slot), slotHeld(), slotReleased('expired')]);
+    expect(after.get(slot.slotId)).toEqual({ id: slot.slotId, doctorId: 'd1', start: slot.start, end: slot.end, status: 'available' });
+  });
+  it('a release of another booking leaves the hold alone', () => {
+    const docs = fold(availabilitySlotsProjection, [event(day, 'SlotOpened', slot), slotHeld('b2'), slotReleased('released', 'b1')]);
+    expect(docs.get(slot.slotId)).toMatchObject({ status: 'held', bookingId: 'b2' });
+  });
+});
+
+describe('bookings projection', () => {
+  const expected = { id: 'b1', patientId: 'p1', doctorId: 'd1', slotId: slot.slotId, start: slot.start, end: slot.end, status: 'held', expiresAt: hold.expiresAt };
+  it('a hold is a held booking, whether the slot or the booking event comes first', () => {
+    expect(fold(bookingsProjection, [slotHeld(), bookingHeld()]).get('b1')).toEqual(expected);
+    expect(fold(bookingsProjection, [bookingHeld()]).get('b1')).toEqual(expected);
+    expect(fold(bookingsProjection, [slotHeld()]).get('b1')).toEqual(expected);
+  });
+  it('the end of the hold gives the status its reason', () => {
+    for (const reason of ['expired', 'released', 'replaced']) {
+      expect(fold(bookingsProjection, [slotHeld(), bookingHeld(), slotReleased(reason), bookingEnded(reason)]).get('b1')?.status).toBe(reason);
+    }
+  });
+  it('a hold with no booking stream ends with its slot', () => {
+    expect(fold(bookingsProjection, [slotHeld(), slotReleased('expired')]).get('b1')?.status).toBe('expired');
+  });
+  it('the booking stream has the last word', () => {
+    expect(fold(bookingsProjection, [slotHeld(), bookingHeld(), slotReleased('expired'), bookingEnded('released')]).get('b1')?.status).toBe('released');
+  });
+  it('indexes patient, doctor, status and expiry', () => {
+    const doc = fold(bookingsProjection, [bookingHeld()]).get('b1')!;
+    const values = Object.fromEntries(Object.entries(bookingsProjection.indexes).map(([k, i]) => [k, i.value(doc)]));
+    expect(values).toEqual({ patient_id: 'p1', doctor_id: 'd1', status: 'held', expires_at: hold.expiresAt });
+  });
+});

@@ -1,0 +1,59 @@
+import type { RecordedEvent } from '@studio/contracts';
+import { questionnaireAnswersProjection, questionnairesProjection } from './questionnaires.projection';
+
+let position = 0;
+const event = (stream: string, type: string, data: object, at = '2030-03-04T10:00:00.000Z'): RecordedEvent => ({
+  id: `e${++position}`,
+  stream,
+  revision: 0,
+  position,
+  type,
+  data,
+  metadata: { userId: 'x', role: 'patient', at, correlationId: 'c', causationId: 'c' },
+  recordedAt: at,
+});
+
+const fold = <D>(p: { documentId(e: RecordedEvent): string | null; evolve(d: D | null, e: RecordedEvent): D | null }, events: RecordedEvent[]) => {
+  const docs = new Map<string, D | null>();
+  for (const e of events) {
+    const id = p.documentId(e);
+    if (id) docs.set(id, p.evolve(docs.get(id) ?? null, e));
+  }
+  return docs;
+};
+
+describe('questionnaires projection', () => {
+  it('holds each definition, indexed by doctor', () => {
+    const questions = [{ id: 'fumo', text: 'Fumi?', kind: 'radio', options: [{ value: 'no', label: 'No' }] }];
+    const docs = fold(questionnairesProjection, [event('questionnaire-q1', 'QuestionnaireDefined', { questionnaireId: 'q1', doctorId: 'd1', title: 'Anamnesi', questions })]);
+    expect(docs.get('q1')).toEqual({ id: 'q1', doctorId: 'd1', title: 'Anamnesi', questions, definedAt: '2030-03-04T10:00:00.000Z' });
+    expect(questionnairesProjection.indexes.doctor_id.value(docs.get('q1')!)).toBe('d1');
+  });
+});
+
+describe('questionnaire_answers projection', () => {
+  const sealed = (data: string) => ({ keyId: 'p1', iv: 'i', tag: 't', data });
+  const answered = (questionnaireId: string, data: string, at: string) =>
+    event('patient-p1', 'QuestionnaireAnswered', { patientId: 'p1', questionnaireId, doctorId: 'd1', answers: sealed(data) }, at);
+
+  it('keeps the latest sealed answers per patient and questionnaire', () => {
+    const docs = fold(questionnaireAnswersProjection, [
+      answered('q1', 'prima', '2030-03-04T10:00:00.000Z'),
+      answered('q2', 'altro', '2030-03-04T10:05:00.000Z'),
+      answered('q1', 'seconda', '2030-03-04T11:00:00.000Z'),
+    ]);
+    expect(docs.size).toBe(2);
+    expect(docs.get('p1:q1')).toEqual({
+      id: 'p1:q1',
+      patientId: 'p1',
+      questionnaireId: 'q1',
+      doctorId: 'd1',
+      answers: sealed('seconda'),
+      answeredAt: '2030-03-04T11:00:00.000Z',
+    });
+  });
+
+  it('ignores other events of the patient stream', () => {
+    expect(fold(questionnaireAnswersProjection, [event('patient-p1', 'DietAssigned', { patientId: 'p1' })]).size).toBe(0);
+  });
+});

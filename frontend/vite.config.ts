@@ -21,6 +21,9 @@ export default defineConfig({
       '/api': { target: backend, changeOrigin: false },
       // only the calls under /disponibilita/…: the page /disponibilita itself is the React app
       '^/disponibilita/': { target: backend, changeOrigin: false },
+      // holds and bookings; the page /prenota itself is the React app
+      '^/prenotazioni(/|$)': { target: backend, changeOrigin: false },
+      '^/pagamenti/': { target: backend, changeOrigin: false },
       '/socket.io': { target: backend, ws: true, changeOrigin: false },
     },
   },

@@ -36,7 +36,7 @@ function nestLogger(log: pino.Logger): LoggerService {
   };
 }
 
-const API_PREFIXES = ['/api/', '/disponibilita/', '/socket.io/', '/pagamenti/', '/prenotazioni/'];
+const API_PREFIXES = ['/api/', '/socket.io/'];
 
 export async function startApp(config: AppConfig, options: { listen?: boolean; today?: Date; clock?: Clock } = {}): Promise<RunningApp> {
   const log = pino({ level: config.logLevel });
@@ -88,11 +88,16 @@ export async function startApp(config: AppConfig, options: { listen?: boolean; t
   };
 }
 
-/** the built React app, with every non-API path answered by index.html (client-side routes) */
+/**
+ * The built React app. A browser navigation (Accept: text/html) gets index.html for any path
+ * outside /api and /socket.io, so the spec's paths that are both a call and a page
+ * (/prenotazioni/:id for a red slot) open the page; fetches get the JSON.
+ */
 function serveFrontend(app: NestExpressApplication, dist: string): void {
   app.use(express.static(dist, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || API_PREFIXES.some((p) => req.path.startsWith(p)) || !req.accepts('html')) return next();
+    const navigation = req.headers.accept?.includes('text/html') ?? false;
+    if (req.method !== 'GET' || !navigation || API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
     res.sendFile(join(dist, 'index.html'));
   });
 }

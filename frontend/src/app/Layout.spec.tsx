@@ -13,7 +13,7 @@ function setNarrowScreen(narrow: boolean) {
   setViewportWidth(narrow ? 375 : 1280);
 }
 
-async function renderLayout(user = doctor, path = '/home') {
+async function renderLayout(user: SessionUser | null = doctor, path = '/home') {
   const store = await storeWithSession(user);
   const routes = [
     {
@@ -21,6 +21,7 @@ async function renderLayout(user = doctor, path = '/home') {
       children: [
         { path: '/home', element: <p>contenuto home</p> },
         { path: '/disponibilita', element: <p>contenuto disponibilità</p> },
+        { path: '/prenota', element: <p>contenuto prenotazione</p> },
       ],
     },
     { path: '/login', element: <p>pagina di accesso</p> },
@@ -73,13 +74,34 @@ describe('Layout', () => {
     expect(within(nav).getByRole('button', { name: t.layout.logout })).toBeTruthy();
   });
 
-  test('a patient has no Disponibilità link', async () => {
+  test('a patient has no Disponibilità link, and a link to the booking page', async () => {
     await renderLayout(patient);
     expect(screen.getByText(t.layout.loggedInAs('Mario Verdi', 'Paziente'))).toBeTruthy();
     fireEvent.click(toggle());
     const nav = await screen.findByRole('navigation', { name: t.layout.navLabel });
     expect(within(nav).queryByRole('link', { name: t.layout.availability })).toBeNull();
     expect(within(nav).getByRole('link', { name: t.layout.home })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: t.layout.booking }).getAttribute('href')).toBe('/prenota');
+    expect(within(nav).queryByRole('link', { name: t.layout.register })).toBeNull();
+  });
+
+  test('a doctor has no booking link', async () => {
+    await renderLayout(doctor);
+    fireEvent.click(toggle());
+    const nav = await screen.findByRole('navigation', { name: t.layout.navLabel });
+    expect(within(nav).queryByRole('link', { name: t.layout.booking })).toBeNull();
+  });
+
+  test('a visitor: booking, registration and login links; no home, no logout', async () => {
+    await renderLayout(null, '/prenota');
+    expect(screen.getByText('contenuto prenotazione')).toBeTruthy();
+    fireEvent.click(toggle());
+    const nav = await screen.findByRole('navigation', { name: t.layout.navLabel });
+    expect(within(nav).getByRole('link', { name: t.layout.booking }).getAttribute('href')).toBe('/prenota');
+    expect(within(nav).getByRole('link', { name: t.layout.register }).getAttribute('href')).toBe('/registrazione');
+    expect(within(nav).getByRole('link', { name: t.layout.login }).getAttribute('href')).toBe('/login');
+    expect(within(nav).queryByRole('link', { name: t.layout.home })).toBeNull();
+    expect(within(nav).queryByRole('button', { name: t.layout.logout })).toBeNull();
   });
 
   test('Escape closes the navigation', async () => {

@@ -13,7 +13,7 @@ export const SIDENAV_ID = 'sidenav';
 export const SIDENAV_OPEN_CLASS = 'sidenav-open';
 
 /**
- * Page frame: a fixed header with the brand, the side-navigation toggle and the logged-in user;
+ * Page frame (visitors and users): a fixed header with the brand, the side-navigation toggle and the logged-in user;
  * the side navigation pushes body and header on wide screens and overlays them on phones.
  */
 export function Layout() {
@@ -22,6 +22,8 @@ export function Layout() {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const { data: session } = useGetSessionQuery();
   const user = session?.user ?? null;
+  /** visitors' links only once the session says there is no user */
+  const sessionKnown = session !== undefined;
   const [logout, { isLoading: loggingOut, error: logoutError, reset: resetLogout }] = useLogoutMutation();
   const navigate = useNavigate();
 
@@ -65,7 +67,7 @@ export function Layout() {
           >
             <span className="navbar-toggler-icon" aria-hidden="true" />
           </Button>
-          <Navbar.Brand as={Link} to="/" className="me-auto text-truncate">
+          <Navbar.Brand as={Link} to={user ? '/' : PATHS.booking} className="me-auto text-truncate">
             {it.app.brand}
           </Navbar.Brand>
           {user && (
@@ -109,16 +111,41 @@ export function Layout() {
                   </Nav.Link>
                 </Nav.Item>
               )}
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to={PATHS.home} onClick={followed}>
-                  {it.layout.home}
-                </Nav.Link>
-              </Nav.Item>
-              <Nav.Item as="li">
-                <Nav.Link as="button" type="button" onClick={() => void onLogout()} disabled={loggingOut}>
-                  {loggingOut ? it.layout.loggingOut : it.layout.logout}
-                </Nav.Link>
-              </Nav.Item>
+              {sessionKnown && (!user || user.role === 'patient') && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.booking} end onClick={followed}>
+                    {it.layout.booking}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
+              {user && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.home} onClick={followed}>
+                    {it.layout.home}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
+              {sessionKnown && !user && (
+                <>
+                  <Nav.Item as="li">
+                    <Nav.Link as={NavLink} to={PATHS.register} onClick={followed}>
+                      {it.layout.register}
+                    </Nav.Link>
+                  </Nav.Item>
+                  <Nav.Item as="li">
+                    <Nav.Link as={NavLink} to={PATHS.login} onClick={followed}>
+                      {it.layout.login}
+                    </Nav.Link>
+                  </Nav.Item>
+                </>
+              )}
+              {user && (
+                <Nav.Item as="li">
+                  <Nav.Link as="button" type="button" onClick={() => void onLogout()} disabled={loggingOut}>
+                    {loggingOut ? it.layout.loggingOut : it.layout.logout}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
             </Nav>
           </nav>
         </Offcanvas.Body>

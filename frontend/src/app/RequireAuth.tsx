@@ -8,7 +8,16 @@ import { Loading } from './Loading';
 import { PATHS } from './paths';
 
 /** Protected routes: waits for the session, sends visitors to /login, checks the role if asked. */
-export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children?: ReactNode }) {
+export function RequireAuth({
+  roles,
+  forbiddenText = it.app.forbiddenText,
+  children,
+}: {
+  roles?: readonly Role[];
+  /** what a user of another role reads */
+  forbiddenText?: string;
+  children?: ReactNode;
+}) {
   const { data, isLoading, isError, refetch } = useGetSessionQuery();
   const location = useLocation();
 
@@ -35,7 +44,7 @@ export function RequireAuth({ roles, children }: { roles?: readonly Role[]; chil
         <Alert.Heading as="h1" className="h4">
           {it.app.forbiddenTitle}
         </Alert.Heading>
-        <p>{it.app.forbiddenText}</p>
+        <p>{forbiddenText}</p>
         <Link to={PATHS.home}>{it.app.backHome}</Link>
       </Alert>
     );

@@ -7,6 +7,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { ErrorBody, type LoginRequest, type SessionResponse, type SessionUser } from '@studio/contracts';
 import { it } from '../i18n/it';
+import { clearPendingBooking } from './pendingBooking';
 import { disconnectSharedSocket } from './socket';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -87,7 +88,7 @@ export type LoginAnswer = { user: SessionUser; csrfToken: string };
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Session', 'Doctors', 'Availability'],
+  tagTypes: ['Session', 'Doctors', 'Availability', 'BookingDays', 'FreeSlots', 'MyBookings', 'Questionnaires'],
   endpoints: (build) => ({
     getSession: build.query<SessionResponse, void>({
       query: () => ({ url: '/api/auth/session' }),
@@ -100,7 +101,7 @@ export const api = createApi({
           const { data } = await queryFulfilled;
           // the session was regenerated: the answer carries the new user and the new token
           await dispatch(api.util.upsertQueryData('getSession', undefined, { user: data.user, csrfToken: data.csrfToken }));
-          dispatch(api.util.invalidateTags(['Doctors', 'Availability']));
+          dispatch(api.util.invalidateTags(['Doctors', 'Availability', 'MyBookings']));
         } catch {
           /* the page shows the error */
         }
@@ -117,6 +118,7 @@ export const api = createApi({
         // forget everything of the previous user; the session query refetches (user null, new token)
         dispatch(api.util.resetApiState());
         disconnectSharedSocket();
+        clearPendingBooking();
       },
     }),
   }),

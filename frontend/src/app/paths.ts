@@ -4,7 +4,28 @@ export const PATHS = {
   login: '/login',
   home: '/home',
   availability: '/disponibilita',
+  /** public: choose doctor, day and hour */
+  booking: '/prenota',
+  /** public: a visitor becomes a patient */
+  register: '/registrazione',
+  /** the step after a slot is held: ?booking=<id>&doctor=<doctorId> */
+  questionnaire: '/prenota/questionario',
 } as const;
+
+/** the questionnaire step of a held booking */
+export function questionnairePath(bookingId: string, doctorId: string): string {
+  const query = new URLSearchParams({ booking: bookingId, doctor: doctorId });
+  return `${PATHS.questionnaire}?${query.toString()}`;
+}
+
+/**
+ * where to go back to after login: an in-app path only (never another site, never /login itself)
+ */
+export function safeReturnPath(from: unknown): string | null {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
+  if (from === PATHS.login || from.startsWith(`${PATHS.login}?`)) return null;
+  return from;
+}
 
 /** roles that manage availability calendars */
 export const CALENDAR_ROLES: readonly Role[] = ['doctor', 'admin'];

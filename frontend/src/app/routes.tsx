@@ -1,7 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
 import { AvailabilityPage } from '../features/availability/AvailabilityPage';
 import { LoginPage } from '../features/auth/LoginPage';
+import { BookingPage } from '../features/booking/BookingPage';
 import { HomePage } from '../features/home/HomePage';
+import { QuestionnairePage } from '../features/questionnaire/QuestionnairePage';
+import { RegistrationPage } from '../features/registration/RegistrationPage';
+import { it } from '../i18n/it';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { CALENDAR_ROLES, PATHS } from './paths';
@@ -15,15 +19,18 @@ export const routes: RouteObject[] = [
     children: [
       { path: PATHS.login, element: <LoginPage /> },
       {
-        // everything below needs a logged-in user
-        element: <RequireAuth />,
+        element: <Layout />,
         children: [
           {
-            element: <Layout />,
+            // a page that fails keeps the header and the navigation
+            errorElement: <RouteError />,
             children: [
+              // public: visitors choose a slot and register
+              { path: PATHS.booking, element: <BookingPage /> },
+              { path: PATHS.register, element: <RegistrationPage /> },
               {
-                // a page that fails keeps the header and the navigation
-                errorElement: <RouteError />,
+                // everything below needs a logged-in user
+                element: <RequireAuth />,
                 children: [
                   { index: true, element: <RoleHome /> },
                   { path: PATHS.home, element: <HomePage /> },
@@ -32,6 +39,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={CALENDAR_ROLES}>
                         <AvailabilityPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.questionnaire,
+                    element: (
+                      <RequireAuth roles={['patient']} forbiddenText={it.app.patientsOnlyText}>
+                        <QuestionnairePage />
                       </RequireAuth>
                     ),
                   },

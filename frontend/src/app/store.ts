@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { availabilitySlice } from '../features/availability/availabilitySlice';
+import { bookingSlice } from '../features/booking/bookingSlice';
 import { api } from './api';
 import { layoutSlice } from './layoutSlice';
 
@@ -11,6 +12,7 @@ export function makeStore() {
       [api.reducerPath]: api.reducer,
       [layoutSlice.name]: layoutSlice.reducer,
       [availabilitySlice.name]: availabilitySlice.reducer,
+      [bookingSlice.name]: bookingSlice.reducer,
     },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });

@@ -1,6 +1,9 @@
 /** @jest-environment jsdom */
 import { mockFetch } from '../../test/setupDom';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { safeReturnPath } from '../../app/paths';
 import { makeStore } from '../../app/store';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
@@ -130,6 +133,44 @@ describe('LoginPage', () => {
     const store = await storeWithSession({ id: 'd1', role: 'doctor', name: 'Giulia Rossi' });
     const { router } = renderRoutes(store, routes, '/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/disponibilita'));
+  });
+});
+
+describe('LoginPage: back to where the visitor came from', () => {
+  test('after login, to the page RequireAuth or the booking page sent them from', async () => {
+    fetchMock = mockFetch([
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        body: { user: { id: 'p1', role: 'patient', name: 'Luca Verdi' }, csrfToken: 'nuovo' },
+      },
+    ]);
+    const store = await storeWithSession(null);
+    const router = createMemoryRouter([...routes, { path: '/prenota', element: <p>prenotazione</p> }], {
+      initialEntries: [{ pathname: '/login', state: { from: '/prenota' } }],
+    });
+    render(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    await fillAndSubmit('paziente1@example.it', 'Password123!');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prenota'));
+  });
+
+  test('never to another site nor back to /login', () => {
+    expect(safeReturnPath('/prenota')).toBe('/prenota');
+    expect(safeReturnPath('//altro.example')).toBeNull();
+    expect(safeReturnPath('https://altro.example')).toBeNull();
+    expect(safeReturnPath('/login')).toBeNull();
+    expect(safeReturnPath(undefined)).toBeNull();
+  });
+
+  test('links to registration and to the booking page', async () => {
+    const store = await storeWithSession(null);
+    renderRoutes(store, routes, '/login');
+    expect(screen.getByRole('link', { name: t.login.register }).getAttribute('href')).toBe('/registrazione');
+    expect(screen.getByRole('link', { name: t.login.bookVisit }).getAttribute('href')).toBe('/prenota');
   });
 });
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Container, Form, Spinner } from 'react-bootstrap';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery, useLoginMutation } from '../../app/api';
-import { homePathFor } from '../../app/paths';
+import { homePathFor, PATHS, safeReturnPath } from '../../app/paths';
 import { it } from '../../i18n/it';
 import { validateLogin, type LoginErrors } from './loginForm';
 
@@ -10,11 +10,14 @@ export function LoginPage() {
   const { data: session } = useGetSessionQuery();
   const [login, { isLoading, error }] = useLoginMutation();
   const navigate = useNavigate();
+  const location = useLocation();
+  // where RequireAuth or the booking page sent the visitor from: back there after login
+  const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
 
-  if (session?.user && !isLoading) return <Navigate to={homePathFor(session.user.role)} replace />;
+  if (session?.user && !isLoading) return <Navigate to={from ?? homePathFor(session.user.role)} replace />;
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -23,7 +26,7 @@ export function LoginPage() {
     if (Object.keys(found).length > 0) return;
     try {
       const answer = await login({ email: email.trim(), password }).unwrap();
-      navigate(homePathFor(answer.user.role), { replace: true });
+      navigate(from ?? homePathFor(answer.user.role), { replace: true });
     } catch {
       /* shown from the mutation's error */
     }
@@ -86,6 +89,13 @@ export function LoginPage() {
               )}
             </Button>
           </Form>
+          <hr />
+          <p className="small mb-1">
+            {it.login.noAccount} <Link to={PATHS.register}>{it.login.register}</Link>
+          </p>
+          <p className="small mb-0">
+            <Link to={PATHS.booking}>{it.login.bookVisit}</Link>
+          </p>
         </Card.Body>
       </Card>
     </Container>

@@ -8,8 +8,8 @@ import type {
   WorkingHours,
 } from '@studio/contracts';
 import { api } from '../../app/api';
-import { getSharedSocket } from '../../app/socket';
-import { createAvailabilityWatcher, liveConnectionChanged, type AvailabilityWatcher } from './liveUpdates';
+import { doctorsApi } from '../../app/doctorsApi';
+import { liveConnectionChanged, sharedAvailabilityWatcher } from '../../app/liveUpdates';
 import { applyAvailabilityChange, applyToggleResult } from './slots';
 
 /** one cache entry per doctor and visible range (UTC ISO instants) */
@@ -17,25 +17,9 @@ export type AvailabilityArgs = { doctorId: string; start: string; end: string };
 export type ToggleArgs = ToggleRequest & { slotId: string };
 export type WorkingHoursArgs = WorkingHours & { doctorId: string };
 
-let watcher: AvailabilityWatcher | undefined;
-
-/** the watcher of the app's shared socket (a new one after logout replaced the socket) */
-function availabilityWatcher(): AvailabilityWatcher {
-  const socket = getSharedSocket();
-  if (!watcher || watcher.socket !== socket) {
-    watcher?.dispose();
-    watcher = createAvailabilityWatcher(socket);
-  }
-  return watcher;
-}
-
-export const availabilityApi = api.injectEndpoints({
+/** the calendar's endpoints, on top of the shared doctors list (app/doctorsApi) */
+export const availabilityApi = doctorsApi.injectEndpoints({
   endpoints: (build) => ({
-    getDoctors: build.query<DoctorSummary[], void>({
-      query: () => ({ url: '/api/doctors' }),
-      providesTags: ['Doctors'],
-    }),
-
     getAvailability: build.query<AvailabilityEvent[], AvailabilityArgs>({
       query: ({ doctorId, start, end }) => ({
         url: '/disponibilita/json',
@@ -48,7 +32,7 @@ export const availabilityApi = api.injectEndpoints({
           const { meta } = await cacheDataLoaded;
           const response = (meta as { response?: Response } | undefined)?.response;
           const readPosition = Number(response?.headers.get(READ_POSITION_HEADER) ?? NaN);
-          leave = availabilityWatcher().watch(arg.doctorId, {
+          leave = sharedAvailabilityWatcher().watch(arg.doctorId, {
             onChange(change) {
               const current = getCacheEntry().data;
               if (!current) return;

@@ -3,26 +3,30 @@ import { Link } from 'react-router-dom';
 import { useGetSessionQuery } from '../../app/api';
 import { canManageCalendars, PATHS } from '../../app/paths';
 import { it } from '../../i18n/it';
+import { MyBookings } from './MyBookings';
 
-/** placeholder home for the logged-in user; bookings and orders come with later issues */
+/** home of the logged-in user: a patient's bookings here; orders come with a later issue */
 export function HomePage() {
   const { data } = useGetSessionQuery();
   const user = data?.user;
   if (!user) return null;
   return (
-    <Card>
-      <Card.Body>
-        <h1 className="h3">{it.home.title(user.name)}</h1>
-        <p className="mb-2">{it.home.text}</p>
-        {canManageCalendars(user.role) && (
-          <>
-            <p>{it.home.availabilityHint}</p>
-            <Link className="btn btn-primary" to={PATHS.availability}>
-              {it.home.goToAvailability}
-            </Link>
-          </>
-        )}
-      </Card.Body>
-    </Card>
+    <>
+      <Card>
+        <Card.Body>
+          <h1 className="h3">{it.home.title(user.name)}</h1>
+          <p className="mb-2">{it.home.text}</p>
+          {canManageCalendars(user.role) && (
+            <>
+              <p>{it.home.availabilityHint}</p>
+              <Link className="btn btn-primary" to={PATHS.availability}>
+                {it.home.goToAvailability}
+              </Link>
+            </>
+          )}
+        </Card.Body>
+      </Card>
+      {user.role === 'patient' && <MyBookings />}
+    </>
   );
 }

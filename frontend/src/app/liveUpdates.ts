@@ -1,7 +1,8 @@
 /**
- * Live availability over socket.io: one watch per doctor, shared by every cached week of that
- * doctor (reference counted), the highest position seen remembered so that a reconnection asks
- * the server to replay what was missed.
+ * Live availability over socket.io: one watch per doctor, shared by every cache entry that shows
+ * that doctor's slots (calendar weeks, booking days and hours; reference counted), the highest
+ * position seen remembered so that a reconnection asks the server to replay what was missed.
+ * Shared by the features (app/): two watchers on one socket would unwatch each other's doctors.
  */
 import { createAction } from '@reduxjs/toolkit';
 import {
@@ -12,6 +13,7 @@ import {
   type AvailabilityWatch,
   type AvailabilityWatchAck,
 } from '@studio/contracts';
+import { getSharedSocket } from './socket';
 
 export type LiveStatus = 'connecting' | 'online' | 'offline';
 
@@ -33,6 +35,8 @@ export interface WatchListener {
   onStatus?(status: LiveStatus): void;
   /** the server could not (re)start the watch: reload over HTTP to be safe */
   onResync?(): void;
+  /** the server acknowledged the watch: from now on every change of the doctor arrives */
+  onWatched?(position: number): void;
 }
 
 type DoctorWatch = {
@@ -76,6 +80,7 @@ export function createAvailabilityWatcher(socket: LiveSocket): AvailabilityWatch
       if (doctors.get(doctorId) !== d) return; // left meanwhile
       if (ack && ack.ok === true && typeof ack.position === 'number') {
         d.position = Math.max(d.position ?? ack.position, ack.position);
+        for (const l of d.listeners) l.onWatched?.(ack.position);
       } else {
         for (const l of d.listeners) l.onResync?.();
       }
@@ -150,4 +155,16 @@ export function createAvailabilityWatcher(socket: LiveSocket): AvailabilityWatch
       doctors.clear();
     },
   };
+}
+
+let shared: AvailabilityWatcher | undefined;
+
+/** the watcher of the app's shared socket (a new one after logout replaced the socket) */
+export function sharedAvailabilityWatcher(): AvailabilityWatcher {
+  const socket = getSharedSocket();
+  if (!shared || shared.socket !== socket) {
+    shared?.dispose();
+    shared = createAvailabilityWatcher(socket);
+  }
+  return shared;
 }

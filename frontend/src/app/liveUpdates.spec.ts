@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { AVAILABILITY_CHANGED, AVAILABILITY_UNWATCH, SLOT_COLORS, type AvailabilityChanged } from '@studio/contracts';
-import { FakeSocket } from '../../test/fakeSocket';
+import { FakeSocket } from '../test/fakeSocket';
 import { createAvailabilityWatcher, type LiveStatus } from './liveUpdates';
 
 const changed = (doctorId: string, id: string, position: number, status: 'available' | 'unavailable' = 'available'): AvailabilityChanged => ({
@@ -92,6 +92,34 @@ describe('availability watcher', () => {
     expect(socket.emitted.filter((e) => e.event === AVAILABILITY_UNWATCH).map((e) => e.payload)).toEqual([{ doctorId: 'd1' }]);
     socket.receive(AVAILABILITY_CHANGED, changed('d1', 's2', 2));
     expect(a).toEqual(['s1']);
+  });
+
+  test('an acknowledged watch tells every listener of that doctor (the booking page shows it live)', () => {
+    const socket = new FakeSocket();
+    socket.connected = true;
+    const watcher = createAvailabilityWatcher(socket);
+    const seen: number[] = [];
+    watcher.watch('d1', { onChange: () => {}, onWatched: (p) => seen.push(p) });
+    watcher.watch('d1', { onChange: () => {}, onWatched: (p) => seen.push(p * 10) });
+    expect(socket.watches()).toHaveLength(1);
+    socket.watches()[0].ack!({ ok: true, position: 7 });
+    expect(seen).toEqual([7, 70]);
+    expect(watcher.positionOf('d1')).toBe(7);
+  });
+
+  test('one watcher per shared socket, shared by the features', () => {
+    jest.isolateModules(() => {
+      const sockets = [new FakeSocket(), new FakeSocket()];
+      let current = sockets[0];
+      jest.doMock('./socket', () => ({ getSharedSocket: () => current, disconnectSharedSocket: () => {} }));
+      const live = require('./liveUpdates') as typeof import('./liveUpdates');
+      const first = live.sharedAvailabilityWatcher();
+      expect(live.sharedAvailabilityWatcher()).toBe(first);
+      current = sockets[1]; // logout replaced the socket
+      const second = live.sharedAvailabilityWatcher();
+      expect(second).not.toBe(first);
+      expect(second.socket).toBe(sockets[1]);
+    });
   });
 
   test('a refused watch asks for a reload over HTTP', () => {

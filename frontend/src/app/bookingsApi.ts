@@ -1,0 +1,49 @@
+/**
+ * A patient's own bookings, shared by the booking page (hold), the registration page (hold the
+ * choice kept before registering), the questionnaire step (the hold's expiry) and /home (list,
+ * release). Types from contracts/src/booking.ts.
+ */
+import type { BookingView, HoldResponse } from '@studio/contracts';
+import { api } from './api';
+
+/** POST /prenotazioni {doctor_id, availability_id} */
+export type HoldArgs = { doctorId: string; availabilityId: string };
+
+/** an item of GET /api/me/bookings (the server may add fields the page does not use) */
+export type MyBooking = Pick<BookingView, 'id' | 'doctorId' | 'doctorName' | 'start' | 'end' | 'status' | 'expiresAt'>;
+
+export const bookingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    holdSlot: build.mutation<HoldResponse, HoldArgs>({
+      query: ({ doctorId, availabilityId }) => ({
+        url: '/prenotazioni',
+        method: 'POST',
+        body: { doctor_id: doctorId, availability_id: availabilityId },
+      }),
+      // held: the list at /home changes; taken by someone else (409): reload that doctor's free days and hours
+      invalidatesTags: (result, error, { doctorId }) =>
+        result
+          ? ['MyBookings']
+          : error?.status === 409
+            ? [
+                { type: 'FreeSlots', id: doctorId },
+                { type: 'BookingDays', id: doctorId },
+              ]
+            : [],
+    }),
+    getMyBookings: build.query<MyBooking[], void>({
+      query: () => ({ url: '/api/me/bookings' }),
+      providesTags: ['MyBookings'],
+    }),
+    releaseBooking: build.mutation<void, { bookingId: string; doctorId: string }>({
+      query: ({ bookingId }) => ({ url: `/prenotazioni/${encodeURIComponent(bookingId)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { doctorId }) => [
+        'MyBookings',
+        { type: 'FreeSlots', id: doctorId },
+        { type: 'BookingDays', id: doctorId },
+      ],
+    }),
+  }),
+});
+
+export const { useHoldSlotMutation, useGetMyBookingsQuery, useReleaseBookingMutation } = bookingsApi;

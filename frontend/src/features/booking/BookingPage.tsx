@@ -1,0 +1,282 @@
+import './booking.css';
+import type { DoctorSummary, FreeSlot } from '@studio/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessage, useGetSessionQuery } from '../../app/api';
+import { dayLong, dayShort, nextDays } from '../../app/dates';
+import { useGetDoctorsQuery } from '../../app/doctorsApi';
+import { Loading } from '../../app/Loading';
+import { LockableButton } from '../../app/LockableButton';
+import { PATHS } from '../../app/paths';
+import { clearPendingBooking, keepPendingBooking, readPendingBooking } from '../../app/pendingBooking';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useHoldChoice } from '../../app/useHoldChoice';
+import { it } from '../../i18n/it';
+import { useGetFreeDaysQuery, useGetFreeSlotsQuery } from './bookingApi';
+import {
+  choiceRestored,
+  dayChosen,
+  doctorChosen,
+  holdErrorDismissed,
+  hourChosen,
+  noticeDismissed,
+  selectAvailabilityId,
+  selectBooking,
+  selectBookingLive,
+  selectCanSave,
+  selectSubmitLabel,
+} from './bookingSlice';
+
+/** SPEC: the booking page shows the next 4 weeks */
+export const BOOKING_WINDOW_DAYS = 28;
+
+/**
+ * /prenota (public): element #doing_booking, a form with the hidden inputs doctor_id and
+ * availability_id (0 = nothing chosen). Doctor, then a day of the next 4 weeks with free hours,
+ * then an hour; "Salva" holds the slot (a visitor registers first, the choice is kept).
+ */
+export function BookingPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const session = useGetSessionQuery();
+  const user = session.data?.user ?? null;
+  const booking = useAppSelector(selectBooking);
+  const availabilityId = useAppSelector(selectAvailabilityId);
+  const canSave = useAppSelector(selectCanSave);
+  const submitLabel = useAppSelector(selectSubmitLabel);
+  const [hold] = useHoldChoice();
+  const [lockKey, setLockKey] = useState(0);
+
+  // a choice kept before registering or logging in comes back
+  useEffect(() => {
+    const pending = readPendingBooking();
+    if (pending) dispatch(choiceRestored(pending));
+  }, [dispatch]);
+
+  const doctors = useGetDoctorsQuery();
+  const doctor = doctors.data?.find((d) => d.id === booking.doctorId);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { doctorId, day, slot } = booking;
+    if (!doctorId || !day || !slot || !canSave) return;
+    if (!user) {
+      // a visitor registers first; the choice waits in this tab
+      keepPendingBooking({ doctorId, availabilityId: slot.id, date: day, hour: slot.hour });
+      navigate(PATHS.register);
+      return;
+    }
+    const outcome = await hold({ doctorId, availabilityId: slot.id });
+    if (!outcome.ok) setLockKey((k) => k + 1);
+  };
+
+  const chooseDoctor = (id: string) => {
+    clearPendingBooking();
+    dispatch(doctorChosen(id || null));
+  };
+
+  return (
+    <div className="app-booking">
+      <h1 className="h3">{it.booking.title}</h1>
+      <p className="text-body-secondary">{it.booking.intro}</p>
+
+      <Form
+        id="doing_booking"
+        method="post"
+        action="/prenotazioni"
+        aria-label={it.booking.formLabel}
+        aria-busy={booking.holding}
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        <input type="hidden" name="doctor_id" value={booking.doctorId ?? ''} />
+        <input type="hidden" name="availability_id" value={availabilityId} />
+
+        {doctors.isLoading && <Loading />}
+        {doctors.isError && (
+          <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+            <span className="me-auto">{errorMessage(doctors.error, it.booking.doctorsError)}</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void doctors.refetch()}>
+              {it.app.retry}
+            </Button>
+          </Alert>
+        )}
+        {doctors.data && doctors.data.length === 0 && <Alert variant="info" role="status">{it.booking.noDoctors}</Alert>}
+        {doctors.data && doctors.data.length > 0 && (
+          <Form.Group controlId="booking-doctor" className="mb-3 app-booking-doctor">
+            <Form.Label>{it.booking.doctor}</Form.Label>
+            <Form.Select value={doctor ? doctor.id : ''} onChange={(e) => chooseDoctor(e.target.value)} disabled={booking.holding}>
+              <option value="">{it.booking.doctorPlaceholder}</option>
+              {doctors.data.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        {doctors.data && doctors.data.length > 0 && !doctor && <p className="text-body-secondary">{it.booking.chooseDoctor}</p>}
+
+        {doctor && <DoctorChoice doctor={doctor} />}
+
+        {booking.notice && (
+          <Alert variant="warning" role="alert" dismissible onClose={() => dispatch(noticeDismissed())} closeLabel={it.app.dismiss}>
+            {booking.notice === 'hourTaken' ? it.booking.hourTaken : it.booking.dayFull}
+          </Alert>
+        )}
+        {booking.holdError && (
+          <Alert variant="danger" role="alert" dismissible onClose={() => dispatch(holdErrorDismissed())} closeLabel={it.app.dismiss}>
+            {booking.holdError}
+          </Alert>
+        )}
+
+        {doctor && booking.day && booking.slot && (
+          <p className="fw-semibold" aria-live="polite">
+            {it.booking.chosen(doctor.name, dayLong(booking.day), booking.slot.hour)}
+          </p>
+        )}
+
+        {!user && !session.isLoading && (
+          <p className="small text-body-secondary">
+            {it.booking.visitorHint} {it.booking.haveAccount}{' '}
+            <Link to={PATHS.login} state={{ from: PATHS.booking }}>
+              {it.booking.loginLink}
+            </Link>
+          </p>
+        )}
+
+        <LockableButton
+          type="submit"
+          variant="primary"
+          className="app-booking-submit"
+          disabled={!canSave || session.isLoading}
+          lockKey={`${lockKey}|${availabilityId}`}
+        >
+          {booking.holding && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {submitLabel}
+        </LockableButton>
+      </Form>
+    </div>
+  );
+}
+
+/** the chosen doctor's days and the chosen day's hours, both live */
+function DoctorChoice({ doctor }: { doctor: DoctorSummary }) {
+  const dispatch = useAppDispatch();
+  const booking = useAppSelector(selectBooking);
+  const live = useAppSelector(selectBookingLive);
+  // the window is fixed when the page opens: the next 4 weeks from today (the viewer's date)
+  const [range] = useState(() => {
+    const days = nextDays(new Date(), BOOKING_WINDOW_DAYS);
+    return { days, from: days[0], to: days[days.length - 1] };
+  });
+  const freeDays = useGetFreeDaysQuery({ doctorId: doctor.id, from: range.from, to: range.to });
+  const freeByDate = useMemo(() => new Map((freeDays.data ?? []).map((d) => [d.date, d.free])), [freeDays.data]);
+
+  const day = booking.day;
+  const hours = useGetFreeSlotsQuery(day ? { doctorId: doctor.id, date: day } : skipToken, { refetchOnMountOrArgChange: true });
+
+  const chooseDay = (date: string) => {
+    clearPendingBooking();
+    const same = date === day;
+    dispatch(dayChosen(date));
+    // SPEC: choosing a day reloads its hours, the same day too
+    if (same) void hours.refetch();
+  };
+  const chooseHour = (slot: FreeSlot) => {
+    clearPendingBooking();
+    dispatch(hourChosen(slot));
+  };
+
+  const noFreeDay = freeDays.data !== undefined && !range.days.some((d) => (freeByDate.get(d) ?? 0) > 0);
+
+  return (
+    <>
+      <p className="small mb-2 app-live-status" role="status" aria-live="polite" data-live={live}>
+        {it.booking.live[live]}
+      </p>
+
+      <fieldset className="mb-3">
+        <legend className="h6" id="booking-days-label">
+          {it.booking.days}
+        </legend>
+        <p className="small text-body-secondary mb-2">{it.booking.daysHint}</p>
+        {freeDays.isLoading && <Loading label={it.booking.loadingDays} />}
+        {freeDays.isError && (
+          <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+            <span className="me-auto">{errorMessage(freeDays.error, it.booking.daysError)}</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void freeDays.refetch()}>
+              {it.app.retry}
+            </Button>
+          </Alert>
+        )}
+        {noFreeDay && <Alert variant="info" role="status">{it.booking.noDays}</Alert>}
+        {freeDays.data && (
+          <div className="app-booking-days" role="group" aria-labelledby="booking-days-label">
+            {range.days.map((date) => {
+              const free = (freeByDate.get(date) ?? 0) > 0;
+              const chosen = date === day;
+              return (
+                <Button
+                  key={date}
+                  type="button"
+                  size="sm"
+                  variant={chosen ? 'primary' : free ? 'outline-primary' : 'outline-secondary'}
+                  className="app-booking-day"
+                  data-date={date}
+                  aria-pressed={chosen}
+                  aria-label={it.booking.dayLabel(dayLong(date), free)}
+                  disabled={!free || booking.holding}
+                  onClick={() => chooseDay(date)}
+                >
+                  {dayShort(date)}
+                </Button>
+              );
+            })}
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className="mb-3">
+        <legend className="h6" id="booking-hours-label">
+          {day ? it.booking.hoursOf(dayLong(day)) : it.booking.hours}
+        </legend>
+        {!day && <p className="text-body-secondary small">{it.booking.chooseDay}</p>}
+        {day && hours.isFetching && <Loading label={it.booking.loadingHours} />}
+        {day && !hours.isFetching && hours.isError && (
+          <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+            <span className="me-auto">{errorMessage(hours.error, it.booking.hoursError)}</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void hours.refetch()}>
+              {it.app.retry}
+            </Button>
+          </Alert>
+        )}
+        {day && !hours.isFetching && hours.currentData?.length === 0 && <p className="text-body-secondary">{it.booking.noHours}</p>}
+        {day && !hours.isFetching && hours.currentData && hours.currentData.length > 0 && (
+          <div className="app-booking-hours" role="group" aria-labelledby="booking-hours-label">
+            {hours.currentData.map((slot) => {
+              const chosen = booking.slot?.id === slot.id;
+              return (
+                <Button
+                  key={slot.id}
+                  type="button"
+                  size="sm"
+                  variant={chosen ? 'primary' : 'outline-primary'}
+                  className="app-booking-hour"
+                  data-slot-id={slot.id}
+                  data-hour={slot.hour}
+                  aria-pressed={chosen}
+                  disabled={booking.holding}
+                  onClick={() => chooseHour(slot)}
+                >
+                  {slot.hour}
+                </Button>
+              );
+            })}
+          </div>
+        )}
+      </fieldset>
+    </>
+  );
+}

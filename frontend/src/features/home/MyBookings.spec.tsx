@@ -1,0 +1,100 @@
+/** @jest-environment jsdom */
+import { mockFetch, type Route } from '../../test/setupDom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MyBooking } from '../../app/bookingsApi';
+import { localClock } from '../../app/dates';
+import { it as t } from '../../i18n/it';
+import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
+import { HomePage } from './HomePage';
+import { sortBookings } from './MyBookings';
+
+const routes = [
+  { path: '/home', element: <HomePage /> },
+  { path: '/prenota', element: <p>prenotazione</p> },
+];
+const future = new Date(Date.now() + 12 * 60_000).toISOString();
+const booking = (id: string, status: MyBooking['status'], start: string): MyBooking => ({
+  id,
+  doctorId: 'd1',
+  doctorName: 'Giulia Rossi',
+  start,
+  end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+  status,
+  expiresAt: future,
+});
+
+let fetchMock: ReturnType<typeof mockFetch> | undefined;
+afterEach(() => fetchMock?.restore());
+
+async function open(bookings: MyBooking[], extra: Route[] = [], role: 'patient' | 'doctor' = 'patient') {
+  fetchMock = mockFetch([...extra, { method: 'GET', path: '/api/me/bookings', body: bookings }]);
+  const store = await storeWithSession({ id: 'p1', role, name: 'Luca Verdi' });
+  return renderRoutes(store, routes, '/home');
+}
+
+describe('/home: the patient’s bookings', () => {
+  test('held (with its countdown), confirmed and expired, with the UTC wall-clock day and time and the doctor', async () => {
+    await open([
+      booking('b2', 'expired', '2030-01-06T10:00:00Z'),
+      booking('b1', 'held', '2030-01-07T23:30:00Z'),
+      booking('b3', 'confirmed', '2030-01-08T09:00:00Z'),
+    ]);
+    const list = await screen.findByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('data-status'))).toEqual(['held', 'confirmed', 'expired']);
+    // 23:30 UTC stays 23:30 on 7 January whatever the browser zone
+    expect(items[0].textContent).toContain(t.myBookings.when('lunedì 7 gennaio 2030', '23:30', '00:00'));
+    expect(items[0].textContent).toContain(t.myBookings.with('Giulia Rossi'));
+    expect(items[0].textContent).toContain(t.myBookings.status.held);
+    expect(items[0].textContent).toContain(t.hold.reservedUntil(localClock(future)));
+    expect(items[1].textContent).toContain(t.myBookings.status.confirmed);
+    expect(items[2].textContent).toContain(t.myBookings.status.expired);
+    expect(within(items[1]).queryByRole('button')).toBeNull();
+  });
+
+  test('empty: a link to the booking page', async () => {
+    await open([]);
+    const link = await screen.findByRole('link', { name: t.myBookings.bookNow });
+    expect(link.getAttribute('href')).toBe('/prenota');
+    expect(screen.getByText(t.myBookings.empty)).toBeTruthy();
+  });
+
+  test('a held booking can be released (DELETE with CSRF), then the list reloads', async () => {
+    await open([booking('b1', 'held', '2030-01-07T09:00:00Z')], [{ method: 'DELETE', path: '/prenotazioni/b1', status: 204 }]);
+    const button = await screen.findByRole('button', { name: t.myBookings.release });
+    expect(button.classList.contains('lockable')).toBe(true);
+    await act(async () => void fireEvent.click(button));
+    await screen.findByText(t.myBookings.released);
+    const del = fetchMock!.calls.find((c) => c.method === 'DELETE')!;
+    expect(del.url).toBe('/prenotazioni/b1');
+    expect(del.headers['x-csrf-token']).toBe(CSRF);
+    await waitFor(() => expect(fetchMock!.calls.filter((c) => c.url === '/api/me/bookings')).toHaveLength(2));
+  });
+
+  test("a refused release shows the server's message", async () => {
+    await open(
+      [booking('b1', 'held', '2030-01-07T09:00:00Z')],
+      [{ method: 'DELETE', path: '/prenotazioni/b1', status: 409, body: { error: { code: 'CONFLICT', message: 'La prenotazione non è più in attesa.' } } }],
+    );
+    const button = await screen.findByRole('button', { name: t.myBookings.release });
+    await act(async () => void fireEvent.click(button));
+    expect((await screen.findByRole('alert')).textContent).toContain('La prenotazione non è più in attesa.');
+  });
+
+  test('other roles do not see the list', async () => {
+    await open([], [], 'doctor');
+    await screen.findByText(t.home.title('Luca Verdi'));
+    expect(screen.queryByText(t.myBookings.title)).toBeNull();
+    expect(fetchMock!.calls.some((c) => c.url === '/api/me/bookings')).toBe(false);
+  });
+
+  test('sortBookings: held first, then confirmed, then the rest, each by date', () => {
+    const list = [
+      booking('a', 'released', '2030-01-01T09:00:00Z'),
+      booking('b', 'confirmed', '2030-01-03T09:00:00Z'),
+      booking('c', 'held', '2030-01-05T09:00:00Z'),
+      booking('d', 'confirmed', '2030-01-02T09:00:00Z'),
+    ];
+    expect(sortBookings(list).map((b) => b.id)).toEqual(['c', 'd', 'b', 'a']);
+  });
+});

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../app/api';
+import { useGetMyBookingsQuery, useReleaseBookingMutation, type MyBooking } from '../../app/bookingsApi';
+import { utcClock, utcDayLong } from '../../app/dates';
+import { HoldCountdown } from '../../app/HoldCountdown';
+import { Loading } from '../../app/Loading';
+import { LockableButton } from '../../app/LockableButton';
+import { PATHS } from '../../app/paths';
+import { it } from '../../i18n/it';
+
+const t = it.myBookings;
+
+const VARIANT: Record<MyBooking['status'], string> = {
+  held: 'warning',
+  confirmed: 'success',
+  expired: 'secondary',
+  released: 'secondary',
+  replaced: 'secondary',
+};
+
+/** held first, then the others; each group by date */
+export function sortBookings(list: readonly MyBooking[]): MyBooking[] {
+  const rank = (b: MyBooking) => (b.status === 'held' ? 0 : b.status === 'confirmed' ? 1 : 2);
+  return [...list].sort((a, b) => rank(a) - rank(b) || Date.parse(a.start) - Date.parse(b.start));
+}
+
+/** /home for a patient: their bookings (GET /api/me/bookings), a held one can be released */
+export function MyBookings() {
+  const bookings = useGetMyBookingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [release, releasing] = useReleaseBookingMutation();
+  const [releasingId, setReleasingId] = useState<string | null>(null);
+  const [lockKey, setLockKey] = useState(0);
+
+  const onRelease = async (b: MyBooking) => {
+    setReleasingId(b.id);
+    try {
+      await release({ bookingId: b.id, doctorId: b.doctorId }).unwrap();
+    } catch {
+      /* the alert shows it */
+    }
+    setReleasingId(null);
+    setLockKey((k) => k + 1);
+  };
+
+  return (
+    <section aria-labelledby="my-bookings-title" className="mt-4">
+      <h2 className="h4" id="my-bookings-title">
+        {t.title}
+      </h2>
+      {bookings.isLoading && <Loading label={t.loading} />}
+      {bookings.isError && (
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+          <span className="me-auto">{errorMessage(bookings.error, t.error)}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void bookings.refetch()}>
+            {it.app.retry}
+          </Button>
+        </Alert>
+      )}
+      {releasing.isError && (
+        <Alert variant="danger" role="alert" dismissible onClose={() => releasing.reset()} closeLabel={it.app.dismiss}>
+          {errorMessage(releasing.error, t.releaseFailed)}
+        </Alert>
+      )}
+      {releasing.isSuccess && (
+        <Alert variant="success" role="status" dismissible onClose={() => releasing.reset()} closeLabel={it.app.dismiss}>
+          {t.released}
+        </Alert>
+      )}
+      {bookings.data && bookings.data.length === 0 && (
+        <>
+          <p>{t.empty}</p>
+          <Link className="btn btn-primary" to={PATHS.booking}>
+            {t.bookNow}
+          </Link>
+        </>
+      )}
+      {bookings.data && bookings.data.length > 0 && (
+        <>
+          <ListGroup as="ul" className="mb-3 app-my-bookings">
+            {sortBookings(bookings.data).map((b) => (
+              <ListGroup.Item as="li" key={b.id} data-booking-id={b.id} data-status={b.status}>
+                <div className="d-flex flex-wrap align-items-start gap-2">
+                  <div className="me-auto">
+                    <p className="mb-1 fw-semibold">{t.when(utcDayLong(b.start), utcClock(b.start), utcClock(b.end))}</p>
+                    <p className="mb-1">{t.with(b.doctorName)}</p>
+                    <Badge bg={VARIANT[b.status]} text={b.status === 'held' ? 'dark' : undefined}>
+                      {t.status[b.status]}
+                    </Badge>
+                    {b.status === 'held' && (
+                      <p className="small mb-0 mt-1">
+                        <HoldCountdown expiresAt={b.expiresAt} compact />
+                      </p>
+                    )}
+                  </div>
+                  {b.status === 'held' && (
+                    <LockableButton
+                      variant="outline-danger"
+                      size="sm"
+                      lockKey={lockKey}
+                      disabled={releasingId !== null && releasingId !== b.id}
+                      onClick={() => void onRelease(b)}
+                    >
+                      {releasingId === b.id ? t.releasing : t.release}
+                    </LockableButton>
+                  )}
+                </div>
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+          <Link to={PATHS.booking}>{t.bookAnother}</Link>
+        </>
+      )}
+    </section>
+  );
+}

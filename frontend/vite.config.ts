@@ -22,7 +22,12 @@ export default defineConfig({
       // only the calls under /disponibilita/…: the page /disponibilita itself is the React app
       '^/disponibilita/': { target: backend, changeOrigin: false },
       // holds and bookings; the page /prenota itself is the React app
-      '^/prenotazioni(/|$)': { target: backend, changeOrigin: false },
+      '^/prenotazioni(/|$)': {
+        target: backend,
+        changeOrigin: false,
+        // a browser navigation to /prenotazioni/:id (a red slot) is the React page, as the backend does in production
+        bypass: (req) => (req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+      },
       '^/pagamenti/': { target: backend, changeOrigin: false },
       '/socket.io': { target: backend, ws: true, changeOrigin: false },
     },

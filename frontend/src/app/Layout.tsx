@@ -111,6 +111,13 @@ export function Layout() {
                   </Nav.Link>
                 </Nav.Item>
               )}
+              {user && canManageCalendars(user.role) && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.questionnaires} onClick={followed}>
+                    {it.layout.questionnaires}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
               {sessionKnown && (!user || user.role === 'patient') && (
                 <Nav.Item as="li">
                   <Nav.Link as={NavLink} to={PATHS.booking} end onClick={followed}>

@@ -65,3 +65,8 @@ export function countdown(msLeft: number): string {
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+/** '10 marzo 2025, 09:05' of a real instant in the viewer's zone */
+export function localDateTime(iso: string): string {
+  return format(new Date(iso), 'd MMMM yyyy, HH:mm', { locale: itLocale });
+}

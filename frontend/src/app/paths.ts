@@ -4,12 +4,16 @@ export const PATHS = {
   login: '/login',
   home: '/home',
   availability: '/disponibilita',
+  /** doctors and the front desk define questionnaires */
+  questionnaires: '/questionari',
   /** public: choose doctor, day and hour */
   booking: '/prenota',
   /** public: a visitor becomes a patient */
   register: '/registrazione',
   /** the step after a slot is held: ?booking=<id>&doctor=<doctorId> */
   questionnaire: '/prenota/questionario',
+  /** a booking's detail, the url of a red slot in the calendar (also its JSON call, see vite.config.ts) */
+  bookingDetail: '/prenotazioni/:id',
 } as const;
 
 /** the questionnaire step of a held booking */

@@ -57,4 +57,14 @@ describe('routes', () => {
     await screen.findByRole('heading', { name: t.booking.title });
     expect(screen.getByTestId('app-header')).toBeTruthy();
   });
+  test('a red slot’s url opens the booking detail inside the layout; auditors may not', async () => {
+    const doctor = await openAt('/prenotazioni/b1', { id: 'd1', role: 'doctor', name: 'Giulia Rossi' });
+    await screen.findByRole('heading', { name: t.bookingDetail.title });
+    expect(screen.getByTestId('app-header')).toBeTruthy();
+    expect(screen.queryByText(t.app.notFoundTitle)).toBeNull();
+    doctor.unmount();
+
+    await openAt('/prenotazioni/b1', { id: 'x1', role: 'auditor', name: 'Revisore' });
+    await screen.findByText(t.bookingDetail.forbiddenText);
+  });
 });

@@ -2,8 +2,10 @@ import type { RouteObject } from 'react-router-dom';
 import { AvailabilityPage } from '../features/availability/AvailabilityPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { BookingPage } from '../features/booking/BookingPage';
+import { BookingDetailPage } from '../features/booking-detail/BookingDetailPage';
 import { HomePage } from '../features/home/HomePage';
 import { QuestionnairePage } from '../features/questionnaire/QuestionnairePage';
+import { QuestionnaireEditorPage } from '../features/questionnaire-editor/QuestionnaireEditorPage';
 import { RegistrationPage } from '../features/registration/RegistrationPage';
 import { it } from '../i18n/it';
 import { Layout } from './Layout';
@@ -43,10 +45,26 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: PATHS.questionnaires,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES}>
+                        <QuestionnaireEditorPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
                     path: PATHS.questionnaire,
                     element: (
                       <RequireAuth roles={['patient']} forbiddenText={it.app.patientsOnlyText}>
                         <QuestionnairePage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.bookingDetail,
+                    element: (
+                      <RequireAuth roles={['patient', 'doctor', 'admin']} forbiddenText={it.bookingDetail.forbiddenText}>
+                        <BookingDetailPage />
                       </RequireAuth>
                     ),
                   },

@@ -1,0 +1,159 @@
+import type { Answer, BookingStatus, QuestionnaireView } from '@studio/contracts';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { Alert, Badge, Button, Card } from 'react-bootstrap';
+import { Link, useParams } from 'react-router-dom';
+import { errorMessage, useGetSessionQuery } from '../../app/api';
+import { localClock, localDateTime, utcClock, utcDayLong } from '../../app/dates';
+import { Loading } from '../../app/Loading';
+import { canManageCalendars, PATHS } from '../../app/paths';
+import { it } from '../../i18n/it';
+import { useGetBookingQuery, useGetPatientAnswersQuery } from './bookingDetailApi';
+
+const t = it.bookingDetail;
+
+const VARIANT: Record<BookingStatus, string> = {
+  held: 'warning',
+  confirmed: 'success',
+  expired: 'secondary',
+  released: 'secondary',
+  replaced: 'secondary',
+};
+
+function statusOf(error: unknown): number | string | undefined {
+  return error && typeof error === 'object' && 'status' in error ? (error as FetchBaseQueryError).status : undefined;
+}
+
+/** the server's message, then what to do about it */
+function ErrorAlert({ error, fallback, hints, onRetry }: { error: unknown; fallback: string; hints: { 403: string; 404: string }; onRetry: () => void }) {
+  const status = statusOf(error);
+  const hint = status === 403 ? hints[403] : status === 404 ? hints[404] : null;
+  return (
+    <Alert variant={hint ? 'warning' : 'danger'} role="alert">
+      <p className="mb-1">{errorMessage(error, fallback)}</p>
+      {hint ? (
+        <p className="mb-0 small">{hint}</p>
+      ) : (
+        <Button variant="outline-danger" size="sm" onClick={onRetry}>
+          {it.app.retry}
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
+function QuestionnaireAnswers({ questionnaire, answers, answeredAt }: { questionnaire: QuestionnaireView; answers: Record<string, Answer>; answeredAt: string }) {
+  return (
+    <Card as="article" className="mb-3" data-questionnaire-id={questionnaire.id}>
+      <Card.Body>
+        <Card.Title as="h3" className="h5">
+          {questionnaire.title}
+        </Card.Title>
+        <p className="small text-body-secondary">{t.answeredAt(localDateTime(answeredAt))}</p>
+        <dl className="mb-0">
+          {questionnaire.questions.map((q) => {
+            const answer = answers[q.id];
+            const labels = (answer?.choices ?? []).map((v) => q.options.find((o) => o.value === v)?.label ?? v);
+            const text = answer?.text?.trim();
+            return (
+              <div key={q.id} className="mb-2" data-question-id={q.id}>
+                <dt>{q.text}</dt>
+                <dd className="mb-0">
+                  <span className="visually-hidden">{t.choices}: </span>
+                  {labels.length > 0 ? labels.join(', ') : <em>{t.noChoice}</em>}
+                </dd>
+                {text && (
+                  <dd className="mb-0 text-body-secondary">
+                    {q.textInput?.label ?? t.freeText}: {text}
+                  </dd>
+                )}
+              </div>
+            );
+          })}
+        </dl>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function PatientAnswers({ patientId }: { patientId: string }) {
+  const answers = useGetPatientAnswersQuery(patientId, { refetchOnMountOrArgChange: true });
+  return (
+    <section aria-labelledby="booking-answers-title" className="mt-4">
+      <h2 className="h4" id="booking-answers-title">
+        {t.answersTitle}
+      </h2>
+      {answers.isLoading && <Loading label={t.answersLoading} />}
+      {answers.isError && (
+        <ErrorAlert
+          error={answers.error}
+          fallback={t.answersError}
+          hints={{ 403: t.answersForbiddenHint, 404: t.answersNotFoundHint }}
+          onRetry={() => void answers.refetch()}
+        />
+      )}
+      {answers.data && answers.data.questionnaires.length === 0 && <p>{t.noAnswers}</p>}
+      {answers.data?.questionnaires.map((q) => (
+        <QuestionnaireAnswers key={q.questionnaire.id} {...q} />
+      ))}
+    </section>
+  );
+}
+
+/** /prenotazioni/:id: the booking of a red slot (doctor, admin) or the patient's own */
+export function BookingDetailPage() {
+  const { id = '' } = useParams();
+  const { data: session } = useGetSessionQuery();
+  const user = session?.user ?? null;
+  const booking = useGetBookingQuery(id, { refetchOnMountOrArgChange: true });
+  const staff = user ? canManageCalendars(user.role) : false;
+
+  const back = staff ? (
+    <Link to={user?.role === 'admin' && booking.data ? `${PATHS.availability}?${new URLSearchParams({ for: booking.data.doctorId })}` : PATHS.availability}>
+      {t.backToCalendar}
+    </Link>
+  ) : (
+    <Link to={PATHS.home}>{t.backHome}</Link>
+  );
+
+  if (!user) return null;
+  const b = booking.data;
+
+  return (
+    <div className="app-booking-detail">
+      <h1 className="h3">{t.title}</h1>
+      {booking.isLoading && <Loading label={t.loading} />}
+      {booking.isError && (
+        <ErrorAlert
+          error={booking.error}
+          fallback={t.error}
+          hints={{ 403: t.forbiddenHint, 404: t.notFoundHint }}
+          onRetry={() => void booking.refetch()}
+        />
+      )}
+      {b && (
+        <>
+          <dl className="row mb-0" data-booking-id={b.id} data-status={b.status}>
+            <dt className="col-sm-3">{t.when}</dt>
+            <dd className="col-sm-9">{it.myBookings.when(utcDayLong(b.start), utcClock(b.start), utcClock(b.end))}</dd>
+            <dt className="col-sm-3">{t.doctor}</dt>
+            <dd className="col-sm-9">{b.doctorName}</dd>
+            <dt className="col-sm-3">{t.status}</dt>
+            <dd className="col-sm-9">
+              <Badge bg={VARIANT[b.status]} text={b.status === 'held' ? 'dark' : undefined}>
+                {it.myBookings.status[b.status]}
+              </Badge>
+            </dd>
+            {b.status === 'held' && (
+              <>
+                <dt className="col-sm-3">{t.expiresAt}</dt>
+                <dd className="col-sm-9">{localClock(b.expiresAt)}</dd>
+              </>
+            )}
+          </dl>
+          {staff && <PatientAnswers patientId={b.patientId} />}
+        </>
+      )}
+      <p className="mt-3">{back}</p>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** GET /prenotazioni/:id and the patient's intake answers (types from contracts). */
+import type { BookingView, PatientAnswersResponse } from '@studio/contracts';
+import { api } from '../../app/api';
+
+export const bookingDetailApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBooking: build.query<BookingView, string>({
+      // the same path is also the page: ask for JSON explicitly
+      query: (id) => ({ url: `/prenotazioni/${encodeURIComponent(id)}`, headers: { Accept: 'application/json' } }),
+    }),
+    getPatientAnswers: build.query<PatientAnswersResponse, string>({
+      query: (patientId) => ({ url: `/api/patients/${encodeURIComponent(patientId)}/answers` }),
+    }),
+  }),
+});
+
+export const { useGetBookingQuery, useGetPatientAnswersQuery } = bookingDetailApi;

@@ -1,0 +1,99 @@
+import { Alert, Button, Form } from 'react-bootstrap';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage, useGetSessionQuery } from '../../app/api';
+import { useGetDoctorsQuery } from '../../app/doctorsApi';
+import { Loading } from '../../app/Loading';
+import { it } from '../../i18n/it';
+import { useListDoctorQuestionnairesQuery } from './editorApi';
+import { QuestionnaireForm } from './QuestionnaireForm';
+import { QuestionnaireList } from './QuestionnaireList';
+
+const t = it.questionnaireEditor;
+/** the front desk's chosen doctor, kept in the address as on /disponibilita */
+const FOR_PARAM = 'for';
+
+/**
+ * /questionari: a doctor sees and defines their questionnaires; the front desk (admin) first picks a doctor.
+ */
+export function QuestionnaireEditorPage() {
+  const { data: session } = useGetSessionQuery();
+  const user = session?.user ?? null;
+  const isAdmin = user?.role === 'admin';
+  const [params, setParams] = useSearchParams();
+  const doctors = useGetDoctorsQuery(undefined, { skip: !isAdmin });
+
+  const chosen = params.get(FOR_PARAM) ?? '';
+  const doctorId = isAdmin ? (doctors.data?.some((d) => d.id === chosen) ? chosen : '') : (user?.id ?? '');
+
+  const chooseDoctor = (id: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set(FOR_PARAM, id);
+      else next.delete(FOR_PARAM);
+      return next;
+    });
+
+  if (!user) return null;
+
+  return (
+    <div className="app-questionnaire-editor">
+      <h1 className="h3">{t.title}</h1>
+      <p className="text-body-secondary small">{t.intro}</p>
+
+      {isAdmin && (
+        <>
+          {doctors.isLoading && <Loading />}
+          {doctors.isError && (
+            <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+              <span className="me-auto">{errorMessage(doctors.error, t.doctorsError)}</span>
+              <Button variant="outline-danger" size="sm" onClick={() => void doctors.refetch()}>
+                {it.app.retry}
+              </Button>
+            </Alert>
+          )}
+          {doctors.data && doctors.data.length === 0 && <Alert variant="info">{t.noDoctors}</Alert>}
+          {doctors.data && doctors.data.length > 0 && (
+            <Form.Group controlId="questionnaire-doctor" className="mb-3">
+              <Form.Label>{t.doctorSelect}</Form.Label>
+              <Form.Select value={doctorId} onChange={(e) => chooseDoctor(e.target.value)}>
+                <option value="">{t.doctorPlaceholder}</option>
+                {doctors.data.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          )}
+          {doctors.data && doctors.data.length > 0 && !doctorId && <Alert variant="info">{t.chooseDoctor}</Alert>}
+        </>
+      )}
+
+      {doctorId && <DoctorQuestionnaires key={doctorId} doctorId={doctorId} sendDoctorId={isAdmin} />}
+    </div>
+  );
+}
+
+function DoctorQuestionnaires({ doctorId, sendDoctorId }: { doctorId: string; sendDoctorId: boolean }) {
+  const list = useListDoctorQuestionnairesQuery(doctorId);
+  return (
+    <>
+      <section aria-labelledby="questionnaire-list-title">
+        <h2 id="questionnaire-list-title" className="h5">
+          {t.listTitle}
+        </h2>
+        {list.isLoading && <Loading />}
+        {list.isError && (
+          <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+            <span className="me-auto">{errorMessage(list.error, t.listError)}</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void list.refetch()}>
+              {it.app.retry}
+            </Button>
+          </Alert>
+        )}
+        {list.data && <QuestionnaireList questionnaires={list.data} />}
+      </section>
+      <QuestionnaireForm doctorId={sendDoctorId ? doctorId : undefined} onSaved={() => void list.refetch()} />
+    </>
+  );
+}

@@ -118,4 +118,3 @@ class SessionIoAdapter extends IoAdapter {
   }
 }
 
-export { closeCore };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Put, Req } from '@nestjs/common';
 import { type DoctorSummary, type SessionUser, WorkingHours } from '@studio/contracts';
 import type { Request } from 'express';
 import { ForbiddenError } from '../common/errors';
@@ -6,7 +6,6 @@ import { CurrentUser, Roles } from '../auth/guards';
 import { metadataFor } from '../http/request-context';
 import { parseInput } from '../http/parse';
 import { CORE, type Core } from '../infrastructure/core';
-import { Inject } from '@nestjs/common';
 import { UsersService } from './users.service';
 
 @Controller('api/doctors')

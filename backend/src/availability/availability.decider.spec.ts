@@ -53,6 +53,7 @@ describe('availability decider: holds', () => {
     now: NOW,
     expiresAt: EXPIRES,
     timeZone: 'Europe/Rome',
+    workingHours: hours,
     ...over,
   });
   const release = (over: Partial<ReleaseHold> = {}): ReleaseHold => ({ type: 'ReleaseHold', doctorId, start: S, bookingId: 'b1', reason: 'released', now: NOW, ...over });
@@ -66,6 +67,8 @@ describe('availability decider: holds', () => {
   it('canonicalises the start', () => given([opened(S, E)]).when(hold({ start: '2030-03-04T09:00:00.000Z' })).then([held()]));
   it('refuses a slot someone else holds', () => given([opened(S, E), held('b0', 'p0')]).when(hold()).thenThrows('slot_occupato'));
   it('tells the patient who already holds it', () => given([opened(S, E), held('b0', 'p1')]).when(hold()).thenThrows('slot_gia_tuo'));
+  it('refuses an open slot outside the doctor’s current hours (opened before they were shortened)', () =>
+    given([opened(S, E)]).when(hold({ workingHours: { startHour: 10, endHour: 12 } })).thenThrows('fuori_orario'));
   it('refuses a closed or never opened slot', () => {
     given([]).when(hold()).thenThrows('slot_non_disponibile');
     given([opened(S, E), closed(S, E)]).when(hold()).thenThrows('slot_non_disponibile');

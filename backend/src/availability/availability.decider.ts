@@ -40,6 +40,8 @@ export interface HoldSlot {
   expiresAt: string;
   /** the practice's IANA zone: slot starts are its wall-clock times */
   timeZone: string;
+  /** the doctor's current hours: a slot opened before they were shortened is no longer offered */
+  workingHours: WorkingHours;
 }
 
 /** ends the hold of that booking only; an 'expired' release only once the hold really ran out */
@@ -76,8 +78,13 @@ export function evolve(state: DoctorDay, event: AvailabilityEvent): DoctorDay {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const ALL_DAY: WorkingHours = { startHour: 0, endHour: 24 };
 const slotEnd = (start: string) => new Date(Date.parse(start) + SLOT_MINUTES * 60_000).toISOString();
+
+/** whether a slot starting at this (wall-clock, UTC-written) instant lies inside the hours */
+export function inWorkingHours(start: Date, hours: WorkingHours): boolean {
+  const startMinute = start.getUTCHours() * 60 + start.getUTCMinutes();
+  return startMinute >= hours.startHour * 60 && startMinute + SLOT_MINUTES <= hours.endHour * 60;
+}
 
 /** checks that a [start, end) pair is one slot inside the working hours; returns canonical strings */
 export function validateSlot(start: string, end: string, hours: WorkingHours): { start: string; end: string } {
@@ -90,8 +97,7 @@ export function validateSlot(start: string, end: string, hours: WorkingHours): {
   if (e.getTime() - s.getTime() !== SLOT_MINUTES * 60_000) {
     throw new ValidationError(`La fine deve essere ${SLOT_MINUTES} minuti dopo l'inizio.`, 'durata_non_valida');
   }
-  const startMinute = s.getUTCHours() * 60 + s.getUTCMinutes();
-  if (startMinute < hours.startHour * 60 || startMinute + SLOT_MINUTES > hours.endHour * 60) {
+  if (!inWorkingHours(s, hours)) {
     throw new ValidationError(
       `Lo slot è fuori dall'orario di lavoro (${pad(hours.startHour)}:00–${pad(hours.endHour)}:00).`,
       'fuori_orario',
@@ -115,7 +121,7 @@ function toggle(command: ToggleSlot, state: DoctorDay): AvailabilityEvent[] {
 }
 
 function hold(command: HoldSlot, state: DoctorDay): AvailabilityEvent[] {
-  const { start, end } = validateSlot(command.start, slotEnd(command.start), ALL_DAY);
+  const { start, end } = validateSlot(command.start, slotEnd(command.start), command.workingHours);
   if (practiceInstant(start, command.timeZone).getTime() <= Date.parse(command.now)) {
     throw new ValidationError('Questo orario è già passato: scegline un altro.', 'slot_passato');
   }

@@ -45,6 +45,22 @@ describe('booking: free slots and holds over HTTP', () => {
       expect(await freeHours(medico1, '2030-03-05')).toEqual([]);
     });
 
+    it('offers only slots inside the doctor’s current working hours, and refuses a hold outside them', async () => {
+      const doctor = await client(app, 'medico1@example.it');
+      await doctor.agent.put(`/api/doctors/${medico1}/working-hours`).set('X-CSRF-Token', doctor.csrf).send({ startHour: 10, endHour: 12 }).expect(200);
+      try {
+        expect(await freeHours(medico1, '2030-03-06')).toEqual(['10:00', '10:30', '11:00', '11:30']);
+        const [patient] = await registerPatients(app, 1);
+        const before = await head();
+        const res = await hold(patient, medico1, '2030-03-06T09:00:00Z');
+        expect(res.status).toBe(400);
+        expect(res.body.error.message).toMatch(/fuori dall'orario/);
+        expect(await head()).toBe(before);
+      } finally {
+        await doctor.agent.put(`/api/doctors/${medico1}/working-hours`).set('X-CSRF-Token', doctor.csrf).send({ startHour: 8, endHour: 19 }).expect(200);
+      }
+    });
+
     it('refuses a bad date or doctor with an Italian error', async () => {
       for (const date of ['05/03/2030', '2030-02-31', '']) {
         const res = await anon().get('/disponibilita/query').query({ for: medico1, date });

@@ -15,7 +15,7 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc, SlotDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
-import { availabilityDecider, doctorDayOf } from '../availability/availability.decider';
+import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availability/availability.decider';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceInstant } from '../common/practice-time';
@@ -56,6 +56,7 @@ export class BookingService {
 
   /** free = available and not yet begun at the practice */
   private async freeSlotDocs(doctorId: string, fromDay: string, toDayExclusive: string): Promise<SlotDoc[]> {
+    const { startHour, endHour } = await this.users.getDoctor(doctorId);
     const docs = await this.core.readModels.find<SlotDoc>('availability_slots', {
       doctor_id: doctorId,
       start: { gte: `${fromDay}T00:00:00Z`, lt: `${toDayExclusive}T00:00:00Z` },
@@ -63,19 +64,17 @@ export class BookingService {
     const now = this.clock.now().getTime();
     return docs
       .map((d) => d.doc)
-      .filter((d) => d.status === 'available' && practiceInstant(d.start, this.core.config.practiceTimeZone).getTime() > now)
+      .filter((d) => d.status === 'available' && inWorkingHours(new Date(d.start), { startHour, endHour }) && practiceInstant(d.start, this.core.config.practiceTimeZone).getTime() > now)
       .sort((a, b) => a.start.localeCompare(b.start));
   }
 
   /** GET /disponibilita/query */
   async freeSlots(doctorId: string, day: string): Promise<FreeSlot[]> {
-    await this.users.getDoctor(doctorId);
     return (await this.freeSlotDocs(doctorId, day, nextDay(day))).map((d) => ({ id: d.id, hour: d.start.slice(11, 16) }));
   }
 
   /** GET /api/doctors/:id/days: days of [from, to] with at least one free slot */
   async freeDays(doctorId: string, from: string, to: string): Promise<FreeDay[]> {
-    await this.users.getDoctor(doctorId);
     const counts = new Map<string, number>();
     for (const d of await this.freeSlotDocs(doctorId, from, nextDay(to))) {
       const date = d.start.slice(0, 10);
@@ -95,7 +94,7 @@ export class BookingService {
       throw new ValidationError('Orario non valido: scegline uno tra quelli proposti.', 'slot_non_valido');
     }
     if (parsed.doctorId !== doctorId) throw new ValidationError("L'orario scelto non è del medico indicato.", 'slot_di_altro_medico');
-    await this.users.getDoctor(doctorId);
+    const doctor = await this.users.getDoctor(doctorId);
 
     // the same patient sending the same slot again (a double click) gets the hold they already have
     const mine = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: patient.id, status: 'held' });
@@ -119,6 +118,7 @@ export class BookingService {
           now: now.toISOString(),
           expiresAt,
           timeZone: this.core.config.practiceTimeZone,
+          workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
         },
         metadata,
         BUSY_MESSAGE,

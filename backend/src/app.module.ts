@@ -11,6 +11,9 @@ import { BookingController, MyBookingsController } from './booking/booking.contr
 import { BookingService } from './booking/booking.service';
 import { FreeDaysController, FreeSlotsController } from './booking/free-slots.controller';
 import { HoldExpiryService } from './booking/hold-expiry.service';
+import { AdminCatalogController, CouponCheckController, ProductsController } from './catalog/catalog.controller';
+import { CouponCatalogHandler, ProductCatalogHandler } from './catalog/catalog.commands';
+import { CatalogService } from './catalog/catalog.service';
 import { CLOCK, type Clock, systemClock } from './common/clock';
 import { ErrorFilter } from './http/error.filter';
 import { DefineQuestionnaireHandler } from './questionnaires/define-questionnaire.command';
@@ -28,7 +31,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -45,6 +48,9 @@ export class AppModule {
         RegistrationService,
         QuestionnairesService,
         DefineQuestionnaireHandler,
+        CatalogService,
+        ProductCatalogHandler,
+        CouponCatalogHandler,
       ],
     };
   }

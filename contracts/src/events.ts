@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUpdated } from './catalog';
 import { Question } from './questionnaire';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
@@ -78,6 +79,11 @@ export const EventSchemas = {
   SlotHoldReleased,
   BookingHeld,
   BookingHoldEnded,
+  ProductCreated,
+  ProductUpdated,
+  CouponCreated,
+  CouponUpdated,
+  CouponRedeemed,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;
@@ -91,6 +97,8 @@ export const STREAM_PREFIX = {
   questionnaire: 'questionnaire-',
   patient: 'patient-',
   booking: 'booking-',
+  product: 'product-',
+  coupon: 'coupon-',
 } as const;
 
 export function userStreamName(userId: string): string {

@@ -6,3 +6,4 @@ export * from './socket';
 export * from './booking';
 export * from './registration';
 export * from './questionnaire';
+export * from './catalog';

@@ -49,3 +49,9 @@ export function isTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/** the practice's calendar day ('YYYY-MM-DD') at an instant */
+export function practiceDay(instant: Date, timeZone: string): string {
+  const p = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}`;
+}

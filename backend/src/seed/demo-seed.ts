@@ -6,6 +6,8 @@ import { UsersService } from '../users/users.service';
 import { ToggleSlotCommand } from '../availability/toggle-slot.command';
 import { DEMO_QUESTIONNAIRE } from '../questionnaires/demo-questionnaire';
 import { DefineQuestionnaireCommand } from '../questionnaires/define-questionnaire.command';
+import { CouponCatalogCommand, ProductCatalogCommand } from '../catalog/catalog.commands';
+import { practiceDay } from '../common/practice-time';
 
 export const DEMO_PASSWORD = 'Password123!';
 
@@ -15,6 +17,12 @@ export const DEMO_ACCOUNTS: { email: string; role: Role; name: string; surname: 
   { email: 'paziente1@example.it', role: 'patient', name: 'Luca', surname: 'Verdi' },
   { email: 'admin@example.it', role: 'admin', name: 'Segreteria', surname: 'Studio' },
   { email: 'auditor@example.it', role: 'auditor', name: 'Anna', surname: 'Revisori' },
+];
+
+export const DEMO_PRODUCTS = [
+  { name: 'Prima visita nutrizionale', description: 'Anamnesi, misurazioni e piano alimentare personalizzato.', priceCents: 8000 },
+  { name: 'Visita di controllo', description: 'Verifica dei progressi e aggiornamento del piano.', priceCents: 5000 },
+  { name: 'Pacchetto 3 visite', description: 'Tre visite di controllo a prezzo ridotto.', priceCents: 20000 },
 ];
 
 /**
@@ -53,5 +61,12 @@ export async function seedDemoData(core: Core, users: UsersService, commands: Co
     const { title, questions } = DEMO_QUESTIONNAIRE;
     await commands.execute(new DefineQuestionnaireCommand(randomUUID(), ids[email], title, questions, metadata()));
   }
+  // the products on sale and two coupons: one valid for a year from today, one already expired
+  for (const product of DEMO_PRODUCTS) {
+    await commands.execute(new ProductCatalogCommand({ type: 'CreateProduct', productId: randomUUID(), product: { ...product, active: true } }, metadata()));
+  }
+  const day = (offset: number) => practiceDay(new Date(today.getTime() + offset * 86_400_000), core.config.practiceTimeZone);
+  await commands.execute(new CouponCatalogCommand({ type: 'CreateCoupon', code: 'BENVENUTO10', terms: { percentage: 10, validFrom: day(0), validTo: day(365) } }, metadata()));
+  await commands.execute(new CouponCatalogCommand({ type: 'CreateCoupon', code: 'SCADUTO20', terms: { percentage: 20, validFrom: day(-90), validTo: day(-30) } }, metadata()));
   return true;
 }

@@ -1,12 +1,14 @@
 import { availabilitySlotsProjection } from './availability-slots.projection';
 import { bookingsProjection } from './bookings.projection';
 import { usersProjection } from './users.projection';
+import { couponsProjection, productsProjection } from './catalog.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from './questionnaires.projection';
 
 export * from './availability-slots.projection';
 export * from './bookings.projection';
 export * from './users.projection';
 export * from './questionnaires.projection';
+export * from './catalog.projection';
 
 /** every live projection, in the order the runner applies them */
-export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection];
+export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection];

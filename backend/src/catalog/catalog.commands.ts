@@ -1,0 +1,46 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { couponStreamName, productStreamName, type EventMetadata } from '@studio/contracts';
+import { handleCommand } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { couponDecider, productDecider, type CouponCommand, type ProductCommand } from './catalog.decider';
+
+/** a product command on the bus, so the demo seed writes products the way the admin does */
+export class ProductCatalogCommand extends Command<{ position: number | null }> {
+  constructor(
+    readonly command: ProductCommand,
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ProductCatalogCommand)
+export class ProductCatalogHandler implements ICommandHandler<ProductCatalogCommand> {
+  constructor(@Inject(CORE) private readonly core: Core) {}
+
+  async execute(c: ProductCatalogCommand): Promise<{ position: number | null }> {
+    const result = await handleCommand(this.core.eventStore, productStreamName(c.command.productId), productDecider, c.command, c.metadata);
+    return { position: result.position };
+  }
+}
+
+/** a coupon command on the bus (create, update, redeem) */
+export class CouponCatalogCommand extends Command<{ position: number | null }> {
+  constructor(
+    readonly command: CouponCommand,
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CouponCatalogCommand)
+export class CouponCatalogHandler implements ICommandHandler<CouponCatalogCommand> {
+  constructor(@Inject(CORE) private readonly core: Core) {}
+
+  async execute(c: CouponCatalogCommand): Promise<{ position: number | null }> {
+    const result = await handleCommand(this.core.eventStore, couponStreamName(c.command.code), couponDecider, c.command, c.metadata);
+    return { position: result.position };
+  }
+}

@@ -1,0 +1,150 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  COUPON_CODE_PATTERN,
+  couponStreamName,
+  normalizeCouponCode,
+  type CouponCheckResponse,
+  type CouponRequest,
+  type CouponUpdateRequest,
+  type CouponView,
+  type EventMetadata,
+  type ProductRequest,
+  type ProductView,
+  type PublicProduct,
+} from '@studio/contracts';
+import type { CouponDoc, ProductDoc } from '@studio/projections';
+import { randomUUID } from 'node:crypto';
+import { CLOCK, type Clock } from '../common/clock';
+import { AppError, ConflictError, NotFoundError } from '../common/errors';
+import { handleCommand } from '../event-store/command-handler';
+import { practiceDay } from '../common/practice-time';
+import { CORE, type Core } from '../infrastructure/core';
+import { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';
+import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponEvent, type CouponTerms } from './catalog.decider';
+import { CouponGuessLimiter } from './coupon-guess-limiter';
+
+export const TOO_MANY_GUESSES_MESSAGE = 'Troppi tentativi con coupon non validi: riprova tra qualche minuto.';
+
+/** a redemption that keeps losing the race is re-decided this many times at most */
+const REDEEM_TRIES = 50;
+
+const productView = (d: ProductDoc): ProductView => ({ id: d.id, name: d.name, description: d.description, priceCents: d.priceCents, active: d.active });
+const couponView = (d: CouponDoc): CouponView => ({ code: d.code, percentage: d.percentage, validFrom: d.validFrom, validTo: d.validTo, maxUses: d.maxUses, uses: d.uses });
+const terms = (t: CouponUpdateRequest): CouponTerms => ({ percentage: t.percentage, validFrom: t.validFrom, validTo: t.validTo, ...(t.maxUses != null ? { maxUses: t.maxUses } : {}) });
+
+@Injectable()
+export class CatalogService {
+  private readonly guesses: CouponGuessLimiter;
+
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly commands: CommandBus,
+  ) {
+    this.guesses = new CouponGuessLimiter(clock);
+  }
+
+  // ---- products ----
+
+  async listProducts(): Promise<ProductView[]> {
+    const docs = await this.core.readModels.find<ProductDoc>('products', {});
+    return docs.map((d) => productView(d.doc)).sort((a, b) => a.name.localeCompare(b.name, 'it'));
+  }
+
+  async activeProducts(): Promise<PublicProduct[]> {
+    const docs = await this.core.readModels.find<ProductDoc>('products', { active: 1 });
+    return docs
+      .map((d) => d.doc)
+      .sort((a, b) => a.priceCents - b.priceCents || a.name.localeCompare(b.name, 'it'))
+      .map(({ id, name, description, priceCents }) => ({ id, name, description, priceCents }));
+  }
+
+  async createProduct(input: ProductRequest, metadata: EventMetadata): Promise<ProductView> {
+    const productId = randomUUID();
+    await this.run(new ProductCatalogCommand({ type: 'CreateProduct', productId, product: input }, metadata));
+    return this.product(productId);
+  }
+
+  async updateProduct(productId: string, input: ProductRequest, metadata: EventMetadata): Promise<ProductView> {
+    await this.run(new ProductCatalogCommand({ type: 'UpdateProduct', productId, product: input }, metadata));
+    return this.product(productId);
+  }
+
+  private async product(id: string): Promise<ProductView> {
+    const found = await this.core.readModels.get<ProductDoc>('products', id);
+    if (!found) throw new NotFoundError(PRODUCT_NOT_FOUND, 'prodotto_non_trovato');
+    return productView(found.doc);
+  }
+
+  // ---- coupons ----
+
+  async listCoupons(): Promise<CouponView[]> {
+    const docs = await this.core.readModels.find<CouponDoc>('coupons', {});
+    return docs.map((d) => couponView(d.doc)).sort((a, b) => a.code.localeCompare(b.code));
+  }
+
+  async createCoupon(input: CouponRequest, metadata: EventMetadata): Promise<CouponView> {
+    await this.run(new CouponCatalogCommand({ type: 'CreateCoupon', code: input.code, terms: terms(input) }, metadata));
+    return this.coupon(input.code);
+  }
+
+  async updateCoupon(rawCode: string, input: CouponUpdateRequest, metadata: EventMetadata): Promise<CouponView> {
+    const code = normalizeCouponCode(rawCode);
+    if (!COUPON_CODE_PATTERN.test(code)) throw new NotFoundError(COUPON_NOT_FOUND, 'coupon_non_trovato');
+    await this.run(new CouponCatalogCommand({ type: 'UpdateCoupon', code, terms: terms(input) }, metadata));
+    return this.coupon(code);
+  }
+
+  private async coupon(code: string): Promise<CouponView> {
+    const found = await this.core.readModels.get<CouponDoc>('coupons', normalizeCouponCode(code));
+    if (!found) throw new NotFoundError(COUPON_NOT_FOUND, 'coupon_non_trovato');
+    return couponView(found.doc);
+  }
+
+  /**
+   * The public check: read from the coupon's own stream (not the read model), so a coupon that
+   * has just reached its limit is already refused. Wrong guesses count against the client.
+   */
+  async check(rawCode: string | undefined, client: string): Promise<CouponCheckResponse> {
+    if (this.guesses.blocked(client)) throw new AppError(429, 'troppi_tentativi', TOO_MANY_GUESSES_MESSAGE);
+    const code = normalizeCouponCode(rawCode ?? '');
+    if (COUPON_CODE_PATTERN.test(code)) {
+      const history = await this.core.eventStore.readStream(couponStreamName(code));
+      const state = history.reduce((s, e) => couponDecider.evolve(s, { type: e.type, data: e.data } as CouponEvent), couponDecider.initialState());
+      if (state.status === 'exists') {
+        // an existing code is not a guess, even when it is expired or used up
+        if (couponUsable(state, practiceDay(this.clock.now(), this.core.config.practiceTimeZone))) return { status: 'ok', percentage: state.percentage };
+        return { status: 'ko' };
+      }
+    }
+    this.guesses.recordMiss(client);
+    return { status: 'ko' };
+  }
+
+  /**
+   * One use of a coupon by a confirmed order (called by the payment confirmation). On a stale
+   * revision it decides again on the fresh stream, so the use limit is checked against every use
+   * already appended: concurrent orders cannot exceed it. Refused (409) when used up or out of
+   * validity, 404 when unknown.
+   */
+  async redeemCoupon(rawCode: string, orderId: string, metadata: EventMetadata): Promise<{ redeemed: boolean }> {
+    const code = normalizeCouponCode(rawCode);
+    if (!COUPON_CODE_PATTERN.test(code)) throw new NotFoundError(COUPON_NOT_FOUND, 'coupon_non_trovato');
+    const today = practiceDay(this.clock.now(), this.core.config.practiceTimeZone);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await handleCommand(this.core.eventStore, couponStreamName(code), couponDecider, { type: 'RedeemCoupon', code, orderId, today }, metadata);
+        if (result.position) await this.core.changes.waitFor(result.position);
+        return { redeemed: result.events.length > 0 };
+      } catch (error) {
+        if (attempt >= REDEEM_TRIES || !(error instanceof ConflictError) || error.code !== 'conflitto') throw error;
+      }
+    }
+  }
+
+  private async run(command: ProductCatalogCommand | CouponCatalogCommand): Promise<void> {
+    const { position } = await this.commands.execute(command);
+    if (position) await this.core.changes.waitFor(position);
+  }
+}

@@ -1,0 +1,58 @@
+import type { RecordedEvent } from '@studio/contracts';
+import { couponsProjection, productsProjection } from './catalog.projection';
+
+let position = 0;
+const event = (stream: string, type: string, data: object, at = '2030-03-04T10:00:00.000Z'): RecordedEvent => ({
+  id: `e${++position}`,
+  stream,
+  revision: 0,
+  position,
+  type,
+  data,
+  metadata: { userId: 'a', role: 'admin', at, correlationId: 'c', causationId: 'c' },
+  recordedAt: at,
+});
+
+const fold = <D>(p: { documentId(e: RecordedEvent): string | null; evolve(d: D | null, e: RecordedEvent): D | null }, events: RecordedEvent[]) => {
+  const docs = new Map<string, D | null>();
+  for (const e of events) {
+    const id = p.documentId(e);
+    if (id) docs.set(id, p.evolve(docs.get(id) ?? null, e));
+  }
+  return docs;
+};
+
+describe('products projection', () => {
+  it('keeps the last saved product, its creation time and an active index', () => {
+    const p = { productId: 'p1', name: 'Visita', description: '', priceCents: 5000, active: true };
+    const docs = fold(productsProjection, [
+      event('product-p1', 'ProductCreated', p),
+      event('product-p1', 'ProductUpdated', { ...p, priceCents: 6000, active: false }, '2030-03-05T10:00:00.000Z'),
+    ]);
+    const doc = docs.get('p1')!;
+    expect(doc).toEqual({ id: 'p1', name: 'Visita', description: '', priceCents: 6000, active: false, createdAt: '2030-03-04T10:00:00.000Z', updatedAt: '2030-03-05T10:00:00.000Z' });
+    expect(productsProjection.indexes.active.value(doc)).toBe(0);
+  });
+});
+
+describe('coupons projection', () => {
+  const c = { code: 'BENVENUTO10', percentage: 10, validFrom: '2030-01-01', validTo: '2030-12-31', maxUses: 2 };
+  it('counts uses across updates', () => {
+    const docs = fold(couponsProjection, [
+      event('coupon-BENVENUTO10', 'CouponCreated', c),
+      event('coupon-BENVENUTO10', 'CouponRedeemed', { code: 'BENVENUTO10', orderId: 'o1' }),
+      event('coupon-BENVENUTO10', 'CouponUpdated', { ...c, percentage: 15, maxUses: undefined }),
+      event('coupon-BENVENUTO10', 'CouponRedeemed', { code: 'BENVENUTO10', orderId: 'o2' }),
+    ]);
+    expect(docs.get('BENVENUTO10')).toEqual({
+      code: 'BENVENUTO10',
+      percentage: 15,
+      validFrom: '2030-01-01',
+      validTo: '2030-12-31',
+      maxUses: null,
+      uses: 2,
+      createdAt: '2030-03-04T10:00:00.000Z',
+      updatedAt: '2030-03-04T10:00:00.000Z',
+    });
+  });
+});

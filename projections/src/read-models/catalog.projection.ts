@@ -1,0 +1,78 @@
+import type { RecordedEvent } from '@studio/contracts';
+import type { ProjectionDefinition } from '../projection';
+
+/** the products on sale, as the admin last saved them */
+export interface ProductDoc {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type ProductData = { productId: string; name: string; description: string; priceCents: number; active: boolean };
+
+export const productsProjection: ProjectionDefinition<ProductDoc> = {
+  name: 'products',
+  version: 1,
+  streamPrefixes: ['product-'],
+  eventTypes: ['ProductCreated', 'ProductUpdated'],
+  documentId: (event) => (event.data as { productId?: string }).productId ?? null,
+  evolve(doc, event) {
+    if (event.type !== 'ProductCreated' && event.type !== 'ProductUpdated') return doc;
+    const { productId, name, description, priceCents, active } = event.data as ProductData;
+    return { id: productId, name, description, priceCents, active, createdAt: doc?.createdAt ?? event.metadata.at, updatedAt: event.metadata.at };
+  },
+  indexes: {
+    active: { type: 'integer', value: (d) => (d.active ? 1 : 0) },
+  },
+};
+
+/** coupons by upper-cased code, with how many times each was used */
+export interface CouponDoc {
+  code: string;
+  percentage: number;
+  validFrom: string;
+  validTo: string;
+  maxUses: number | null;
+  uses: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type CouponData = { code: string; percentage: number; validFrom: string; validTo: string; maxUses?: number };
+
+export const couponsProjection: ProjectionDefinition<CouponDoc> = {
+  name: 'coupons',
+  version: 1,
+  streamPrefixes: ['coupon-'],
+  eventTypes: ['CouponCreated', 'CouponUpdated', 'CouponRedeemed'],
+  documentId: (event: RecordedEvent) => (event.data as { code?: string }).code?.toUpperCase() ?? null,
+  evolve(doc, event) {
+    switch (event.type) {
+      case 'CouponCreated':
+      case 'CouponUpdated': {
+        const d = event.data as CouponData;
+        return {
+          code: d.code.toUpperCase(),
+          percentage: d.percentage,
+          validFrom: d.validFrom,
+          validTo: d.validTo,
+          maxUses: d.maxUses ?? null,
+          uses: doc?.uses ?? 0,
+          createdAt: doc?.createdAt ?? event.metadata.at,
+          updatedAt: event.metadata.at,
+        };
+      }
+      case 'CouponRedeemed':
+        return doc ? { ...doc, uses: doc.uses + 1 } : doc;
+      default:
+        return doc;
+    }
+  },
+  indexes: {
+    valid_to: { type: 'text', value: (d) => d.validTo },
+  },
+};

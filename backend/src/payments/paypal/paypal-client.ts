@@ -1,0 +1,272 @@
+// Server-side PayPal Orders v2 client. Production code path: every answer is validated with zod.
+import { z } from 'zod';
+import { centsToValue, valueToCents } from './money';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface PaypalConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Injectable for tests; defaults to the global fetch. */
+  fetch?: FetchLike;
+  /** Refresh the token this many ms before it expires (default 60s). */
+  tokenSkewMs?: number;
+  /** Clock, injectable for tests. */
+  now?: () => number;
+}
+
+export type PaypalCurrency = 'EUR';
+
+export interface CreateOrderInput {
+  referenceId: string;
+  customId?: string;
+  description?: string;
+  amountCents: number;
+  currency: PaypalCurrency;
+}
+
+export interface CreatedOrder {
+  id: string;
+  status: string;
+}
+
+export interface CaptureSummary {
+  orderId: string;
+  /** Order status (CREATED, APPROVED, COMPLETED, ...). */
+  status: string;
+  /** Status of the capture itself (COMPLETED, DECLINED, PENDING, ...), null when nothing was captured. */
+  captureStatus: string | null;
+  captureId: string | null;
+  /** True only when both the order and its capture are COMPLETED: the one check callers should trust. */
+  paid: boolean;
+  amountCents: number | null;
+  currency: string | null;
+  referenceId: string | null;
+  customId: string | null;
+}
+
+/** Error from PayPal (HTTP status + PayPal name/message/issue) or a malformed/untrusted answer. */
+export class PaypalError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+    readonly paypalName: string,
+    readonly issue?: string,
+    readonly debugId?: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'PaypalError';
+  }
+}
+
+// ---- response schemas ----
+
+const tokenSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().int().positive(),
+  token_type: z.string().optional(),
+});
+
+const linkSchema = z.object({ href: z.string(), rel: z.string(), method: z.string().optional() });
+
+const createdOrderSchema = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  links: z.array(linkSchema).optional(),
+});
+
+const amountSchema = z.object({
+  currency_code: z.string().length(3),
+  value: z.string().regex(/^\d+(\.\d{1,2})?$/, 'value con più di 2 decimali o non numerico'),
+});
+
+const captureSchema = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  amount: amountSchema,
+  custom_id: z.string().optional(),
+});
+
+const orderSchema = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  purchase_units: z
+    .array(
+      z.object({
+        reference_id: z.string().optional(),
+        custom_id: z.string().optional(),
+        amount: amountSchema.optional(),
+        payments: z.object({ captures: z.array(captureSchema).optional() }).optional(),
+      }),
+    )
+    .min(1),
+});
+
+const errorSchema = z.object({
+  name: z.string().optional(),
+  message: z.string().optional(),
+  debug_id: z.string().optional(),
+  error: z.string().optional(), // oauth errors: {error, error_description}
+  error_description: z.string().optional(),
+  details: z.array(z.object({ issue: z.string().optional(), description: z.string().optional() })).optional(),
+});
+
+function summarize(order: z.infer<typeof orderSchema>): CaptureSummary {
+  const unit = order.purchase_units[0];
+  const capture = unit.payments?.captures?.[0];
+  return {
+    orderId: order.id,
+    status: order.status,
+    captureStatus: capture?.status ?? null,
+    captureId: capture?.id ?? null,
+    paid: order.status === 'COMPLETED' && capture?.status === 'COMPLETED',
+    amountCents: capture ? valueToCents(capture.amount.value) : unit.amount ? valueToCents(unit.amount.value) : null,
+    currency: capture?.amount.currency_code ?? unit.amount?.currency_code ?? null,
+    referenceId: unit.reference_id ?? null,
+    customId: capture?.custom_id ?? unit.custom_id ?? null,
+  };
+}
+
+export class PaypalClient {
+  private readonly baseUrl: string;
+  private readonly fetchImpl: FetchLike;
+  private readonly skewMs: number;
+  private readonly now: () => number;
+  private token: { value: string; expiresAt: number } | null = null;
+  private tokenInFlight: Promise<string> | null = null;
+
+  constructor(private readonly config: PaypalConfig) {
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.fetchImpl = config.fetch ?? ((input, init) => fetch(input, init));
+    this.skewMs = config.tokenSkewMs ?? 60_000;
+    this.now = config.now ?? Date.now;
+  }
+
+  async getAccessToken(): Promise<string> {
+    if (this.token && this.now() < this.token.expiresAt) return this.token.value;
+    if (!this.tokenInFlight) {
+      this.tokenInFlight = this.fetchToken().finally(() => {
+        this.tokenInFlight = null;
+      });
+    }
+    return this.tokenInFlight;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const basic = Buffer.from(`${this.config.clientId}:${this.config.clientSecret}`).toString('base64');
+    const body = await this.request('POST', '/v1/oauth2/token', tokenSchema, {
+      Authorization: `Basic ${basic}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    }, 'grant_type=client_credentials');
+    const lifetimeMs = body.expires_in * 1000;
+    // Short-lived tokens: cache for half their life rather than not at all.
+    const skew = Math.min(this.skewMs, lifetimeMs / 2);
+    this.token = { value: body.access_token, expiresAt: this.now() + lifetimeMs - skew };
+    return body.access_token;
+  }
+
+  async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+    if (input.currency !== 'EUR') throw new RangeError(`Valuta non supportata: ${input.currency}`);
+    const unit: Record<string, unknown> = {
+      reference_id: input.referenceId,
+      amount: { currency_code: input.currency, value: centsToValue(input.amountCents) },
+    };
+    if (input.customId !== undefined) unit.custom_id = input.customId;
+    if (input.description !== undefined) unit.description = input.description;
+    const body = {
+      intent: 'CAPTURE',
+      purchase_units: [unit],
+      application_context: { shipping_preference: 'NO_SHIPPING' },
+    };
+    const res = await this.authed('POST', '/v2/checkout/orders', createdOrderSchema, JSON.stringify(body));
+    return { id: res.id, status: res.status };
+  }
+
+  async captureOrder(orderId: string, requestId: string): Promise<CaptureSummary> {
+    const order = await this.authed(
+      'POST',
+      `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
+      orderSchema,
+      '{}',
+      { 'PayPal-Request-Id': requestId, Prefer: 'return=representation' },
+    );
+    return this.toSummary(order);
+  }
+
+  async getOrder(orderId: string): Promise<CaptureSummary> {
+    const order = await this.authed('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`, orderSchema);
+    return this.toSummary(order);
+  }
+
+  private toSummary(order: z.infer<typeof orderSchema>): CaptureSummary {
+    try {
+      return summarize(order);
+    } catch (e) {
+      throw new PaypalError(`Risposta PayPal non valida: ${(e as Error).message}`, 502, 'MALFORMED_RESPONSE');
+    }
+  }
+
+  private async authed<T>(
+    method: string,
+    path: string,
+    schema: z.ZodType<T>,
+    body?: string,
+    extra: Record<string, string> = {},
+  ): Promise<T> {
+    const token = await this.getAccessToken();
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...extra };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      return await this.request(method, path, schema, headers, body);
+    } catch (e) {
+      // A token revoked/expired server-side: drop the cache so the next call fetches a new one.
+      if (e instanceof PaypalError && e.httpStatus === 401) this.token = null;
+      throw e;
+    }
+  }
+
+  private async request<T>(
+    method: string,
+    path: string,
+    schema: z.ZodType<T>,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<T> {
+    let res: Response;
+    try {
+      res = await this.fetchImpl(`${this.baseUrl}${path}`, {
+        method,
+        headers: { Accept: 'application/json', ...headers },
+        body,
+      });
+    } catch (e) {
+      throw new PaypalError(`PayPal non raggiungibile: ${(e as Error).message}`, 0, 'NETWORK_ERROR');
+    }
+    const text = await res.text().catch(() => '');
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (!res.ok) {
+      const parsed = errorSchema.safeParse(json);
+      const err = parsed.success ? parsed.data : {};
+      const name = err.name ?? err.error ?? `HTTP_${res.status}`;
+      const issue = err.details?.find((d) => d.issue)?.issue;
+      const message = err.message ?? err.error_description ?? (issue ? `${name}: ${issue}` : `PayPal HTTP ${res.status}`);
+      throw new PaypalError(message, res.status, name, issue, err.debug_id, err.details);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new PaypalError(
+        `Risposta PayPal non valida su ${method} ${path}: ${parsed.error.message}`,
+        res.status,
+        'MALFORMED_RESPONSE',
+      );
+    }
+    return parsed.data;
+  }
+}

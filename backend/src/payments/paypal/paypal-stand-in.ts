@@ -1,0 +1,218 @@
+// In-memory stand-in of the PayPal REST API (OAuth token + Orders v2), for tests and the demo only.
+// The production code path is PaypalClient; this only plays the remote side.
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { randomBytes, randomUUID } from 'node:crypto';
+
+export type StandInOrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
+
+export interface StandInOrder {
+  id: string;
+  status: StandInOrderStatus;
+  referenceId?: string;
+  customId?: string;
+  description?: string;
+  amount: { currency_code: string; value: string };
+  capture?: { id: string; status: string; amount: { currency_code: string; value: string }; custom_id?: string };
+}
+
+export interface PaypalStandIn {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the buyer does in the browser SDK: CREATED → APPROVED. */
+  approve(orderId: string): void;
+  /** Status of the next capture (e.g. 'DECLINED', 'PENDING'); resets to COMPLETED after one use. */
+  setNextCaptureStatus(status: string): void;
+  orders: Map<string, StandInOrder>;
+  /** Counters, handy for assertions (e.g. token caching). */
+  calls: { token: number; create: number; capture: number; get: number };
+  close(): Promise<void>;
+}
+
+const TOKEN_TTL_S = 32400;
+
+export async function startPaypalStandIn(opts: { port?: number; clientId?: string; clientSecret?: string } = {}): Promise<PaypalStandIn> {
+  const clientId = opts.clientId ?? `stand-in-client-${randomBytes(4).toString('hex')}`;
+  const clientSecret = opts.clientSecret ?? `stand-in-secret-${randomBytes(8).toString('hex')}`;
+  const tokens = new Set<string>();
+  const orders = new Map<string, StandInOrder>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const calls = { token: 0, create: 0, capture: 0, get: 0 };
+  let nextCaptureStatus = 'COMPLETED';
+  let baseUrl = '';
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Paypal-Debug-Id': randomBytes(6).toString('hex') });
+    res.end(JSON.stringify(body));
+  };
+  const fail = (res: ServerResponse, status: number, name: string, message: string, issue?: string) =>
+    send(res, status, {
+      name,
+      message,
+      debug_id: randomBytes(6).toString('hex'),
+      ...(issue ? { details: [{ issue, description: message }] } : {}),
+    });
+
+  const orderJson = (o: StandInOrder) => ({
+    id: o.id,
+    status: o.status,
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: o.referenceId,
+        custom_id: o.customId,
+        description: o.description,
+        amount: o.amount,
+        ...(o.capture ? { payments: { captures: [o.capture] } } : {}),
+      },
+    ],
+    links: [
+      { href: `${baseUrl}/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
+      { href: `https://www.sandbox.paypal.com/checkoutnow?token=${o.id}`, rel: 'approve', method: 'GET' },
+      { href: `${baseUrl}/v2/checkout/orders/${o.id}/capture`, rel: 'capture', method: 'POST' },
+    ],
+  });
+
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve, reject) => {
+      let data = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (data += c));
+      req.on('end', () => resolve(data));
+      req.on('error', reject);
+    });
+
+  const bearerOk = (req: IncomingMessage) => {
+    const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+    return !!m && tokens.has(m[1]);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const path = url.pathname;
+    const body = await readBody(req);
+
+    if (req.method === 'POST' && path === '/v1/oauth2/token') {
+      calls.token++;
+      const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+      if (req.headers.authorization !== expected) {
+        return send(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+      }
+      if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') {
+        return send(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
+      }
+      const token = `A21AA${randomBytes(16).toString('hex')}`;
+      tokens.add(token);
+      return send(res, 200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-STANDIN', expires_in: TOKEN_TTL_S, nonce: randomUUID() });
+    }
+
+    if (!path.startsWith('/v2/checkout/orders')) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'Not found', 'INVALID_RESOURCE_ID');
+    if (!bearerOk(req)) return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+
+    if (req.method === 'POST' && path === '/v2/checkout/orders') {
+      calls.create++;
+      let parsed: any;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return fail(res, 400, 'INVALID_REQUEST', 'Request is not well-formed', 'MALFORMED_REQUEST_JSON');
+      }
+      const unit = parsed?.purchase_units?.[0];
+      const amount = unit?.amount;
+      if (parsed?.intent !== 'CAPTURE') return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'intent', 'INVALID_PARAMETER_VALUE');
+      if (!amount || typeof amount.value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(amount.value) || typeof amount.currency_code !== 'string') {
+        return fail(res, 400, 'INVALID_REQUEST', 'amount', 'INVALID_PARAMETER_SYNTAX');
+      }
+      const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+      const order: StandInOrder = {
+        id,
+        status: 'CREATED',
+        referenceId: unit.reference_id ?? 'default',
+        customId: unit.custom_id,
+        description: unit.description,
+        amount: { currency_code: amount.currency_code, value: amount.value },
+      };
+      orders.set(id, order);
+      const { id: oid, status, links } = orderJson(order);
+      return send(res, 201, { id: oid, status, links });
+    }
+
+    const m = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    if (!m) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'Not found', 'INVALID_RESOURCE_ID');
+    const orderId = decodeURIComponent(m[1]);
+
+    if (req.method === 'GET' && !m[2]) {
+      calls.get++;
+      const order = orders.get(orderId);
+      if (!order) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      return send(res, 200, orderJson(order));
+    }
+
+    if (req.method === 'POST' && m[2]) {
+      calls.capture++;
+      const requestId = req.headers['paypal-request-id'];
+      const key = typeof requestId === 'string' && requestId ? `${orderId}|${requestId}` : null;
+      const replay = key ? idempotent.get(key) : undefined;
+      if (replay) return send(res, replay.status, replay.body);
+      const reply = (status: number, payload: unknown) => {
+        // Only successful captures are replayed: a refused attempt may be retried with the same id.
+        if (key && status < 300) idempotent.set(key, { status, body: payload });
+        send(res, status, payload);
+      };
+      const order = orders.get(orderId);
+      if (!order) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      const err = (issue: string, description: string) => ({
+        name: 'UNPROCESSABLE_ENTITY',
+        message: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
+        debug_id: randomBytes(6).toString('hex'),
+        details: [{ issue, description }],
+      });
+      if (order.status === 'COMPLETED') return reply(422, err('ORDER_ALREADY_CAPTURED', 'Order already captured.'));
+      if (order.status !== 'APPROVED') return reply(422, err('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.'));
+      const captureStatus = nextCaptureStatus;
+      nextCaptureStatus = 'COMPLETED';
+      order.status = 'COMPLETED';
+      order.capture = {
+        id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17),
+        status: captureStatus,
+        amount: { ...order.amount },
+        ...(order.customId !== undefined ? { custom_id: order.customId } : {}),
+      };
+      return reply(201, orderJson(order));
+    }
+
+    return fail(res, 405, 'METHOD_NOT_SUPPORTED', 'Method not supported');
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e) => fail(res, 500, 'INTERNAL_SERVER_ERROR', String(e)));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    clientId,
+    clientSecret,
+    orders,
+    calls,
+    approve(orderId: string) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`Ordine sconosciuto: ${orderId}`);
+      if (order.status !== 'CREATED') throw new Error(`Ordine ${orderId} non approvabile (stato ${order.status})`);
+      order.status = 'APPROVED';
+    },
+    setNextCaptureStatus(status: string) {
+      nextCaptureStatus = status;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((e) => (e ? reject(e) : resolve()));
+      }),
+  };
+}

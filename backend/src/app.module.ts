@@ -16,6 +16,9 @@ import { CouponCatalogHandler, ProductCatalogHandler } from './catalog/catalog.c
 import { CatalogService } from './catalog/catalog.service';
 import { CLOCK, type Clock, systemClock } from './common/clock';
 import { ErrorFilter } from './http/error.filter';
+import { OrdersController } from './orders/orders.controller';
+import { OrdersService } from './orders/orders.service';
+import { paypalProvider } from './orders/paypal.provider';
 import { DefineQuestionnaireHandler } from './questionnaires/define-questionnaire.command';
 import { QuestionnairesController } from './questionnaires/questionnaires.controller';
 import { QuestionnairesService } from './questionnaires/questionnaires.service';
@@ -31,7 +34,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -51,6 +54,8 @@ export class AppModule {
         CatalogService,
         ProductCatalogHandler,
         CouponCatalogHandler,
+        paypalProvider,
+        OrdersService,
       ],
     };
   }

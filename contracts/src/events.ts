@@ -65,6 +65,46 @@ export const BookingHeld = z.object({
   expiresAt: z.string(),
 });
 export const BookingHoldEnded = z.object({ bookingId: z.string(), reason: HoldEndReason });
+/** on the doctor-day stream: a paid order turns the hold into a booking (red for good) */
+export const SlotBooked = z.object({
+  doctorId: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  orderId: z.string(),
+});
+/** on `booking-<id>`: paid by the order `orderId` (the PayPal order id) */
+export const BookingConfirmed = z.object({ bookingId: z.string(), orderId: z.string() });
+
+/** on `order-<paypalOrderId>`: the order we asked PayPal for, with the amount we computed */
+export const OrderCreated = z.object({
+  orderId: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  productId: z.string(),
+  /** upper-cased code, null when none */
+  coupon: z.string().nullable(),
+  amountCents: z.number().int().positive(),
+  currency: z.literal('EUR'),
+});
+/** on `order-<id>`: PayPal confirmed the capture (verified server-side) */
+export const PaymentCaptured = z.object({ orderId: z.string(), captureId: z.string(), amountCents: z.number().int(), currency: z.string() });
+/** on `order-<id>`: the purchase is complete; taxcode and billing sealed with the patient's key */
+export const OrderPlaced = z.object({
+  orderId: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  coupon: z.string().nullable(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  captureId: z.string(),
+  /** {taxcode, billing} */
+  invoice: Sealed,
+});
 
 export const EventSchemas = {
   SlotOpened,
@@ -79,6 +119,11 @@ export const EventSchemas = {
   SlotHoldReleased,
   BookingHeld,
   BookingHoldEnded,
+  SlotBooked,
+  BookingConfirmed,
+  OrderCreated,
+  PaymentCaptured,
+  OrderPlaced,
   ProductCreated,
   ProductUpdated,
   CouponCreated,
@@ -99,6 +144,7 @@ export const STREAM_PREFIX = {
   booking: 'booking-',
   product: 'product-',
   coupon: 'coupon-',
+  order: 'order-',
 } as const;
 
 export function userStreamName(userId: string): string {

@@ -7,3 +7,4 @@ export * from './booking';
 export * from './registration';
 export * from './questionnaire';
 export * from './catalog';
+export * from './orders';

@@ -7,13 +7,15 @@ export type AvailabilityEvent =
   | { type: 'SlotOpened'; data: EventData<'SlotOpened'> }
   | { type: 'SlotClosed'; data: EventData<'SlotClosed'> }
   | { type: 'SlotHeld'; data: EventData<'SlotHeld'> }
-  | { type: 'SlotHoldReleased'; data: EventData<'SlotHoldReleased'> };
+  | { type: 'SlotHoldReleased'; data: EventData<'SlotHoldReleased'> }
+  | { type: 'SlotBooked'; data: EventData<'SlotBooked'> };
 
 /** a slot with no event is not available; booked arrives with payment */
 export type SlotState =
   | { status: 'available' }
   | { status: 'unavailable' }
-  | { status: 'held'; bookingId: string; patientId: string; expiresAt: string };
+  | { status: 'held'; bookingId: string; patientId: string; expiresAt: string }
+  | { status: 'booked'; bookingId: string; patientId: string; orderId: string };
 
 export interface DoctorDay {
   slots: Record<string, SlotState>;
@@ -54,7 +56,20 @@ export interface ReleaseHold {
   now: string;
 }
 
-export type AvailabilityCommand = ToggleSlot | HoldSlot | ReleaseHold;
+/** a paid order turns this booking's hold into a booking; only while the hold has not run out */
+export interface BookSlot {
+  type: 'BookSlot';
+  doctorId: string;
+  start: string;
+  bookingId: string;
+  patientId: string;
+  orderId: string;
+  now: string;
+}
+
+export type AvailabilityCommand = ToggleSlot | HoldSlot | ReleaseHold | BookSlot;
+
+export const HOLD_EXPIRED_MESSAGE = 'La prenotazione è scaduta: scegli di nuovo un orario.';
 
 export const SLOT_TAKEN_MESSAGE = 'Questo orario è appena stato preso da un altro paziente: scegline un altro.';
 
@@ -74,6 +89,10 @@ export function evolve(state: DoctorDay, event: AvailabilityEvent): DoctorDay {
     }
     case 'SlotHoldReleased':
       return withSlot(state, event.data.start, { status: 'available' });
+    case 'SlotBooked': {
+      const { bookingId, patientId, orderId } = event.data;
+      return withSlot(state, event.data.start, { status: 'booked', bookingId, patientId, orderId });
+    }
   }
 }
 
@@ -117,6 +136,8 @@ function toggle(command: ToggleSlot, state: DoctorDay): AvailabilityEvent[] {
       return [{ type: 'SlotOpened', data }];
     case 'held':
       throw new ConflictError('Lo slot è in attesa di pagamento: non si può cambiare.', 'slot_in_attesa');
+    case 'booked':
+      throw new ConflictError('Lo slot è prenotato: non si può cambiare.', 'slot_prenotato');
   }
 }
 
@@ -129,6 +150,8 @@ function hold(command: HoldSlot, state: DoctorDay): AvailabilityEvent[] {
   switch (current.status) {
     case 'unavailable':
       throw new ConflictError('Questo orario non è disponibile.', 'slot_non_disponibile');
+    case 'booked':
+      throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
     case 'held':
       if (current.patientId === command.patientId) {
         throw new ConflictError('Hai già riservato questo orario: completa la prenotazione.', 'slot_gia_tuo');
@@ -151,6 +174,19 @@ function release(command: ReleaseHold, state: DoctorDay): AvailabilityEvent[] {
   return [{ type: 'SlotHoldReleased', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, reason } }];
 }
 
+function book(command: BookSlot, state: DoctorDay): AvailabilityEvent[] {
+  const start = canonicalSlotStart(command.start);
+  const current = state.slots[start];
+  // a retried confirmation of the same booking changes nothing
+  if (current?.status === 'booked' && current.bookingId === command.bookingId) return [];
+  if (current?.status !== 'held' || current.bookingId !== command.bookingId || current.patientId !== command.patientId) {
+    throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
+  }
+  if (Date.parse(current.expiresAt) <= Date.parse(command.now)) throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
+  const { doctorId, bookingId, patientId, orderId } = command;
+  return [{ type: 'SlotBooked', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, orderId } }];
+}
+
 export function decide(command: AvailabilityCommand, state: DoctorDay): AvailabilityEvent[] {
   switch (command.type) {
     case 'ToggleSlot':
@@ -159,6 +195,8 @@ export function decide(command: AvailabilityCommand, state: DoctorDay): Availabi
       return hold(command, state);
     case 'ReleaseHold':
       return release(command, state);
+    case 'BookSlot':
+      return book(command, state);
   }
 }
 

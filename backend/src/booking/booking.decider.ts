@@ -4,12 +4,14 @@ import { ConflictError } from '../common/errors';
 /** One stream per booking: `booking-<id>`. Payment and confirmation will extend it. */
 export type BookingEvent =
   | { type: 'BookingHeld'; data: EventData<'BookingHeld'> }
-  | { type: 'BookingHoldEnded'; data: EventData<'BookingHoldEnded'> };
+  | { type: 'BookingHoldEnded'; data: EventData<'BookingHoldEnded'> }
+  | { type: 'BookingConfirmed'; data: EventData<'BookingConfirmed'> };
 
 export type BookingState =
   | { status: 'none' }
   | { status: 'held'; expiresAt: string }
-  | { status: 'ended'; reason: HoldEndReason };
+  | { status: 'ended'; reason: HoldEndReason }
+  | { status: 'confirmed'; orderId: string };
 
 /** records a hold the doctor-day stream has already granted */
 export interface StartHold {
@@ -25,7 +27,14 @@ export interface EndHold {
   now: string;
 }
 
-export type BookingCommand = StartHold | EndHold;
+/** a paid order confirms the held booking; the same order again changes nothing */
+export interface ConfirmBooking {
+  type: 'ConfirmBooking';
+  bookingId: string;
+  orderId: string;
+}
+
+export type BookingCommand = StartHold | EndHold | ConfirmBooking;
 
 export const initialState = (): BookingState => ({ status: 'none' });
 
@@ -35,6 +44,8 @@ export function evolve(_state: BookingState, event: BookingEvent): BookingState 
       return { status: 'held', expiresAt: event.data.expiresAt };
     case 'BookingHoldEnded':
       return { status: 'ended', reason: event.data.reason };
+    case 'BookingConfirmed':
+      return { status: 'confirmed', orderId: event.data.orderId };
   }
 }
 
@@ -47,6 +58,10 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
       if (state.status !== 'held') return [];
       if (command.reason === 'expired' && Date.parse(state.expiresAt) > Date.parse(command.now)) return [];
       return [{ type: 'BookingHoldEnded', data: { bookingId: command.bookingId, reason: command.reason } }];
+    case 'ConfirmBooking':
+      if (state.status === 'confirmed' && state.orderId === command.orderId) return [];
+      if (state.status !== 'held') throw new ConflictError('La prenotazione non è più in attesa di pagamento.', 'prenotazione_non_in_attesa');
+      return [{ type: 'BookingConfirmed', data: { bookingId: command.bookingId, orderId: command.orderId } }];
   }
 }
 

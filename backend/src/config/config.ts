@@ -32,6 +32,10 @@ const Env = z.object({
   HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** how often expired holds are released; 0 = never by timer (tests call expireDue) */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).default(15),
+  /** PayPal REST API (e.g. https://api-m.sandbox.paypal.com); all three or none: payments off */
+  PAYPAL_BASE_URL: z.string().url().optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export interface AppConfig {
@@ -53,6 +57,8 @@ export interface AppConfig {
   runProjections: boolean;
   holdMinutes: number;
   holdSweepSeconds: number;
+  /** null: PayPal not configured, the payment endpoints answer 503 */
+  paypal: { baseUrl: string; clientId: string; clientSecret: string } | null;
 }
 
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */
@@ -71,6 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Configurazione non valida: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
+  const paypalSet = [e.PAYPAL_BASE_URL, e.PAYPAL_CLIENT_ID, e.PAYPAL_CLIENT_SECRET].filter((v) => v !== undefined).length;
+  if (paypalSet !== 0 && paypalSet !== 3) {
+    throw new Error('Configurazione non valida: PAYPAL_BASE_URL, PAYPAL_CLIENT_ID e PAYPAL_CLIENT_SECRET vanno impostati insieme');
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const production = e.NODE_ENV === 'production';
@@ -99,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runProjections: e.RUN_PROJECTIONS === 'true',
     holdMinutes: e.HOLD_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
+    paypal: paypalSet === 3 ? { baseUrl: e.PAYPAL_BASE_URL!, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET! } : null,
   };
 }

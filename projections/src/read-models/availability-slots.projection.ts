@@ -13,10 +13,10 @@ export interface SlotDoc {
 
 export const availabilitySlotsProjection: ProjectionDefinition<SlotDoc> = {
   name: 'availability_slots',
-  // 2: holds (SlotHeld, SlotHoldReleased)
-  version: 2,
+  // 2: holds (SlotHeld, SlotHoldReleased); 3: SlotBooked
+  version: 3,
   streamPrefixes: ['availability-'],
-  eventTypes: ['SlotOpened', 'SlotClosed', 'SlotHeld', 'SlotHoldReleased'],
+  eventTypes: ['SlotOpened', 'SlotClosed', 'SlotHeld', 'SlotHoldReleased', 'SlotBooked'],
   documentId: (event: RecordedEvent) => (event.data as { slotId?: string }).slotId ?? null,
   evolve(doc, event) {
     const { slotId, doctorId, start, end } = event.data as { slotId: string; doctorId: string; start: string; end: string };
@@ -28,6 +28,8 @@ export const availabilitySlotsProjection: ProjectionDefinition<SlotDoc> = {
         return { ...base, status: 'unavailable' };
       case 'SlotHeld':
         return { ...base, status: 'held', bookingId: event.data.bookingId };
+      case 'SlotBooked':
+        return { ...base, status: 'booked', bookingId: event.data.bookingId };
       case 'SlotHoldReleased': {
         // only the hold it names; the red link goes with it
         if (base.bookingId !== event.data.bookingId) return doc;

@@ -33,9 +33,10 @@ const held = (d: HoldData): BookingDoc => ({
  */
 export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
   name: 'bookings',
-  version: 1,
+  // 2: BookingConfirmed
+  version: 2,
   streamPrefixes: ['booking-', 'availability-'],
-  eventTypes: ['BookingHeld', 'BookingHoldEnded', 'SlotHeld', 'SlotHoldReleased'],
+  eventTypes: ['BookingHeld', 'BookingHoldEnded', 'SlotHeld', 'SlotHoldReleased', 'BookingConfirmed'],
   documentId: (event: RecordedEvent) => (event.data as { bookingId?: string }).bookingId ?? null,
   evolve(doc, event) {
     switch (event.type) {
@@ -48,6 +49,8 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
       case 'BookingHoldEnded':
         // the booking stream has the last word on why the hold ended
         return doc && doc.status !== 'confirmed' && doc.status !== event.data.reason ? { ...doc, status: event.data.reason } : doc;
+      case 'BookingConfirmed':
+        return doc ? { ...doc, status: 'confirmed' } : doc;
       default:
         return doc;
     }

@@ -1,6 +1,7 @@
 import { availabilitySlotsProjection } from './availability-slots.projection';
 import { bookingsProjection } from './bookings.projection';
 import { usersProjection } from './users.projection';
+import { ordersProjection } from './orders.projection';
 import { couponsProjection, productsProjection } from './catalog.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from './questionnaires.projection';
 
@@ -9,6 +10,7 @@ export * from './bookings.projection';
 export * from './users.projection';
 export * from './questionnaires.projection';
 export * from './catalog.projection';
+export * from './orders.projection';
 
 /** every live projection, in the order the runner applies them */
-export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection];
+export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection, ordersProjection];

@@ -1,0 +1,60 @@
+import type { EventData } from '@studio/contracts';
+import { availabilityDecider, type AvailabilityEvent } from '../availability/availability.decider';
+import { bookingDecider, type BookingEvent } from '../booking/booking.decider';
+import { orderDecider, type OrderEvent } from './order.decider';
+
+const fold = <S, E>(d: { initialState(): S; evolve(s: S, e: E): S }, events: E[]) => events.reduce(d.evolve, d.initialState());
+
+describe('order decider', () => {
+  const created: EventData<'OrderCreated'> = { orderId: 'O1', bookingId: 'b1', patientId: 'p1', productId: 'pr1', coupon: null, amountCents: 8000, currency: 'EUR' };
+  const capture = { orderId: 'O1', captureId: 'C1', amountCents: 8000, currency: 'EUR' };
+  const placed = { ...created, productName: 'Visita', captureId: 'C1', invoice: { keyId: 'k', iv: 'i', tag: 't', data: 'd' } };
+  const history: OrderEvent[] = [{ type: 'OrderCreated', data: created }];
+
+  it('creates once, captures once, places once', () => {
+    expect(orderDecider.decide({ type: 'CreateOrder', order: created }, orderDecider.initialState())).toHaveLength(1);
+    expect(() => orderDecider.decide({ type: 'CreateOrder', order: created }, fold(orderDecider, history))).toThrow(/esiste già/);
+    expect(() => orderDecider.decide({ type: 'PlaceOrder', placed }, fold(orderDecider, history))).toThrow(/non risulta incassato/);
+    const captured: OrderEvent[] = [...history, { type: 'PaymentCaptured', data: capture }];
+    expect(orderDecider.decide({ type: 'RecordCapture', capture }, fold(orderDecider, captured))).toEqual([]);
+    expect(orderDecider.decide({ type: 'PlaceOrder', placed }, fold(orderDecider, captured))).toEqual([{ type: 'OrderPlaced', data: placed }]);
+    const done: OrderEvent[] = [...captured, { type: 'OrderPlaced', data: placed }];
+    expect(orderDecider.decide({ type: 'PlaceOrder', placed }, fold(orderDecider, done))).toEqual([]);
+  });
+});
+
+describe('BookSlot / ConfirmBooking', () => {
+  const S = '2030-03-05T09:00:00Z';
+  const slot = { doctorId: 'd1', slotId: 'd1_2030-03-05T09:00', start: S, end: '2030-03-05T09:30:00Z' };
+  const held: AvailabilityEvent = { type: 'SlotHeld', data: { ...slot, bookingId: 'b1', patientId: 'p1', expiresAt: '2030-03-04T06:15:00.000Z' } };
+  const book = (now = '2030-03-04T06:10:00.000Z', bookingId = 'b1') => ({ type: 'BookSlot' as const, doctorId: 'd1', start: S, bookingId, patientId: 'p1', orderId: 'O1', now });
+
+  it('books a hold that has not run out, once', () => {
+    const [event] = availabilityDecider.decide(book(), fold(availabilityDecider, [held]));
+    expect(event).toMatchObject({ type: 'SlotBooked', data: { start: S, bookingId: 'b1', orderId: 'O1' } });
+    const booked = fold(availabilityDecider, [held, event]);
+    expect(availabilityDecider.decide(book(), booked)).toEqual([]);
+    expect(() => availabilityDecider.decide(book(undefined, 'b2'), booked)).toThrow(/scaduta/);
+    // a booked slot cannot be toggled, held or released
+    expect(() => availabilityDecider.decide({ type: 'ToggleSlot', doctorId: 'd1', start: S, end: slot.end, workingHours: { startHour: 8, endHour: 19 } }, booked)).toThrow(/prenotato/);
+    expect(availabilityDecider.decide({ type: 'ReleaseHold', doctorId: 'd1', start: S, bookingId: 'b1', reason: 'expired', now: '2030-03-05T00:00:00Z' }, booked)).toEqual([]);
+  });
+
+  it('refuses an expired or missing hold', () => {
+    expect(() => availabilityDecider.decide(book('2030-03-04T06:15:00.000Z'), fold(availabilityDecider, [held]))).toThrow(/scaduta/);
+    expect(() => availabilityDecider.decide(book(), availabilityDecider.initialState())).toThrow(/scaduta/);
+  });
+
+  it('confirms a held booking once; an ended one is refused; expiry leaves it alone', () => {
+    const bHeld: BookingEvent = { type: 'BookingHeld', data: { ...slot, bookingId: 'b1', patientId: 'p1', expiresAt: '2030-03-04T06:15:00.000Z' } };
+    const confirm = { type: 'ConfirmBooking' as const, bookingId: 'b1', orderId: 'O1' };
+    const [event] = bookingDecider.decide(confirm, fold(bookingDecider, [bHeld]));
+    expect(event).toEqual({ type: 'BookingConfirmed', data: { bookingId: 'b1', orderId: 'O1' } });
+    const confirmed = fold(bookingDecider, [bHeld, event]);
+    expect(bookingDecider.decide(confirm, confirmed)).toEqual([]);
+    expect(() => bookingDecider.decide({ ...confirm, orderId: 'O2' }, confirmed)).toThrow(/non è più in attesa/);
+    expect(bookingDecider.decide({ type: 'EndHold', bookingId: 'b1', reason: 'expired', now: '2030-03-05T00:00:00Z' }, confirmed)).toEqual([]);
+    const ended = fold(bookingDecider, [bHeld, { type: 'BookingHoldEnded', data: { bookingId: 'b1', reason: 'expired' } }]);
+    expect(() => bookingDecider.decide(confirm, ended)).toThrow(/non è più in attesa/);
+  });
+});

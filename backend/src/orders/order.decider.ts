@@ -1,0 +1,52 @@
+import type { EventData } from '@studio/contracts';
+import { ConflictError } from '../common/errors';
+
+/** One stream per PayPal order: `order-<paypalOrderId>`. */
+export type OrderEvent =
+  | { type: 'OrderCreated'; data: EventData<'OrderCreated'> }
+  | { type: 'PaymentCaptured'; data: EventData<'PaymentCaptured'> }
+  | { type: 'OrderPlaced'; data: EventData<'OrderPlaced'> };
+
+export type OrderState =
+  | { status: 'none' }
+  | { status: 'created'; order: EventData<'OrderCreated'> }
+  | { status: 'captured'; order: EventData<'OrderCreated'>; captureId: string }
+  | { status: 'placed'; order: EventData<'OrderCreated'>; captureId: string };
+
+export type OrderCommand =
+  | { type: 'CreateOrder'; order: EventData<'OrderCreated'> }
+  /** PayPal's verified capture; recorded once */
+  | { type: 'RecordCapture'; capture: EventData<'PaymentCaptured'> }
+  /** the last step of a confirmation: once placed, a retried confirmation changes nothing */
+  | { type: 'PlaceOrder'; placed: EventData<'OrderPlaced'> };
+
+export const initialState = (): OrderState => ({ status: 'none' });
+
+export function evolve(state: OrderState, event: OrderEvent): OrderState {
+  switch (event.type) {
+    case 'OrderCreated':
+      return { status: 'created', order: event.data };
+    case 'PaymentCaptured':
+      return state.status === 'none' ? state : { status: 'captured', order: state.order, captureId: event.data.captureId };
+    case 'OrderPlaced':
+      return state.status === 'none' ? state : { status: 'placed', order: state.order, captureId: event.data.captureId };
+  }
+}
+
+export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
+  switch (command.type) {
+    case 'CreateOrder':
+      if (state.status !== 'none') throw new ConflictError('Questo ordine esiste già.', 'ordine_esistente');
+      return [{ type: 'OrderCreated', data: command.order }];
+    case 'RecordCapture':
+      if (state.status === 'none') throw new ConflictError('Ordine sconosciuto.', 'ordine_non_trovato');
+      if (state.status !== 'created') return [];
+      return [{ type: 'PaymentCaptured', data: command.capture }];
+    case 'PlaceOrder':
+      if (state.status === 'placed') return [];
+      if (state.status !== 'captured') throw new ConflictError('Il pagamento di questo ordine non risulta incassato.', 'ordine_non_pagato');
+      return [{ type: 'OrderPlaced', data: command.placed }];
+  }
+}
+
+export const orderDecider = { initialState, evolve, decide };

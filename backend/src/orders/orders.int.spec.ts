@@ -1,0 +1,224 @@
+import { BILLING_REQUIRED_MESSAGE, SLOT_COLORS, codiceFiscaleCheckChar, orderStreamName, slotId } from '@studio/contracts';
+import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import { HoldExpiryService } from '../booking/hold-expiry.service';
+import { registerPatients, type TestPatient } from '../testing/patients';
+import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
+import { AMOUNT_MISMATCH_MESSAGE, INVALID_TAXCODE_MESSAGE, PAYMENT_NOT_COMPLETED_MESSAGE } from './orders.service';
+
+// demo seed: today = Monday 2030-03-04; medico1 open 09:00–13:00 on weekdays. Clock at 07:00 in Rome.
+const NOW = '2030-03-04T06:00:00.000Z';
+const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
+const WEEK = { start: '2030-03-04T00:00:00Z', end: '2030-03-11T00:00:00Z' };
+
+describe('orders: PayPal order, confirmation, my orders', () => {
+  const clock = new ManualClock(new Date(NOW));
+  let pp: PaypalStandIn;
+  let app: TestApp;
+  let medico1: string;
+  let products: { id: string; name: string; priceCents: number }[];
+  let nextHour = 0;
+
+  beforeAll(async () => {
+    pp = await startPaypalStandIn();
+    app = await startTestApp(
+      { HOLD_SWEEP_SECONDS: '0', PAYPAL_BASE_URL: pp.baseUrl, PAYPAL_CLIENT_ID: pp.clientId, PAYPAL_CLIENT_SECRET: pp.clientSecret },
+      undefined,
+      clock,
+    );
+    medico1 = app.ids['medico1@example.it'];
+    const { agent } = await client(app);
+    products = (await agent.get('/api/products').expect(200)).body;
+  });
+  afterEach(() => clock.set(NOW));
+  afterAll(async () => {
+    await app.close();
+    await pp.close();
+  });
+
+  const head = () => app.core.eventStore.headPosition();
+  const product = (name: string) => products.find((p) => p.name === name)!;
+  /** a fresh patient holding a fresh slot of medico1 */
+  async function patientWithHold(): Promise<{ patient: TestPatient; bookingId: string; start: string }> {
+    const [patient] = await registerPatients(app, 1);
+    const n = nextHour++;
+    const day = `2030-03-0${5 + Math.floor(n / 8)}`;
+    const minutes = 9 * 60 + (n % 8) * 30;
+    const start = `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 ? '30' : '00'}:00Z`;
+    const res = await patient.agent.post('/prenotazioni').set('X-CSRF-Token', patient.csrf).send({ doctor_id: medico1, availability_id: slotId(medico1, start) }).expect(201);
+    return { patient, bookingId: res.body.id, start };
+  }
+  const createOrder = (p: TestPatient, body: Record<string, unknown>) => p.agent.post('/api/paypal/orders').set('X-CSRF-Token', p.csrf).send(body);
+  const confirmForm = (p: TestPatient, fields: Record<string, string>) =>
+    p.agent.post('/prenotazioni/conferma').type('form').send({ _token: p.csrf, status: 'COMPLETED', taxcode: TAXCODE, billing: 'Via Roma 1, 00100 Roma', coupon: '', ...fields });
+  async function approvedOrder(productName = 'Prima visita nutrizionale', coupon?: string) {
+    const h = await patientWithHold();
+    const prod = product(productName);
+    const created = await createOrder(h.patient, { booking_id: h.bookingId, product: prod.id, ...(coupon ? { coupon } : {}) }).expect(201);
+    const orderId = created.body.id as string;
+    pp.approve(orderId);
+    return { ...h, orderId, prod };
+  }
+  async function slotStatus(start: string) {
+    const admin = await client(app, 'admin@example.it');
+    const events = (await admin.agent.get('/disponibilita/json').query({ for: medico1, ...WEEK }).expect(200)).body as { id: string; status: string; color: string; url?: string }[];
+    return events.find((e) => e.id === slotId(medico1, start))!;
+  }
+  const bookingStatus = async (p: TestPatient, id: string) => (await p.agent.get(`/prenotazioni/${id}`).expect(200)).body.status;
+
+  it('happy path: hold → order → approve → conferma → booked, red, listed', async () => {
+    const { patient, bookingId, start, orderId, prod } = await approvedOrder();
+    expect(pp.orders.get(orderId)?.amount).toEqual({ currency_code: 'EUR', value: (prod.priceCents / 100).toFixed(2) });
+    const res = await confirmForm(patient, { transaction: orderId, amount: '80.00', product: prod.id }).expect(200);
+    expect(res.body).toEqual({ redirect: '/home' });
+
+    expect(await bookingStatus(patient, bookingId)).toBe('confirmed');
+    const slot = await slotStatus(start);
+    expect(slot.status).toBe('booked');
+    expect(slot.color).toBe(SLOT_COLORS.booked.color);
+    expect(slot.url).toBe(`/prenotazioni/${bookingId}`);
+    const doc = await app.core.readModels.get<{ status: string; bookingId: string }>('availability_slots', slotId(medico1, start));
+    expect(doc?.doc).toMatchObject({ status: 'booked', bookingId });
+
+    const orders = (await patient.agent.get('/api/me/orders').expect(200)).body;
+    expect(orders).toEqual([{ id: orderId, productName: prod.name, amountCents: prod.priceCents, coupon: null, transaction: orderId, createdAt: expect.any(String), bookingId }]);
+
+    // taxcode and billing are sealed in the event, not in clear
+    const events = await app.core.eventStore.readStream(orderStreamName(orderId));
+    expect(events.map((e) => e.type)).toEqual(['OrderCreated', 'PaymentCaptured', 'OrderPlaced']);
+    expect(JSON.stringify(events)).not.toContain(TAXCODE);
+    expect(JSON.stringify(events)).not.toContain('Via Roma');
+    // the expiry sweep leaves a confirmed booking alone
+    clock.advance(60);
+    await app.app.get(HoldExpiryService).expireDue();
+    expect(await bookingStatus(patient, bookingId)).toBe('confirmed');
+    expect((await slotStatus(start)).status).toBe('booked');
+  });
+
+  it('coupon BENVENUTO10: PayPal is asked for 90 %, the coupon is redeemed once', async () => {
+    const { patient, orderId, prod } = await approvedOrder('Prima visita nutrizionale', ' benvenuto10 ');
+    expect(pp.orders.get(orderId)?.amount).toEqual({ currency_code: 'EUR', value: '72.00' });
+    const usesBefore = (await app.core.readModels.get<{ uses: number }>('coupons', 'BENVENUTO10'))!.doc.uses;
+    await confirmForm(patient, { transaction: orderId, amount: '80.00', product: prod.id, coupon: 'BENVENUTO10' }).expect(200);
+    expect((await app.core.readModels.get<{ uses: number }>('coupons', 'BENVENUTO10'))!.doc.uses).toBe(usesBefore + 1);
+    const [order] = (await patient.agent.get('/api/me/orders').expect(200)).body;
+    expect(order).toMatchObject({ amountCents: 7200, coupon: 'BENVENUTO10' });
+  });
+
+  it('a double confirmation gives one order and appends nothing the second time', async () => {
+    const { patient, orderId, prod } = await approvedOrder('Visita di controllo');
+    await confirmForm(patient, { transaction: orderId, product: prod.id }).expect(200);
+    const before = await head();
+    const again = await confirmForm(patient, { transaction: orderId, product: prod.id }).expect(200);
+    expect(again.body).toEqual({ redirect: '/home' });
+    expect(await head()).toBe(before);
+    expect((await patient.agent.get('/api/me/orders').expect(200)).body).toHaveLength(1);
+  });
+
+  it('an HTML form post is redirected to /home with 303', async () => {
+    const { patient, orderId, prod } = await approvedOrder('Visita di controllo');
+    const res = await confirmForm(patient, { transaction: orderId, product: prod.id }).set('Accept', 'text/html').expect(303);
+    expect(res.headers.location).toBe('/home');
+  });
+
+  it('ignores a forged amount and status in the form: PayPal’s capture and our amount decide', async () => {
+    const { patient, bookingId, orderId, prod } = await approvedOrder();
+    await confirmForm(patient, { transaction: orderId, product: prod.id, amount: '0.01', status: 'whatever' }).expect(200);
+    expect(await bookingStatus(patient, bookingId)).toBe('confirmed');
+    expect((await patient.agent.get('/api/me/orders').expect(200)).body[0].amountCents).toBe(prod.priceCents);
+  });
+
+  it('rejects a capture that is not COMPLETED, books nothing', async () => {
+    const { patient, bookingId, start, orderId, prod } = await approvedOrder();
+    pp.setNextCaptureStatus('DECLINED');
+    const res = await confirmForm(patient, { transaction: orderId, product: prod.id });
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toBe(PAYMENT_NOT_COMPLETED_MESSAGE);
+    expect(await bookingStatus(patient, bookingId)).toBe('held');
+    expect((await slotStatus(start)).status).toBe('held');
+    expect((await patient.agent.get('/api/me/orders').expect(200)).body).toEqual([]);
+  });
+
+  it('rejects an order that was not approved on PayPal', async () => {
+    const h = await patientWithHold();
+    const prod = product('Visita di controllo');
+    const created = await createOrder(h.patient, { booking_id: h.bookingId, product: prod.id }).expect(201);
+    const before = await head();
+    const res = await confirmForm(h.patient, { transaction: created.body.id, product: prod.id });
+    expect(res.status).toBe(422);
+    expect(await head()).toBe(before);
+  });
+
+  it("rejects another patient's order and an unknown one", async () => {
+    const { orderId, prod, bookingId, patient } = await approvedOrder();
+    const [other] = await registerPatients(app, 1);
+    const before = await head();
+    const res = await confirmForm(other, { transaction: orderId, product: prod.id });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toMatch(/non è tuo/);
+    const unknown = await confirmForm(other, { transaction: 'NONESISTE', product: prod.id });
+    expect(unknown.status).toBe(404);
+    expect(await head()).toBe(before);
+    expect(await bookingStatus(patient, bookingId)).toBe('held');
+    // nor can another patient create an order for someone else's booking
+    expect((await createOrder(other, { booking_id: bookingId, product: prod.id })).status).toBe(403);
+  });
+
+  it('rejects an expired hold, before taking the money', async () => {
+    const { patient, orderId, prod } = await approvedOrder();
+    clock.advance(16);
+    const before = await head();
+    const res = await confirmForm(patient, { transaction: orderId, product: prod.id });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/scaduta/);
+    expect(await head()).toBe(before);
+    expect(pp.orders.get(orderId)?.status).toBe('APPROVED');
+  });
+
+  it('rejects missing taxcode or billing with the exact message, and an invalid taxcode', async () => {
+    const { patient, bookingId, orderId, prod } = await approvedOrder();
+    const before = await head();
+    for (const fields of [{ taxcode: '' }, { billing: '  ' }, { taxcode: '', billing: '' }] as Record<string, string>[]) {
+      const res = await confirmForm(patient, { transaction: orderId, product: prod.id, ...fields });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(BILLING_REQUIRED_MESSAGE);
+    }
+    const wrongCheck = TAXCODE.slice(0, 15) + (TAXCODE[15] === 'A' ? 'B' : 'A');
+    for (const taxcode of [wrongCheck, 'ABC']) {
+      const res = await confirmForm(patient, { transaction: orderId, product: prod.id, taxcode });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(INVALID_TAXCODE_MESSAGE);
+    }
+    expect(await head()).toBe(before);
+    expect(pp.orders.get(orderId)?.status).toBe('APPROVED');
+    expect(await bookingStatus(patient, bookingId)).toBe('held');
+    // fixed, the same order goes through
+    await confirmForm(patient, { transaction: orderId, product: prod.id, taxcode: TAXCODE.toLowerCase() }).expect(200);
+  });
+
+  it('rejects a different product than the order’s, and a wrong coupon or product on creation', async () => {
+    const { patient, bookingId, orderId } = await approvedOrder('Prima visita nutrizionale');
+    const res = await confirmForm(patient, { transaction: orderId, product: product('Visita di controllo').id });
+    expect(res.status).toBe(422);
+    expect((await createOrder(patient, { booking_id: bookingId, product: 'nessuno' })).status).toBe(404);
+    const badCoupon = await createOrder(patient, { booking_id: bookingId, product: product('Visita di controllo').id, coupon: 'FALSO99' });
+    expect(badCoupon.status).toBe(422);
+    expect(badCoupon.body.error.message).toBe('Coupon non valido!');
+  });
+
+  it('the amount check refuses a capture that differs from what we computed', async () => {
+    const { patient, orderId, prod } = await approvedOrder();
+    // tamper with what PayPal holds for the order (a stand-in only possibility)
+    const stored = pp.orders.get(orderId)!;
+    stored.amount = { currency_code: 'EUR', value: '0.01' };
+    const res = await confirmForm(patient, { transaction: orderId, product: prod.id });
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toBe(AMOUNT_MISMATCH_MESSAGE);
+  });
+
+  it('needs a CSRF token and a patient session', async () => {
+    const { patient, orderId, prod } = await approvedOrder();
+    expect((await patient.agent.post('/prenotazioni/conferma').type('form').send({ transaction: orderId, product: prod.id })).status).toBe(403);
+    const anon = await client(app);
+    expect((await anon.agent.get('/api/me/orders')).status).toBe(401);
+  });
+});

@@ -1,0 +1,269 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  BILLING_REQUIRED_MESSAGE,
+  COUPON_CODE_PATTERN,
+  availabilityStreamName,
+  bookingStreamName,
+  couponStreamName,
+  discountedCents,
+  isValidCodiceFiscale,
+  normalizeCouponCode,
+  orderStreamName,
+  type ConfirmPaymentResponse,
+  type CreatePaypalOrderResponse,
+  type EventData,
+  type EventMetadata,
+  type OrderView,
+  type SessionUser,
+} from '@studio/contracts';
+import type { BookingDoc, OrderDoc, ProductDoc } from '@studio/projections';
+import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability/availability.decider';
+import { bookingDecider, type BookingEvent } from '../booking/booking.decider';
+import { couponDecider, couponUsable, type CouponEvent } from '../catalog/catalog.decider';
+import { CatalogService } from '../catalog/catalog.service';
+import { CLOCK, type Clock } from '../common/clock';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
+import { practiceDay } from '../common/practice-time';
+import { handleCommand, type Decider } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { PaypalError, type CaptureSummary } from '../payments/paypal';
+import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
+import { PAYPAL, type PaypalPort } from './paypal.provider';
+
+const CURRENCY = 'EUR' as const;
+const HOME = { redirect: '/home' } as const;
+
+export const PAYMENT_NOT_COMPLETED_MESSAGE = 'Il pagamento non risulta completato: nessun addebito confermato.';
+export const AMOUNT_MISMATCH_MESSAGE = "L'importo pagato non corrisponde a quello dovuto.";
+export const INVALID_TAXCODE_MESSAGE = 'Codice fiscale non valido.';
+
+class UnprocessableError extends AppError {
+  constructor(message: string, code: string) {
+    super(422, code, message);
+  }
+}
+
+/** a stale revision only means another request wrote the stream meanwhile: decide again on it */
+async function onFreshState<T>(attempt: () => Promise<T>, tries = 8): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= tries || !(error instanceof ConflictError) || error.code !== 'conflitto') throw error;
+    }
+  }
+}
+
+async function fold<S, E extends { type: string; data: unknown }>(core: Core, stream: string, decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>) {
+  const history = await core.eventStore.readStream(stream);
+  return {
+    history,
+    state: history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState()),
+  };
+}
+
+export interface ConfirmInput {
+  transaction: string;
+  product: string;
+  taxcode?: string | null;
+  billing?: string | null;
+  coupon?: string | null;
+}
+
+@Injectable()
+export class OrdersService {
+  private readonly logger = new Logger('Orders');
+
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PAYPAL) private readonly paypal: PaypalPort,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  private client() {
+    if (!this.paypal) throw new AppError(503, 'pagamenti_non_configurati', 'I pagamenti non sono al momento disponibili.');
+    return this.paypal;
+  }
+
+  /** POST /api/paypal/orders: the amount is ours (product price and coupon), never the browser's */
+  async createOrder(user: SessionUser, input: { booking_id: string; product: string; coupon?: string | null }, metadata: EventMetadata): Promise<CreatePaypalOrderResponse> {
+    const paypal = this.client();
+    const booking = await this.core.readModels.get<BookingDoc>('bookings', input.booking_id);
+    if (!booking) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
+    if (booking.doc.patientId !== user.id) throw new ForbiddenError('Puoi pagare solo le tue prenotazioni.');
+    if (booking.doc.status !== 'held' || Date.parse(booking.doc.expiresAt) <= this.clock.now().getTime()) {
+      throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
+    }
+    const product = await this.product(input.product);
+    const coupon = input.coupon ? normalizeCouponCode(input.coupon) : null;
+    const percentage = coupon ? await this.usableCouponPercentage(coupon) : null;
+    const amountCents = discountedCents(product.priceCents, percentage);
+    if (amountCents <= 0) throw new UnprocessableError('Questo acquisto non richiede un pagamento online.', 'importo_nullo');
+
+    let created;
+    try {
+      created = await paypal.createOrder({ referenceId: booking.id, customId: product.id, description: product.name.slice(0, 127), amountCents, currency: CURRENCY });
+    } catch (error) {
+      throw this.paypalFailure(error);
+    }
+    await handleCommand(
+      this.core.eventStore,
+      orderStreamName(created.id),
+      orderDecider,
+      { type: 'CreateOrder', order: { orderId: created.id, bookingId: booking.id, patientId: user.id, productId: product.id, coupon, amountCents, currency: CURRENCY } },
+      metadata,
+    );
+    return { id: created.id };
+  }
+
+  /**
+   * POST /prenotazioni/conferma: verify with PayPal, then book. Each step is idempotent, so a
+   * retried confirmation resumes where a failed one stopped; once OrderPlaced is recorded a new
+   * confirmation answers the same and appends nothing.
+   */
+  async confirm(user: SessionUser, input: ConfirmInput, metadata: EventMetadata): Promise<ConfirmPaymentResponse> {
+    const paypal = this.client();
+    const orderId = input.transaction;
+    const { state } = await fold<OrderState, OrderEvent>(this.core, orderStreamName(orderId), orderDecider);
+    if (state.status === 'none') throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
+    const order = state.order;
+    if (order.patientId !== user.id) throw new ForbiddenError('Questo ordine non è tuo.', 'ordine_di_altri');
+    if (state.status === 'placed') return HOME;
+
+    if (input.product !== order.productId) throw new UnprocessableError("Il prodotto non corrisponde a quello dell'ordine.", 'prodotto_diverso');
+    if (input.coupon && normalizeCouponCode(input.coupon) !== order.coupon) {
+      throw new UnprocessableError("Il coupon non corrisponde a quello dell'ordine.", 'coupon_diverso');
+    }
+    const taxcode = input.taxcode?.trim().toUpperCase() ?? '';
+    const billing = input.billing?.trim() ?? '';
+    if (!taxcode || !billing) throw new ValidationError(BILLING_REQUIRED_MESSAGE, 'fatturazione_mancante');
+    if (!isValidCodiceFiscale(taxcode)) throw new ValidationError(INVALID_TAXCODE_MESSAGE, 'codice_fiscale_non_valido');
+    if (billing.length > 500) throw new ValidationError("L'indirizzo di fatturazione è troppo lungo (al massimo 500 caratteri).", 'fatturazione_troppo_lunga');
+
+    const hold = await this.heldBooking(order.bookingId, order.patientId, orderId);
+    if (order.coupon && state.status === 'created') await this.usableCouponPercentage(order.coupon);
+
+    // money first: PayPal's word on the capture, never the browser's status/amount
+    let captureId: string;
+    if (state.status === 'created') {
+      const capture = await this.capture(paypal, orderId);
+      this.verify(capture, order);
+      captureId = capture.captureId!;
+      await onFreshState(() =>
+        handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'RecordCapture', capture: { orderId, captureId, amountCents: capture.amountCents!, currency: capture.currency! } }, metadata),
+      );
+    } else {
+      captureId = state.captureId;
+    }
+
+    const now = this.clock.now().toISOString();
+    await onFreshState(() =>
+      handleCommand(
+        this.core.eventStore,
+        availabilityStreamName(hold.doctorId, doctorDayOf(hold.start)),
+        availabilityDecider,
+        { type: 'BookSlot', doctorId: hold.doctorId, start: hold.start, bookingId: order.bookingId, patientId: order.patientId, orderId, now },
+        metadata,
+      ),
+    );
+    await onFreshState(() =>
+      handleCommand(this.core.eventStore, bookingStreamName(order.bookingId), bookingDecider, { type: 'ConfirmBooking', bookingId: order.bookingId, orderId }, metadata),
+    );
+    if (order.coupon) await this.catalog.redeemCoupon(order.coupon, orderId, metadata);
+
+    const product = await this.core.readModels.get<ProductDoc>('products', order.productId);
+    const invoice = await this.core.personalData.seal(order.patientId, { taxcode, billing });
+    const placed: EventData<'OrderPlaced'> = {
+      orderId,
+      bookingId: order.bookingId,
+      patientId: order.patientId,
+      productId: order.productId,
+      productName: product?.doc.name ?? order.productId,
+      coupon: order.coupon,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      captureId,
+      invoice,
+    };
+    const result = await onFreshState(() => handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'PlaceOrder', placed }, metadata));
+    // read your writes: /home shows the confirmed booking and the order
+    await this.core.changes.waitFor(result.position ?? (await this.core.eventStore.headPosition()));
+    return HOME;
+  }
+
+  /** GET /api/me/orders */
+  async mine(user: SessionUser): Promise<OrderView[]> {
+    const docs = await this.core.readModels.find<OrderDoc>('orders', { patient_id: user.id });
+    return docs
+      .map(({ doc }) => ({ id: doc.id, productName: doc.productName, amountCents: doc.amountCents, coupon: doc.coupon, transaction: doc.transaction, createdAt: doc.createdAt, bookingId: doc.bookingId }))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  private async product(productId: string): Promise<ProductDoc> {
+    const found = await this.core.readModels.get<ProductDoc>('products', productId);
+    if (!found || !found.doc.active) throw new NotFoundError('Prodotto non trovato.', 'prodotto_non_trovato');
+    return found.doc;
+  }
+
+  /** read from the coupon's stream, so a coupon just used up is already refused */
+  private async usableCouponPercentage(code: string): Promise<number> {
+    if (COUPON_CODE_PATTERN.test(code)) {
+      const { state } = await fold(this.core, couponStreamName(code), couponDecider as Pick<Decider<ReturnType<typeof couponDecider.initialState>, unknown, CouponEvent>, 'initialState' | 'evolve'>);
+      if (state.status === 'exists' && couponUsable(state, practiceDay(this.clock.now(), this.core.config.practiceTimeZone))) return state.percentage;
+    }
+    throw new UnprocessableError('Coupon non valido!', 'coupon_non_valido');
+  }
+
+  /** the booking stream's word: still held by this patient and not run out (or already ours) */
+  private async heldBooking(bookingId: string, patientId: string, orderId: string): Promise<EventData<'BookingHeld'>> {
+    const { history, state } = await fold<ReturnType<typeof bookingDecider.initialState>, BookingEvent>(this.core, bookingStreamName(bookingId), bookingDecider);
+    const held = history.find((e) => e.type === 'BookingHeld')?.data as EventData<'BookingHeld'> | undefined;
+    if (!held) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
+    if (held.patientId !== patientId) throw new ForbiddenError('Questa prenotazione non è tua.');
+    if (state.status === 'confirmed' && state.orderId === orderId) return held;
+    if (state.status !== 'held' || Date.parse(state.expiresAt) <= this.clock.now().getTime()) {
+      throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
+    }
+    return held;
+  }
+
+  /** the same request id for the same order: a retried capture is PayPal's same capture */
+  private async capture(paypal: NonNullable<PaypalPort>, orderId: string): Promise<CaptureSummary> {
+    try {
+      return await paypal.captureOrder(orderId, `capture-${orderId}`);
+    } catch (error) {
+      if (error instanceof PaypalError && error.issue === 'ORDER_ALREADY_CAPTURED') {
+        try {
+          return await paypal.getOrder(orderId);
+        } catch (inner) {
+          throw this.paypalFailure(inner);
+        }
+      }
+      throw this.paypalFailure(error);
+    }
+  }
+
+  private verify(capture: CaptureSummary, order: EventData<'OrderCreated'>): void {
+    if (!capture.paid || !capture.captureId) {
+      this.logger.warn(`Ordine ${order.orderId}: capture ${capture.captureStatus ?? 'assente'} (ordine ${capture.status})`);
+      throw new UnprocessableError(PAYMENT_NOT_COMPLETED_MESSAGE, 'pagamento_non_completato');
+    }
+    if (capture.amountCents !== order.amountCents || capture.currency !== order.currency) {
+      this.logger.error(`Ordine ${order.orderId}: incassati ${capture.amountCents} ${capture.currency}, attesi ${order.amountCents} ${order.currency}`);
+      throw new UnprocessableError(AMOUNT_MISMATCH_MESSAGE, 'importo_diverso');
+    }
+    if (capture.referenceId !== order.bookingId || (capture.customId !== null && capture.customId !== order.productId)) {
+      throw new UnprocessableError("Il pagamento non corrisponde a questa prenotazione.", 'pagamento_diverso');
+    }
+  }
+
+  private paypalFailure(error: unknown): Error {
+    if (!(error instanceof PaypalError)) return error as Error;
+    this.logger.warn(`PayPal: ${error.httpStatus} ${error.paypalName} ${error.issue ?? ''} ${error.message}`);
+    if (error.issue === 'ORDER_NOT_APPROVED') return new UnprocessableError('Il pagamento non è stato approvato su PayPal.', 'pagamento_non_approvato');
+    if (error.httpStatus === 404) return new NotFoundError('Ordine PayPal non trovato.', 'ordine_paypal_non_trovato');
+    if (error.httpStatus === 422) return new UnprocessableError('PayPal ha rifiutato il pagamento.', 'pagamento_rifiutato');
+    return new AppError(502, 'paypal_non_disponibile', 'PayPal non risponde correttamente: riprova tra qualche istante.');
+  }
+}

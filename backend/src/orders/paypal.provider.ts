@@ -1,0 +1,14 @@
+import type { Provider } from '@nestjs/common';
+import { CORE, type Core } from '../infrastructure/core';
+import { PaypalClient } from '../payments/paypal';
+
+export const PAYPAL = Symbol('PAYPAL');
+
+/** null when PAYPAL_* are not configured: the payment endpoints then answer 503 */
+export type PaypalPort = Pick<PaypalClient, 'createOrder' | 'captureOrder' | 'getOrder'> | null;
+
+export const paypalProvider: Provider = {
+  provide: PAYPAL,
+  inject: [CORE],
+  useFactory: (core: Core): PaypalPort => (core.config.paypal ? new PaypalClient(core.config.paypal) : null),
+};

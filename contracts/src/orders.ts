@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export function orderStreamName(orderId: string): string {
+  return `order-${orderId}`;
+}
+
+export const BILLING_REQUIRED_MESSAGE = 'Devi specificare sia il codice fiscale che l\'indirizzo di fatturazione';
+
+/** discounted price in cents: price − price × percentage / 100, rounded to the cent */
+export function discountedCents(priceCents: number, percentage: number | null | undefined): number {
+  if (!percentage) return priceCents;
+  return Math.round((priceCents * (100 - percentage)) / 100);
+}
+
+const optionalText = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .optional()
+  .nullable();
+
+/** POST /api/paypal/orders: what the PayPal button's createOrder sends */
+export const CreatePaypalOrderRequest = z.object({
+  booking_id: z.string({ error: 'Prenotazione mancante' }).trim().min(1, 'Prenotazione mancante'),
+  product: z.union([z.string(), z.number()], { error: 'Scegli un prodotto' }).transform(String).pipe(z.string().trim().min(1, 'Scegli un prodotto')),
+  coupon: optionalText,
+});
+export type CreatePaypalOrderRequest = z.input<typeof CreatePaypalOrderRequest>;
+
+export const CreatePaypalOrderResponse = z.object({ id: z.string() });
+export type CreatePaypalOrderResponse = z.infer<typeof CreatePaypalOrderResponse>;
+
+/**
+ * POST /prenotazioni/conferma (form-encoded or JSON). `status` and `amount` are accepted but never
+ * trusted: the server asks PayPal.
+ */
+export const ConfirmPaymentRequest = z.object({
+  transaction: z.string({ error: 'Transazione mancante' }).trim().min(1, 'Transazione mancante').max(64, 'Transazione non valida'),
+  product: z.union([z.string(), z.number()], { error: 'Scegli un prodotto' }).transform(String).pipe(z.string().trim().min(1, 'Scegli un prodotto')),
+  taxcode: optionalText,
+  billing: optionalText,
+  coupon: optionalText,
+  status: z.unknown().optional(),
+  amount: z.unknown().optional(),
+});
+export type ConfirmPaymentRequest = z.input<typeof ConfirmPaymentRequest>;
+
+export const ConfirmPaymentResponse = z.object({ redirect: z.literal('/home') });
+export type ConfirmPaymentResponse = z.infer<typeof ConfirmPaymentResponse>;
+
+/** GET /api/me/orders */
+export const OrderView = z.object({
+  id: z.string(),
+  productName: z.string(),
+  amountCents: z.number(),
+  coupon: z.string().nullable(),
+  transaction: z.string(),
+  createdAt: z.string(),
+  bookingId: z.string(),
+});
+export type OrderView = z.infer<typeof OrderView>;

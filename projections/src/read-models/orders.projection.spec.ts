@@ -1,0 +1,25 @@
+import type { RecordedEvent } from '@studio/contracts';
+import { availabilitySlotsProjection } from './availability-slots.projection';
+import { bookingsProjection } from './bookings.projection';
+import { ordersProjection } from './orders.projection';
+
+const ev = (type: string, data: Record<string, unknown>, at = '2030-03-04T06:00:00.000Z'): RecordedEvent =>
+  ({ type, data, metadata: { at }, streamName: 'x', revision: 0, position: 1, id: 'e' }) as unknown as RecordedEvent;
+
+describe('orders projection and booked slots', () => {
+  it('lists an order once it is placed', () => {
+    expect(ordersProjection.evolve(null, ev('OrderCreated', { orderId: 'O1' }))).toBeNull();
+    const doc = ordersProjection.evolve(null, ev('OrderPlaced', { orderId: 'O1', bookingId: 'b1', patientId: 'p1', productId: 'pr', productName: 'Visita', coupon: null, amountCents: 8000, currency: 'EUR', captureId: 'C1' }));
+    expect(doc).toMatchObject({ id: 'O1', transaction: 'O1', amountCents: 8000, createdAt: '2030-03-04T06:00:00.000Z', patientId: 'p1' });
+  });
+
+  it('a booked slot is red with its booking; a confirmed booking is confirmed', () => {
+    const slot = { doctorId: 'd', slotId: 's', start: 'a', end: 'b', bookingId: 'b1', patientId: 'p1' };
+    const held = availabilitySlotsProjection.evolve(null, ev('SlotHeld', { ...slot, expiresAt: 'z' }));
+    expect(availabilitySlotsProjection.evolve(held, ev('SlotBooked', { ...slot, orderId: 'O1' }))).toMatchObject({ status: 'booked', bookingId: 'b1' });
+    const booking = bookingsProjection.evolve(null, ev('BookingHeld', { ...slot, expiresAt: 'z' }));
+    const confirmed = bookingsProjection.evolve(booking, ev('BookingConfirmed', { bookingId: 'b1', orderId: 'O1' }));
+    expect(confirmed?.status).toBe('confirmed');
+    expect(bookingsProjection.evolve(confirmed, ev('BookingHoldEnded', { bookingId: 'b1', reason: 'expired' }))?.status).toBe('confirmed');
+  });
+});

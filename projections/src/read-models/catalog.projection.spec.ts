@@ -1,26 +1,7 @@
-import type { RecordedEvent } from '@studio/contracts';
 import { couponsProjection, productsProjection } from './catalog.projection';
+import { foldDocuments as fold, recorded } from '../testing/evolve-fixtures';
 
-let position = 0;
-const event = (stream: string, type: string, data: object, at = '2030-03-04T10:00:00.000Z'): RecordedEvent => ({
-  id: `e${++position}`,
-  stream,
-  revision: 0,
-  position,
-  type,
-  data,
-  metadata: { userId: 'a', role: 'admin', at, correlationId: 'c', causationId: 'c' },
-  recordedAt: at,
-});
-
-const fold = <D>(p: { documentId(e: RecordedEvent): string | null; evolve(d: D | null, e: RecordedEvent): D | null }, events: RecordedEvent[]) => {
-  const docs = new Map<string, D | null>();
-  for (const e of events) {
-    const id = p.documentId(e);
-    if (id) docs.set(id, p.evolve(docs.get(id) ?? null, e));
-  }
-  return docs;
-};
+const event = (stream: string, type: string, data: object, at = '2030-03-04T10:00:00.000Z') => recorded(stream, type, data, at);
 
 describe('products projection', () => {
   it('keeps the last saved product, its creation time and an active index', () => {

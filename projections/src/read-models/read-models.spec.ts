@@ -1,27 +1,8 @@
-import type { RecordedEvent } from '@studio/contracts';
 import { availabilitySlotsProjection } from './availability-slots.projection';
 import { usersProjection } from './users.projection';
+import { foldDocuments as fold, recorded } from '../testing/evolve-fixtures';
 
-let position = 0;
-const event = (stream: string, type: string, data: object): RecordedEvent => ({
-  id: `e${++position}`,
-  stream,
-  revision: 0,
-  position,
-  type,
-  data,
-  metadata: { userId: 'x', role: 'doctor', at: '2030-01-01T00:00:00Z', correlationId: 'c', causationId: 'c' },
-  recordedAt: '2030-01-01T00:00:00Z',
-});
-
-const fold = <D>(p: { documentId(e: RecordedEvent): string | null; evolve(d: D | null, e: RecordedEvent): D | null }, events: RecordedEvent[]) => {
-  const docs = new Map<string, D | null>();
-  for (const e of events) {
-    const id = p.documentId(e);
-    if (id) docs.set(id, p.evolve(docs.get(id) ?? null, e));
-  }
-  return docs;
-};
+const event = recorded;
 
 describe('availability_slots projection', () => {
   const slot = { doctorId: 'd1', slotId: 'd1~203003040900', start: '2030-03-04T09:00:00Z', end: '2030-03-04T09:30:00Z' };

@@ -89,7 +89,7 @@ describe('booking in a real browser: two patients, one slot', () => {
     expect((await submit(b).textContent())?.trim()).toBe(CHOOSE_FIRST);
     expect(await b.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
-    // A answers the doctor's questionnaire (enabler rules) and finds the held booking at /home
+    // A answers the doctor's questionnaire (enabler rules), lands on the payment step, and finds the held booking at /home
     const question = (id: string) => a.locator(`fieldset[data-question="${id}"]`);
     await question('allergie').getByLabel('Sì, quali?').check();
     const allergies = question('allergie').getByLabel('Quali allergie o intolleranze?');
@@ -104,7 +104,9 @@ describe('booking in a real browser: two patients, one slot', () => {
     await question('patologie').getByLabel('No', { exact: true }).check();
     await question('farmaci').getByLabel('No', { exact: true }).check();
     await a.getByRole('button', { name: 'Invia le risposte' }).click();
-    await a.waitForURL('**/home');
+    await a.waitForURL('**/pagamento?**');
+    await a.getByText('Prima visita nutrizionale').first().waitFor();
+    await a.goto(`${server.url}/home`);
     const held = a.locator('li[data-status="held"]');
     await held.waitFor();
     expect(await held.textContent()).toContain('Giulia Rossi');

@@ -14,7 +14,20 @@ export const PATHS = {
   questionnaire: '/prenota/questionario',
   /** a booking's detail, the url of a red slot in the calendar (also its JSON call, see vite.config.ts) */
   bookingDetail: '/prenotazioni/:id',
+  /** the step after the questionnaire: ?booking=<id> */
+  payment: '/pagamento',
+  /** a printable receipt of one of the patient's orders */
+  receipt: '/ricevute/:orderId',
 } as const;
+
+/** the payment step of a held booking */
+export function paymentPath(bookingId: string): string {
+  return `${PATHS.payment}?${new URLSearchParams({ booking: bookingId }).toString()}`;
+}
+
+export function receiptPath(orderId: string): string {
+  return `/ricevute/${encodeURIComponent(orderId)}`;
+}
 
 /** the questionnaire step of a held booking */
 export function questionnairePath(bookingId: string, doctorId: string): string {

@@ -4,6 +4,8 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { BookingPage } from '../features/booking/BookingPage';
 import { BookingDetailPage } from '../features/booking-detail/BookingDetailPage';
 import { HomePage } from '../features/home/HomePage';
+import { ReceiptPage } from '../features/home/ReceiptPage';
+import { PaymentPage } from '../features/payments/PaymentPage';
 import { QuestionnairePage } from '../features/questionnaire/QuestionnairePage';
 import { QuestionnaireEditorPage } from '../features/questionnaire-editor/QuestionnaireEditorPage';
 import { RegistrationPage } from '../features/registration/RegistrationPage';
@@ -57,6 +59,22 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={['patient']} forbiddenText={it.app.patientsOnlyText}>
                         <QuestionnairePage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.payment,
+                    element: (
+                      <RequireAuth roles={['patient']} forbiddenText={it.app.patientsOnlyText}>
+                        <PaymentPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.receipt,
+                    element: (
+                      <RequireAuth roles={['patient']} forbiddenText={it.app.patientsOnlyText}>
+                        <ReceiptPage />
                       </RequireAuth>
                     ),
                   },

@@ -2,7 +2,7 @@
  * Every Italian string of the frontend, in one catalogue.
  * Server messages (error.message) arrive already in Italian and are shown as they are.
  */
-import type { BookingStatus, Role, SlotStatus } from '@studio/contracts';
+import { BILLING_REQUIRED_MESSAGE, type BookingStatus, type Role, type SlotStatus } from '@studio/contracts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -297,6 +297,55 @@ export const it = {
     saving: 'Salvataggio…',
     saved: 'Questionario salvato.',
     failed: 'Impossibile salvare il questionario. Riprova.',
+  },
+  payments: {
+    title: 'Pagamento',
+    intro: 'Scegli il prodotto, indica i dati di fatturazione e paga con PayPal o con carta.',
+    missingBooking: 'Manca la prenotazione da pagare.',
+    backHome: 'Torna alla home',
+    products: 'Prodotti',
+    loadingProducts: 'Caricamento dei prodotti…',
+    productsError: 'Impossibile caricare i prodotti.',
+    noProducts: 'Nessun prodotto disponibile al momento.',
+    originalPrice: (price: string) => `Prezzo pieno ${price}`,
+    coupon: 'Coupon',
+    couponPlaceholder: 'Codice del coupon (facoltativo)',
+    checkCoupon: 'Verifica',
+    checkingCoupon: 'Verifica…',
+    couponOk: 'Coupon valido!',
+    couponKo: 'Coupon non valido!',
+    couponDiscount: (percentage: number) => `Sconto del ${percentage}% applicato.`,
+    taxcode: 'Codice fiscale',
+    taxcodeInvalid: 'Codice fiscale non valido: controlla i 16 caratteri',
+    billing: 'Indirizzo di fatturazione',
+    billingRequired: BILLING_REQUIRED_MESSAGE,
+    chooseProduct: 'Scegli un prodotto',
+    payArea: 'Pagamento con PayPal',
+    payDisabledHint: 'Scegli un prodotto e indica codice fiscale e indirizzo di fatturazione per pagare.',
+    inProgress: 'Pagamento in corso: completa o annulla la finestra di PayPal.',
+    confirming: 'Conferma del pagamento…',
+    confirmFailed: 'Impossibile confermare il pagamento. Riprova.',
+    retryConfirm: 'Riprova la conferma',
+    orderFailed: "Impossibile avviare il pagamento. Riprova.",
+    sdkFailed: 'Impossibile caricare PayPal. Controlla la connessione e ricarica la pagina.',
+  },
+  orders: {
+    title: 'I tuoi ordini',
+    loading: 'Caricamento degli ordini…',
+    error: 'Impossibile caricare gli ordini.',
+    empty: 'Non hai ancora effettuato ordini.',
+    product: 'Prodotto',
+    amount: 'Importo',
+    coupon: 'Coupon',
+    noCoupon: 'nessuno',
+    transaction: 'Transazione',
+    date: 'Data',
+    printReceipt: 'Stampa ricevuta',
+    receiptTitle: 'Ricevuta di pagamento',
+    receiptOrder: (id: string) => `Ordine ${id}`,
+    print: 'Stampa',
+    backHome: 'Torna alla home',
+    receiptNotFound: 'Ricevuta non trovata.',
   },
 } as const;
 

@@ -4,8 +4,9 @@ import { useGetSessionQuery } from '../../app/api';
 import { canManageCalendars, PATHS } from '../../app/paths';
 import { it } from '../../i18n/it';
 import { MyBookings } from './MyBookings';
+import { MyOrders } from './MyOrders';
 
-/** home of the logged-in user: a patient's bookings here; orders come with a later issue */
+/** home of the logged-in user: a patient's bookings and paid orders */
 export function HomePage() {
   const { data } = useGetSessionQuery();
   const user = data?.user;
@@ -26,7 +27,12 @@ export function HomePage() {
           )}
         </Card.Body>
       </Card>
-      {user.role === 'patient' && <MyBookings />}
+      {user.role === 'patient' && (
+        <>
+          <MyBookings />
+          <MyOrders />
+        </>
+      )}
     </>
   );
 }

@@ -27,7 +27,7 @@ let fetchMock: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => fetchMock?.restore());
 
 async function open(bookings: MyBooking[], extra: Route[] = [], role: 'patient' | 'doctor' = 'patient') {
-  fetchMock = mockFetch([...extra, { method: 'GET', path: '/api/me/bookings', body: bookings }]);
+  fetchMock = mockFetch([...extra, { method: 'GET', path: '/api/me/bookings', body: bookings }, { method: 'GET', path: '/api/me/orders', body: [] }]);
   const store = await storeWithSession({ id: 'p1', role, name: 'Luca Verdi' });
   return renderRoutes(store, routes, '/home');
 }

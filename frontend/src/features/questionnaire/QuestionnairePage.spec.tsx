@@ -10,6 +10,7 @@ import { QuestionnairePage } from './QuestionnairePage';
 const routes = [
   { path: '/prenota/questionario', element: <QuestionnairePage /> },
   { path: '/home', element: <p>home</p> },
+  { path: '/pagamento', element: <p>pagamento</p> },
 ];
 
 const questions: Question[] = [
@@ -115,7 +116,7 @@ describe('QuestionnairePage (/prenota/questionario)', () => {
     expect(document.getElementById('questionnaire')!.classList.contains('was-validated')).toBe(true);
   });
 
-  test('sends the answers (text only where enabled) and goes to /home', async () => {
+  test('sends the answers (text only where enabled) and goes to the payment page', async () => {
     const { router } = await open([{ method: 'POST', path: '/api/questionnaires/qn1/answers', status: 201, body: { ok: true } }]);
     await screen.findByText('Anamnesi');
     fireEvent.click(input('Altra dieta'));
@@ -125,7 +126,8 @@ describe('QuestionnairePage (/prenota/questionario)', () => {
     fireEvent.change(input('Quali allergie?'), { target: { value: ' polline ' } });
     fireEvent.click(input('Corsa'));
     await submit();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pagamento'));
+    expect(router.state.location.search).toBe('?booking=b1');
     const post = fetchMock!.calls.find((c) => c.method === 'POST')!;
     expect(post.headers['x-csrf-token']).toBe(CSRF);
     expect(post.body).toEqual({
@@ -153,7 +155,7 @@ describe('QuestionnairePage (/prenota/questionario)', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Specifica la risposta alla domanda');
   });
 
-  test('a doctor without questionnaires: continue to /home', async () => {
+  test('a doctor without questionnaires: continue to the payment page', async () => {
     fetchMock = mockFetch([
       { method: 'GET', path: '/api/me/bookings', body: myBookings },
       { method: 'GET', path: '/api/questionnaires?doctor=d1', body: [] },
@@ -161,7 +163,8 @@ describe('QuestionnairePage (/prenota/questionario)', () => {
     const store = await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' });
     const { router } = renderRoutes(store, routes, '/prenota/questionario?booking=b1&doctor=d1');
     fireEvent.click(await screen.findByRole('button', { name: t.questionnaire.continue }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pagamento'));
+    expect(router.state.location.search).toBe('?booking=b1');
   });
 
   test('an expired hold says so and offers to choose again', async () => {

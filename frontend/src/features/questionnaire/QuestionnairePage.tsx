@@ -8,7 +8,7 @@ import { useGetMyBookingsQuery } from '../../app/bookingsApi';
 import { HoldCountdown } from '../../app/HoldCountdown';
 import { Loading } from '../../app/Loading';
 import { LockableButton } from '../../app/LockableButton';
-import { PATHS } from '../../app/paths';
+import { PATHS, paymentPath } from '../../app/paths';
 import type { QuestionnaireState } from '../../app/useHoldChoice';
 import { ValidatedForm } from '../../app/ValidatedForm';
 import { it } from '../../i18n/it';
@@ -22,7 +22,7 @@ type Drafts = Record<string, Record<string, Draft>>;
 
 /**
  * /prenota/questionario?booking=<id>&doctor=<doctorId>: the step after a slot is held. Shows the
- * hold's countdown and the doctor's questionnaires; the answers are sent, then /home shows the
+ * hold's countdown and the doctor's questionnaires; the answers are sent, then the payment page (/pagamento?booking=) of the
  * held booking.
  */
 export function QuestionnairePage() {
@@ -68,7 +68,7 @@ export function QuestionnairePage() {
       setLockKey((k) => k + 1);
       return;
     }
-    navigate(PATHS.home, { replace: true });
+    navigate(paymentPath(bookingId), { replace: true });
   };
 
   return (
@@ -95,7 +95,7 @@ export function QuestionnairePage() {
       {questionnaires.data && questionnaires.data.length === 0 && (
         <>
           <p>{t.none}</p>
-          <Button variant="primary" onClick={() => navigate(PATHS.home, { replace: true })}>
+          <Button variant="primary" onClick={() => navigate(paymentPath(bookingId), { replace: true })}>
             {t.continue}
           </Button>
         </>

@@ -1,0 +1,61 @@
+/** @jest-environment jsdom */
+import { mockFetch } from '../../test/setupDom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { OrderView } from '@studio/contracts';
+import { it as t } from '../../i18n/it';
+import { renderRoutes, storeWithSession } from '../../test/renderWithStore';
+import { HomePage } from './HomePage';
+import { ReceiptPage } from './ReceiptPage';
+
+const routes = [
+  { path: '/home', element: <HomePage /> },
+  { path: '/ricevute/:orderId', element: <ReceiptPage /> },
+];
+const order: OrderView = {
+  id: 'o1',
+  productName: 'Prima visita',
+  amountCents: 7200,
+  coupon: 'SCONTO10',
+  transaction: 'PP-9',
+  createdAt: '2030-01-07T09:00:00Z',
+  bookingId: 'b1',
+};
+const plain = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
+
+let fetchMock: ReturnType<typeof mockFetch> | undefined;
+afterEach(() => fetchMock?.restore());
+
+async function open(orders: OrderView[]) {
+  fetchMock = mockFetch([
+    { method: 'GET', path: '/api/me/bookings', body: [] },
+    { method: 'GET', path: '/api/me/orders', body: orders },
+  ]);
+  const store = await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' });
+  return renderRoutes(store, routes, '/home');
+}
+
+describe('/home: the patient’s orders', () => {
+  test('product, amount in euro, coupon and transaction; "Stampa ricevuta" opens the printable receipt', async () => {
+    const { router } = await open([order, { ...order, id: 'o2', coupon: null, amountCents: 5000, transaction: 'PP-3' }]);
+    const row = (await screen.findByText('PP-9')).closest('tr')!;
+    expect(plain(row.textContent)).toContain('Prima visita');
+    expect(plain(row.textContent)).toContain('72,00 €');
+    expect(row.textContent).toContain('SCONTO10');
+    const other = screen.getByText('PP-3').closest('tr')!;
+    expect(other.textContent).toContain(t.orders.noCoupon);
+
+    await act(async () => void fireEvent.click(within(row).getByRole('button', { name: t.orders.printReceipt })));
+    expect(router.state.location.pathname).toBe('/ricevute/o1');
+    await screen.findByText(t.orders.receiptTitle);
+    const print = jest.fn();
+    window.print = print;
+    fireEvent.click(screen.getByRole('button', { name: t.orders.print }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(plain(document.body.textContent)).toContain('72,00 €');
+  });
+
+  test('no orders yet', async () => {
+    await open([]);
+    expect(await screen.findByText(t.orders.empty)).toBeTruthy();
+  });
+});

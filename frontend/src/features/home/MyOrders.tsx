@@ -1,0 +1,70 @@
+import { Alert, Button, Table } from 'react-bootstrap';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../app/api';
+import { Loading } from '../../app/Loading';
+import { formatEuro } from '../../app/money';
+import { receiptPath } from '../../app/paths';
+import { it } from '../../i18n/it';
+import { useGetMyOrdersQuery } from './ordersApi';
+
+const t = it.orders;
+
+/** day and time of an order in Italian (the browser's zone) */
+export function orderDate(iso: string): string {
+  return new Date(iso).toLocaleString('it-IT', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** /home for a patient: their paid orders (GET /api/me/orders), each with a printable receipt */
+export function MyOrders() {
+  const orders = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const navigate = useNavigate();
+  return (
+    <section aria-labelledby="my-orders-title" className="mt-4">
+      <h2 className="h4" id="my-orders-title">
+        {t.title}
+      </h2>
+      {orders.isLoading && <Loading label={t.loading} />}
+      {orders.isError && (
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+          <span className="me-auto">{errorMessage(orders.error, t.error)}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void orders.refetch()}>
+            {it.app.retry}
+          </Button>
+        </Alert>
+      )}
+      {orders.data && orders.data.length === 0 && <p>{t.empty}</p>}
+      {orders.data && orders.data.length > 0 && (
+        <Table responsive striped className="align-middle">
+          <thead>
+            <tr>
+              <th scope="col">{t.date}</th>
+              <th scope="col">{t.product}</th>
+              <th scope="col">{t.amount}</th>
+              <th scope="col">{t.coupon}</th>
+              <th scope="col">{t.transaction}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t.printReceipt}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.map((o) => (
+              <tr key={o.id} data-order-id={o.id}>
+                <td>{orderDate(o.createdAt)}</td>
+                <td>{o.productName}</td>
+                <td>{formatEuro(o.amountCents)}</td>
+                <td>{o.coupon ?? t.noCoupon}</td>
+                <td className="text-break">{o.transaction}</td>
+                <td>
+                  <Button variant="outline-secondary" size="sm" onClick={() => navigate(receiptPath(o.id))}>
+                    {t.printReceipt}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import type { OrderView } from '@studio/contracts';
+import { api } from '../../app/api';
+
+export const ordersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMyOrders: build.query<OrderView[], void>({
+      query: () => ({ url: '/api/me/orders' }),
+      providesTags: ['MyOrders'],
+    }),
+  }),
+});
+
+export const { useGetMyOrdersQuery } = ordersApi;

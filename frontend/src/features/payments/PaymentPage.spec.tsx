@@ -1,0 +1,237 @@
+/** @jest-environment jsdom */
+import { mockFetch, type Route } from '../../test/setupDom';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { it as t } from '../../i18n/it';
+import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
+import { PaymentPage } from './PaymentPage';
+import type { PaypalButtonsOptions } from './paypalSdk';
+
+const routes = [
+  { path: '/pagamento', element: <PaymentPage /> },
+  { path: '/home', element: <p>home</p> },
+];
+const products = [
+  { id: 'p1', name: 'Prima visita', description: 'Visita iniziale', priceCents: 8000 },
+  { id: 'p2', name: 'Controllo', description: 'Visita di controllo', priceCents: 5000 },
+];
+/** a valid codice fiscale (check character included) */
+const TAXCODE = 'RSSMRA85T10A562S';
+
+/** text with the non-breaking spaces of Intl turned into plain ones */
+const plain = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
+
+let fetchMock: ReturnType<typeof mockFetch> | undefined;
+let paypal: { options?: PaypalButtonsOptions; rendered: HTMLElement[] };
+
+beforeEach(() => {
+  paypal = { rendered: [] };
+  window.paypal = {
+    Buttons(options) {
+      paypal.options = options;
+      return {
+        render: async (container) => {
+          paypal.rendered.push(container);
+        },
+        close: async () => undefined,
+      };
+    },
+  };
+});
+afterEach(() => {
+  fetchMock?.restore();
+  delete window.paypal;
+});
+
+async function open(extra: Route[] = [], path = '/pagamento?booking=b1') {
+  fetchMock = mockFetch([...extra, { method: 'GET', path: '/api/products', body: products }]);
+  const store = await storeWithSession({ id: 'u1', role: 'patient', name: 'Luca Verdi' });
+  const view = renderRoutes(store, routes, path);
+  await screen.findByText('Prima visita');
+  return view;
+}
+
+const card = (id: string) => document.querySelector<HTMLElement>(`[data-id="${id}"]`)!;
+const radio = (id: string) => card(id).querySelector<HTMLInputElement>('input[type="radio"]')!;
+const panel = () => document.getElementById('payment-panel')!;
+const payContainer = () => document.getElementById('paypal-button-container')!;
+
+function fillBilling(taxcode = TAXCODE, billing = 'Via Roma 1, Milano') {
+  fireEvent.change(screen.getByLabelText(t.payments.taxcode), { target: { value: taxcode } });
+  fireEvent.change(screen.getByLabelText(t.payments.billing), { target: { value: billing } });
+}
+
+describe('/pagamento: products', () => {
+  test('cards carry data-id and data-price (cents); exactly one is selected, in green, keyboard-selectable radios', async () => {
+    await open();
+    expect(card('p1').getAttribute('data-price')).toBe('8000');
+    expect(card('p2').getAttribute('data-price')).toBe('5000');
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    expect(card('p1').classList.contains('border-success')).toBe(false);
+
+    fireEvent.click(card('p1'));
+    expect(radio('p1').checked).toBe(true);
+    expect(card('p1').classList.contains('border-success')).toBe(true);
+    expect(card('p1').classList.contains('bg-success-subtle')).toBe(true);
+
+    // a radio group: the keyboard changes the checked radio, which fires change
+    fireEvent.click(radio('p2'));
+    expect(radio('p2').checked).toBe(true);
+    expect(radio('p1').checked).toBe(false);
+    expect(card('p2').classList.contains('bg-success-subtle')).toBe(true);
+    expect(card('p1').classList.contains('border-success')).toBe(false);
+    expect(document.querySelectorAll('.bg-success-subtle')).toHaveLength(1);
+    expect(plain(card('p1').textContent)).toContain('80,00 €');
+  });
+
+  test('without ?booking= a message and a link home', async () => {
+    fetchMock = mockFetch([{ method: 'GET', path: '/api/products', body: products }]);
+    const store = await storeWithSession({ id: 'u1', role: 'patient', name: 'Luca Verdi' });
+    renderRoutes(store, routes, '/pagamento');
+    expect(await screen.findByText(t.payments.missingBooking)).toBeTruthy();
+  });
+});
+
+describe('/pagamento: coupon', () => {
+  test('trimmed, the button disabled while verifying; ok → green alert, input disabled, button gone, discounted prices', async () => {
+    let answer!: (v?: unknown) => void;
+    const wait = new Promise((resolve) => (answer = resolve));
+    await open([{ method: 'GET', path: '/pagamenti/coupon?coupon=SCONTO10', body: { status: 'ok', percentage: 10 }, wait }]);
+    const input = screen.getByLabelText(t.payments.coupon) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '  SCONTO10 ' } });
+    const button = screen.getByRole('button', { name: t.payments.checkCoupon });
+    await act(async () => void fireEvent.click(button));
+    expect((screen.getByRole('button', { name: t.payments.checkingCoupon }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => answer());
+
+    const alert = await screen.findByText(t.payments.couponOk);
+    expect(alert.closest('.alert')!.classList.contains('alert-success')).toBe(true);
+    expect(fetchMock!.calls.find((c) => c.url.startsWith('/pagamenti/coupon'))!.url).toBe('/pagamenti/coupon?coupon=SCONTO10');
+    expect(input.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: t.payments.checkCoupon })).toBeNull();
+    // 8000 cents − 10 % = 72,00 €; 5000 → 45,00 €
+    expect(plain(card('p1').querySelector('.app-product-price')!.textContent)).toBe('72,00 €');
+    expect(plain(card('p2').querySelector('.app-product-price')!.textContent)).toBe('45,00 €');
+    expect(card('p1').getAttribute('data-price')).toBe('8000');
+  });
+
+  test('ko → red alert and the button enabled again', async () => {
+    await open([{ method: 'GET', path: /^\/pagamenti\/coupon/, body: { status: 'ko' } }]);
+    const input = screen.getByLabelText(t.payments.coupon) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'NONVALE' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: t.payments.checkCoupon })));
+    const alert = await screen.findByText(t.payments.couponKo);
+    expect(alert.closest('.alert')!.classList.contains('alert-danger')).toBe(true);
+    expect((screen.getByRole('button', { name: t.payments.checkCoupon }) as HTMLButtonElement).disabled).toBe(false);
+    expect(input.disabled).toBe(false);
+    expect(plain(card('p1').querySelector('.app-product-price')!.textContent)).toBe('80,00 €');
+  });
+
+  test('429 → the server message', async () => {
+    const message = 'Troppi tentativi: riprova tra qualche minuto.';
+    await open([{ method: 'GET', path: /^\/pagamenti\/coupon/, status: 429, body: { error: { code: 'RATE_LIMITED', message } } }]);
+    fireEvent.change(screen.getByLabelText(t.payments.coupon), { target: { value: 'X1X' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: t.payments.checkCoupon })));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+});
+
+describe('/pagamento: billing and PayPal', () => {
+  test('the PayPal area is disabled until product, taxcode and billing; a click with one empty shows the alert', async () => {
+    await open();
+    await waitFor(() => expect(paypal.rendered).toHaveLength(1));
+    expect(payContainer().getAttribute('aria-disabled')).toBe('true');
+    expect(payContainer().style.pointerEvents).toBe('none');
+
+    fireEvent.click(card('p1'));
+    fireEvent.change(screen.getByLabelText(t.payments.taxcode), { target: { value: TAXCODE } });
+    fireEvent.click(payContainer());
+    expect(screen.getByText(t.payments.billingRequired)).toBeTruthy();
+    expect(t.payments.billingRequired).toBe("Devi specificare sia il codice fiscale che l'indirizzo di fatturazione");
+
+    fillBilling();
+    expect(screen.queryByText(t.payments.billingRequired)).toBeNull();
+    expect(payContainer().getAttribute('aria-disabled')).toBe('false');
+    expect(payContainer().style.pointerEvents).toBe('');
+  });
+
+  test('an invalid codice fiscale keeps the payment disabled', async () => {
+    await open();
+    fireEvent.click(card('p1'));
+    fillBilling('RSSMRA85T10A562X');
+    expect(payContainer().getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(payContainer());
+    expect(screen.getAllByText(t.payments.taxcodeInvalid).length).toBeGreaterThan(0);
+  });
+
+  test('createOrder posts the order and makes the panel inert; cancel and error re-enable it with no message', async () => {
+    await open([{ method: 'POST', path: '/api/paypal/orders', status: 201, body: { id: 'PP-1' } }]);
+    await waitFor(() => expect(paypal.options).toBeDefined());
+    fireEvent.click(card('p2'));
+    fillBilling();
+
+    let id = '';
+    await act(async () => void (id = await paypal.options!.createOrder()));
+    expect(id).toBe('PP-1');
+    const post = fetchMock!.calls.find((c) => c.url === '/api/paypal/orders')!;
+    expect(post.headers['x-csrf-token']).toBe(CSRF);
+    expect(post.body).toEqual({ booking_id: 'b1', product: 'p2', coupon: null });
+    expect(panel().hasAttribute('inert')).toBe(true);
+
+    act(() => paypal.options!.onCancel!({ orderID: 'PP-1' }));
+    expect(panel().hasAttribute('inert')).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await act(async () => void (await paypal.options!.createOrder()));
+    expect(panel().hasAttribute('inert')).toBe(true);
+    act(() => paypal.options!.onError!(new Error('popup chiuso')));
+    expect(panel().hasAttribute('inert')).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('onApprove confirms the payment (with the coupon) and goes to /home', async () => {
+    const { router } = await open([
+      { method: 'GET', path: /^\/pagamenti\/coupon/, body: { status: 'ok', percentage: 10 } },
+      { method: 'POST', path: '/api/paypal/orders', status: 201, body: { id: 'PP-9' } },
+      { method: 'POST', path: '/prenotazioni/conferma', body: { redirect: '/home' } },
+    ]);
+    await waitFor(() => expect(paypal.options).toBeDefined());
+    fireEvent.click(card('p1'));
+    fireEvent.change(screen.getByLabelText(t.payments.coupon), { target: { value: ' SCONTO10 ' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: t.payments.checkCoupon })));
+    await screen.findByText(t.payments.couponOk);
+    fillBilling(TAXCODE.toLowerCase(), '  Via Roma 1, Milano ');
+
+    await act(async () => void (await paypal.options!.createOrder()));
+    expect(fetchMock!.calls.find((c) => c.url === '/api/paypal/orders')!.body).toEqual({ booking_id: 'b1', product: 'p1', coupon: 'SCONTO10' });
+    await act(async () => paypal.options!.onApprove({ orderID: 'PP-9' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    const confirm = fetchMock!.calls.find((c) => c.url === '/prenotazioni/conferma')!;
+    expect(confirm.headers['x-csrf-token']).toBe(CSRF);
+    expect(confirm.body).toEqual({
+      transaction: 'PP-9',
+      status: 'COMPLETED',
+      amount: '72.00',
+      product: 'p1',
+      taxcode: TAXCODE,
+      billing: 'Via Roma 1, Milano',
+      coupon: 'SCONTO10',
+    });
+  });
+
+  test("a refused confirmation shows the server's Italian message and can be retried", async () => {
+    const message = 'Pagamento non trovato presso PayPal.';
+    const { router } = await open([
+      { method: 'POST', path: '/api/paypal/orders', status: 201, body: { id: 'PP-2' } },
+      { method: 'POST', path: '/prenotazioni/conferma', status: 422, body: { error: { code: 'PAYMENT_NOT_COMPLETED', message } } },
+    ]);
+    await waitFor(() => expect(paypal.options).toBeDefined());
+    fireEvent.click(card('p1'));
+    fillBilling();
+    await act(async () => void (await paypal.options!.createOrder()));
+    await act(async () => paypal.options!.onApprove({ orderID: 'PP-2' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pagamento');
+    expect(screen.getByRole('button', { name: t.payments.retryConfirm })).toBeTruthy();
+  });
+});

@@ -1,0 +1,304 @@
+import { discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../app/api';
+import { Loading } from '../../app/Loading';
+import { formatEuro } from '../../app/money';
+import { PATHS } from '../../app/paths';
+import { it } from '../../i18n/it';
+import './payments.css';
+import { PaypalButtons } from './PaypalButtons';
+import type { PaypalApproveData } from './paypalSdk';
+import { useCheckCouponMutation, useConfirmPaymentMutation, useCreatePaypalOrderMutation, useGetProductsQuery } from './paymentsApi';
+
+const t = it.payments;
+
+type AppliedCoupon = { code: string; percentage: number };
+type CouponAlert = { variant: 'success' | 'danger'; text: string };
+
+/**
+ * /pagamento?booking=<id>: the step after the questionnaire. One product (radio cards), an optional
+ * coupon, tax code and billing address, then PayPal. While a PayPal order is open the panel is inert;
+ * cancel or error re-enable it. An approved payment is confirmed to the server, then /home.
+ */
+export function PaymentPage() {
+  const [params] = useSearchParams();
+  const bookingId = params.get('booking')?.trim() ?? '';
+  const navigate = useNavigate();
+
+  const products = useGetProductsQuery();
+  const [checkCoupon, couponCheck] = useCheckCouponMutation();
+  const [createOrder] = useCreatePaypalOrderMutation();
+  const [confirmPayment, confirmation] = useConfirmPaymentMutation();
+
+  const [productId, setProductId] = useState<string | null>(null);
+  const [couponInput, setCouponInput] = useState('');
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [couponAlert, setCouponAlert] = useState<CouponAlert | null>(null);
+  const [taxcode, setTaxcode] = useState('');
+  const [billing, setBilling] = useState('');
+  const [taxcodeTouched, setTaxcodeTouched] = useState(false);
+  const [areaAlert, setAreaAlert] = useState<string | null>(null);
+  const [orderOpen, setOrderOpen] = useState(false);
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const [approved, setApproved] = useState<ConfirmPaymentRequest | null>(null);
+
+  if (!bookingId) {
+    return (
+      <Alert variant="warning" role="status">
+        <p>{t.missingBooking}</p>
+        <Link to={PATHS.home}>{t.backHome}</Link>
+      </Alert>
+    );
+  }
+
+  const product = products.data?.find((p) => p.id === productId) ?? null;
+  const priceOf = (p: PublicProduct) => discountedCents(p.priceCents, coupon?.percentage);
+  const taxcodeValid = isValidCodiceFiscale(taxcode);
+  const billingFilled = billing.trim() !== '';
+  const ready = product !== null && taxcodeValid && billingFilled;
+  const inert = orderOpen || approved !== null;
+
+  const onCheckCoupon = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const code = couponInput.trim();
+    if (!code || couponCheck.isLoading) return;
+    setCouponAlert(null);
+    try {
+      const answer = await checkCoupon(code).unwrap();
+      if (answer.status === 'ok') {
+        setCoupon({ code, percentage: answer.percentage });
+        setCouponInput(code);
+        setCouponAlert({ variant: 'success', text: t.couponOk });
+      } else {
+        setCouponAlert({ variant: 'danger', text: t.couponKo });
+      }
+    } catch (error) {
+      setCouponAlert({ variant: 'danger', text: errorMessage(error, t.couponKo) });
+    }
+  };
+
+  const onAreaClick = () => {
+    if (ready) return;
+    if (!taxcode.trim() || !billingFilled) setAreaAlert(t.billingRequired);
+    else if (!taxcodeValid) {
+      setTaxcodeTouched(true);
+      setAreaAlert(t.taxcodeInvalid);
+    } else setAreaAlert(t.chooseProduct);
+  };
+
+  const onCreateOrder = async (): Promise<string> => {
+    setOrderError(null);
+    setConfirmError(null);
+    try {
+      const { id } = await createOrder({ booking_id: bookingId, product: productId ?? '', coupon: coupon?.code ?? null }).unwrap();
+      setOrderOpen(true);
+      return id;
+    } catch (error) {
+      setOrderError(errorMessage(error, t.orderFailed));
+      throw error;
+    }
+  };
+
+  const reenable = () => setOrderOpen(false);
+
+  const confirm = async (payload: ConfirmPaymentRequest) => {
+    setConfirmError(null);
+    try {
+      await confirmPayment(payload).unwrap();
+    } catch (error) {
+      setConfirmError(errorMessage(error, t.confirmFailed));
+      return;
+    }
+    navigate(PATHS.home, { replace: true });
+  };
+
+  const onApprove = async (data: PaypalApproveData) => {
+    const cents = product ? priceOf(product) : 0;
+    const payload: ConfirmPaymentRequest = {
+      transaction: data.orderID,
+      status: 'COMPLETED',
+      amount: (cents / 100).toFixed(2),
+      product: productId ?? '',
+      taxcode: taxcode.trim().toUpperCase(),
+      billing: billing.trim(),
+      coupon: coupon?.code ?? '',
+    };
+    // paid: the panel stays inert, only the confirmation can be retried
+    setApproved(payload);
+    setOrderOpen(false);
+    await confirm(payload);
+  };
+
+  return (
+    <div className="app-payment">
+      <h1 className="h3">{t.title}</h1>
+      <p className="text-body-secondary">{t.intro}</p>
+
+      {confirmation.isLoading && <Loading label={t.confirming} />}
+      {confirmError && (
+        <Alert variant="danger" role="alert" className="d-flex flex-wrap align-items-center gap-2">
+          <span className="me-auto">{confirmError}</span>
+          {approved && (
+            <Button variant="outline-danger" size="sm" disabled={confirmation.isLoading} onClick={() => void confirm(approved)}>
+              {t.retryConfirm}
+            </Button>
+          )}
+        </Alert>
+      )}
+      {orderError && (
+        <Alert variant="danger" role="alert" dismissible onClose={() => setOrderError(null)} closeLabel={it.app.dismiss}>
+          {orderError}
+        </Alert>
+      )}
+      {orderOpen && (
+        <Alert variant="info" role="status">
+          {t.inProgress}
+        </Alert>
+      )}
+
+      <div id="payment-panel" className="app-payment-panel" inert={inert} aria-busy={inert || undefined}>
+        <fieldset className="mb-4">
+          <legend className="h5">{t.products}</legend>
+          {products.isLoading && <Loading label={t.loadingProducts} />}
+          {products.isError && (
+            <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+              <span className="me-auto">{errorMessage(products.error, t.productsError)}</span>
+              <Button variant="outline-danger" size="sm" onClick={() => void products.refetch()}>
+                {it.app.retry}
+              </Button>
+            </Alert>
+          )}
+          {products.data && products.data.length === 0 && <p>{t.noProducts}</p>}
+          {products.data && products.data.length > 0 && (
+            <div className="row g-3" role="radiogroup" aria-label={t.products}>
+              {products.data.map((p) => {
+                const selected = p.id === productId;
+                const price = priceOf(p);
+                return (
+                  <div className="col-12 col-md-6 col-lg-4" key={p.id}>
+                    <Card
+                      as="label"
+                      data-id={p.id}
+                      data-price={p.priceCents}
+                      data-selected={selected}
+                      className={`h-100 app-product-card ${selected ? 'border-success bg-success-subtle border-2' : ''}`}
+                    >
+                      <Card.Body>
+                        <input
+                          type="radio"
+                          name="product"
+                          value={p.id}
+                          className="visually-hidden"
+                          checked={selected}
+                          onChange={() => {
+                            setProductId(p.id);
+                            setAreaAlert(null);
+                          }}
+                          aria-describedby={`product-${p.id}-desc`}
+                        />
+                        <Card.Title as="span" className="d-block h6">
+                          {p.name}
+                        </Card.Title>
+                        <Card.Text id={`product-${p.id}-desc`} className="small mb-2">
+                          {p.description}
+                        </Card.Text>
+                        <p className="mb-0">
+                          <span className="fw-bold app-product-price">{formatEuro(price)}</span>
+                          {price !== p.priceCents && (
+                            <s className="ms-2 text-body-secondary small" aria-label={t.originalPrice(formatEuro(p.priceCents))}>
+                              {formatEuro(p.priceCents)}
+                            </s>
+                          )}
+                        </p>
+                      </Card.Body>
+                    </Card>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </fieldset>
+
+        <Form className="mb-3" onSubmit={(e) => void onCheckCoupon(e)} noValidate>
+          <Form.Label htmlFor="coupon">{t.coupon}</Form.Label>
+          <InputGroup>
+            <Form.Control
+              id="coupon"
+              name="coupon"
+              value={couponInput}
+              placeholder={t.couponPlaceholder}
+              disabled={coupon !== null}
+              onChange={(e) => setCouponInput(e.target.value)}
+              autoComplete="off"
+            />
+            {coupon === null && (
+              <Button type="submit" variant="outline-primary" disabled={couponCheck.isLoading || couponInput.trim() === ''}>
+                {couponCheck.isLoading ? t.checkingCoupon : t.checkCoupon}
+              </Button>
+            )}
+          </InputGroup>
+          {couponAlert && (
+            <Alert variant={couponAlert.variant} role={couponAlert.variant === 'danger' ? 'alert' : 'status'} className="mt-2 mb-0">
+              {couponAlert.text}
+              {coupon && couponAlert.variant === 'success' && <span className="ms-1">{t.couponDiscount(coupon.percentage)}</span>}
+            </Alert>
+          )}
+        </Form>
+
+        <div className="row g-3 mb-3">
+          <Form.Group className="col-12 col-md-5" controlId="taxcode">
+            <Form.Label>{t.taxcode}</Form.Label>
+            <Form.Control
+              name="taxcode"
+              value={taxcode}
+              maxLength={16}
+              autoComplete="off"
+              className="text-uppercase"
+              isInvalid={taxcodeTouched && taxcode.trim() !== '' && !taxcodeValid}
+              onBlur={() => setTaxcodeTouched(true)}
+              onChange={(e) => {
+                setTaxcode(e.target.value);
+                setAreaAlert(null);
+              }}
+              required
+            />
+            <Form.Control.Feedback type="invalid">{t.taxcodeInvalid}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="col-12 col-md-7" controlId="billing">
+            <Form.Label>{t.billing}</Form.Label>
+            <Form.Control
+              name="billing"
+              value={billing}
+              autoComplete="street-address"
+              onChange={(e) => {
+                setBilling(e.target.value);
+                setAreaAlert(null);
+              }}
+              required
+            />
+          </Form.Group>
+        </div>
+
+        <section aria-label={t.payArea} className="app-payment-area" data-testid="payment-area" onClick={onAreaClick}>
+          {areaAlert && (
+            <Alert variant="danger" role="alert">
+              {areaAlert}
+            </Alert>
+          )}
+          {!ready && <p className="small text-body-secondary">{t.payDisabledHint}</p>}
+          <div
+            id="paypal-button-container"
+            aria-disabled={!ready}
+            className={ready ? '' : 'opacity-50'}
+            style={ready ? undefined : { pointerEvents: 'none' }}
+          >
+            <PaypalButtons createOrder={onCreateOrder} onApprove={onApprove} onCancel={reenable} onError={reenable} />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,31 +1,7 @@
-import { AVAILABILITY_CHANGED, AVAILABILITY_WATCH, type AvailabilityChanged, type AvailabilityWatchAck } from '@studio/contracts';
-import { io, type Socket } from 'socket.io-client';
+import { AVAILABILITY_CHANGED, AVAILABILITY_WATCH, type AvailabilityChanged } from '@studio/contracts';
+import type { Socket } from 'socket.io-client';
+import { connect, nextChange, watch } from '../testing/sockets';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
-
-function connect(app: TestApp, cookie?: string): Promise<Socket> {
-  const socket = io(app.url, { transports: ['websocket'], extraHeaders: cookie ? { cookie } : {}, reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-function watch(socket: Socket, doctorId: string, since?: number): Promise<AvailabilityWatchAck> {
-  return socket.timeout(5000).emitWithAck(AVAILABILITY_WATCH, since === undefined ? { doctorId } : { doctorId, since });
-}
-
-function nextChange(socket: Socket, predicate: (m: AvailabilityChanged) => boolean = () => true, ms = 5000): Promise<AvailabilityChanged> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('nessun availability:changed ricevuto')), ms);
-    const onChange = (m: AvailabilityChanged) => {
-      if (!predicate(m)) return;
-      clearTimeout(timer);
-      socket.off(AVAILABILITY_CHANGED, onChange);
-      resolve(m);
-    };
-    socket.on(AVAILABILITY_CHANGED, onChange);
-  });
-}
 
 describe('live availability over socket.io', () => {
   let app: TestApp;

@@ -19,28 +19,13 @@ import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availabilit
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceInstant } from '../common/practice-time';
-import { handleCommand } from '../event-store/command-handler';
+import { decideAgainOnStaleRevision, handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { UsersService } from '../users/users.service';
 import { bookingDecider } from './booking.decider';
 
 const DAY_MS = 86_400_000;
 const BUSY_MESSAGE = 'Molte prenotazioni in corso per questo medico: riprova tra qualche istante.';
-
-/**
- * A stale revision only says that another request wrote the same stream meanwhile, often for
- * another slot of the day. Deciding again on the fresh stream is safe: if that request took our
- * slot, the decider now refuses it. One winner per slot stays the append's expected revision.
- */
-async function onFreshState<T>(attempt: () => Promise<T>, tries = 8): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (i >= tries || !(error instanceof ConflictError) || error.code !== 'conflitto') throw error;
-    }
-  }
-}
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
@@ -104,7 +89,7 @@ export class BookingService {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.core.config.holdMinutes * 60_000).toISOString();
     const bookingId = randomUUID();
-    const held = await onFreshState(() =>
+    const held = await decideAgainOnStaleRevision(() =>
       handleCommand(
         this.core.eventStore,
         availabilityStreamName(doctorId, doctorDayOf(parsed.start)),
@@ -159,7 +144,7 @@ export class BookingService {
    */
   async endHold(booking: BookingDoc, reason: HoldEndReason, metadata: EventMetadata): Promise<number | null> {
     const now = this.clock.now().toISOString();
-    const slot = await onFreshState(() =>
+    const slot = await decideAgainOnStaleRevision(() =>
       handleCommand(
         this.core.eventStore,
         availabilityStreamName(booking.doctorId, doctorDayOf(booking.start)),
@@ -169,7 +154,7 @@ export class BookingService {
         BUSY_MESSAGE,
       ),
     );
-    const ended = await onFreshState(() =>
+    const ended = await decideAgainOnStaleRevision(() =>
       handleCommand(this.core.eventStore, bookingStreamName(booking.id), bookingDecider, { type: 'EndHold', bookingId: booking.id, reason, now }, metadata),
     );
     return ended.position ?? slot.position;

@@ -16,12 +16,12 @@ import {
 import type { CouponDoc, ProductDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
-import { AppError, ConflictError, NotFoundError } from '../common/errors';
-import { handleCommand } from '../event-store/command-handler';
+import { AppError, NotFoundError } from '../common/errors';
+import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
 import { practiceDay } from '../common/practice-time';
 import { CORE, type Core } from '../infrastructure/core';
 import { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';
-import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponEvent, type CouponTerms } from './catalog.decider';
+import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponTerms } from './catalog.decider';
 import { CouponGuessLimiter } from './coupon-guess-limiter';
 
 export const TOO_MANY_GUESSES_MESSAGE = 'Troppi tentativi con coupon non validi: riprova tra qualche minuto.';
@@ -110,8 +110,7 @@ export class CatalogService {
     if (this.guesses.blocked(client)) throw new AppError(429, 'troppi_tentativi', TOO_MANY_GUESSES_MESSAGE);
     const code = normalizeCouponCode(rawCode ?? '');
     if (COUPON_CODE_PATTERN.test(code)) {
-      const history = await this.core.eventStore.readStream(couponStreamName(code));
-      const state = history.reduce((s, e) => couponDecider.evolve(s, { type: e.type, data: e.data } as CouponEvent), couponDecider.initialState());
+      const { state } = await readState(this.core.eventStore, couponStreamName(code), couponDecider);
       if (state.status === 'exists') {
         // an existing code is not a guess, even when it is expired or used up
         if (couponUsable(state, practiceDay(this.clock.now(), this.core.config.practiceTimeZone))) return { status: 'ok', percentage: state.percentage };
@@ -132,15 +131,12 @@ export class CatalogService {
     const code = normalizeCouponCode(rawCode);
     if (!COUPON_CODE_PATTERN.test(code)) throw new NotFoundError(COUPON_NOT_FOUND, 'coupon_non_trovato');
     const today = practiceDay(this.clock.now(), this.core.config.practiceTimeZone);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = await handleCommand(this.core.eventStore, couponStreamName(code), couponDecider, { type: 'RedeemCoupon', code, orderId, today }, metadata);
-        if (result.position) await this.core.changes.waitFor(result.position);
-        return { redeemed: result.events.length > 0 };
-      } catch (error) {
-        if (attempt >= REDEEM_TRIES || !(error instanceof ConflictError) || error.code !== 'conflitto') throw error;
-      }
-    }
+    const result = await decideAgainOnStaleRevision(
+      () => handleCommand(this.core.eventStore, couponStreamName(code), couponDecider, { type: 'RedeemCoupon', code, orderId, today }, metadata),
+      REDEEM_TRIES,
+    );
+    if (result.position) await this.core.changes.waitFor(result.position);
+    return { redeemed: result.events.length > 0 };
   }
 
   private async run(command: ProductCatalogCommand | CouponCatalogCommand): Promise<void> {

@@ -1,4 +1,4 @@
-import { WrongExpectedRevisionError, type EventMetadata, type EventStore } from '@studio/contracts';
+import { WrongExpectedRevisionError, type EventMetadata, type EventStore, type RecordedEvent } from '@studio/contracts';
 import { ConflictError } from '../common/errors';
 
 /**
@@ -22,6 +22,35 @@ export interface CommandResult<Event> {
 
 export const STALE_REVISION_MESSAGE = 'I dati sono stati modificati nel frattempo da un\'altra richiesta: ricarica e riprova.';
 
+/** the append lost to a concurrent writer (a 409); a decider's own refusals are plain ConflictErrors */
+export class StaleRevisionError extends ConflictError {}
+
+/** a stream's past events and the state they fold into */
+export async function readState<State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamName: string,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+): Promise<{ history: RecordedEvent[]; state: State }> {
+  const history = await store.readStream(streamName);
+  const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+  return { history, state };
+}
+
+/**
+ * For commands that are safe to decide again: a stale revision only says another request wrote
+ * the stream meanwhile, and the decider re-checks everything on the fresh stream. The expected
+ * revision of each append still picks one winner.
+ */
+export async function decideAgainOnStaleRevision<T>(attempt: () => Promise<T>, tries = 8): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= tries || !(error instanceof StaleRevisionError)) throw error;
+    }
+  }
+}
+
 /**
  * The one command handler: read the stream, fold it, decide, append with the revision that was
  * read. A concurrent writer makes the append fail; that becomes a 409 for the user to retry on
@@ -36,8 +65,7 @@ export async function handleCommand<State, Command, Event extends { type: string
   /** what the user reads on a 409, in the words of the screen they are on */
   conflictMessage = STALE_REVISION_MESSAGE,
 ): Promise<CommandResult<Event>> {
-  const history = await store.readStream(streamName);
-  const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+  const { history, state } = await readState(store, streamName, decider);
   const events = decider.decide(command, state);
   const lastRevision = history.length > 0 ? history[history.length - 1].revision : null;
   if (events.length === 0) return { events, nextRevision: lastRevision, position: null };
@@ -50,7 +78,7 @@ export async function handleCommand<State, Command, Event extends { type: string
     );
     return { events, nextRevision: result.nextRevision, position: result.position };
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(conflictMessage);
+    if (error instanceof WrongExpectedRevisionError) throw new StaleRevisionError(conflictMessage);
     throw error;
   }
 }

@@ -36,7 +36,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '@studio/contracts';
-import { deferred, reportSubscriptionError, sleep, toError } from './support';
+import { deferred, reportSubscriptionError, runUntilFailure, sleep, toError } from './support';
 
 export interface EsdbEventStoreOptions {
   /** Delay before resubscribing after a drop; doubles per failed attempt up to the max. */
@@ -195,13 +195,7 @@ export class EsdbEventStore implements EventStore {
       },
     };
     this.subscriptions.add(subscription);
-    // A failing handler stops the subscription: the runner restarts it from its stored checkpoint.
-    run().catch((error: unknown) => {
-      const err = toError(error);
-      caughtUp.reject(err);
-      void subscription.close();
-      onError(err);
-    });
+    runUntilFailure(run, caughtUp, subscription, onError);
     return subscription;
   }
 

@@ -15,7 +15,7 @@ import type {
   Subscription,
 } from '@studio/contracts';
 import { checkExpectedRevision } from '@studio/contracts';
-import { deferred, reportSubscriptionError, toError } from './support';
+import { deferred, reportSubscriptionError, runUntilFailure } from './support';
 
 export interface SqliteEventStoreOptions {
   /** How often live subscriptions look for appends made by other processes. */
@@ -181,13 +181,7 @@ export class SqliteEventStore implements EventStore {
       },
     };
     this.subscriptions.add(subscription);
-    // Errors stop the subscription: the runner restarts it from its own stored checkpoint.
-    run().catch((error: unknown) => {
-      const err = toError(error);
-      caughtUp.reject(err);
-      void subscription.close();
-      onError(err);
-    });
+    runUntilFailure(run, caughtUp, subscription, onError);
     return subscription;
   }
 

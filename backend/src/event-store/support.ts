@@ -1,3 +1,4 @@
+import type { Subscription } from '@studio/contracts';
 /** Helpers shared by both adapters, so they agree on the semantics the contract suite checks. */
 
 export interface Deferred<T> {
@@ -30,4 +31,17 @@ export function toError(value: unknown): Error {
 /** Used when a subscriber passes no onError: a stopped subscription must not go unnoticed. */
 export function reportSubscriptionError(error: Error): void {
   console.error('Sottoscrizione agli eventi interrotta:', error);
+}
+
+/**
+ * Runs a subscription's delivery loop. A failing handler stops the subscription: the runner
+ * restarts it from its own stored checkpoint.
+ */
+export function runUntilFailure(run: () => Promise<void>, caughtUp: Deferred<void>, subscription: Subscription, onError: (error: Error) => void): void {
+  run().catch((error: unknown) => {
+    const err = toError(error);
+    caughtUp.reject(err);
+    void subscription.close();
+    onError(err);
+  });
 }

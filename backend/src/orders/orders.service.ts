@@ -19,12 +19,12 @@ import {
 import type { BookingDoc, OrderDoc, ProductDoc } from '@studio/projections';
 import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability/availability.decider';
 import { bookingDecider, type BookingEvent } from '../booking/booking.decider';
-import { couponDecider, couponUsable, type CouponEvent } from '../catalog/catalog.decider';
+import { couponDecider, couponUsable } from '../catalog/catalog.decider';
 import { CatalogService } from '../catalog/catalog.service';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
-import { handleCommand, type Decider } from '../event-store/command-handler';
+import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { PaypalError, type CaptureSummary } from '../payments/paypal';
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
@@ -41,25 +41,6 @@ class UnprocessableError extends AppError {
   constructor(message: string, code: string) {
     super(422, code, message);
   }
-}
-
-/** a stale revision only means another request wrote the stream meanwhile: decide again on it */
-async function onFreshState<T>(attempt: () => Promise<T>, tries = 8): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (i >= tries || !(error instanceof ConflictError) || error.code !== 'conflitto') throw error;
-    }
-  }
-}
-
-async function fold<S, E extends { type: string; data: unknown }>(core: Core, stream: string, decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>) {
-  const history = await core.eventStore.readStream(stream);
-  return {
-    history,
-    state: history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState()),
-  };
 }
 
 export interface ConfirmInput {
@@ -125,7 +106,7 @@ export class OrdersService {
   async confirm(user: SessionUser, input: ConfirmInput, metadata: EventMetadata): Promise<ConfirmPaymentResponse> {
     const paypal = this.client();
     const orderId = input.transaction;
-    const { state } = await fold<OrderState, OrderEvent>(this.core, orderStreamName(orderId), orderDecider);
+    const { state } = await readState<OrderState, OrderEvent>(this.core.eventStore, orderStreamName(orderId), orderDecider);
     if (state.status === 'none') throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
     const order = state.order;
     if (order.patientId !== user.id) throw new ForbiddenError('Questo ordine non è tuo.', 'ordine_di_altri');
@@ -150,7 +131,7 @@ export class OrdersService {
       const capture = await this.capture(paypal, orderId);
       this.verify(capture, order);
       captureId = capture.captureId!;
-      await onFreshState(() =>
+      await decideAgainOnStaleRevision(() =>
         handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'RecordCapture', capture: { orderId, captureId, amountCents: capture.amountCents!, currency: capture.currency! } }, metadata),
       );
     } else {
@@ -158,7 +139,7 @@ export class OrdersService {
     }
 
     const now = this.clock.now().toISOString();
-    await onFreshState(() =>
+    await decideAgainOnStaleRevision(() =>
       handleCommand(
         this.core.eventStore,
         availabilityStreamName(hold.doctorId, doctorDayOf(hold.start)),
@@ -167,7 +148,7 @@ export class OrdersService {
         metadata,
       ),
     );
-    await onFreshState(() =>
+    await decideAgainOnStaleRevision(() =>
       handleCommand(this.core.eventStore, bookingStreamName(order.bookingId), bookingDecider, { type: 'ConfirmBooking', bookingId: order.bookingId, orderId }, metadata),
     );
     if (order.coupon) await this.catalog.redeemCoupon(order.coupon, orderId, metadata);
@@ -186,7 +167,7 @@ export class OrdersService {
       captureId,
       invoice,
     };
-    const result = await onFreshState(() => handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'PlaceOrder', placed }, metadata));
+    const result = await decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'PlaceOrder', placed }, metadata));
     // read your writes: /home shows the confirmed booking and the order
     await this.core.changes.waitFor(result.position ?? (await this.core.eventStore.headPosition()));
     return HOME;
@@ -209,7 +190,7 @@ export class OrdersService {
   /** read from the coupon's stream, so a coupon just used up is already refused */
   private async usableCouponPercentage(code: string): Promise<number> {
     if (COUPON_CODE_PATTERN.test(code)) {
-      const { state } = await fold(this.core, couponStreamName(code), couponDecider as Pick<Decider<ReturnType<typeof couponDecider.initialState>, unknown, CouponEvent>, 'initialState' | 'evolve'>);
+      const { state } = await readState(this.core.eventStore, couponStreamName(code), couponDecider);
       if (state.status === 'exists' && couponUsable(state, practiceDay(this.clock.now(), this.core.config.practiceTimeZone))) return state.percentage;
     }
     throw new UnprocessableError('Coupon non valido!', 'coupon_non_valido');
@@ -217,7 +198,7 @@ export class OrdersService {
 
   /** the booking stream's word: still held by this patient and not run out (or already ours) */
   private async heldBooking(bookingId: string, patientId: string, orderId: string): Promise<EventData<'BookingHeld'>> {
-    const { history, state } = await fold<ReturnType<typeof bookingDecider.initialState>, BookingEvent>(this.core, bookingStreamName(bookingId), bookingDecider);
+    const { history, state } = await readState<ReturnType<typeof bookingDecider.initialState>, BookingEvent>(this.core.eventStore, bookingStreamName(bookingId), bookingDecider);
     const held = history.find((e) => e.type === 'BookingHeld')?.data as EventData<'BookingHeld'> | undefined;
     if (!held) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
     if (held.patientId !== patientId) throw new ForbiddenError('Questa prenotazione non è tua.');

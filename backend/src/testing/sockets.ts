@@ -10,12 +10,13 @@ export function connect(app: TestApp): Promise<Socket> {
   });
 }
 
-export function watch(socket: Socket, doctorId: string): Promise<AvailabilityWatchAck> {
-  return socket.timeout(5000).emitWithAck(AVAILABILITY_WATCH, { doctorId });
+/** `since`: replay every change after that position, as a reconnecting browser does */
+export function watch(socket: Socket, doctorId: string, since?: number): Promise<AvailabilityWatchAck> {
+  return socket.timeout(5000).emitWithAck(AVAILABILITY_WATCH, since === undefined ? { doctorId } : { doctorId, since });
 }
 
 /** the next availability:changed that matches; start listening before causing it */
-export function nextChange(socket: Socket, predicate: (m: AvailabilityChanged) => boolean, ms = 5000): Promise<AvailabilityChanged> {
+export function nextChange(socket: Socket, predicate: (m: AvailabilityChanged) => boolean = () => true, ms = 5000): Promise<AvailabilityChanged> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => (socket.off(AVAILABILITY_CHANGED, onChange), reject(new Error('nessun availability:changed ricevuto'))), ms);
     const onChange = (m: AvailabilityChanged) => {

@@ -14,6 +14,15 @@ const live = {
 } as const;
 
 export const it = {
+  dataTable: {
+    search: 'Cerca…',
+    searchLabel: (caption: string) => `Cerca in: ${caption}`,
+    noMatch: 'Nessuna riga corrisponde alla ricerca.',
+    previous: 'Precedente',
+    next: 'Successiva',
+    pagination: (caption: string) => `Pagine di: ${caption}`,
+    pageOf: (page: number, pages: number, rows: number) => `Pagina ${page} di ${pages} · ${rows} ${rows === 1 ? 'riga' : 'righe'}`,
+  },
   app: {
     brand: 'Studio Medico',
     loading: 'Caricamento…',

@@ -215,10 +215,35 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     expect(res.body.error.message).toBe(AMOUNT_MISMATCH_MESSAGE);
   });
 
+  it('tells the browser where the PayPal SDK is and which client id to load it with', async () => {
+    const anon = await client(app);
+    const config = (await anon.agent.get('/api/paypal/config').expect(200)).body;
+    expect(config).toEqual({ clientId: pp.clientId, sdkUrl: 'https://www.paypal.com/sdk/js', currency: 'EUR', simulated: false });
+  });
+
   it('needs a CSRF token and a patient session', async () => {
     const { patient, orderId, prod } = await approvedOrder();
     expect((await patient.agent.post('/prenotazioni/conferma').type('form').send({ transaction: orderId, product: prod.id })).status).toBe(403);
     const anon = await client(app);
     expect((await anon.agent.get('/api/me/orders')).status).toBe(401);
+  });
+});
+
+describe('orders: PayPal not configured', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' });
+  });
+  afterAll(() => app.close());
+
+  it('answers 503 with an Italian message for the SDK config and for a new order, appending nothing', async () => {
+    const anon = await client(app);
+    const config = await anon.agent.get('/api/paypal/config').expect(503);
+    expect(config.body.error.message).toBe('I pagamenti non sono al momento disponibili.');
+    const [patient] = await registerPatients(app, 1);
+    const before = await app.core.eventStore.headPosition();
+    const created = await patient.agent.post('/api/paypal/orders').set('X-CSRF-Token', patient.csrf).send({ booking_id: 'x', product: 'y' });
+    expect(created.status).toBe(503);
+    expect(await app.core.eventStore.headPosition()).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  type PaypalConfigResponse,
   BILLING_REQUIRED_MESSAGE,
   COUPON_CODE_PATTERN,
   availabilityStreamName,
@@ -65,6 +66,13 @@ export class OrdersService {
   private client() {
     if (!this.paypal) throw new AppError(503, 'pagamenti_non_configurati', 'I pagamenti non sono al momento disponibili.');
     return this.paypal;
+  }
+
+  /** GET /api/paypal/config: public (the client id is public by PayPal's design); 503 while payments are off */
+  paypalConfig(): PaypalConfigResponse {
+    const paypal = this.core.config.paypal;
+    if (!this.paypal || !paypal) throw new AppError(503, 'pagamenti_non_configurati', 'I pagamenti non sono al momento disponibili.');
+    return { clientId: paypal.clientId, sdkUrl: this.core.config.paypalSdkUrl, currency: CURRENCY, simulated: this.core.config.paypalStandIn };
   }
 
   /** POST /api/paypal/orders: the amount is ours (product price and coupon), never the browser's */

@@ -18,6 +18,8 @@ export const PATHS = {
   payment: '/pagamento',
   /** a printable receipt of one of the patient's orders */
   receipt: '/ricevute/:orderId',
+  /** admin: products and coupons */
+  catalog: '/catalogo',
 } as const;
 
 /** the payment step of a held booking */

@@ -3,6 +3,7 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { PAYPAL_SDK_STAND_IN_SCRIPT } from './paypal-sdk-stand-in';
 
 export type StandInOrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
 
@@ -18,6 +19,8 @@ export interface StandInOrder {
 
 export interface PaypalStandIn {
   baseUrl: string;
+  /** the JS SDK stand-in script (see paypal-sdk-stand-in.ts) */
+  sdkUrl: string;
   clientId: string;
   clientSecret: string;
   /** What the buyer does in the browser SDK: CREATED → APPROVED. */
@@ -105,6 +108,22 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       const token = `A21AA${randomBytes(16).toString('hex')}`;
       tokens.add(token);
       return send(res, 200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-STANDIN', expires_in: TOKEN_TTL_S, nonce: randomUUID() });
+    }
+
+    // the browser's side (JS SDK stand-in): the script, and the buyer's approval, which PayPal's window would give
+    if (req.method === 'GET' && path === '/sdk/js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' });
+      return res.end(PAYPAL_SDK_STAND_IN_SCRIPT);
+    }
+    const approval = /^\/standin\/orders\/([^/]+)\/approve$/.exec(path);
+    if (approval) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (req.method !== 'POST') return fail(res, 405, 'METHOD_NOT_SUPPORTED', 'Method not supported');
+      const order = orders.get(decodeURIComponent(approval[1]));
+      if (!order) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      if (order.status !== 'CREATED') return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Order cannot be approved.', 'ORDER_CANNOT_BE_APPROVED');
+      order.status = 'APPROVED';
+      return send(res, 200, { id: order.id, status: order.status });
     }
 
     if (!path.startsWith('/v2/checkout/orders')) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'Not found', 'INVALID_RESOURCE_ID');
@@ -196,6 +215,7 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
 
   return {
     baseUrl,
+    sdkUrl: `${baseUrl}/sdk/js`,
     clientId,
     clientSecret,
     orders,

@@ -15,7 +15,7 @@ const columns: ColumnDef<Item, any>[] = [
 ];
 const items = (n: number): Item[] => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, name: `Prodotto ${String(i).padStart(3, '0')}`, price: (i * 37) % 101 }));
 
-const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole('row');
+const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole<HTMLTableRowElement>('row');
 
 describe('DataTable', () => {
   it('shows 50 rows a page and pages forwards and back', () => {

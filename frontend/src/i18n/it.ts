@@ -385,6 +385,9 @@ export const it = {
     retryConfirm: 'Riprova la conferma',
     orderFailed: "Impossibile avviare il pagamento. Riprova.",
     sdkFailed: 'Impossibile caricare PayPal. Controlla la connessione e ricarica la pagina.',
+    sdkLoading: 'Caricamento di PayPal…',
+    paymentsOff: 'I pagamenti non sono al momento disponibili. Riprova più tardi o contatta lo studio.',
+    simulated: 'Pagamento simulato (ambiente dimostrativo): nessun addebito reale.',
   },
   orders: {
     title: 'I tuoi ordini',

@@ -1,7 +1,8 @@
-import { BILLING_REQUIRED_MESSAGE, SLOT_COLORS, codiceFiscaleCheckChar, orderStreamName, slotId } from '@studio/contracts';
+import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, BILLING_REQUIRED_MESSAGE, SLOT_COLORS, codiceFiscaleCheckChar, orderStreamName, slotId } from '@studio/contracts';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { HoldExpiryService } from '../booking/hold-expiry.service';
 import { registerPatients, type TestPatient } from '../testing/patients';
+import { connect, connectAs, sessionCookieOf } from '../testing/sockets';
 import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
 import { AMOUNT_MISMATCH_MESSAGE, INVALID_TAXCODE_MESSAGE, PAYMENT_NOT_COMPLETED_MESSAGE } from './orders.service';
 
@@ -213,6 +214,25 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     const res = await confirmForm(patient, { transaction: orderId, product: prod.id });
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe(AMOUNT_MISMATCH_MESSAGE);
+  });
+
+  it("/home live: the patient's own socket hears the booking confirmed; an anonymous socket may not watch", async () => {
+    const { patient, orderId, prod, bookingId } = await approvedOrder();
+    const socket = await connectAs(app, sessionCookieOf(patient.agent as never));
+    const anon = await connect(app);
+    try {
+      expect(await socket.timeout(5000).emitWithAck(MY_BOOKINGS_WATCH, {})).toEqual({ ok: true });
+      expect(await anon.timeout(5000).emitWithAck(MY_BOOKINGS_WATCH, {})).toEqual({ ok: false, error: expect.stringMatching(/Accedi/) });
+      const heard = new Promise<MyBookingsChanged>((resolve) => socket.on(MY_BOOKINGS_CHANGED, (m: MyBookingsChanged) => m.status === 'confirmed' && resolve(m)));
+      let anonHeard = 0;
+      anon.on(MY_BOOKINGS_CHANGED, () => anonHeard++);
+      await confirmForm(patient, { transaction: orderId, amount: '0', product: prod.id }).expect(200);
+      expect(await heard).toMatchObject({ bookingId, status: 'confirmed' });
+      expect(anonHeard).toBe(0);
+    } finally {
+      socket.disconnect();
+      anon.disconnect();
+    }
   });
 
   it('tells the browser where the PayPal SDK is and which client id to load it with', async () => {

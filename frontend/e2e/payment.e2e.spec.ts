@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { login, serverAndBrowser } from './harness';
 
 const booking = (page: Page) => page.locator('#doing_booking');
 const submit = (page: Page) => booking(page).locator('button[type=submit]');
@@ -23,21 +23,12 @@ function mondayOf(date: string): number {
 }
 
 describe('the whole patient journey in a real browser, paid through the PayPal SDK stand-in', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   it('doctor, day, hour, registration, questionnaire, product, coupon, PayPal → /home confirmed; the doctor sees the slot turn red live', async () => {
     // a visitor chooses medico1, the first free day and its first hour
-    const patient = await (await browser.newContext()).newPage();
-    await patient.goto(`${server.url}/prenota`);
+    const patient = await (await env.browser.newContext()).newPage();
+    await patient.goto(`${env.server.url}/prenota`);
     await patient.getByLabel('Medico').selectOption({ label: 'Giulia Rossi' });
     const freeDay = booking(patient).locator('[data-date]:not([disabled])').first();
     await freeDay.waitFor();
@@ -49,12 +40,8 @@ describe('the whole patient journey in a real browser, paid through the PayPal S
     const span = `${hhmm}–${endOf(hhmm)}`;
 
     // the doctor's calendar, open beside it on that week
-    const doctor = await (await browser.newContext()).newPage();
-    await doctor.goto(`${server.url}/login`);
-    await doctor.getByLabel('Email').fill('medico1@example.it');
-    await doctor.getByLabel('Password').fill('Password123!');
-    await doctor.getByRole('button', { name: 'Accedi' }).click();
-    await doctor.waitForURL('**/disponibilita**');
+    const doctor = await (await env.browser.newContext()).newPage();
+    await login(doctor, env.server.url, 'medico1@example.it', '**/disponibilita**');
     await doctor.locator('#calendar .slot-content').first().waitFor();
     const weeksAhead = Math.round((mondayOf(date) - mondayOf(new Date().toISOString().slice(0, 10))) / (7 * 86_400_000));
     for (let i = 0; i < weeksAhead; i++) {

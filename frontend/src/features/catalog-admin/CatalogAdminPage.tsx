@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { CouponView, ProductView } from '@studio/contracts';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Tab, Tabs } from 'react-bootstrap';
 import { errorMessage } from '../../app/api';
 import { dayWithYear } from '../../app/dates';
@@ -17,38 +17,28 @@ const t = it.catalogAdmin;
 /** which modal is open: a new one, or an edit of a row */
 type Editing<T> = { row?: T } | null;
 
-function ProductsTab() {
-  const { data, error, isLoading, refetch } = useGetAdminProductsQuery();
-  const [editing, setEditing] = useState<Editing<ProductView>>(null);
-  const columns = useMemo<ColumnDef<ProductView, any>[]>(
-    () => [
-      { accessorKey: 'name', header: t.name },
-      { accessorKey: 'description', header: t.description, enableSorting: false, cell: (c) => <span className="data-table-clip">{c.getValue<string>()}</span> },
-      { accessorKey: 'priceCents', header: t.price, cell: (c) => formatEuro(c.getValue<number>()) },
-      {
-        accessorKey: 'active',
-        header: t.state,
-        cell: (c) => (c.getValue<boolean>() ? <Badge bg="success">{t.active}</Badge> : <Badge bg="secondary">{t.inactive}</Badge>),
-      },
-      {
-        id: 'actions',
-        header: () => <span className="visually-hidden">{t.actions}</span>,
-        enableSorting: false,
-        cell: (c) => (
-          <Button size="sm" variant="outline-primary" onClick={() => setEditing({ row: c.row.original })} aria-label={t.editProduct(c.row.original.name)}>
-            {t.edit}
-          </Button>
-        ),
-      },
-    ],
-    [],
-  );
-  if (isLoading) return <Loading />;
-  if (error)
+/** one list of the catalog: loading, error with retry, a "new" button, the data table and its modal form */
+function CatalogTab<Row>({ query, columns, rowId, caption, emptyText, newLabel, testId, sortBy, modal }: {
+  query: { data?: Row[]; error?: unknown; isLoading: boolean; refetch: () => unknown };
+  /** the columns, given how to open a row's edit form */
+  columns: (edit: (row: Row) => void) => ColumnDef<Row, any>[];
+  rowId: (row: Row) => string;
+  caption: string;
+  emptyText: string;
+  newLabel: string;
+  testId: string;
+  sortBy: string;
+  modal: (row: Row | undefined, close: () => void) => ReactNode;
+}) {
+  const [editing, setEditing] = useState<Editing<Row>>(null);
+  // built once: the columns only need a way to open the edit form, which never changes
+  const tableColumns = useMemo(() => columns((row) => setEditing({ row })), []);
+  if (query.isLoading) return <Loading />;
+  if (query.error)
     return (
       <Alert variant="danger">
-        {errorMessage(error, t.loadFailed)}{' '}
-        <Button size="sm" variant="outline-danger" onClick={() => void refetch()}>
+        {errorMessage(query.error, t.loadFailed)}{' '}
+        <Button size="sm" variant="outline-danger" onClick={() => void query.refetch()}>
           {it.app.retry}
         </Button>
       </Alert>
@@ -56,60 +46,75 @@ function ProductsTab() {
   return (
     <>
       <div className="d-flex justify-content-end mb-2">
-        <Button onClick={() => setEditing({})}>{t.newProduct}</Button>
+        <Button onClick={() => setEditing({})}>{newLabel}</Button>
       </div>
-      <DataTable caption={t.productsCaption} rows={data ?? []} columns={columns} rowId={(p) => p.id} emptyText={t.noProducts} searchable testId="products-table" initialSorting={[{ id: 'name', desc: false }]} />
-      {editing && <ProductFormModal product={editing.row} onClose={() => setEditing(null)} />}
+      <DataTable caption={caption} rows={query.data ?? []} columns={tableColumns} rowId={rowId} emptyText={emptyText} searchable testId={testId} initialSorting={[{ id: sortBy, desc: false }]} />
+      {editing && modal(editing.row, () => setEditing(null))}
     </>
   );
 }
 
-function CouponsTab() {
-  const { data, error, isLoading, refetch } = useGetAdminCouponsQuery();
-  const [editing, setEditing] = useState<Editing<CouponView>>(null);
-  const columns = useMemo<ColumnDef<CouponView, any>[]>(
-    () => [
-      { accessorKey: 'code', header: t.code },
-      { accessorKey: 'percentage', header: t.percentageShort, cell: (c) => `${c.getValue<number>()} %` },
-      { accessorKey: 'validFrom', header: t.validFrom, cell: (c) => dayWithYear(c.getValue<string>()) },
-      { accessorKey: 'validTo', header: t.validTo, cell: (c) => dayWithYear(c.getValue<string>()) },
-      {
-        id: 'uses',
-        header: t.uses,
-        accessorFn: (c) => c.uses,
-        cell: (c) => t.usesOf(c.row.original.uses, c.row.original.maxUses),
-      },
-      {
-        id: 'actions',
-        header: () => <span className="visually-hidden">{t.actions}</span>,
-        enableSorting: false,
-        cell: (c) => (
-          <Button size="sm" variant="outline-primary" onClick={() => setEditing({ row: c.row.original })} aria-label={t.editCoupon(c.row.original.code)}>
-            {t.edit}
-          </Button>
-        ),
-      },
-    ],
-    [],
-  );
-  if (isLoading) return <Loading />;
-  if (error)
-    return (
-      <Alert variant="danger">
-        {errorMessage(error, t.loadFailed)}{' '}
-        <Button size="sm" variant="outline-danger" onClick={() => void refetch()}>
-          {it.app.retry}
-        </Button>
-      </Alert>
-    );
+const editButton = (label: string, onClick: () => void) => (
+  <Button size="sm" variant="outline-primary" onClick={onClick} aria-label={label}>
+    {t.edit}
+  </Button>
+);
+const actionsHeader = () => <span className="visually-hidden">{t.actions}</span>;
+
+function productColumns(edit: (p: ProductView) => void): ColumnDef<ProductView, any>[] {
+  return [
+    { accessorKey: 'name', header: t.name },
+    { accessorKey: 'description', header: t.description, enableSorting: false, cell: (c) => <span className="data-table-clip">{c.getValue<string>()}</span> },
+    { accessorKey: 'priceCents', header: t.price, cell: (c) => formatEuro(c.getValue<number>()) },
+    {
+      accessorKey: 'active',
+      header: t.state,
+      cell: (c) => (c.getValue<boolean>() ? <Badge bg="success">{t.active}</Badge> : <Badge bg="secondary">{t.inactive}</Badge>),
+    },
+    { id: 'actions', header: actionsHeader, enableSorting: false, cell: (c) => editButton(t.editProduct(c.row.original.name), () => edit(c.row.original)) },
+  ];
+}
+
+function couponColumns(edit: (c: CouponView) => void): ColumnDef<CouponView, any>[] {
+  return [
+    { accessorKey: 'code', header: t.code },
+    { accessorKey: 'percentage', header: t.percentageShort, cell: (c) => `${c.getValue<number>()} %` },
+    { accessorKey: 'validFrom', header: t.validFrom, cell: (c) => dayWithYear(c.getValue<string>()) },
+    { accessorKey: 'validTo', header: t.validTo, cell: (c) => dayWithYear(c.getValue<string>()) },
+    { id: 'uses', header: t.uses, accessorFn: (c) => c.uses, cell: (c) => t.usesOf(c.row.original.uses, c.row.original.maxUses) },
+    { id: 'actions', header: actionsHeader, enableSorting: false, cell: (c) => editButton(t.editCoupon(c.row.original.code), () => edit(c.row.original)) },
+  ];
+}
+
+function ProductsTab() {
   return (
-    <>
-      <div className="d-flex justify-content-end mb-2">
-        <Button onClick={() => setEditing({})}>{t.newCoupon}</Button>
-      </div>
-      <DataTable caption={t.couponsCaption} rows={data ?? []} columns={columns} rowId={(c) => c.code} emptyText={t.noCoupons} searchable testId="coupons-table" initialSorting={[{ id: 'code', desc: false }]} />
-      {editing && <CouponFormModal coupon={editing.row} onClose={() => setEditing(null)} />}
-    </>
+    <CatalogTab
+      query={useGetAdminProductsQuery()}
+      columns={productColumns}
+      rowId={(p) => p.id}
+      caption={t.productsCaption}
+      emptyText={t.noProducts}
+      newLabel={t.newProduct}
+      testId="products-table"
+      sortBy="name"
+      modal={(product, close) => <ProductFormModal product={product} onClose={close} />}
+    />
+  );
+}
+
+function CouponsTab() {
+  return (
+    <CatalogTab
+      query={useGetAdminCouponsQuery()}
+      columns={couponColumns}
+      rowId={(c) => c.code}
+      caption={t.couponsCaption}
+      emptyText={t.noCoupons}
+      newLabel={t.newCoupon}
+      testId="coupons-table"
+      sortBy="code"
+      modal={(coupon, close) => <CouponFormModal coupon={coupon} onClose={close} />}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import { COUPON_CODE_PATTERN, type CouponView } from '@studio/contracts';
 import { useState } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { errorMessage } from '../../app/api';
-import { ValidatedForm } from '../../app/ValidatedForm';
+import { CatalogFormModal } from './CatalogFormModal';
 import { it } from '../../i18n/it';
 import { useCreateCouponMutation, useUpdateCouponMutation } from './catalogAdminApi';
 
@@ -32,66 +32,44 @@ export function CouponFormModal({ coupon, onClose }: { coupon?: CouponView; onCl
   };
 
   return (
-    <Modal show onHide={onClose} aria-labelledby="coupon-form-title" centered>
-      <ValidatedForm onValidSubmit={() => void submit()} aria-labelledby="coupon-form-title">
-        <Modal.Header closeButton closeLabel={it.app.dismiss}>
-          <Modal.Title id="coupon-form-title" as="h2" className="h5">
-            {coupon ? t.editCoupon(coupon.code) : t.newCoupon}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {problem && (
-            <Alert variant="danger" role="alert">
-              {problem}
-            </Alert>
-          )}
-          <Form.Group controlId="coupon-code" className="mb-3">
-            <Form.Label>{t.code}</Form.Label>
-            <Form.Control
-              required
-              readOnly={coupon !== undefined}
-              pattern={COUPON_CODE_PATTERN.source.replace(/^\^|\$$/g, '').replace('A-Z', 'A-Za-z')}
-              value={code}
-              onChange={(e) => setCode(e.target.value.toUpperCase())}
-              aria-describedby="coupon-code-help"
-              autoFocus={coupon === undefined}
-            />
-            <Form.Text id="coupon-code-help">{t.codeHelp}</Form.Text>
-            <Form.Control.Feedback type="invalid">{t.codeInvalid}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group controlId="coupon-percentage" className="mb-3">
-            <Form.Label>{t.percentage}</Form.Label>
-            <Form.Control required type="number" min={1} max={100} step={1} value={percentage} onChange={(e) => setPercentage(e.target.value)} />
-            <Form.Control.Feedback type="invalid">{t.percentageInvalid}</Form.Control.Feedback>
-          </Form.Group>
-          <div className="row g-2 mb-3">
-            <Form.Group controlId="coupon-from" className="col-sm-6">
-              <Form.Label>{t.validFrom}</Form.Label>
-              <Form.Control required type="date" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} />
-              <Form.Control.Feedback type="invalid">{t.dateRequired}</Form.Control.Feedback>
-            </Form.Group>
-            <Form.Group controlId="coupon-to" className="col-sm-6">
-              <Form.Label>{t.validTo}</Form.Label>
-              <Form.Control required type="date" min={validFrom || undefined} value={validTo} onChange={(e) => setValidTo(e.target.value)} />
-              <Form.Control.Feedback type="invalid">{t.dateToInvalid}</Form.Control.Feedback>
-            </Form.Group>
-          </div>
-          <Form.Group controlId="coupon-max-uses">
-            <Form.Label>{t.maxUses}</Form.Label>
-            <Form.Control type="number" min={1} step={1} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} aria-describedby="coupon-max-uses-help" />
-            <Form.Text id="coupon-max-uses-help">{t.maxUsesHelp}</Form.Text>
-            <Form.Control.Feedback type="invalid">{t.maxUsesInvalid}</Form.Control.Feedback>
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? t.saving : t.save}
-          </Button>
-        </Modal.Footer>
-      </ValidatedForm>
-    </Modal>
+    <CatalogFormModal id="coupon-form" title={coupon ? t.editCoupon(coupon.code) : t.newCoupon} problem={problem} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
+      <Form.Group controlId="coupon-code" className="mb-3">
+        <Form.Label>{t.code}</Form.Label>
+        <Form.Control
+          required
+          readOnly={coupon !== undefined}
+          pattern={COUPON_CODE_PATTERN.source.replace(/^\^|\$$/g, '').replace('A-Z', 'A-Za-z')}
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          aria-describedby="coupon-code-help"
+          autoFocus={coupon === undefined}
+        />
+        <Form.Text id="coupon-code-help">{t.codeHelp}</Form.Text>
+        <Form.Control.Feedback type="invalid">{t.codeInvalid}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group controlId="coupon-percentage" className="mb-3">
+        <Form.Label>{t.percentage}</Form.Label>
+        <Form.Control required type="number" min={1} max={100} step={1} value={percentage} onChange={(e) => setPercentage(e.target.value)} />
+        <Form.Control.Feedback type="invalid">{t.percentageInvalid}</Form.Control.Feedback>
+      </Form.Group>
+      <div className="row g-2 mb-3">
+        <Form.Group controlId="coupon-from" className="col-sm-6">
+          <Form.Label>{t.validFrom}</Form.Label>
+          <Form.Control required type="date" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} />
+          <Form.Control.Feedback type="invalid">{t.dateRequired}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group controlId="coupon-to" className="col-sm-6">
+          <Form.Label>{t.validTo}</Form.Label>
+          <Form.Control required type="date" min={validFrom || undefined} value={validTo} onChange={(e) => setValidTo(e.target.value)} />
+          <Form.Control.Feedback type="invalid">{t.dateToInvalid}</Form.Control.Feedback>
+        </Form.Group>
+      </div>
+      <Form.Group controlId="coupon-max-uses">
+        <Form.Label>{t.maxUses}</Form.Label>
+        <Form.Control type="number" min={1} step={1} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} aria-describedby="coupon-max-uses-help" />
+        <Form.Text id="coupon-max-uses-help">{t.maxUsesHelp}</Form.Text>
+        <Form.Control.Feedback type="invalid">{t.maxUsesInvalid}</Form.Control.Feedback>
+      </Form.Group>
+    </CatalogFormModal>
   );
 }

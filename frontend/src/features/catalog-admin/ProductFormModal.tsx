@@ -1,9 +1,9 @@
 import type { ProductView } from '@studio/contracts';
 import { useState } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { errorMessage } from '../../app/api';
 import { centsToEuroInput, parseEuroToCents } from '../../app/money';
-import { ValidatedForm } from '../../app/ValidatedForm';
+import { CatalogFormModal } from './CatalogFormModal';
 import { it } from '../../i18n/it';
 import { useCreateProductMutation, useUpdateProductMutation } from './catalogAdminApi';
 
@@ -34,52 +34,30 @@ export function ProductFormModal({ product, onClose }: { product?: ProductView; 
   };
 
   return (
-    <Modal show onHide={onClose} aria-labelledby="product-form-title" centered>
-      <ValidatedForm onValidSubmit={() => void submit()} aria-labelledby="product-form-title">
-        <Modal.Header closeButton closeLabel={it.app.dismiss}>
-          <Modal.Title id="product-form-title" as="h2" className="h5">
-            {product ? t.editProduct(product.name) : t.newProduct}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {problem && (
-            <Alert variant="danger" role="alert">
-              {problem}
-            </Alert>
-          )}
-          <Form.Group controlId="product-name" className="mb-3">
-            <Form.Label>{t.name}</Form.Label>
-            <Form.Control required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-            <Form.Control.Feedback type="invalid">{t.nameRequired}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group controlId="product-description" className="mb-3">
-            <Form.Label>{t.description}</Form.Label>
-            <Form.Control as="textarea" rows={3} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
-          </Form.Group>
-          <Form.Group controlId="product-price" className="mb-3">
-            <Form.Label>{t.price}</Form.Label>
-            <Form.Control
-              required
-              inputMode="decimal"
-              pattern="\s*\d{1,3}(\.?\d{3})*([.,]\d{1,2})?\s*"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-              aria-describedby="product-price-help"
-            />
-            <Form.Text id="product-price-help">{t.priceHelp}</Form.Text>
-            <Form.Control.Feedback type="invalid">{t.priceInvalid}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Check id="product-active" type="switch" label={t.activeLabel} checked={active} onChange={(e) => setActive(e.target.checked)} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? t.saving : t.save}
-          </Button>
-        </Modal.Footer>
-      </ValidatedForm>
-    </Modal>
+    <CatalogFormModal id="product-form" title={product ? t.editProduct(product.name) : t.newProduct} problem={problem} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
+      <Form.Group controlId="product-name" className="mb-3">
+        <Form.Label>{t.name}</Form.Label>
+        <Form.Control required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+        <Form.Control.Feedback type="invalid">{t.nameRequired}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group controlId="product-description" className="mb-3">
+        <Form.Label>{t.description}</Form.Label>
+        <Form.Control as="textarea" rows={3} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </Form.Group>
+      <Form.Group controlId="product-price" className="mb-3">
+        <Form.Label>{t.price}</Form.Label>
+        <Form.Control
+          required
+          inputMode="decimal"
+          pattern="\s*\d{1,3}(\.?\d{3})*([.,]\d{1,2})?\s*"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          aria-describedby="product-price-help"
+        />
+        <Form.Text id="product-price-help">{t.priceHelp}</Form.Text>
+        <Form.Control.Feedback type="invalid">{t.priceInvalid}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Check id="product-active" type="switch" label={t.activeLabel} checked={active} onChange={(e) => setActive(e.target.checked)} />
+    </CatalogFormModal>
   );
 }

@@ -175,6 +175,58 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     expect(pp.orders.get(orderId)?.status).toBe('APPROVED');
   });
 
+  it('a hold that runs out and is released while PayPal captures: refunded in full, nothing booked, a retry says the same', async () => {
+    const { patient, orderId, prod, bookingId, start } = await approvedOrder();
+    pp.beforeNextCapture(async () => {
+      clock.advance(16);
+      await app.app.get(HoldExpiryService).expireDue();
+    });
+    const res = await confirmForm(patient, { transaction: orderId, product: prod.id });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/scaduta.*rimborsato per intero/);
+    expect(pp.orders.get(orderId)?.refund?.status).toBe('COMPLETED');
+    expect(await bookingStatus(patient, bookingId)).toBe('expired');
+    expect((await slotStatus(start)).status).toBe('available');
+    const types = (await app.core.eventStore.readStream(orderStreamName(orderId))).map((e) => e.type);
+    expect(types).toEqual(['OrderCreated', 'PaymentCaptured', 'PaymentRefunded']);
+
+    const before = await head();
+    const again = await confirmForm(patient, { transaction: orderId, product: prod.id });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(res.body.error.message);
+    expect(await head()).toBe(before);
+    expect(pp.calls.refund).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a hold that runs out during the capture but is still the patient’s is booked: the confirmation started in time', async () => {
+    const { patient, orderId, prod, bookingId, start } = await approvedOrder();
+    pp.beforeNextCapture(async () => void clock.advance(16));
+    await confirmForm(patient, { transaction: orderId, product: prod.id }).expect(200);
+    expect(await bookingStatus(patient, bookingId)).toBe('confirmed');
+    expect((await slotStatus(start)).status).toBe('booked');
+    expect(pp.orders.get(orderId)?.refund).toBeUndefined();
+  });
+
+  it('two payments racing for the last use of a coupon: one is booked; the other is refused, and refunded if it was captured', async () => {
+    const admin = await client(app, 'admin@example.it');
+    await admin.agent.post('/api/admin/coupons').set('X-CSRF-Token', admin.csrf).send({ code: 'ULTIMO', percentage: 50, validFrom: '2030-03-01', validTo: '2030-03-31', maxUses: 1 }).expect(201);
+    const a = await approvedOrder('Prima visita nutrizionale', 'ULTIMO');
+    const b = await approvedOrder('Prima visita nutrizionale', 'ULTIMO');
+    const results = await Promise.all([a, b].map((o) => confirmForm(o.patient, { transaction: o.orderId, product: o.prod.id, coupon: 'ULTIMO' })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = results[0].status === 409 ? a : b;
+    const winner = loser === a ? b : a;
+    expect(await bookingStatus(winner.patient, winner.bookingId)).toBe('confirmed');
+    expect(await bookingStatus(loser.patient, loser.bookingId)).toBe('held');
+    expect((await slotStatus(loser.start)).status).toBe('held');
+    // money taken and not kept: every capture that did not become an order was refunded
+    const loserOrder = pp.orders.get(loser.orderId)!;
+    // which of the two refusals happens depends on timing: before the capture (nothing taken) or after it (refunded)
+    if (loserOrder.status === 'COMPLETED') expect(loserOrder.refund?.status).toBe('COMPLETED');
+    else expect(loserOrder.status).toBe('APPROVED');
+    expect(results.find((r) => r.status === 409)!.body.error.message).toMatch(/limite di utilizzi/);
+  });
+
   it('rejects missing taxcode or billing with the exact message, and an invalid taxcode', async () => {
     const { patient, bookingId, orderId, prod } = await approvedOrder();
     const before = await head();

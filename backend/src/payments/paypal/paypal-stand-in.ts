@@ -15,6 +15,7 @@ export interface StandInOrder {
   description?: string;
   amount: { currency_code: string; value: string };
   capture?: { id: string; status: string; amount: { currency_code: string; value: string }; custom_id?: string };
+  refund?: { id: string; status: string };
 }
 
 export interface PaypalStandIn {
@@ -28,8 +29,10 @@ export interface PaypalStandIn {
   /** Status of the next capture (e.g. 'DECLINED', 'PENDING'); resets to COMPLETED after one use. */
   setNextCaptureStatus(status: string): void;
   orders: Map<string, StandInOrder>;
+  /** runs once, before the next capture answers: lets a test change the world while PayPal is busy */
+  beforeNextCapture(hook: () => Promise<void>): void;
   /** Counters, handy for assertions (e.g. token caching). */
-  calls: { token: number; create: number; capture: number; get: number };
+  calls: { token: number; create: number; capture: number; get: number; refund: number };
   close(): Promise<void>;
 }
 
@@ -41,7 +44,8 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
   const tokens = new Set<string>();
   const orders = new Map<string, StandInOrder>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  const calls = { token: 0, create: 0, capture: 0, get: 0 };
+  const calls = { token: 0, create: 0, capture: 0, get: 0, refund: 0 };
+  let captureHook: (() => Promise<void>) | null = null;
   let nextCaptureStatus = 'COMPLETED';
   let baseUrl = '';
 
@@ -126,6 +130,18 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       return send(res, 200, { id: order.id, status: order.status });
     }
 
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (refund && req.method === 'POST') {
+      if (!bearerOk(req)) return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+      calls.refund++;
+      const captureId = decodeURIComponent(refund[1]);
+      const order = [...orders.values()].find((o) => o.capture?.id === captureId);
+      if (!order) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      // a retry with the same request id (or any later one) answers the same refund
+      order.refund ??= { id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17), status: 'COMPLETED' };
+      return send(res, 201, { id: order.refund.id, status: order.refund.status, amount: order.amount });
+    }
+
     if (!path.startsWith('/v2/checkout/orders')) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'Not found', 'INVALID_RESOURCE_ID');
     if (!bearerOk(req)) return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
 
@@ -189,6 +205,11 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       });
       if (order.status === 'COMPLETED') return reply(422, err('ORDER_ALREADY_CAPTURED', 'Order already captured.'));
       if (order.status !== 'APPROVED') return reply(422, err('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.'));
+      if (captureHook) {
+        const hook = captureHook;
+        captureHook = null;
+        await hook();
+      }
       const captureStatus = nextCaptureStatus;
       nextCaptureStatus = 'COMPLETED';
       order.status = 'COMPLETED';
@@ -225,6 +246,9 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       if (!order) throw new Error(`Ordine sconosciuto: ${orderId}`);
       if (order.status !== 'CREATED') throw new Error(`Ordine ${orderId} non approvabile (stato ${order.status})`);
       order.status = 'APPROVED';
+    },
+    beforeNextCapture(hook: () => Promise<void>) {
+      captureHook = hook;
     },
     setNextCaptureStatus(status: string) {
       nextCaptureStatus = status;

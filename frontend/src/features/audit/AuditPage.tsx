@@ -1,9 +1,12 @@
-import { Card } from 'react-bootstrap';
+import { lazy, Suspense } from 'react';
+import { Card, Spinner } from 'react-bootstrap';
 import { useGetSessionQuery } from '../../app/api';
 import { it } from '../../i18n/it';
-import { AsOfCalendars } from './AsOfCalendars';
 import { EventBrowser } from './EventBrowser';
 import { ErasePanel, PatientAsOfPanel, RebuildPanel, VerifyPanel } from './Panels';
+
+// FullCalendar only when the page is shown (as the availability page does)
+const AsOfCalendars = lazy(() => import('./AsOfCalendars').then((m) => ({ default: m.AsOfCalendars })));
 
 /** the auditor's history (auditor and admin); rebuild and erasure are the admin's */
 export function AuditPage() {
@@ -20,7 +23,9 @@ export function AuditPage() {
       </Card>
       <Card className="mb-3">
         <Card.Body>
-          <AsOfCalendars />
+          <Suspense fallback={<Spinner animation="border" size="sm" />}>
+            <AsOfCalendars />
+          </Suspense>
         </Card.Body>
       </Card>
       <Card className="mb-3">

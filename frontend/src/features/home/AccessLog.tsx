@@ -1,4 +1,4 @@
-import { Alert, Card, Table } from 'react-bootstrap';
+import { Card, Table } from 'react-bootstrap';
 import { it } from '../../i18n/it';
 import { useGetMyAccessLogQuery } from '../audit/auditApi';
 
@@ -10,7 +10,7 @@ export function AccessLog() {
       <Card.Body>
         <h2 className="h5">{it.accessLog.title}</h2>
         <p className="small">{it.accessLog.intro}</p>
-        {log.isError && <Alert variant="danger">{it.accessLog.error}</Alert>}
+        {log.isError && <p className="small text-danger">{it.accessLog.error}</p>}
         {log.data && log.data.length === 0 && <p className="small">{it.accessLog.empty}</p>}
         {log.data && log.data.length > 0 && (
           <Table size="sm" responsive data-testid="access-log">

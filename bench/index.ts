@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { availabilityBench } from './availability.bench';
 import { holdsBench } from './holds.bench';
 import { replayBench } from './replay.bench';
+import { auditBench } from './audit.bench';
 
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'studio-bench-'));
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     await availabilityBench(join(root, 'app'));
     await holdsBench(join(root, 'holds'));
     await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
+    await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -16,6 +16,7 @@ import {
   type AvailabilityEvent,
   type ChainVerification,
   type EventMetadata,
+  type EventStore,
   type RecordedEvent,
   type SessionUser,
 } from '@studio/contracts';
@@ -130,17 +131,7 @@ export class AuditService {
    * read model, then the same mapping the live endpoint uses. The live read model is not touched.
    */
   async availabilityAsOf(doctorId: string, start: string, end: string, at: string): Promise<AvailabilityEvent[]> {
-    const from = Date.parse(start);
-    const to = Date.parse(end);
-    const days: string[] = [];
-    // availabilityRange refuses too wide a range; only its streams are read here
-    for (let d = Math.floor(from / DAY_MS) * DAY_MS; d < to && days.length <= 63; d += DAY_MS) days.push(new Date(d).toISOString().slice(0, 10));
-    const streams = [userStreamName(doctorId), ...days.map((day) => availabilityStreamName(doctorId, day))];
-    return this.withReplay(streams, at, [usersProjection, availabilitySlotsProjection], async (temp) => {
-      const doctor = (await temp.get<UserDoc>('users', doctorId))?.doc;
-      if (!doctor || doctor.role !== 'doctor') throw new NotFoundError('Medico non trovato a quella data.', 'medico_non_trovato');
-      return availabilityRange(temp, doctor, start, end);
-    });
+    return availabilityAsOf(this.core.eventStore, doctorId, start, end, at);
   }
 
   /** a patient's bookings and orders as they were at `at`, from the same projections as /home */
@@ -150,7 +141,7 @@ export class AuditService {
     const bookings = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: patientId });
     const orders = await this.core.readModels.find<OrderDoc>('orders', { patient_id: patientId });
     const streams = [userStreamName(patientId), ...bookings.map((b) => bookingStreamName(b.id)), ...orders.map((o) => orderStreamName(o.id))];
-    const record = await this.withReplay(streams, at, [usersProjection, bookingsProjection, ordersProjection], async (temp) => ({
+    const record = await replayAsOf(this.core.eventStore, streams, at, [usersProjection, bookingsProjection, ordersProjection], async (temp) => ({
       user: (await temp.get<UserDoc>('users', patientId))?.doc ?? null,
       bookings: (await temp.find<BookingDoc>('bookings', { patient_id: patientId })).map((b) => b.doc),
       orders: (await temp.find<OrderDoc>('orders', { patient_id: patientId })).map((o) => o.doc),
@@ -172,25 +163,6 @@ export class AuditService {
       bookings: record.bookings.sort((a, b) => a.start.localeCompare(b.start)).map((b) => ({ id: b.id, doctorId: b.doctorId, start: b.start, end: b.end, status: b.status })),
       orders: record.orders.map((o) => ({ id: o.id, bookingId: o.bookingId, productName: o.productName, amountCents: o.amountCents, status: 'placed' })),
     };
-  }
-
-  private async withReplay<T>(streams: string[], at: string, projections: ProjectionDefinition[], read: (temp: ReadModelStore) => Promise<T>): Promise<T> {
-    const instant = Date.parse(at);
-    const events: RecordedEvent[] = [];
-    for (const stream of streams) {
-      for (const e of await this.core.eventStore.readStream(stream)) if (Date.parse(recordedTime(e)) <= instant) events.push(e);
-    }
-    events.sort((a, b) => a.position - b.position);
-    const temp = await createReadModelStore({ kind: 'sqlite', filename: ':memory:' });
-    try {
-      for (const def of projections) await temp.ensureCollection(def);
-      await temp.transaction(async (tx) => {
-        for (const def of projections) await applyEvents(tx, def, events);
-      });
-      return await read(temp);
-    } finally {
-      await temp.close();
-    }
   }
 
   /**
@@ -218,4 +190,43 @@ export const recordedTime = (e: RecordedEvent): string => (typeof e.metadata?.at
 function row(d: AuditEventDoc): AuditEventRow {
   const { doctorId: _d, patientId: _p, ...rest } = d;
   return rest;
+}
+
+/**
+ * Replays `streams` up to the instant `at` (each event's command time) into a temporary
+ * in-memory read model with the live projections' own evolve, and lets `read` query it. The
+ * live read model is never touched; the temporary one is dropped right after.
+ */
+export async function replayAsOf<T>(store: EventStore, streams: string[], at: string, projections: ProjectionDefinition[], read: (temp: ReadModelStore) => Promise<T>): Promise<T> {
+  const instant = Date.parse(at);
+  const events: RecordedEvent[] = [];
+  for (const stream of streams) {
+    for (const e of await store.readStream(stream)) if (Date.parse(recordedTime(e)) <= instant) events.push(e);
+  }
+  events.sort((a, b) => a.position - b.position);
+  const temp = await createReadModelStore({ kind: 'sqlite', filename: ':memory:' });
+  try {
+    for (const def of projections) await temp.ensureCollection(def);
+    await temp.transaction(async (tx) => {
+      for (const def of projections) await applyEvents(tx, def, events);
+    });
+    return await read(temp);
+  } finally {
+    await temp.close();
+  }
+}
+
+/** what GET /disponibilita/json answered at `at`: the doctor's account and doctor-day streams only */
+export async function availabilityAsOf(store: EventStore, doctorId: string, start: string, end: string, at: string): Promise<AvailabilityEvent[]> {
+  const from = Date.parse(start);
+  const to = Date.parse(end);
+  const days: string[] = [];
+  // availabilityRange refuses too wide a range; only its streams are read here
+  for (let d = Math.floor(from / DAY_MS) * DAY_MS; d < to && days.length <= 63; d += DAY_MS) days.push(new Date(d).toISOString().slice(0, 10));
+  const streams = [userStreamName(doctorId), ...days.map((day) => availabilityStreamName(doctorId, day))];
+  return replayAsOf(store, streams, at, [usersProjection, availabilitySlotsProjection], async (temp) => {
+    const doctor = (await temp.get<UserDoc>('users', doctorId))?.doc;
+    if (!doctor || doctor.role !== 'doctor') throw new NotFoundError('Medico non trovato a quella data.', 'medico_non_trovato');
+    return availabilityRange(temp, doctor, start, end);
+  });
 }

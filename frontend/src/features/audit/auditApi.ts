@@ -1,5 +1,4 @@
 import type {
-  AccessLogEntry,
   AsOfPatientRecord,
   AuditEventDetail,
   AuditEventsPage,
@@ -57,10 +56,6 @@ export const auditApi = api.injectEndpoints({
     rebuildProjection: build.mutation<{ projection: string; total: number }, string>({
       query: (projection) => ({ url: '/api/audit/rebuild', method: 'POST', body: { projection } }),
     }),
-    getMyAccessLog: build.query<AccessLogEntry[], void>({
-      query: () => ({ url: '/api/me/access-log' }),
-      keepUnusedDataFor: 0,
-    }),
   }),
 });
 
@@ -72,5 +67,4 @@ export const {
   useLazyGetPatientAsOfQuery,
   useGetProjectionsQuery,
   useRebuildProjectionMutation,
-  useGetMyAccessLogQuery,
 } = auditApi;

@@ -1,6 +1,6 @@
 import { Card, Table } from 'react-bootstrap';
 import { it } from '../../i18n/it';
-import { useGetMyAccessLogQuery } from '../audit/auditApi';
+import { useGetMyAccessLogQuery } from './accessLogApi';
 
 /** who looked at the patient's record and when (Garante, dossier sanitario) */
 export function AccessLog() {

@@ -341,6 +341,10 @@ describe("auditor's history over HTTP", () => {
       const user = await app.core.readModels.get<{ personal: unknown; erased?: boolean }>('users', victim.id);
       expect(user?.doc).toMatchObject({ personal: null, erased: true });
       expect((await app.core.readModels.get('bookings', held.body.id))?.doc).toMatchObject({ patientId: victim.id });
+      // the erased person's streams still verify (the tamper test above broke another stream on purpose)
+      for (const stream of [userStreamName(victim.id), `booking-${held.body.id}`]) {
+        expect((await auditor.agent.get('/api/audit/verify').query({ stream }).expect(200)).body).toMatchObject({ ok: true });
+      }
     });
   });
 

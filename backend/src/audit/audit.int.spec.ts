@@ -19,7 +19,7 @@ import request from 'supertest';
 import { DEMO_PASSWORD } from '../seed/demo-seed';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { connect } from '../testing/sockets';
-import { client, startTestApp, type Client, type TestApp } from '../testing/test-app';
+import { ManualClock, client, startTestApp, type Client, type TestApp } from '../testing/test-app';
 import { RebuildService } from './rebuild.gateway';
 
 const ANSWERS: Answers = {
@@ -362,4 +362,39 @@ describe("auditor's history over HTTP", () => {
     });
     return socket;
   }
+});
+
+describe('as-of replay on the injectable clock', () => {
+  // demo seed: today = Monday 2030-03-04; the third week is inside working hours and never opened
+  const clock = new ManualClock(new Date('2030-03-04T06:00:00.000Z'));
+  let app: TestApp;
+  afterAll(() => app.close());
+
+  it('toggle at t1, toggle back at t2: an instant between them shows the slot as it was', async () => {
+    app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' }, undefined, clock);
+    const medico1 = app.ids['medico1@example.it'];
+    const doctor = await client(app, 'medico1@example.it');
+    const auditor = await client(app, 'auditor@example.it');
+    const slot = { for: medico1, start: '2030-03-20T11:00:00Z', end: '2030-03-20T11:30:00Z' };
+    const range = { for: medico1, start: '2030-03-18T00:00:00Z', end: '2030-03-25T00:00:00Z' };
+    const toggle = () => doctor.agent.post('/disponibilita/toggle').set('X-CSRF-Token', doctor.csrf).send(slot).expect(200);
+
+    clock.set('2030-03-04T09:00:00.000Z'); // t1
+    await toggle();
+    clock.set('2030-03-04T10:00:00.000Z'); // t2
+    await toggle();
+    await app.core.changes.waitFor(await app.core.eventStore.headPosition());
+
+    const statusAt = async (at: string) => {
+      const answer = (await auditor.agent.get('/api/audit/availability').query({ ...range, at }).expect(200)).body as { start: string; status: string }[];
+      return answer.find((e) => e.start === slot.start)!.status;
+    };
+    expect(await statusAt('2030-03-04T08:59:59.999Z')).toBe('unavailable');
+    expect(await statusAt('2030-03-04T09:00:00.000Z')).toBe('available');
+    expect(await statusAt('2030-03-04T09:30:00.000Z')).toBe('available');
+    expect(await statusAt('2030-03-04T10:00:00.000Z')).toBe('unavailable');
+    // the live answer is today's, and the as-of answer at the end equals it
+    const live = (await doctor.agent.get('/disponibilita/json').query(range).expect(200)).body;
+    expect((await auditor.agent.get('/api/audit/availability').query({ ...range, at: '2030-03-04T11:00:00.000Z' }).expect(200)).body).toEqual(live);
+  });
 });

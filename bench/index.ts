@@ -9,6 +9,7 @@ import { availabilityBench } from './availability.bench';
 import { holdsBench } from './holds.bench';
 import { paymentsBench } from './payments.bench';
 import { replayBench } from './replay.bench';
+import { auditBench } from './audit.bench';
 
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'studio-bench-'));
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     await holdsBench(join(root, 'holds'));
     await paymentsBench(join(root, 'payments'));
     await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
+    await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

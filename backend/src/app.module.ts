@@ -27,6 +27,10 @@ import { RegistrationController } from './registration/registration.controller';
 import { RegistrationService } from './registration/registration.service';
 import { CORE, type Core } from './infrastructure/core';
 import { DoctorsController } from './users/doctors.controller';
+import { AccessLogService } from './audit/access-log.service';
+import { AuditController, MyAccessLogController } from './audit/audit.controller';
+import { AuditService } from './audit/audit.service';
+import { RebuildGateway, RebuildService } from './audit/rebuild.gateway';
 import { UsersService } from './users/users.service';
 
 @Module({})
@@ -35,7 +39,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -58,6 +62,10 @@ export class AppModule {
         CouponCatalogHandler,
         paypalProvider,
         OrdersService,
+        AccessLogService,
+        AuditService,
+        RebuildGateway,
+        RebuildService,
       ],
     };
   }

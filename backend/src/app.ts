@@ -12,7 +12,8 @@ import pinoHttp from 'pino-http';
 import type { ServerOptions } from 'socket.io';
 import { AppModule } from './app.module';
 import { DbSessionStore } from './auth/session-store';
-import type { Clock } from './common/clock';
+import { systemClock, type Clock } from './common/clock';
+import { CLOCK_SETTING } from './http/request-context';
 import type { AppConfig } from './config/config';
 import { type Core, closeCore, openCore } from './infrastructure/core';
 import { seedDemoData } from './seed/demo-seed';
@@ -52,6 +53,8 @@ export async function startApp(config: AppConfig, options: { listen?: boolean; t
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, maxAge: 8 * 60 * 60 * 1000 },
   });
   app.set('trust proxy', 1);
+  // the command time in every event's metadata comes from the app's clock (tests move it)
+  app.set(CLOCK_SETTING, options.clock ?? systemClock);
   app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') } }));
   app.use(sessionMiddleware);
   app.useWebSocketAdapter(new SessionIoAdapter(app, sessionMiddleware));

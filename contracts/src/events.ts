@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUpdated } from './catalog';
 import { Question } from './questionnaire';
+import { PersonalDataAccessed, PersonalDataErased } from './audit';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -135,6 +136,8 @@ export const EventSchemas = {
   CouponCreated,
   CouponUpdated,
   CouponRedeemed,
+  PersonalDataAccessed,
+  PersonalDataErased,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

@@ -12,10 +12,10 @@ export const handlesStream = (def: ProjectionDefinition, stream: string): boolea
  * event never counts twice even if a checkpoint was lost.
  */
 export async function applyEvents(tx: ReadModelWriter, def: ProjectionDefinition, events: RecordedEvent[], table?: string): Promise<DocumentChange[]> {
-  const types = new Set(def.eventTypes);
+  const types = def.eventTypes === 'all' ? null : new Set(def.eventTypes);
   const touched: { id: string; event: RecordedEvent }[] = [];
   for (const event of events) {
-    if (!types.has(event.type) || !handlesStream(def, event.stream)) continue;
+    if ((types && !types.has(event.type)) || !handlesStream(def, event.stream)) continue;
     const id = def.documentId(event);
     if (id != null) touched.push({ id, event });
   }

@@ -4,6 +4,7 @@ export type { CheckpointInfo, ReadModelStore, ReadModelStoreConfig, ReadModelWri
 export { ProjectionRunner } from './runner';
 export type { ChangeListener, ProjectionRunnerOptions } from './runner';
 export { rebuildProjection } from './rebuild';
+export { applyEvents } from './apply';
 export type { RebuildDeps, RebuildOptions, RebuildProgress, RebuildResult } from './rebuild';
 export { InMemoryEventStore } from './testing/in-memory-event-store';
 export * from './read-models';

@@ -10,8 +10,8 @@ export interface ProjectionDefinition<D = any> {
   /** bump to force a rebuild when evolve changes meaning */
   version: number;
   streamPrefixes: string[];
-  /** event types it handles; others are skipped (their position still advances the checkpoint) */
-  eventTypes: string[];
+  /** event types it handles ('all': every type, also of later issues); others are skipped (their position still advances the checkpoint) */
+  eventTypes: string[] | 'all';
   /** which document an event touches; null = none */
   documentId(event: RecordedEvent): string | null;
   evolve(doc: D | null, event: RecordedEvent): D | null;

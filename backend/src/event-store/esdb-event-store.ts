@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ANY,
   BACKWARDS,
   END,
   EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
   START,
-  STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError,
   jsonEvent,
   streamNameFilter,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
-  type AppendExpectedRevision,
   type JSONType,
   type Position,
   type ResolvedEvent,
@@ -36,6 +33,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '@studio/contracts';
+import { chained, storedHash } from './hash-chain';
 import { deferred, reportSubscriptionError, runUntilFailure, sleep, toError } from './support';
 
 export interface EsdbEventStoreOptions {
@@ -66,27 +64,34 @@ export class EsdbEventStore implements EventStore {
 
   async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const expected = options.expectedRevision;
-    if (events.length === 0) {
-      // Nothing to write, only a check: reading the stream head gives the same answer as the
-      // server would, without depending on how it treats an empty batch.
+    // The hash chain needs the previous event's hash, so every append reads the stream head and
+    // then appends with exactly that revision: a concurrent writer makes the server refuse it
+    // instead of forking the chain. 'any' and 'stream_exists' then simply try again on the new head.
+    for (let attempt = 1; ; attempt++) {
       const last = await this.lastOfStream(stream);
       checkExpectedRevision(stream, expected, last?.revision ?? -1);
-      return { nextRevision: last?.revision ?? -1, position: last?.position ?? 0 };
-    }
-    try {
-      const result = await this.client.appendToStream(stream, events.map(toEventData), {
-        expectedRevision: toEsdbExpected(expected),
+      if (events.length === 0) return { nextRevision: last?.revision ?? -1, position: last?.position ?? 0 };
+      let previousHash = storedHash(last?.metadata);
+      const chainedEvents = events.map((event) => {
+        const metadata = chained(event.type, event.data, event.metadata, previousHash);
+        previousHash = metadata.hash as string;
+        return { ...event, metadata };
       });
-      const nextRevision = Number(result.nextExpectedRevision);
-      // The server reports the last event's commit position; only very old servers omit it.
-      const position = result.position ? Number(result.position.commit) : ((await this.lastOfStream(stream))?.position ?? 0);
-      return { nextRevision, position };
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError) {
+      try {
+        const result = await this.client.appendToStream(stream, chainedEvents.map(toEventData), {
+          expectedRevision: last ? BigInt(last.revision) : NO_STREAM,
+        });
+        const nextRevision = Number(result.nextExpectedRevision);
+        // The server reports the last event's commit position; only very old servers omit it.
+        const position = result.position ? Number(result.position.commit) : ((await this.lastOfStream(stream))?.position ?? 0);
+        return { nextRevision, position };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        const retriable = (expected === 'any' || expected === 'stream_exists') && attempt < 20;
+        if (retriable) continue;
         const actual = typeof error.actualVersion === 'bigint' && error.actualVersion >= 0n ? Number(error.actualVersion) : 'no_stream';
         throw new WrongExpectedRevisionError(stream, expected, actual);
       }
-      throw error;
     }
   }
 
@@ -242,19 +247,6 @@ async function consume<E>(read: StreamingRead<E>, visit: (event: E) => boolean):
 
 function at(position: number): Position {
   return { commit: BigInt(position), prepare: BigInt(position) };
-}
-
-function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
-  switch (expected) {
-    case 'no_stream':
-      return NO_STREAM;
-    case 'stream_exists':
-      return STREAM_EXISTS;
-    case 'any':
-      return ANY;
-    default:
-      return BigInt(expected);
-  }
 }
 
 function toEventData(event: NewEvent) {

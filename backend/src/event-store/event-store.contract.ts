@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ChainVerifier, GENESIS_HASH, eventHash } from './hash-chain';
 import {
   WrongExpectedRevisionError,
   type EventHandler,
@@ -146,10 +147,52 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
         const [given, made1, made2] = await store.readStream(stream('a'));
         expect(given).toMatchObject({ id, type: 'Given', stream: stream('a'), revision: 0 });
         expect(given.data).toEqual(data);
-        expect(given.metadata).toEqual(metadata);
+        // the adapter adds only the chained hash (see the hash chain block below)
+        expect(given.metadata).toEqual({ ...metadata, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
         expect(Number.isNaN(Date.parse(given.recordedAt))).toBe(false);
         expect(new Set([given.id, made1.id, made2.id]).size).toBe(3);
         expect(made1.id).toMatch(/^[0-9a-f-]{36}$/i);
+      });
+    });
+
+    describe('hash chain (tamper evidence)', () => {
+      it("each event's hash covers its content and the previous hash of its stream, whatever the batch split", async () => {
+        await append('a', ['A0', 'A1'], 'no_stream');
+        await append('b', ['B0'], 'no_stream');
+        await append('a', ['A2'], 1);
+        const a = await store.readStream(stream('a'));
+        expect(a[0].metadata.hash).toBe(eventHash(a[0].type, a[0].data, a[0].metadata, GENESIS_HASH));
+        expect(a[1].metadata.hash).toBe(eventHash(a[1].type, a[1].data, a[1].metadata, a[0].metadata.hash as string));
+        // across appends too: the third links to the second
+        expect(a[2].metadata.hash).toBe(eventHash(a[2].type, a[2].data, a[2].metadata, a[1].metadata.hash as string));
+        // another stream starts its own chain
+        const [b0] = await store.readStream(stream('b'));
+        expect(b0.metadata.hash).toBe(eventHash(b0.type, b0.data, b0.metadata, GENESIS_HASH));
+      });
+
+      it('a caller cannot forge the hash: a given one is replaced by the chained one', async () => {
+        await store.append(stream('a'), [{ type: 'Forged', data: {}, metadata: testMetadata({ hash: 'f'.repeat(64) }) }], { expectedRevision: 'no_stream' });
+        const [forged] = await store.readStream(stream('a'));
+        expect(forged.metadata.hash).not.toBe('f'.repeat(64));
+        expect(forged.metadata.hash).toBe(eventHash('Forged', {}, forged.metadata, GENESIS_HASH));
+      });
+
+      it('concurrent "any" appends to one stream never fork the chain, and the whole log verifies', async () => {
+        await Promise.all(Array.from({ length: 6 }, (_, i) => append('c', [`C${i}`], 'any')));
+        await append('d', ['D0'], 'no_stream');
+        const verifier = new ChainVerifier();
+        for (const e of await store.readAll({ streamPrefixes: [ns] })) verifier.visit(e);
+        expect(verifier.checked).toBe(7);
+        expect(verifier.firstBroken).toBeNull();
+      });
+
+      it('verification finds an event whose data no longer matches its hash', async () => {
+        await append('a', ['A0', 'A1', 'A2'], 'no_stream');
+        const events = await store.readStream(stream('a'));
+        const verifier = new ChainVerifier();
+        // what an edit outside the application looks like to a reader
+        events.map((e, i) => (i === 1 ? { ...e, data: { n: 'edited' } } : e)).forEach((e) => verifier.visit(e));
+        expect(verifier.firstBroken).toMatchObject({ stream: stream('a'), revision: 1, reason: 'hash_mismatch' });
       });
     });
 

@@ -15,6 +15,7 @@ import type {
   Subscription,
 } from '@studio/contracts';
 import { checkExpectedRevision } from '@studio/contracts';
+import { chained, storedHash } from './hash-chain';
 import { deferred, reportSubscriptionError, runUntilFailure } from './support';
 
 export interface SqliteEventStoreOptions {
@@ -70,7 +71,7 @@ export class SqliteEventStore implements EventStore {
   private readonly batchSize: number;
   private readonly subscriptions = new Set<Subscription>();
   private readonly appendTx: (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
-  private readonly lastOfStream: Database.Statement<[string], Pick<Row, 'revision' | 'position'>>;
+  private readonly lastOfStream: Database.Statement<[string], Pick<Row, 'revision' | 'position' | 'metadata'>>;
 
   constructor(filename: string, options: SqliteEventStoreOptions = {}) {
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
@@ -84,7 +85,7 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('synchronous = FULL');
     this.db.exec(SCHEMA);
 
-    this.lastOfStream = this.db.prepare('SELECT revision, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1');
+    this.lastOfStream = this.db.prepare('SELECT revision, position, metadata FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1');
     const insert = this.db.prepare(
       `INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at)
        VALUES (@id, @stream, @revision, @type, @data, @metadata, @recordedAt)`,
@@ -95,14 +96,18 @@ export class SqliteEventStore implements EventStore {
       checkExpectedRevision(stream, expected, current);
       let position = last?.position ?? 0;
       const recordedAt = new Date().toISOString();
+      // the chain is extended inside the write lock, so no concurrent append can fork it
+      let previousHash = storedHash(last ? JSON.parse(last.metadata) : undefined);
       events.forEach((event, i) => {
+        const metadata = chained(event.type, event.data, event.metadata, previousHash);
+        previousHash = metadata.hash as string;
         const info = insert.run({
           id: event.id ?? randomUUID(),
           stream,
           revision: current + 1 + i,
           type: event.type,
           data: JSON.stringify(event.data ?? null),
-          metadata: JSON.stringify(event.metadata),
+          metadata: JSON.stringify(metadata),
           recordedAt,
         });
         position = Number(info.lastInsertRowid);

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata, SessionUser } from '@studio/contracts';
 import type { Request } from 'express';
+import type { Clock } from '../common/clock';
+
+/** express setting holding the app's Clock (see startApp) */
+export const CLOCK_SETTING = 'studio:clock';
 
 declare module 'express-session' {
   interface SessionData {
@@ -13,5 +17,6 @@ declare module 'express-session' {
 export function metadataFor(req: Request, user: SessionUser): EventMetadata {
   const header = req.header('x-correlation-id');
   const correlationId = header && /^[\w-]{8,64}$/.test(header) ? header : randomUUID();
-  return { userId: user.id, role: user.role, at: new Date().toISOString(), correlationId, causationId: correlationId };
+  const clock = req.app?.get(CLOCK_SETTING) as Clock | undefined;
+  return { userId: user.id, role: user.role, at: (clock?.now() ?? new Date()).toISOString(), correlationId, causationId: correlationId };
 }

@@ -89,6 +89,7 @@ export class OrdersService {
     if (booking.doc.status !== 'held' || Date.parse(booking.doc.expiresAt) <= this.clock.now().getTime()) {
       throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
     }
+    metadata = await this.inBookingChain(booking.id, metadata);
     const product = await this.product(input.product);
     const coupon = input.coupon ? normalizeCouponCode(input.coupon) : null;
     const percentage = coupon ? await this.usableCouponPercentage(coupon) : null;
@@ -125,6 +126,7 @@ export class OrdersService {
     if (order.patientId !== user.id) throw new ForbiddenError('Questo ordine non è tuo.', 'ordine_di_altri');
     if (state.status === 'placed') return HOME;
     if (state.status === 'refunded') throw new ConflictError(refundedMessage(state.reason), 'pagamento_rimborsato');
+    metadata = await this.inBookingChain(order.bookingId, metadata);
 
     if (input.product !== order.productId) throw new UnprocessableError("Il prodotto non corrisponde a quello dell'ordine.", 'prodotto_diverso');
     if (input.coupon && normalizeCouponCode(input.coupon) !== order.coupon) {
@@ -217,6 +219,15 @@ export class OrdersService {
       if (state.status === 'exists' && couponUsable(state, practiceDay(this.clock.now(), this.core.config.practiceTimeZone))) return state.percentage;
     }
     throw new UnprocessableError('Coupon non valido!', 'coupon_non_valido');
+  }
+
+  /**
+   * Payment events join the booking's chain: same correlation id as the hold, so an auditor
+   * follows hold → order → capture → booked in one view. The causation stays this request.
+   */
+  private async inBookingChain(bookingId: string, metadata: EventMetadata): Promise<EventMetadata> {
+    const [held] = await this.core.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    return held ? { ...metadata, correlationId: held.metadata.correlationId } : metadata;
   }
 
   /** the booking stream's word: still held by this patient and not run out (or already ours) */

@@ -17,6 +17,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors
 import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { UsersService } from '../users/users.service';
+import { AccessLogService } from '../audit/access-log.service';
 import { DefineQuestionnaireCommand } from './define-questionnaire.command';
 import { patientDecider } from './questionnaire.decider';
 
@@ -32,6 +33,7 @@ export class QuestionnairesService {
     @Inject(CORE) private readonly core: Core,
     private readonly users: UsersService,
     private readonly commands: CommandBus,
+    private readonly accessLog: AccessLogService,
   ) {}
 
   /** a doctor defines for themselves, the admin for the doctor they name */
@@ -106,6 +108,8 @@ export class QuestionnairesService {
       // null: the patient was erased (key destroyed); nothing of theirs is readable any more
       if (answers && questionnaire) questionnaires.push({ questionnaire: view(questionnaire.doc), answers, answeredAt: doc.answeredAt });
     }
+    // health data was opened: recorded before it leaves, so an unrecorded read cannot happen
+    if (questionnaires.length > 0) await this.accessLog.recordAccess(user, patientId, 'questionnaire_answers', questionnaires.map((q) => q.questionnaire.id).join(','));
     return { patientId, questionnaires };
   }
 

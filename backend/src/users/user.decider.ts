@@ -31,6 +31,9 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'WorkingHoursSet':
     case 'ConsentRecorded':
       return state;
+    default:
+      // e.g. PersonalDataErased (audit): nothing a user command decides on
+      return state;
   }
 }
 

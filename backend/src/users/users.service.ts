@@ -88,7 +88,7 @@ export class UsersService {
   }
 
   async displayName(user: UserDoc): Promise<string> {
-    const personal = await this.core.personalData.open<PersonalName>(user.personal);
+    const personal = user.personal ? await this.core.personalData.open<PersonalName>(user.personal) : null;
     return personal ? `${personal.name} ${personal.surname}` : 'Utente cancellato';
   }
 

@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { it } from '../i18n/it';
 import { errorMessage, useGetSessionQuery, useLogoutMutation } from './api';
 import { navLinkFollowed, selectSidenavOpen, sidenavDismissed, sidenavToggleClicked } from './layoutSlice';
-import { canManageCalendars, PATHS } from './paths';
+import { AUDIT_PATH, AUDIT_ROLES, canManageCalendars, PATHS } from './paths';
 import { useAppDispatch, useAppSelector } from './store';
 import { NARROW_SCREEN, useMediaQuery } from './useMediaQuery';
 
@@ -152,6 +152,13 @@ export function Layout() {
                     </Nav.Link>
                   </Nav.Item>
                 </>
+              )}
+              {user && AUDIT_ROLES.includes(user.role) && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={AUDIT_PATH} onClick={followed}>
+                    {it.audit.nav}
+                  </Nav.Link>
+                </Nav.Item>
               )}
               {user && (
                 <Nav.Item as="li">

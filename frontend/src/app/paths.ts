@@ -57,3 +57,7 @@ export function canManageCalendars(role: Role): boolean {
 export function homePathFor(role: Role): string {
   return canManageCalendars(role) ? PATHS.availability : PATHS.home;
 }
+
+/** the auditor's history: auditor and admin */
+export const AUDIT_PATH = '/storico';
+export const AUDIT_ROLES: readonly Role[] = ['auditor', 'admin'];

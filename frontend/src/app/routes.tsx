@@ -10,10 +10,11 @@ import { PaymentPage } from '../features/payments/PaymentPage';
 import { QuestionnairePage } from '../features/questionnaire/QuestionnairePage';
 import { QuestionnaireEditorPage } from '../features/questionnaire-editor/QuestionnaireEditorPage';
 import { RegistrationPage } from '../features/registration/RegistrationPage';
+import { AuditPage } from '../features/audit/AuditPage';
 import { it } from '../i18n/it';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
-import { CALENDAR_ROLES, PATHS } from './paths';
+import { AUDIT_PATH, AUDIT_ROLES, CALENDAR_ROLES, PATHS } from './paths';
 import { RequireAuth } from './RequireAuth';
 import { RoleHome } from './RoleHome';
 import { RouteError } from './RouteError';
@@ -68,6 +69,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={['patient']} forbiddenText={it.app.patientsOnlyText}>
                         <PaymentPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: AUDIT_PATH,
+                    element: (
+                      <RequireAuth roles={AUDIT_ROLES}>
+                        <AuditPage />
                       </RequireAuth>
                     ),
                   },

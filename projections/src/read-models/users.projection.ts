@@ -8,16 +8,19 @@ export interface UserDoc {
   role: Role;
   emailHash: string;
   passwordHash: string;
-  personal: Sealed;
+  /** null once the person was erased (right to erasure): the read model keeps no trace of it */
+  personal: Sealed | null;
+  erased?: boolean;
   startHour: number;
   endHour: number;
 }
 
 export const usersProjection: ProjectionDefinition<UserDoc> = {
   name: 'users',
-  version: 1,
+  // 2: PersonalDataErased
+  version: 2,
   streamPrefixes: ['user-'],
-  eventTypes: ['UserRegistered', 'WorkingHoursSet'],
+  eventTypes: ['UserRegistered', 'WorkingHoursSet', 'PersonalDataErased'],
   documentId: (event) => (event.data as { userId?: string; doctorId?: string }).userId ?? event.data.doctorId ?? null,
   evolve(doc, event) {
     switch (event.type) {
@@ -35,6 +38,9 @@ export const usersProjection: ProjectionDefinition<UserDoc> = {
       }
       case 'WorkingHoursSet':
         return doc && { ...doc, startHour: event.data.startHour, endHour: event.data.endHour };
+      case 'PersonalDataErased':
+        // the email's lookup hash goes too, so nobody can log in as (or be found as) the erased person
+        return doc && { ...doc, personal: null, emailHash: '', passwordHash: '', erased: true };
       default:
         return doc;
     }

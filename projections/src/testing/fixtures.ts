@@ -85,7 +85,7 @@ export const noted = (): NewEvent => ({ type: 'Noted', data: {}, metadata });
 export async function replay<D>(store: EventStore, def: ProjectionDefinition<D>): Promise<StoredDocument<D>[]> {
   const docs = new Map<string, StoredDocument<D | null>>();
   for (const e of await store.readAll({ streamPrefixes: def.streamPrefixes })) {
-    if (!def.eventTypes.includes(e.type)) continue;
+    if (def.eventTypes !== 'all' && !def.eventTypes.includes(e.type)) continue;
     const id = def.documentId(e);
     if (id == null) continue;
     const previous = docs.get(id)?.doc ?? null;

@@ -34,8 +34,24 @@ const NARROW_DAY_HEADER = { weekday: 'short', day: 'numeric' } as const;
 const WIDE_DAY_HEADER = { weekday: 'short', day: 'numeric', month: 'numeric' } as const;
 const NO_EVENTS: readonly AvailabilityEvent[] = [];
 
+/** the grid's settings, shared with the auditor's read-only calendars so both draw slots alike */
+export const WEEK_GRID_OPTIONS = {
+  plugins: PLUGINS,
+  initialView: 'timeGridWeek',
+  locale: itLocale,
+  timeZone: 'UTC',
+  firstDay: 1,
+  allDaySlot: false,
+  nowIndicator: false,
+  slotDuration: SLOT_DURATION,
+  slotHeaderFormat: TIME_FORMAT,
+  eventTimeFormat: TIME_FORMAT,
+  height: 'auto',
+  viewClass: 'app-calendar-view',
+} as const;
+
 /** visible: the status (the grid shows the time); read aloud: "Disponibile 09:00–09:30" */
-function renderEventContent(info: EventDisplayInfo) {
+export function renderEventContent(info: EventDisplayInfo) {
   const { label, pending, status } = info.event.extendedProps as CalendarEventInput['extendedProps'];
   return (
     <span className="slot-content" title={label}>

@@ -5,6 +5,7 @@ import { canManageCalendars, PATHS } from '../../app/paths';
 import { it } from '../../i18n/it';
 import { MyBookings } from './MyBookings';
 import { MyOrders } from './MyOrders';
+import { AccessLog } from './AccessLog';
 
 /** home of the logged-in user: a patient's bookings and paid orders */
 export function HomePage() {
@@ -31,6 +32,7 @@ export function HomePage() {
         <>
           <MyBookings />
           <MyOrders />
+          <AccessLog />
         </>
       )}
     </>

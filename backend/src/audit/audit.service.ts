@@ -1,0 +1,232 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AUDIT_CATEGORIES,
+  ENCRYPTED_PLACEHOLDER,
+  ERASED_PLACEHOLDER,
+  Sealed,
+  availabilityStreamName,
+  bookingStreamName,
+  orderStreamName,
+  userStreamName,
+  type AsOfPatientRecord,
+  type AuditEventDetail,
+  type AuditEventRow,
+  type AuditEventsPage,
+  type AuditEventsQuery,
+  type AvailabilityEvent,
+  type ChainVerification,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+  type SessionUser,
+} from '@studio/contracts';
+import {
+  type AuditEventDoc,
+  type BookingDoc,
+  type OrderDoc,
+  type ProjectionDefinition,
+  type ReadModelStore,
+  type UserDoc,
+  type Where,
+  applyEvents,
+  availabilitySlotsProjection,
+  bookingsProjection,
+  createReadModelStore,
+  ordersProjection,
+  usersProjection,
+} from '@studio/projections';
+import { availabilityRange } from '../availability/availability.service';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { ChainVerifier } from '../event-store/hash-chain';
+import { CORE, type Core } from '../infrastructure/core';
+import { AccessLogService } from './access-log.service';
+
+/**
+ * Who may see personal fields in clear in the history: the admin (segreteria, acting for the
+ * data controller). The auditor checks the history, not people's health, so reads it sealed
+ * (data minimisation). Every decrypted read is recorded in the subject's access log.
+ */
+export const mayDecrypt = (role: SessionUser['role']): boolean => role === 'admin';
+
+const PAGE = 50;
+const DAY_MS = 86_400_000;
+
+@Injectable()
+export class AuditService {
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    private readonly accessLog: AccessLogService,
+  ) {}
+
+  async events(q: AuditEventsQuery): Promise<AuditEventsPage> {
+    const where: Where = {};
+    if (q.stream) where.stream = q.stream;
+    if (q.category) where.category = { in: [...AUDIT_CATEGORIES[q.category]] };
+    if (q.type) where.type = q.type;
+    if (q.correlation) where.correlation_id = q.correlation;
+    if (q.doctor) where.doctor_id = q.doctor;
+    if (q.patient) where.patient_id = q.patient;
+    if (q.from || q.to) {
+      if (q.from && q.to && Date.parse(q.to) < Date.parse(q.from)) throw new ValidationError("La fine dell'intervallo deve seguire l'inizio.", 'intervallo_non_valido');
+      where.at = { ...(q.from ? { gte: new Date(q.from).toISOString() } : {}), ...(q.to ? { lte: new Date(q.to).toISOString() } : {}) };
+    }
+    if (q.after) where.position = { lt: q.after };
+    const limit = q.limit ?? PAGE;
+    const docs = await this.core.readModels.find<AuditEventDoc>('audit_events', where, { orderBy: [{ column: 'position', direction: 'desc' }], limit: limit + 1 });
+    const page = docs.slice(0, limit).map((d) => row(d.doc));
+    return { events: page, next: docs.length > limit ? page[page.length - 1].position : null };
+  }
+
+  async event(viewer: SessionUser, position: number): Promise<AuditEventDetail> {
+    const [found] = await this.core.readModels.find<AuditEventDoc>('audit_events', { position }, { limit: 1 });
+    if (!found) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
+    const [event] = await this.core.eventStore.readStream(found.doc.stream, { fromRevision: found.doc.revision, maxCount: 1 });
+    if (!event) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
+    const decrypt = mayDecrypt(viewer.role);
+    const subjects = new Set<string>();
+    const data = await this.reveal(event.data, decrypt, subjects);
+    // recorded before the answer leaves: an unrecordable read is no read
+    for (const subject of subjects) await this.accessLog.recordAccess(viewer, subject, 'audit_event', event.id);
+    return { ...row(found.doc), data, metadata: { ...event.metadata }, decrypted: decrypt && subjects.size > 0 };
+  }
+
+  /** sealed fields become the placeholder, or their clear value for a viewer who may read them */
+  private async reveal(value: unknown, decrypt: boolean, subjects: Set<string>): Promise<unknown> {
+    if (Array.isArray(value)) return Promise.all(value.map((v) => this.reveal(v, decrypt, subjects)));
+    if (value === null || typeof value !== 'object') return value;
+    const sealed = Sealed.safeParse(value);
+    if (sealed.success) {
+      if (!decrypt) return ENCRYPTED_PLACEHOLDER;
+      const clear = await this.core.personalData.open(sealed.data).catch(() => null);
+      if (clear === null) return ERASED_PLACEHOLDER;
+      subjects.add(sealed.data.keyId);
+      return clear;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = await this.reveal(v, decrypt, subjects);
+    return out;
+  }
+
+  /** one stream, or the whole log in global order */
+  async verify(stream?: string): Promise<ChainVerification> {
+    const verifier = new ChainVerifier();
+    if (stream) {
+      for (const e of await this.core.eventStore.readStream(stream)) verifier.visit(e);
+      if (verifier.checked === 0) throw new NotFoundError('Flusso di eventi non trovato.', 'flusso_non_trovato');
+    } else {
+      let after = 0;
+      for (;;) {
+        const batch = await this.core.eventStore.readAll({ after, maxCount: 2000 });
+        if (batch.length === 0) break;
+        for (const e of batch) verifier.visit(e);
+        after = batch[batch.length - 1].position;
+      }
+    }
+    return { scope: stream ?? 'tutto il registro', checked: verifier.checked, ok: verifier.firstBroken === null, firstBroken: verifier.firstBroken };
+  }
+
+  /**
+   * What GET /disponibilita/json answered at `at`: the doctor's account and doctor-day streams
+   * replayed up to that instant (the command time each event carries) into a temporary in-memory
+   * read model, then the same mapping the live endpoint uses. The live read model is not touched.
+   */
+  async availabilityAsOf(doctorId: string, start: string, end: string, at: string): Promise<AvailabilityEvent[]> {
+    return availabilityAsOf(this.core.eventStore, doctorId, start, end, at);
+  }
+
+  /** a patient's bookings and orders as they were at `at`, from the same projections as /home */
+  async patientAsOf(viewer: SessionUser, patientId: string, at: string): Promise<AsOfPatientRecord> {
+    const live = await this.core.readModels.get<UserDoc>('users', patientId);
+    if (!live || live.doc.role !== 'patient') throw new NotFoundError('Paziente non trovato.', 'paziente_non_trovato');
+    const bookings = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: patientId });
+    const orders = await this.core.readModels.find<OrderDoc>('orders', { patient_id: patientId });
+    const streams = [userStreamName(patientId), ...bookings.map((b) => bookingStreamName(b.id)), ...orders.map((o) => orderStreamName(o.id))];
+    const record = await replayAsOf(this.core.eventStore, streams, at, [usersProjection, bookingsProjection, ordersProjection], async (temp) => ({
+      user: (await temp.get<UserDoc>('users', patientId))?.doc ?? null,
+      bookings: (await temp.find<BookingDoc>('bookings', { patient_id: patientId })).map((b) => b.doc),
+      orders: (await temp.find<OrderDoc>('orders', { patient_id: patientId })).map((o) => o.doc),
+    }));
+    // the name is read from the live account: erasure is forever, also looking back
+    let name = ENCRYPTED_PLACEHOLDER;
+    if (!live.doc.personal) name = ERASED_PLACEHOLDER;
+    else if (mayDecrypt(viewer.role)) {
+      const personal = await this.core.personalData.open<{ name: string; surname: string }>(live.doc.personal);
+      if (personal) {
+        await this.accessLog.recordAccess(viewer, patientId, 'personal_data', 'storico');
+        name = `${personal.name} ${personal.surname}`;
+      } else name = ERASED_PLACEHOLDER;
+    }
+    return {
+      patientId,
+      at: new Date(at).toISOString(),
+      name: record.user ? name : '—',
+      bookings: record.bookings.sort((a, b) => a.start.localeCompare(b.start)).map((b) => ({ id: b.id, doctorId: b.doctorId, start: b.start, end: b.end, status: b.status })),
+      orders: record.orders.map((o) => ({ id: o.id, bookingId: o.bookingId, productName: o.productName, amountCents: o.amountCents, status: 'placed' })),
+    };
+  }
+
+  /**
+   * Right to erasure: the erasure event records who and when, then the key goes (crypto-shredding).
+   * Bookings and orders stay (tax records); their sealed fields can no longer be opened.
+   */
+  async erase(patientId: string, metadata: EventMetadata): Promise<{ patientId: string; erasedAt: string }> {
+    const user = await this.core.readModels.get<UserDoc>('users', patientId);
+    if (!user || user.doc.role !== 'patient') throw new NotFoundError('Paziente non trovato.', 'paziente_non_trovato');
+    if (user.doc.erased) throw new ConflictError('Questo paziente è già stato cancellato.', 'gia_cancellato');
+    const { position } = await this.core.eventStore.append(
+      userStreamName(patientId),
+      [{ type: 'PersonalDataErased', data: { userId: patientId, erasedBy: metadata.userId, erasedByRole: metadata.role }, metadata }],
+      { expectedRevision: 'stream_exists' },
+    );
+    await this.core.personalData.destroyKey(patientId);
+    await this.core.changes.waitFor(position);
+    return { patientId, erasedAt: metadata.at };
+  }
+}
+
+/** when the event happened: the command time in its metadata, else the store's own timestamp */
+export const recordedTime = (e: RecordedEvent): string => (typeof e.metadata?.at === 'string' ? e.metadata.at : e.recordedAt);
+
+function row(d: AuditEventDoc): AuditEventRow {
+  const { doctorId: _d, patientId: _p, ...rest } = d;
+  return rest;
+}
+
+/**
+ * Replays `streams` up to the instant `at` (each event's command time) into a temporary
+ * in-memory read model with the live projections' own evolve, and lets `read` query it. The
+ * live read model is never touched; the temporary one is dropped right after.
+ */
+export async function replayAsOf<T>(store: EventStore, streams: string[], at: string, projections: ProjectionDefinition[], read: (temp: ReadModelStore) => Promise<T>): Promise<T> {
+  const instant = Date.parse(at);
+  const events: RecordedEvent[] = [];
+  for (const stream of streams) {
+    for (const e of await store.readStream(stream)) if (Date.parse(recordedTime(e)) <= instant) events.push(e);
+  }
+  events.sort((a, b) => a.position - b.position);
+  const temp = await createReadModelStore({ kind: 'sqlite', filename: ':memory:' });
+  try {
+    for (const def of projections) await temp.ensureCollection(def);
+    await temp.transaction(async (tx) => {
+      for (const def of projections) await applyEvents(tx, def, events);
+    });
+    return await read(temp);
+  } finally {
+    await temp.close();
+  }
+}
+
+/** what GET /disponibilita/json answered at `at`: the doctor's account and doctor-day streams only */
+export async function availabilityAsOf(store: EventStore, doctorId: string, start: string, end: string, at: string): Promise<AvailabilityEvent[]> {
+  const from = Date.parse(start);
+  const to = Date.parse(end);
+  const days: string[] = [];
+  // availabilityRange refuses too wide a range; only its streams are read here
+  for (let d = Math.floor(from / DAY_MS) * DAY_MS; d < to && days.length <= 63; d += DAY_MS) days.push(new Date(d).toISOString().slice(0, 10));
+  const streams = [userStreamName(doctorId), ...days.map((day) => availabilityStreamName(doctorId, day))];
+  return replayAsOf(store, streams, at, [usersProjection, availabilitySlotsProjection], async (temp) => {
+    const doctor = (await temp.get<UserDoc>('users', doctorId))?.doc;
+    if (!doctor || doctor.role !== 'doctor') throw new NotFoundError('Medico non trovato a quella data.', 'medico_non_trovato');
+    return availabilityRange(temp, doctor, start, end);
+  });
+}

@@ -1,0 +1,7 @@
+export { AsyncAccordion, type AsyncAccordionItem } from './AsyncAccordion';
+export { AsyncModal } from './AsyncModal';
+export { AsyncPopover } from './AsyncPopover';
+export { AsyncTabs, type AsyncTab } from './AsyncTabs';
+export { InfiniteScroll, INFINITE_SCROLL_MARGIN_PX } from './InfiniteScroll';
+export { ModalForm } from './ModalForm';
+export { AFTER_FETCH_EVENT, useAsyncContent, type AfterFetchDetail, type ContentLoader } from './useAsyncContent';

@@ -1,0 +1,108 @@
+import FullCalendar from '@fullcalendar/react';
+import type { AvailabilityEvent, DoctorSummary } from '@studio/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { startOfISOWeek } from 'date-fns';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { errorMessage } from '../../app/api';
+import { useGetDoctorsQuery } from '../../app/doctorsApi';
+import { it } from '../../i18n/it';
+// the same grid as the doctors' calendar (deliberate cross-feature import: one slot drawing)
+import { WEEK_GRID_OPTIONS, renderEventContent } from '../availability/AvailabilityCalendar';
+import { hourToSlotTime, toCalendarEvents } from '../availability/slots';
+import { useGetAvailabilityAsOfQuery, useGetAvailabilityNowQuery } from './auditApi';
+import { formatInstant, localInputToIso } from './format';
+
+const TITLE_ONLY = { start: '', center: 'title', end: '' };
+const DAY_MS = 86_400_000;
+
+function ReadOnlyWeek({ doctor, events, start, label }: { doctor: DoctorSummary; events: readonly AvailabilityEvent[] | undefined; start: string; label: string }) {
+  const calendarEvents = useMemo(() => toCalendarEvents(events ?? [], []), [events]);
+  return (
+    <section aria-label={label} className="app-calendar" data-testid={`as-of-${label === it.audit.now ? 'now' : 'then'}`}>
+      <h3 className="h6">{label}</h3>
+      {!events && <Spinner animation="border" size="sm" />}
+      <FullCalendar
+        {...WEEK_GRID_OPTIONS}
+        initialDate={start}
+        headerToolbar={TITLE_ONLY}
+        slotMinTime={hourToSlotTime(doctor.startHour)}
+        slotMaxTime={hourToSlotTime(doctor.endHour)}
+        dayHeaderFormat={{ weekday: 'short', day: 'numeric' }}
+        events={calendarEvents}
+        eventContent={renderEventContent}
+        eventClick={(info) => info.jsEvent.preventDefault()}
+      />
+    </section>
+  );
+}
+
+/** one doctor's week as GET /disponibilita/json answered at an instant, beside the week now */
+export function AsOfCalendars() {
+  const doctors = useGetDoctorsQuery();
+  const [doctorId, setDoctorId] = useState('');
+  const [instant, setInstant] = useState('');
+  const [chosen, setChosen] = useState<{ doctorId: string; at: string } | null>(null);
+  const doctor = doctors.data?.find((d) => d.id === chosen?.doctorId);
+  const range = useMemo(() => {
+    if (!chosen) return null;
+    // the week (Monday, UTC) of the chosen instant
+    const monday = startOfISOWeek(new Date(chosen.at));
+    const start = new Date(Date.UTC(monday.getFullYear(), monday.getMonth(), monday.getDate()));
+    return { start: start.toISOString(), end: new Date(start.getTime() + 7 * DAY_MS).toISOString() };
+  }, [chosen]);
+  const then = useGetAvailabilityAsOfQuery(chosen && range ? { doctorId: chosen.doctorId, at: chosen.at, ...range } : skipToken);
+  const now = useGetAvailabilityNowQuery(chosen && range ? { doctorId: chosen.doctorId, ...range } : skipToken);
+
+  return (
+    <section aria-labelledby="as-of-heading">
+      <h2 id="as-of-heading" className="h5">
+        {it.audit.asOfTitle}
+      </h2>
+      <p className="small">{it.audit.asOfIntro}</p>
+      <Form
+        className="mb-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (doctorId && instant) setChosen({ doctorId, at: localInputToIso(instant) });
+        }}
+      >
+        <Row className="g-2 align-items-end">
+          <Col sm={5}>
+            <Form.Group controlId="as-of-doctor">
+              <Form.Label>{it.audit.doctor}</Form.Label>
+              <Form.Select value={doctorId} onChange={(e) => setDoctorId(e.target.value)} required>
+                <option value="" />
+                {doctors.data?.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col sm={5}>
+            <Form.Group controlId="as-of-instant">
+              <Form.Label>{it.audit.instant}</Form.Label>
+              <Form.Control type="datetime-local" step={1} value={instant} onChange={(e) => setInstant(e.target.value)} required />
+            </Form.Group>
+          </Col>
+          <Col sm={2}>
+            <Button type="submit">{it.audit.show}</Button>
+          </Col>
+        </Row>
+      </Form>
+      {then.isError && <Alert variant="danger">{errorMessage(then.error, it.audit.asOfError)}</Alert>}
+      {doctor && range && chosen && (
+        <Row className="g-3">
+          <Col lg={6}>
+            <ReadOnlyWeek doctor={doctor} events={then.currentData} start={range.start} label={it.audit.asOfThen(formatInstant(chosen.at))} />
+          </Col>
+          <Col lg={6}>
+            <ReadOnlyWeek doctor={doctor} events={now.currentData} start={range.start} label={it.audit.now} />
+          </Col>
+        </Row>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+/** @jest-environment jsdom */
+import '../../test/setupDom';
+import type { AuditEventRow } from '@studio/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mockFetch } from '../../test/setupDom';
+import { renderWithStore, storeWithSession } from '../../test/renderWithStore';
+import { EventBrowser } from './EventBrowser';
+
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly observed: Element[] = [];
+  disconnected = false;
+  constructor(readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(el: Element) {
+    this.observed.push(el);
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+}
+const enterLatest = () => {
+  const live = FakeIntersectionObserver.instances.filter((o) => !o.disconnected);
+  const o = live[live.length - 1];
+  act(() => o.callback(o.observed.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), o as unknown as IntersectionObserver));
+};
+
+const row = (position: number, type = 'SlotOpened'): AuditEventRow => ({
+  position,
+  id: `e${position}`,
+  stream: `availability-d1-2030-03-0${position % 9}`,
+  revision: 0,
+  type,
+  category: 'availability',
+  at: '2030-03-04T09:00:00.000Z',
+  recordedAt: '2030-03-04T09:00:00.000Z',
+  userId: 'medico-1',
+  role: 'doctor',
+  correlationId: `corr-${position}`,
+  causationId: `cause-${position}`,
+});
+
+describe('EventBrowser', () => {
+  beforeEach(() => {
+    FakeIntersectionObserver.instances = [];
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeIntersectionObserver;
+  });
+
+  it('lists newest first, loads the next page when the pagination area nears, filters, and opens an event', async () => {
+    const fetchMock = mockFetch([
+      { method: 'GET', path: '/api/doctors', body: [] },
+      { method: 'GET', path: '/api/audit/events?after=8', body: { events: [row(7), row(6)], next: null } },
+      { method: 'GET', path: '/api/audit/events?category=booking', body: { events: [row(5, 'BookingHeld')], next: null } },
+      { method: 'GET', path: '/api/audit/events?correlation=corr-9', body: { events: [row(9)], next: null } },
+      { method: 'GET', path: '/api/audit/events', body: { events: [row(9), row(8)], next: 8 } },
+      {
+        method: 'GET',
+        path: '/api/audit/events/9',
+        body: { ...row(9), data: { personal: 'dato personale cifrato' }, metadata: { hash: 'abc', correlationId: 'corr-9' }, decrypted: false },
+      },
+    ]);
+    try {
+      renderWithStore(await storeWithSession({ id: 'r', role: 'auditor', name: 'Revisore' }), <EventBrowser />);
+      await waitFor(() => expect(screen.getAllByTestId('audit-event-row')).toHaveLength(2));
+      expect(fetchMock.calls.filter((c) => c.url.startsWith('/api/audit/events'))).toHaveLength(1);
+      enterLatest();
+      await waitFor(() => expect(screen.getAllByTestId('audit-event-row')).toHaveLength(4));
+      expect(screen.getAllByTestId('audit-event-row').map((r) => r.getAttribute('data-type'))).toHaveLength(4);
+      expect(fetchMock.calls.some((c) => c.url === '/api/audit/events?after=8')).toBe(true);
+      expect(screen.getByText("Fine dell'elenco.")).toBeTruthy();
+
+      fireEvent.change(screen.getByLabelText('Categoria'), { target: { value: 'booking' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Applica' }));
+      await waitFor(() => expect(screen.getAllByTestId('audit-event-row').map((r) => r.getAttribute('data-type'))).toEqual(['BookingHeld']));
+
+      fireEvent.click(screen.getByRole('button', { name: 'Azzera filtri' }));
+      await waitFor(() => expect(screen.getAllByTestId('audit-event-row')).toHaveLength(2));
+      fireEvent.click(screen.getByRole('button', { name: "Apri l'evento SlotOpened n. 9" }));
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByText(/dato personale cifrato/);
+      expect(within(dialog).getByText('I dati personali restano cifrati per il tuo ruolo.')).toBeTruthy();
+      // the chain tab loads only when shown
+      expect(fetchMock.calls.some((c) => c.url === '/api/audit/events?correlation=corr-9')).toBe(false);
+      fireEvent.click(within(dialog).getByRole('tab', { name: 'Catena' }));
+      await within(dialog).findByTestId('audit-chain');
+      expect(fetchMock.calls.some((c) => c.url === '/api/audit/events?correlation=corr-9')).toBe(true);
+    } finally {
+      fetchMock.restore();
+    }
+  });
+});

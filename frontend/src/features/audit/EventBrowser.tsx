@@ -1,0 +1,235 @@
+import { AUDIT_CATEGORIES, type AuditEventDetail, type AuditEventRow } from '@studio/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { errorMessage } from '../../app/api';
+import { useGetDoctorsQuery } from '../../app/doctorsApi';
+import { useAppDispatch } from '../../app/store';
+import { AsyncModal, AsyncTabs, InfiniteScroll } from '../../app/ui';
+import { it } from '../../i18n/it';
+import { auditApi, useLazyGetAuditEventsQuery, type AuditFilters } from './auditApi';
+import { formatInstant, localInputToIso, shortId } from './format';
+
+const EMPTY: AuditFilters = {};
+
+function Json({ value }: { value: unknown }) {
+  return <pre className="small bg-body-tertiary p-2 rounded mb-0 text-wrap text-break">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+/** the events of the log, newest first, one page of 50 at a time as the list scrolls */
+export function EventBrowser() {
+  const [filters, setFilters] = useState<AuditFilters>(EMPTY);
+  const [draft, setDraft] = useState<AuditFilters>(EMPTY);
+  const [rows, setRows] = useState<AuditEventRow[]>([]);
+  const [next, setNext] = useState<number | null>(null);
+  const [done, setDone] = useState(false);
+  const [opened, setOpened] = useState<AuditEventRow | null>(null);
+  const [fetchPage, page] = useLazyGetAuditEventsQuery();
+  const doctors = useGetDoctorsQuery();
+  const dispatch = useAppDispatch();
+
+  const load = useCallback(
+    async (current: AuditFilters, after: number | null) => {
+      const result = await fetchPage({ filters: current, after }).unwrap().catch(() => null);
+      if (!result) return;
+      setRows((prev) => (after ? [...prev, ...result.events] : result.events));
+      setNext(result.next);
+      setDone(result.next === null);
+    },
+    [fetchPage],
+  );
+
+  useEffect(() => {
+    setRows([]);
+    setNext(null);
+    setDone(false);
+    void load(filters, null);
+  }, [filters, load]);
+
+  const apply = (f: AuditFilters) => {
+    setDraft(f);
+    setFilters(f);
+  };
+  const field = (key: keyof AuditFilters) => ({
+    value: draft[key] ?? '',
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+  });
+
+  const loadDetail = (position: number) => dispatch(auditApi.endpoints.getAuditEvent.initiate(position, { subscribe: false })).unwrap();
+  const loadChain = (correlation: string) => dispatch(auditApi.endpoints.getAuditEvents.initiate({ filters: { correlation } }, { subscribe: false })).unwrap();
+
+  return (
+    <section aria-labelledby="audit-events-heading">
+      <h2 id="audit-events-heading" className="h5">
+        {it.audit.filters}
+      </h2>
+      <Form
+        className="mb-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply({ ...draft, from: localInputToIso(draft.from ?? ''), to: localInputToIso(draft.to ?? '') });
+        }}
+      >
+        <Row className="g-2">
+          <Col sm={6} lg={3}>
+            <Form.Group controlId="audit-category">
+              <Form.Label>{it.audit.category}</Form.Label>
+              <Form.Select {...field('category')}>
+                <option value="">{it.audit.anyCategory}</option>
+                {Object.keys(AUDIT_CATEGORIES).map((c) => (
+                  <option key={c} value={c}>
+                    {it.audit.categories[c] ?? c}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col sm={6} lg={3}>
+            <Form.Group controlId="audit-doctor">
+              <Form.Label>{it.audit.doctor}</Form.Label>
+              <Form.Select {...field('doctor')}>
+                <option value="">{it.audit.anyDoctor}</option>
+                {doctors.data?.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col sm={6} lg={3}>
+            <Form.Group controlId="audit-patient">
+              <Form.Label>{it.audit.patient}</Form.Label>
+              <Form.Control {...field('patient')} />
+            </Form.Group>
+          </Col>
+          <Col sm={6} lg={3}>
+            <Form.Group controlId="audit-type">
+              <Form.Label>{it.audit.type}</Form.Label>
+              <Form.Control {...field('type')} placeholder="BookingHeld" />
+            </Form.Group>
+          </Col>
+          <Col sm={6} lg={3}>
+            <Form.Group controlId="audit-stream">
+              <Form.Label>{it.audit.stream}</Form.Label>
+              <Form.Control {...field('stream')} />
+            </Form.Group>
+          </Col>
+          <Col sm={6} lg={3}>
+            <Form.Group controlId="audit-from">
+              <Form.Label>{it.audit.from}</Form.Label>
+              <Form.Control type="datetime-local" step={1} {...field('from')} />
+            </Form.Group>
+          </Col>
+          <Col sm={6} lg={3}>
+            <Form.Group controlId="audit-to">
+              <Form.Label>{it.audit.to}</Form.Label>
+              <Form.Control type="datetime-local" step={1} {...field('to')} />
+            </Form.Group>
+          </Col>
+          <Col sm={6} lg={3}>
+            <Form.Group controlId="audit-correlation">
+              <Form.Label>{it.audit.correlation}</Form.Label>
+              <Form.Control {...field('correlation')} />
+            </Form.Group>
+          </Col>
+        </Row>
+        <div className="d-flex gap-2 mt-2">
+          <Button type="submit">{it.audit.apply}</Button>
+          <Button variant="outline-secondary" onClick={() => apply(EMPTY)}>
+            {it.audit.reset}
+          </Button>
+        </div>
+      </Form>
+
+      {page.isError && <Alert variant="danger">{errorMessage(page.error, it.audit.loadError)}</Alert>}
+      {done && rows.length === 0 && <Alert variant="info">{it.audit.empty}</Alert>}
+      <Table responsive size="sm" hover className="align-middle audit-events">
+        <thead>
+          <tr>
+            <th>{it.audit.time}</th>
+            <th>{it.audit.stream}</th>
+            <th>{it.audit.type}</th>
+            <th>{it.audit.who}</th>
+            <th>{it.audit.correlation}</th>
+            <th>{it.audit.causation}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <InfiniteScroll as="tr" hasMore={!done && next !== null} loading={page.isFetching} loadMore={() => void load(filters, next)}>
+            {rows.map((r) => (
+              <tr key={r.position} data-testid="audit-event-row" data-type={r.type}>
+                <td className="text-nowrap">{formatInstant(r.at)}</td>
+                <td className="text-break small">{r.stream}</td>
+                <td>
+                  <Button variant="link" size="sm" className="p-0" aria-label={it.audit.open(r.type, r.position)} onClick={() => setOpened(r)}>
+                    {r.type}
+                  </Button>
+                </td>
+                <td className="small">
+                  {shortId(r.userId)} · {it.roles[r.role as keyof typeof it.roles] ?? r.role}
+                </td>
+                <td className="small">
+                  <Button variant="link" size="sm" className="p-0" title={it.audit.followChain} onClick={() => apply({ correlation: r.correlationId })}>
+                    {shortId(r.correlationId)}
+                  </Button>
+                </td>
+                <td className="small">{shortId(r.causationId)}</td>
+              </tr>
+            ))}
+          </InfiniteScroll>
+        </tbody>
+      </Table>
+
+      {opened && (
+        <AsyncModal<AuditEventDetail>
+          key={opened.position}
+          show
+          size="lg"
+          onHide={() => setOpened(null)}
+          title={it.audit.detailTitle(opened.type, opened.position)}
+          load={() => loadDetail(opened.position)}
+        >
+          {(detail) => (
+            <>
+              <p className="small text-body-secondary">{detail.decrypted ? it.audit.decryptedNote : it.audit.sealedNote}</p>
+              <AsyncTabs
+                id="audit-event-tabs"
+                tabs={[
+                  { eventKey: 'data', title: it.audit.data, load: async () => detail.data, render: (data) => <Json value={data} /> },
+                  { eventKey: 'metadata', title: it.audit.metadata, load: async () => detail.metadata, render: (m) => <Json value={m} /> },
+                  {
+                    eventKey: 'chain',
+                    title: it.audit.chain,
+                    keepContents: true,
+                    load: () => loadChain(detail.correlationId),
+                    render: (chain: { events: AuditEventRow[] }) => (
+                      <>
+                        <ol className="small" data-testid="audit-chain">
+                          {[...chain.events].reverse().map((e) => (
+                            <li key={e.position}>
+                              {formatInstant(e.at)} — <strong>{e.type}</strong> <span className="text-body-secondary">({e.stream})</span>
+                            </li>
+                          ))}
+                        </ol>
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          onClick={() => {
+                            setOpened(null);
+                            apply({ correlation: detail.correlationId });
+                          }}
+                        >
+                          {it.audit.followChain}
+                        </Button>
+                      </>
+                    ),
+                  },
+                ]}
+              />
+            </>
+          )}
+        </AsyncModal>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { AUDIT_REBUILD_PROGRESS, AUDIT_REBUILD_WATCH, type RebuildProgressMessage } from '@studio/contracts';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Col, Form, ProgressBar, Row } from 'react-bootstrap';
+import { errorMessage } from '../../app/api';
+import { formatEuro } from '../../app/money';
+import { getSharedSocket } from '../../app/socket';
+import { ModalForm } from '../../app/ui';
+import { it } from '../../i18n/it';
+import { useGetProjectionsQuery, useLazyGetPatientAsOfQuery, useLazyVerifyLogQuery, useRebuildProjectionMutation } from './auditApi';
+import { formatInstant, localInputToIso } from './format';
+
+export function VerifyPanel() {
+  const [stream, setStream] = useState('');
+  const [verify, result] = useLazyVerifyLogQuery();
+  const answer = result.currentData;
+  return (
+    <section aria-labelledby="verify-heading">
+      <h2 id="verify-heading" className="h5">
+        {it.audit.verifyTitle}
+      </h2>
+      <Form
+        className="d-flex flex-wrap gap-2 align-items-end mb-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void verify(stream.trim() || undefined);
+        }}
+      >
+        <Form.Group controlId="verify-stream">
+          <Form.Label>{it.audit.stream}</Form.Label>
+          <Form.Control value={stream} onChange={(e) => setStream(e.target.value)} />
+        </Form.Group>
+        <Button type="submit" variant="outline-primary">
+          {stream.trim() ? it.audit.verifyStream : it.audit.verifyAll}
+        </Button>
+      </Form>
+      {result.isError && <Alert variant="danger">{errorMessage(result.error, it.audit.verifyError)}</Alert>}
+      {answer && !result.isFetching && (
+        <Alert variant={answer.ok ? 'success' : 'danger'} data-testid="verify-result">
+          {answer.ok || !answer.firstBroken
+            ? it.audit.verifyOk(answer.checked)
+            : it.audit.verifyBroken(answer.firstBroken.stream, answer.firstBroken.revision, answer.firstBroken.position)}
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+export function PatientAsOfPanel() {
+  const [patientId, setPatientId] = useState('');
+  const [instant, setInstant] = useState('');
+  const [load, result] = useLazyGetPatientAsOfQuery();
+  const record = result.currentData;
+  return (
+    <section aria-labelledby="patient-as-of-heading">
+      <h2 id="patient-as-of-heading" className="h5">
+        {it.audit.patientAsOfTitle}
+      </h2>
+      <Form
+        className="mb-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (patientId.trim() && instant) void load({ patientId: patientId.trim(), at: localInputToIso(instant) });
+        }}
+      >
+        <Row className="g-2 align-items-end">
+          <Col sm={5}>
+            <Form.Group controlId="patient-as-of-id">
+              <Form.Label>{it.audit.patient}</Form.Label>
+              <Form.Control value={patientId} onChange={(e) => setPatientId(e.target.value)} required />
+            </Form.Group>
+          </Col>
+          <Col sm={5}>
+            <Form.Group controlId="patient-as-of-instant">
+              <Form.Label>{it.audit.instant}</Form.Label>
+              <Form.Control type="datetime-local" step={1} value={instant} onChange={(e) => setInstant(e.target.value)} required />
+            </Form.Group>
+          </Col>
+          <Col sm={2}>
+            <Button type="submit">{it.audit.show}</Button>
+          </Col>
+        </Row>
+      </Form>
+      {result.isError && <Alert variant="danger">{errorMessage(result.error, it.audit.asOfError)}</Alert>}
+      {record && (
+        <div data-testid="patient-as-of">
+          <p>
+            {it.audit.patientName}: <strong>{record.name}</strong> · {formatInstant(record.at)}
+          </p>
+          <h3 className="h6">{it.audit.bookings}</h3>
+          {record.bookings.length === 0 ? (
+            <p className="small">{it.audit.none}</p>
+          ) : (
+            <ul className="small">
+              {record.bookings.map((b) => (
+                <li key={b.id}>
+                  {b.start.replace('T', ' ').slice(0, 16)} — {it.audit.bookingStatus[b.status] ?? b.status}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 className="h6">{it.audit.orders}</h3>
+          {record.orders.length === 0 ? (
+            <p className="small">{it.audit.none}</p>
+          ) : (
+            <ul className="small">
+              {record.orders.map((o) => (
+                <li key={o.id}>
+                  {o.productName} — {formatEuro(o.amountCents)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** admin: rebuild a projection; progress arrives over socket.io */
+export function RebuildPanel() {
+  const projections = useGetProjectionsQuery();
+  const [chosen, setChosen] = useState('');
+  const [rebuild, rebuilding] = useRebuildProjectionMutation();
+  const [progress, setProgress] = useState<RebuildProgressMessage | null>(null);
+
+  useEffect(() => {
+    const socket = getSharedSocket();
+    const watch = () => void socket.emit(AUDIT_REBUILD_WATCH, {});
+    watch();
+    socket.on('connect', watch);
+    const onProgress = (m: RebuildProgressMessage) => setProgress(m);
+    socket.on(AUDIT_REBUILD_PROGRESS, onProgress);
+    return () => {
+      socket.off('connect', watch);
+      socket.off(AUDIT_REBUILD_PROGRESS, onProgress);
+    };
+  }, []);
+
+  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : 0;
+  return (
+    <section aria-labelledby="rebuild-heading">
+      <h2 id="rebuild-heading" className="h5">
+        {it.audit.rebuildTitle}
+      </h2>
+      <p className="small">{it.audit.rebuildIntro}</p>
+      <Form
+        className="d-flex flex-wrap gap-2 align-items-end mb-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (chosen) {
+            setProgress(null);
+            void rebuild(chosen);
+          }
+        }}
+      >
+        <Form.Group controlId="rebuild-projection">
+          <Form.Label>{it.audit.projection}</Form.Label>
+          <Form.Select value={chosen} onChange={(e) => setChosen(e.target.value)} required>
+            <option value="" />
+            {projections.data?.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Button type="submit" variant="outline-warning" disabled={rebuilding.isLoading}>
+          {it.audit.rebuild}
+        </Button>
+      </Form>
+      {rebuilding.isError && <Alert variant="danger">{errorMessage(rebuilding.error)}</Alert>}
+      {progress && (
+        <div data-testid="rebuild-progress">
+          <ProgressBar now={percent} label={`${percent}%`} variant={progress.error ? 'danger' : progress.finished ? 'success' : 'info'} animated={!progress.finished} />
+          <p className="small mt-1">
+            {progress.projection}: {it.audit.rebuildProgress(progress.done, progress.total, progress.eventsPerSecond)}
+            {progress.finished && !progress.error && ` ${it.audit.rebuildDone}`}
+            {progress.error && ` ${progress.error}`}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** admin: the right to erasure, in a modal form that validates and closes on success */
+export function ErasePanel() {
+  const [show, setShow] = useState(false);
+  const [patientId, setPatientId] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="erase-heading">
+      <h2 id="erase-heading" className="h5">
+        {it.audit.eraseTitle}
+      </h2>
+      <p className="small">{it.audit.eraseIntro}</p>
+      <Button variant="outline-danger" onClick={() => setShow(true)}>
+        {it.audit.erasePatient}
+      </Button>
+      {done && (
+        <Alert variant="success" className="mt-2">
+          {it.audit.erased(done)}
+        </Alert>
+      )}
+      <ModalForm
+        show={show}
+        onHide={() => setShow(false)}
+        title={it.audit.erasePatient}
+        action={`/api/audit/patients/${encodeURIComponent(patientId.trim())}/erase`}
+        method="post"
+        submitLabel={it.audit.eraseSubmit}
+        submitVariant="danger"
+        onSuccess={() => setDone(patientId.trim())}
+      >
+        <Form.Group controlId="erase-patient" className="mb-2">
+          <Form.Label>{it.audit.patient}</Form.Label>
+          <Form.Control name="patient" value={patientId} onChange={(e) => setPatientId(e.target.value)} required />
+          <Form.Control.Feedback type="invalid">{it.audit.patientIdRequired}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Check id="erase-confirm" name="confirm" required label={it.audit.eraseConfirm} feedback={it.audit.confirmRequired} feedbackType="invalid" />
+      </ModalForm>
+    </section>
+  );
+}
+
+

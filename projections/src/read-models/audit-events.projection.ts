@@ -1,0 +1,56 @@
+import { type AuditEventRow, streamKind } from '@studio/contracts';
+import type { RecordedEvent } from '@studio/contracts';
+import type { ProjectionDefinition } from '../projection';
+
+/** the auditor's index of the whole log: one row per event, metadata only (data stays in the log) */
+export interface AuditEventDoc extends AuditEventRow {
+  /** whom the event concerns, when it names them: filters "by doctor" and "by patient" */
+  doctorId: string | null;
+  patientId: string | null;
+}
+
+const PERSON_STREAM = /^(?:patient|user|access)-(.+)$/;
+const DOCTOR_DAY_STREAM = /^availability-(.+)-\d{4}-\d{2}-\d{2}$/;
+
+function subjects(event: RecordedEvent): { doctorId: string | null; patientId: string | null } {
+  const data = (event.data ?? {}) as { doctorId?: unknown; patientId?: unknown; subjectId?: unknown };
+  const doctorId = typeof data.doctorId === 'string' ? data.doctorId : (DOCTOR_DAY_STREAM.exec(event.stream)?.[1] ?? null);
+  const named = typeof data.patientId === 'string' ? data.patientId : typeof data.subjectId === 'string' ? data.subjectId : null;
+  return { doctorId, patientId: named ?? PERSON_STREAM.exec(event.stream)?.[1] ?? null };
+}
+
+export const auditEventsProjection: ProjectionDefinition<AuditEventDoc> = {
+  name: 'audit_events',
+  version: 1,
+  streamPrefixes: [],
+  // every type, those of later issues too: the catalogue is not closed for the auditor
+  eventTypes: 'all',
+  documentId: (event) => event.id,
+  evolve(_doc, event) {
+    const m = event.metadata ?? ({} as RecordedEvent['metadata']);
+    return {
+      position: event.position,
+      id: event.id,
+      stream: event.stream,
+      revision: event.revision,
+      type: event.type,
+      category: streamKind(event.stream),
+      at: typeof m.at === 'string' ? m.at : event.recordedAt,
+      recordedAt: event.recordedAt,
+      userId: String(m.userId ?? ''),
+      role: String(m.role ?? ''),
+      correlationId: String(m.correlationId ?? ''),
+      causationId: String(m.causationId ?? ''),
+      ...subjects(event),
+    };
+  },
+  indexes: {
+    stream: { type: 'text', value: (d) => d.stream },
+    category: { type: 'text', value: (d) => d.category },
+    type: { type: 'text', value: (d) => d.type },
+    at: { type: 'text', value: (d) => d.at },
+    correlation_id: { type: 'text', value: (d) => d.correlationId },
+    doctor_id: { type: 'text', value: (d) => d.doctorId },
+    patient_id: { type: 'text', value: (d) => d.patientId },
+  },
+};

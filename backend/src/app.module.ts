@@ -27,6 +27,10 @@ import { RegistrationService } from './registration/registration.service';
 import { CORE, type Core } from './infrastructure/core';
 import { DoctorsController } from './users/doctors.controller';
 import { UsersService } from './users/users.service';
+import { DietController, FoodsController } from './diet/diet.controller';
+import { DietService } from './diet/diet.service';
+import { FoodCatalogHandler } from './diet/food-catalog.command';
+import { FoodsService } from './diet/foods.service';
 
 @Module({})
 export class AppModule {
@@ -34,7 +38,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, FoodsController, DietController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -56,6 +60,9 @@ export class AppModule {
         CouponCatalogHandler,
         paypalProvider,
         OrdersService,
+        FoodsService,
+        FoodCatalogHandler,
+        DietService,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUpdated } from './catalog';
 import { Question } from './questionnaire';
+import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -106,6 +107,9 @@ export const OrderPlaced = z.object({
   invoice: Sealed,
 });
 
+/** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */
+export const DietSaved = z.object({ patientId: z.string(), doctorId: z.string(), content: Sealed });
+
 export const EventSchemas = {
   SlotOpened,
   SlotClosed,
@@ -129,6 +133,11 @@ export const EventSchemas = {
   CouponCreated,
   CouponUpdated,
   CouponRedeemed,
+  FoodCategoryCreated,
+  FoodCategoryUpdated,
+  FoodCreated,
+  FoodUpdated,
+  DietSaved,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;
@@ -145,6 +154,9 @@ export const STREAM_PREFIX = {
   product: 'product-',
   coupon: 'coupon-',
   order: 'order-',
+  food: 'food-',
+  foodCategory: 'foodcategory-',
+  diet: 'diet-',
 } as const;
 
 export function userStreamName(userId: string): string {

@@ -8,3 +8,4 @@ export * from './registration';
 export * from './questionnaire';
 export * from './catalog';
 export * from './orders';
+export * from './diet';

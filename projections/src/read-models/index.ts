@@ -4,6 +4,7 @@ import { usersProjection } from './users.projection';
 import { ordersProjection } from './orders.projection';
 import { couponsProjection, productsProjection } from './catalog.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from './questionnaires.projection';
+import { dietsProjection, foodCategoriesProjection, foodsProjection } from './diet.projection';
 
 export * from './availability-slots.projection';
 export * from './bookings.projection';
@@ -11,6 +12,7 @@ export * from './users.projection';
 export * from './questionnaires.projection';
 export * from './catalog.projection';
 export * from './orders.projection';
+export * from './diet.projection';
 
 /** every live projection, in the order the runner applies them */
-export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection, ordersProjection];
+export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection, ordersProjection, foodCategoriesProjection, foodsProjection, dietsProjection];

@@ -28,12 +28,12 @@ const per100 = (label: string, max: number) =>
 const kcal100 = z.number({ error: 'Kcal per 100 g mancanti o non numeriche' }).min(0, 'Le kcal per 100 g non possono essere negative').max(900, 'Le kcal per 100 g non possono superare 900');
 const baseWeight = z
   .number({ error: 'Peso base mancante o non numerico' })
-  .int('Il peso base deve essere un numero intero di grammi')
+  .refine(Number.isInteger, 'Il peso base deve essere un numero intero di grammi')
   .min(1, 'Il peso base deve essere di almeno 1 g')
   .max(1000, 'Il peso base non può superare 1000 g');
 export const CatalogueId = z.coerce
   .number({ error: 'Identificativo non valido' })
-  .int('Identificativo non valido')
+  .refine(Number.isInteger, 'Identificativo non valido')
   .min(1, 'Identificativo non valido')
   .max(CATEGORY_OFFSET - 1, 'Identificativo non valido');
 
@@ -45,7 +45,7 @@ export type FoodCategoryRequest = z.infer<typeof FoodCategoryRequest>;
 export const FoodRequest = z
   .object({
     name: name("dell'alimento"),
-    categoryId: z.number({ error: 'Categoria mancante' }).int('Categoria non valida').min(1, 'Categoria mancante'),
+    categoryId: z.number({ error: 'Categoria mancante' }).refine(Number.isInteger, 'Categoria non valida').min(1, 'Categoria mancante'),
     kcal100,
     baseWeight,
     protein: per100('Le proteine per 100 g', 100),
@@ -128,7 +128,7 @@ const Grams = z
   .min(0, 'I grammi non possono essere negativi')
   .max(MAX_ROW_GRAMS, `Quantità non plausibile: al massimo ${MAX_ROW_GRAMS} g per riga`);
 /** a select's value: a food id, or CATEGORY_OFFSET + a category id; 0 = nothing chosen yet */
-const Item = z.number({ error: 'Alimento non valido' }).int('Alimento non valido').min(0, 'Alimento non valido').max(2 * CATEGORY_OFFSET, 'Alimento non valido');
+const Item = z.number({ error: 'Alimento non valido' }).refine(Number.isInteger, 'Alimento non valido').min(0, 'Alimento non valido').max(2 * CATEGORY_OFFSET, 'Alimento non valido');
 const RowId = z.string({ error: 'Riga senza identificativo' }).regex(/^[A-Za-z0-9_-]{1,40}$/, 'Identificativo di riga non valido');
 
 export const DietAlternative = z.object({ item: Item, grams: Grams });
@@ -141,10 +141,10 @@ export const DietRow = z.object({
 });
 export type DietRow = z.infer<typeof DietRow>;
 export const PortionRow = z.object({
-  categoryId: z.number({ error: 'Categoria non valida' }).int('Categoria non valida').min(0, 'Categoria non valida'),
+  categoryId: z.number({ error: 'Categoria non valida' }).refine(Number.isInteger, 'Categoria non valida').min(0, 'Categoria non valida'),
   times: z
     .number({ error: 'Porzioni mancanti o non numeriche' })
-    .int('Le porzioni devono essere numeri interi')
+    .refine(Number.isInteger, 'Le porzioni devono essere numeri interi')
     .min(0, 'Le porzioni non possono essere negative')
     .max(REQUIRED_PORTIONS, `Le porzioni non possono superare ${REQUIRED_PORTIONS}`),
 });

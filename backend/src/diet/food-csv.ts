@@ -26,8 +26,9 @@ const number = (text: string | undefined) => {
 export function parseFoodCsv(csv: string, categoryId: (name: string) => number | undefined): (FoodCsvRow & { food: FoodInput })[] {
   let records: string[][];
   try {
-    // comma or semicolon (Italian spreadsheets use the semicolon and the decimal comma)
-    records = parse(csv, { delimiter: [';', ','], skip_empty_lines: true, trim: true, bom: true, relax_column_count: true });
+    // the header says which: Italian spreadsheets write semicolons (and decimal commas), others commas
+    const firstLine = csv.slice(0, csv.indexOf('\n') === -1 ? undefined : csv.indexOf('\n'));
+    records = parse(csv, { delimiter: firstLine.includes(';') ? ';' : ',', skip_empty_lines: true, trim: true, bom: true, relax_column_count: true });
   } catch (error) {
     throw new ValidationError(`File CSV non leggibile: ${(error as Error).message}.`, 'csv_non_valido');
   }

@@ -437,6 +437,8 @@ export interface DietView {
   content: DietContent;
   summary: DietSummary;
   meals: MealSummary[];
+  /** the name of every food or category the content refers to, by select value */
+  itemNames: Record<string, string>;
   /** a block per category chosen in the portions: the category and its foods */
   blocks: { category: FoodCategoryView; times: number; foods: { id: number; name: string; baseWeight: number; kcal: number }[] }[];
 }

@@ -7,6 +7,7 @@ import {
   MEALS,
   normalizeDiet,
   PORTION_TABLES,
+  referencedItems,
   summarizeDiet,
   summarizeMeal,
   unknownReference,
@@ -182,6 +183,7 @@ export class DietService {
       summary: summarizeDiet(content, catalogue.lookup),
       meals: MEALS.map((meal) => summarizeMeal(meal, content.meals[meal], catalogue.lookup)),
       blocks,
+      itemNames: Object.fromEntries(referencedItems(content).map((item) => [String(item), catalogue.lookup(item)?.name ?? String(item)])),
     };
   }
 }

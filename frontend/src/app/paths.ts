@@ -18,6 +18,10 @@ export const PATHS = {
   payment: '/pagamento',
   /** a printable receipt of one of the patient's orders */
   receipt: '/ricevute/:orderId',
+  /** doctors and the front desk: their patients' diets, and the food catalogue */
+  diets: '/diete',
+  dietEditor: '/diete/:patientId',
+  foods: '/alimenti',
 } as const;
 
 /** the payment step of a held booking */

@@ -4,6 +4,7 @@ import { useGetSessionQuery } from '../../app/api';
 import { canManageCalendars, PATHS } from '../../app/paths';
 import { it } from '../../i18n/it';
 import { MyBookings } from './MyBookings';
+import { MyDiet } from './MyDiet';
 import { MyOrders } from './MyOrders';
 
 /** home of the logged-in user: a patient's bookings and paid orders */
@@ -31,6 +32,7 @@ export function HomePage() {
         <>
           <MyBookings />
           <MyOrders />
+          <MyDiet />
         </>
       )}
     </>

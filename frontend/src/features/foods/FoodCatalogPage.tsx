@@ -1,0 +1,3 @@
+export function FoodCatalogPage() {
+  return null;
+}

@@ -12,20 +12,22 @@ export type Calculation<T> = { status: 'idle' | 'loading'; data: T | null; error
 export class LatestRequest<T> {
   private controller: AbortController | null = null;
 
-  constructor(private readonly fetcher: typeof fetch = (...args) => fetch(...args)) {}
+  constructor(private readonly fetcher: (request: Request) => Promise<Response> = (request) => fetch(request)) {}
 
   async post(url: string, body: unknown, csrfToken: string | undefined): Promise<{ ok: true; data: T } | { ok: false; error: string } | { ok: 'aborted' }> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
     try {
-      const response = await this.fetcher(url, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', ...(csrfToken ? { [CSRF_HEADER]: csrfToken } : {}) },
-        body: JSON.stringify(body),
-        signal: controller.signal,
-      });
+      const response = await this.fetcher(
+        new Request(url, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json', ...(csrfToken ? { [CSRF_HEADER]: csrfToken } : {}) },
+          body: JSON.stringify(body),
+          signal: controller.signal,
+        }),
+      );
       const json: unknown = await response.json().catch(() => null);
       // aborted meanwhile, or superseded while its body was read: never shown
       if (controller.signal.aborted || this.controller !== controller) return { ok: 'aborted' };

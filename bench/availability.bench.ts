@@ -33,10 +33,10 @@ function freePort(): Promise<number> {
 }
 
 /** the built server in its own process, so the load generator does not share its CPU time */
-export async function startServerProcess(dataDir: string): Promise<{ base: string; stop(): Promise<void> }> {
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(__dirname, '../backend/dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

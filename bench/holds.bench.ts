@@ -5,12 +5,12 @@ import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
 import { login, startServerProcess } from './availability.bench';
 import { summary } from './stats';
 
-interface Session {
+export interface Session {
   cookie: string;
   csrf: string;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
+export const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
 
 /** a valid, distinct codice fiscale per patient: the surname letters count in base 26 */
 function taxCode(i: number): string {
@@ -20,7 +20,7 @@ function taxCode(i: number): string {
 }
 
 /** POST /api/auth/register logs the new patient in: its answer carries the new session cookie */
-async function registerPatient(base: string, i: number, run: string): Promise<Session> {
+export async function registerPatient(base: string, i: number, run: string): Promise<Session> {
   const s = await fetch(`${base}/api/auth/session`);
   const cookie = (s.headers.get('set-cookie') ?? '').split(';')[0];
   const { csrfToken } = (await s.json()) as { csrfToken: string };

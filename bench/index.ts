@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availabilityBench } from './availability.bench';
 import { holdsBench } from './holds.bench';
+import { paymentsBench } from './payments.bench';
 import { replayBench } from './replay.bench';
 
 async function main(): Promise<void> {
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     console.log(`Node ${process.version}, ${new Date().toISOString()}, dati in ${root}`);
     await availabilityBench(join(root, 'app'));
     await holdsBench(join(root, 'holds'));
+    await paymentsBench(join(root, 'payments'));
     await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
   } finally {
     rmSync(root, { recursive: true, force: true });

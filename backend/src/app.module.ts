@@ -11,6 +11,7 @@ import { BookingController, MyBookingsController } from './booking/booking.contr
 import { BookingService } from './booking/booking.service';
 import { FreeDaysController, FreeSlotsController } from './booking/free-slots.controller';
 import { HoldExpiryService } from './booking/hold-expiry.service';
+import { MyBookingsGateway } from './booking/my-bookings.gateway';
 import { AdminCatalogController, CouponCheckController, ProductsController } from './catalog/catalog.controller';
 import { CouponCatalogHandler, ProductCatalogHandler } from './catalog/catalog.commands';
 import { CatalogService } from './catalog/catalog.service';
@@ -52,6 +53,7 @@ export class AppModule {
         ToggleSlotHandler,
         BookingService,
         HoldExpiryService,
+        MyBookingsGateway,
         RegistrationService,
         QuestionnairesService,
         DefineQuestionnaireHandler,

@@ -92,6 +92,11 @@ export const OrderCreated = z.object({
 });
 /** on `order-<id>`: PayPal confirmed the capture (verified server-side) */
 export const PaymentCaptured = z.object({ orderId: z.string(), captureId: z.string(), amountCents: z.number().int(), currency: z.string() });
+/**
+ * on `order-<id>`: the money was captured but the booking could not be made (the hold ran out, the
+ * slot or the coupon went to someone else in the meantime): PayPal refunded the capture in full
+ */
+export const PaymentRefunded = z.object({ orderId: z.string(), captureId: z.string(), refundId: z.string(), status: z.string(), reason: z.string() });
 /** on `order-<id>`: the purchase is complete; taxcode and billing sealed with the patient's key */
 export const OrderPlaced = z.object({
   orderId: z.string(),
@@ -127,6 +132,7 @@ export const EventSchemas = {
   BookingConfirmed,
   OrderCreated,
   PaymentCaptured,
+  PaymentRefunded,
   OrderPlaced,
   ProductCreated,
   ProductUpdated,

@@ -26,6 +26,17 @@ export const CreatePaypalOrderRequest = z.object({
 });
 export type CreatePaypalOrderRequest = z.input<typeof CreatePaypalOrderRequest>;
 
+/** GET /api/paypal/config: what the browser needs to load the PayPal JS SDK */
+export const PaypalConfigResponse = z.object({
+  clientId: z.string(),
+  /** the SDK script without its query (client id and currency are added by the loader) */
+  sdkUrl: z.string(),
+  currency: z.literal('EUR'),
+  /** true: the local stand-in of PayPal (demo and tests), nothing is really charged */
+  simulated: z.boolean(),
+});
+export type PaypalConfigResponse = z.infer<typeof PaypalConfigResponse>;
+
 export const CreatePaypalOrderResponse = z.object({ id: z.string() });
 export type CreatePaypalOrderResponse = z.infer<typeof CreatePaypalOrderResponse>;
 

@@ -28,3 +28,10 @@ export const AvailabilityChanged = z.object({
   position: z.number(),
 });
 export type AvailabilityChanged = z.infer<typeof AvailabilityChanged>;
+
+/** /home: a logged-in patient follows their own bookings (the socket's session says who; no payload) */
+export const MY_BOOKINGS_WATCH = 'bookings:watch';
+export const MY_BOOKINGS_CHANGED = 'bookings:changed';
+export type MyBookingsWatchAck = { ok: true } | { ok: false; error: string };
+export const MyBookingsChanged = z.object({ bookingId: z.string(), status: z.string(), position: z.number() });
+export type MyBookingsChanged = z.infer<typeof MyBookingsChanged>;

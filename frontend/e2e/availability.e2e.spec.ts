@@ -1,40 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, type RunningServer } from './harness';
-
-async function login(page: Page, base: string, email: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Password123!');
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await page.waitForURL('**/disponibilita**');
-}
+import type { Page } from 'playwright-core';
+import { login, serverAndBrowser } from './harness';
 
 const slot = (page: Page, title: string) => page.locator(`#calendar .slot-content[title="${title}"]`);
 
 describe('availability calendar in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   it("a doctor toggles a slot and a second page on the same calendar sees it turn without reloading", async () => {
-    const doctorPage = await (await browser.newContext()).newPage();
-    await login(doctorPage, server.url, 'medico1@example.it');
+    const doctorPage = await (await env.browser.newContext()).newPage();
+    await login(doctorPage, env.server.url, 'medico1@example.it', '**/disponibilita**');
     const doctorId = await doctorPage.locator('#currentuser').inputValue();
     expect(doctorId).not.toBe('');
     expect(await doctorPage.locator('#start_working_hour').inputValue()).toBe('8');
     expect(await doctorPage.locator('#end_working_hour').inputValue()).toBe('19');
 
     // the secretary watches the same doctor's week in another browser
-    const adminPage = await (await browser.newContext()).newPage();
-    await login(adminPage, server.url, 'admin@example.it');
-    await adminPage.goto(`${server.url}/disponibilita?for=${doctorId}`);
+    const adminPage = await (await env.browser.newContext()).newPage();
+    await login(adminPage, env.server.url, 'admin@example.it', '**/disponibilita**');
+    await adminPage.goto(`${env.server.url}/disponibilita?for=${doctorId}`);
     await adminPage.locator('#calendar .slot-content').first().waitFor();
     await adminPage.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     await adminPage.getByText('Aggiornamenti in tempo reale attivi').waitFor();
@@ -65,8 +48,8 @@ describe('availability calendar in a real browser', () => {
   });
 
   it('the header toggle opens the side navigation and pads body and header', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await login(page, server.url, 'medico1@example.it');
+    const page = await (await env.browser.newContext()).newPage();
+    await login(page, env.server.url, 'medico1@example.it', '**/disponibilita**');
     const toggle = page.locator('header button[aria-controls]');
     const before = await page.evaluate(() => getComputedStyle(document.body).paddingLeft);
     await toggle.click();
@@ -78,13 +61,13 @@ describe('availability calendar in a real browser', () => {
   });
 
   it('refuses a patient on the calendar page with an Italian message', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await (await env.browser.newContext()).newPage();
+    await page.goto(`${env.server.url}/login`);
     await page.getByLabel('Email').fill('paziente1@example.it');
     await page.getByLabel('Password').fill('Password123!');
     await page.getByRole('button', { name: 'Accedi' }).click();
     await page.waitForURL('**/home');
-    await page.goto(`${server.url}/disponibilita`);
+    await page.goto(`${env.server.url}/disponibilita`);
     await page.getByText(/permess|non autorizzat|riservat/i).first().waitFor();
   });
 });

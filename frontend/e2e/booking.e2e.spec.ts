@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { login, serverAndBrowser } from './harness';
 
 const HOUR_TAKEN = "L'orario che avevi scelto è appena stato prenotato da un altro paziente: scegline un altro.";
 const CHOOSE_FIRST = "Seleziona prima un giorno e un'ora per procedere";
@@ -8,14 +8,6 @@ const booking = (page: Page) => page.locator('#doing_booking');
 const submit = (page: Page) => booking(page).locator('button[type=submit]');
 const day = (page: Page, date: string) => booking(page).locator(`[data-date="${date}"]`);
 const hour = (page: Page, hhmm: string) => booking(page).locator(`[data-hour="${hhmm}"]`);
-
-async function login(page: Page, base: string, email: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Password123!');
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await page.waitForURL('**/home');
-}
 
 /** the booking page on medico1 (Giulia Rossi), live updates acknowledged */
 async function openBooking(page: Page, base: string): Promise<void> {
@@ -31,21 +23,12 @@ async function chooseDay(page: Page, date: string): Promise<void> {
 }
 
 describe('booking in a real browser: two patients, one slot', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   it('A registers and holds an hour; B, watching the same day, sees it vanish without reloading', async () => {
     // patient A registers through the form
-    const a = await (await browser.newContext()).newPage();
-    await a.goto(`${server.url}/registrazione`);
+    const a = await (await env.browser.newContext()).newPage();
+    await a.goto(`${env.server.url}/registrazione`);
     const form = a.locator('form.needs-validation');
     expect(await form.getAttribute('action')).toBe('/registrazione');
     await a.getByLabel('Nome', { exact: true }).fill('Mario');
@@ -59,9 +42,9 @@ describe('booking in a real browser: two patients, one slot', () => {
     await a.waitForURL('**/home');
 
     // patient B opens the booking page on medico1, chooses the first free day and its first hour
-    const b = await (await browser.newContext()).newPage();
-    await login(b, server.url, 'paziente1@example.it');
-    await openBooking(b, server.url);
+    const b = await (await env.browser.newContext()).newPage();
+    await login(b, env.server.url, 'paziente1@example.it', '**/home');
+    await openBooking(b, env.server.url);
     expect(await booking(b).locator('input[name=availability_id]').inputValue()).toBe('0');
     expect(await submit(b).isDisabled()).toBe(true);
     expect((await submit(b).textContent())?.trim()).toBe(CHOOSE_FIRST);
@@ -74,7 +57,7 @@ describe('booking in a real browser: two patients, one slot', () => {
     await b.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
     // A chooses the same day and hour and presses Salva
-    await openBooking(a, server.url);
+    await openBooking(a, env.server.url);
     await chooseDay(a, date);
     await hour(a, hhmm).click();
     await submit(a).click();
@@ -106,7 +89,7 @@ describe('booking in a real browser: two patients, one slot', () => {
     await a.getByRole('button', { name: 'Invia le risposte' }).click();
     await a.waitForURL('**/pagamento?**');
     await a.getByText('Prima visita nutrizionale').first().waitFor();
-    await a.goto(`${server.url}/home`);
+    await a.goto(`${env.server.url}/home`);
     const held = a.locator('li[data-status="held"]');
     await held.waitFor();
     expect(await held.textContent()).toContain('Giulia Rossi');
@@ -114,8 +97,8 @@ describe('booking in a real browser: two patients, one slot', () => {
   });
 
   it('a visitor chooses first, registers, and the hour is held for them', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await openBooking(page, server.url);
+    const page = await (await env.browser.newContext()).newPage();
+    await openBooking(page, env.server.url);
     const date = (await booking(page).locator('[data-date]:not([disabled])').first().getAttribute('data-date'))!;
     await chooseDay(page, date);
     const hhmm = (await booking(page).locator('[data-hour]').last().getAttribute('data-hour'))!;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -60,4 +60,34 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** the app server and a browser for one describe block: started before its tests, stopped after */
+export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+  const running: { server?: RunningServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    running.server = await startServer();
+    running.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.server?.stop();
+  });
+  return {
+    get server() {
+      return running.server!;
+    },
+    get browser() {
+      return running.browser!;
+    },
+  };
+}
+
+/** logs in through the login page with the demo password, and waits for the page the role lands on */
+export async function login(page: Page, base: string, email: string, landing: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Password123!');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.waitForURL(landing);
 }

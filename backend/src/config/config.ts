@@ -36,6 +36,13 @@ const Env = z.object({
   PAYPAL_BASE_URL: z.string().url().optional(),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  /** the PayPal JS SDK script the browser loads (client id and currency are added as query parameters) */
+  PAYPAL_SDK_URL: z.string().url().default('https://www.paypal.com/sdk/js'),
+  /**
+   * 'true': start the local stand-in of PayPal (REST API and JS SDK) and pay against it; default on
+   * outside production when PAYPAL_* are not set, so the demo can be paid end to end. Never in production.
+   */
+  PAYPAL_STAND_IN: z.enum(['true', 'false']).optional(),
 });
 
 export interface AppConfig {
@@ -59,6 +66,10 @@ export interface AppConfig {
   holdSweepSeconds: number;
   /** null: PayPal not configured, the payment endpoints answer 503 */
   paypal: { baseUrl: string; clientId: string; clientSecret: string } | null;
+  /** the JS SDK script (the stand-in's own when `paypalStandIn`) */
+  paypalSdkUrl: string;
+  /** main.ts starts the local PayPal stand-in and points `paypal` and `paypalSdkUrl` at it */
+  paypalStandIn: boolean;
 }
 
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */
@@ -81,9 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (paypalSet !== 0 && paypalSet !== 3) {
     throw new Error('Configurazione non valida: PAYPAL_BASE_URL, PAYPAL_CLIENT_ID e PAYPAL_CLIENT_SECRET vanno impostati insieme');
   }
+  const production = e.NODE_ENV === 'production';
+  if (production && e.PAYPAL_STAND_IN === 'true') throw new Error('Configurazione non valida: PAYPAL_STAND_IN non è ammesso in produzione');
+  if (paypalSet === 3 && e.PAYPAL_STAND_IN === 'true') throw new Error('Configurazione non valida: PAYPAL_STAND_IN e PAYPAL_* si escludono a vicenda');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const production = e.NODE_ENV === 'production';
   const defaultDist = resolve(__dirname, '../../../frontend/dist');
   return {
     production,
@@ -110,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     holdMinutes: e.HOLD_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
     paypal: paypalSet === 3 ? { baseUrl: e.PAYPAL_BASE_URL!, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET! } : null,
+    paypalSdkUrl: e.PAYPAL_SDK_URL,
+    paypalStandIn: e.PAYPAL_STAND_IN ? e.PAYPAL_STAND_IN === 'true' : !production && paypalSet === 0,
   };
 }

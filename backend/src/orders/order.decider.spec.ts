@@ -21,6 +21,18 @@ describe('order decider', () => {
     const done: OrderEvent[] = [...captured, { type: 'OrderPlaced', data: placed }];
     expect(orderDecider.decide({ type: 'PlaceOrder', placed }, fold(orderDecider, done))).toEqual([]);
   });
+
+  it('refunds only a captured order that was not placed, once; a refunded order can never be placed', () => {
+    const refund = { orderId: 'O1', captureId: 'C1', refundId: 'R1', status: 'COMPLETED', reason: 'La prenotazione è scaduta.' };
+    const captured: OrderEvent[] = [...history, { type: 'PaymentCaptured', data: capture }];
+    expect(() => orderDecider.decide({ type: 'RecordRefund', refund }, fold(orderDecider, history))).toThrow(/solo un pagamento incassato/);
+    expect(() => orderDecider.decide({ type: 'RecordRefund', refund }, fold(orderDecider, [...captured, { type: 'OrderPlaced', data: placed }]))).toThrow(/solo un pagamento incassato/);
+    expect(orderDecider.decide({ type: 'RecordRefund', refund }, fold(orderDecider, captured))).toEqual([{ type: 'PaymentRefunded', data: refund }]);
+    const refunded: OrderEvent[] = [...captured, { type: 'PaymentRefunded', data: refund }];
+    expect(fold(orderDecider, refunded)).toMatchObject({ status: 'refunded', reason: refund.reason });
+    expect(orderDecider.decide({ type: 'RecordRefund', refund }, fold(orderDecider, refunded))).toEqual([]);
+    expect(() => orderDecider.decide({ type: 'PlaceOrder', placed }, fold(orderDecider, refunded))).toThrow(/non risulta incassato/);
+  });
 });
 
 describe('BookSlot / ConfirmBooking', () => {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ConfirmPaymentRequest, CreatePaypalOrderRequest, type CreatePaypalOrderResponse, type OrderView, type SessionUser } from '@studio/contracts';
+import { ConfirmPaymentRequest, CreatePaypalOrderRequest, type CreatePaypalOrderResponse, type PaypalConfigResponse, type OrderView, type SessionUser } from '@studio/contracts';
 import type { Request, Response } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
@@ -9,6 +9,11 @@ import { OrdersService } from './orders.service';
 @Controller()
 export class OrdersController {
   constructor(private readonly orders: OrdersService) {}
+
+  @Get('api/paypal/config')
+  paypalConfig(): PaypalConfigResponse {
+    return this.orders.paypalConfig();
+  }
 
   /** the PayPal button's createOrder: answers the PayPal order id */
   @Post('api/paypal/orders')

@@ -1,7 +1,8 @@
-import { BILLING_REQUIRED_MESSAGE, SLOT_COLORS, codiceFiscaleCheckChar, orderStreamName, slotId } from '@studio/contracts';
+import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, BILLING_REQUIRED_MESSAGE, SLOT_COLORS, codiceFiscaleCheckChar, orderStreamName, slotId } from '@studio/contracts';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { HoldExpiryService } from '../booking/hold-expiry.service';
 import { registerPatients, type TestPatient } from '../testing/patients';
+import { connect, connectAs, sessionCookieOf } from '../testing/sockets';
 import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
 import { AMOUNT_MISMATCH_MESSAGE, INVALID_TAXCODE_MESSAGE, PAYMENT_NOT_COMPLETED_MESSAGE } from './orders.service';
 
@@ -174,6 +175,58 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     expect(pp.orders.get(orderId)?.status).toBe('APPROVED');
   });
 
+  it('a hold that runs out and is released while PayPal captures: refunded in full, nothing booked, a retry says the same', async () => {
+    const { patient, orderId, prod, bookingId, start } = await approvedOrder();
+    pp.beforeNextCapture(async () => {
+      clock.advance(16);
+      await app.app.get(HoldExpiryService).expireDue();
+    });
+    const res = await confirmForm(patient, { transaction: orderId, product: prod.id });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/scaduta.*rimborsato per intero/);
+    expect(pp.orders.get(orderId)?.refund?.status).toBe('COMPLETED');
+    expect(await bookingStatus(patient, bookingId)).toBe('expired');
+    expect((await slotStatus(start)).status).toBe('available');
+    const types = (await app.core.eventStore.readStream(orderStreamName(orderId))).map((e) => e.type);
+    expect(types).toEqual(['OrderCreated', 'PaymentCaptured', 'PaymentRefunded']);
+
+    const before = await head();
+    const again = await confirmForm(patient, { transaction: orderId, product: prod.id });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(res.body.error.message);
+    expect(await head()).toBe(before);
+    expect(pp.calls.refund).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a hold that runs out during the capture but is still the patient’s is booked: the confirmation started in time', async () => {
+    const { patient, orderId, prod, bookingId, start } = await approvedOrder();
+    pp.beforeNextCapture(async () => void clock.advance(16));
+    await confirmForm(patient, { transaction: orderId, product: prod.id }).expect(200);
+    expect(await bookingStatus(patient, bookingId)).toBe('confirmed');
+    expect((await slotStatus(start)).status).toBe('booked');
+    expect(pp.orders.get(orderId)?.refund).toBeUndefined();
+  });
+
+  it('two payments racing for the last use of a coupon: one is booked; the other is refused, and refunded if it was captured', async () => {
+    const admin = await client(app, 'admin@example.it');
+    await admin.agent.post('/api/admin/coupons').set('X-CSRF-Token', admin.csrf).send({ code: 'ULTIMO', percentage: 50, validFrom: '2030-03-01', validTo: '2030-03-31', maxUses: 1 }).expect(201);
+    const a = await approvedOrder('Prima visita nutrizionale', 'ULTIMO');
+    const b = await approvedOrder('Prima visita nutrizionale', 'ULTIMO');
+    const results = await Promise.all([a, b].map((o) => confirmForm(o.patient, { transaction: o.orderId, product: o.prod.id, coupon: 'ULTIMO' })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = results[0].status === 409 ? a : b;
+    const winner = loser === a ? b : a;
+    expect(await bookingStatus(winner.patient, winner.bookingId)).toBe('confirmed');
+    expect(await bookingStatus(loser.patient, loser.bookingId)).toBe('held');
+    expect((await slotStatus(loser.start)).status).toBe('held');
+    // money taken and not kept: every capture that did not become an order was refunded
+    const loserOrder = pp.orders.get(loser.orderId)!;
+    // which of the two refusals happens depends on timing: before the capture (nothing taken) or after it (refunded)
+    if (loserOrder.status === 'COMPLETED') expect(loserOrder.refund?.status).toBe('COMPLETED');
+    else expect(loserOrder.status).toBe('APPROVED');
+    expect(results.find((r) => r.status === 409)!.body.error.message).toMatch(/limite di utilizzi/);
+  });
+
   it('rejects missing taxcode or billing with the exact message, and an invalid taxcode', async () => {
     const { patient, bookingId, orderId, prod } = await approvedOrder();
     const before = await head();
@@ -215,10 +268,54 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     expect(res.body.error.message).toBe(AMOUNT_MISMATCH_MESSAGE);
   });
 
+  it("/home live: the patient's own socket hears the booking confirmed; an anonymous socket may not watch", async () => {
+    const { patient, orderId, prod, bookingId } = await approvedOrder();
+    const socket = await connectAs(app, sessionCookieOf(patient.agent as never));
+    const anon = await connect(app);
+    try {
+      expect(await socket.timeout(5000).emitWithAck(MY_BOOKINGS_WATCH, {})).toEqual({ ok: true });
+      expect(await anon.timeout(5000).emitWithAck(MY_BOOKINGS_WATCH, {})).toEqual({ ok: false, error: expect.stringMatching(/Accedi/) });
+      const heard = new Promise<MyBookingsChanged>((resolve) => socket.on(MY_BOOKINGS_CHANGED, (m: MyBookingsChanged) => m.status === 'confirmed' && resolve(m)));
+      let anonHeard = 0;
+      anon.on(MY_BOOKINGS_CHANGED, () => anonHeard++);
+      await confirmForm(patient, { transaction: orderId, amount: '0', product: prod.id }).expect(200);
+      expect(await heard).toMatchObject({ bookingId, status: 'confirmed' });
+      expect(anonHeard).toBe(0);
+    } finally {
+      socket.disconnect();
+      anon.disconnect();
+    }
+  });
+
+  it('tells the browser where the PayPal SDK is and which client id to load it with', async () => {
+    const anon = await client(app);
+    const config = (await anon.agent.get('/api/paypal/config').expect(200)).body;
+    expect(config).toEqual({ clientId: pp.clientId, sdkUrl: 'https://www.paypal.com/sdk/js', currency: 'EUR', simulated: false });
+  });
+
   it('needs a CSRF token and a patient session', async () => {
     const { patient, orderId, prod } = await approvedOrder();
     expect((await patient.agent.post('/prenotazioni/conferma').type('form').send({ transaction: orderId, product: prod.id })).status).toBe(403);
     const anon = await client(app);
     expect((await anon.agent.get('/api/me/orders')).status).toBe(401);
+  });
+});
+
+describe('orders: PayPal not configured', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' });
+  });
+  afterAll(() => app.close());
+
+  it('answers 503 with an Italian message for the SDK config and for a new order, appending nothing', async () => {
+    const anon = await client(app);
+    const config = await anon.agent.get('/api/paypal/config').expect(503);
+    expect(config.body.error.message).toBe('I pagamenti non sono al momento disponibili.');
+    const [patient] = await registerPatients(app, 1);
+    const before = await app.core.eventStore.headPosition();
+    const created = await patient.agent.post('/api/paypal/orders').set('X-CSRF-Token', patient.csrf).send({ booking_id: 'x', product: 'y' });
+    expect(created.status).toBe(503);
+    expect(await app.core.eventStore.headPosition()).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  type PaypalConfigResponse,
   BILLING_REQUIRED_MESSAGE,
   COUPON_CODE_PATTERN,
   availabilityStreamName,
@@ -26,7 +27,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError
 import { practiceDay } from '../common/practice-time';
 import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
-import { PaypalError, type CaptureSummary } from '../payments/paypal';
+import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments/paypal';
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
 import { PAYPAL, type PaypalPort } from './paypal.provider';
 
@@ -34,6 +35,11 @@ const CURRENCY = 'EUR' as const;
 const HOME = { redirect: '/home' } as const;
 
 export const PAYMENT_NOT_COMPLETED_MESSAGE = 'Il pagamento non risulta completato: nessun addebito confermato.';
+/** a confirmation that captured the money but could not book: why, and that it was refunded */
+export function refundedMessage(reason: string): string {
+  return `${reason} Il pagamento è stato rimborsato per intero.`;
+}
+
 export const AMOUNT_MISMATCH_MESSAGE = "L'importo pagato non corrisponde a quello dovuto.";
 export const INVALID_TAXCODE_MESSAGE = 'Codice fiscale non valido.';
 
@@ -65,6 +71,13 @@ export class OrdersService {
   private client() {
     if (!this.paypal) throw new AppError(503, 'pagamenti_non_configurati', 'I pagamenti non sono al momento disponibili.');
     return this.paypal;
+  }
+
+  /** GET /api/paypal/config: public (the client id is public by PayPal's design); 503 while payments are off */
+  paypalConfig(): PaypalConfigResponse {
+    const paypal = this.core.config.paypal;
+    if (!this.paypal || !paypal) throw new AppError(503, 'pagamenti_non_configurati', 'I pagamenti non sono al momento disponibili.');
+    return { clientId: paypal.clientId, sdkUrl: this.core.config.paypalSdkUrl, currency: CURRENCY, simulated: this.core.config.paypalStandIn };
   }
 
   /** POST /api/paypal/orders: the amount is ours (product price and coupon), never the browser's */
@@ -111,6 +124,7 @@ export class OrdersService {
     const order = state.order;
     if (order.patientId !== user.id) throw new ForbiddenError('Questo ordine non è tuo.', 'ordine_di_altri');
     if (state.status === 'placed') return HOME;
+    if (state.status === 'refunded') throw new ConflictError(refundedMessage(state.reason), 'pagamento_rimborsato');
 
     if (input.product !== order.productId) throw new UnprocessableError("Il prodotto non corrisponde a quello dell'ordine.", 'prodotto_diverso');
     if (input.coupon && normalizeCouponCode(input.coupon) !== order.coupon) {
@@ -122,6 +136,8 @@ export class OrdersService {
     if (!isValidCodiceFiscale(taxcode)) throw new ValidationError(INVALID_TAXCODE_MESSAGE, 'codice_fiscale_non_valido');
     if (billing.length > 500) throw new ValidationError("L'indirizzo di fatturazione è troppo lungo (al massimo 500 caratteri).", 'fatturazione_troppo_lunga');
 
+    // the hold is judged when the confirmation starts: a capture that outlasts it still books the slot if nobody else took it
+    const startedAt = this.clock.now().toISOString();
     const hold = await this.heldBooking(order.bookingId, order.patientId, orderId);
     if (order.coupon && state.status === 'created') await this.usableCouponPercentage(order.coupon);
 
@@ -138,20 +154,27 @@ export class OrdersService {
       captureId = state.captureId;
     }
 
-    const now = this.clock.now().toISOString();
-    await decideAgainOnStaleRevision(() =>
-      handleCommand(
-        this.core.eventStore,
-        availabilityStreamName(hold.doctorId, doctorDayOf(hold.start)),
-        availabilityDecider,
-        { type: 'BookSlot', doctorId: hold.doctorId, start: hold.start, bookingId: order.bookingId, patientId: order.patientId, orderId, now },
-        metadata,
-      ),
-    );
-    await decideAgainOnStaleRevision(() =>
-      handleCommand(this.core.eventStore, bookingStreamName(order.bookingId), bookingDecider, { type: 'ConfirmBooking', bookingId: order.bookingId, orderId }, metadata),
-    );
-    if (order.coupon) await this.catalog.redeemCoupon(order.coupon, orderId, metadata);
+    try {
+      // the coupon before the slot: a coupon used up in the meantime books nothing
+      if (order.coupon) await this.catalog.redeemCoupon(order.coupon, orderId, metadata);
+      await decideAgainOnStaleRevision(() =>
+        handleCommand(
+          this.core.eventStore,
+          availabilityStreamName(hold.doctorId, doctorDayOf(hold.start)),
+          availabilityDecider,
+          { type: 'BookSlot', doctorId: hold.doctorId, start: hold.start, bookingId: order.bookingId, patientId: order.patientId, orderId, now: startedAt },
+          metadata,
+        ),
+      );
+      await decideAgainOnStaleRevision(() =>
+        handleCommand(this.core.eventStore, bookingStreamName(order.bookingId), bookingDecider, { type: 'ConfirmBooking', bookingId: order.bookingId, orderId }, metadata),
+      );
+    } catch (error) {
+      // paid but not bookable (hold gone, slot or coupon taken): the money goes back; other errors leave the order to a retry
+      if (!(error instanceof ConflictError)) throw error;
+      await this.refund(paypal, orderId, captureId, error.message, metadata);
+      throw new ConflictError(refundedMessage(error.message), 'pagamento_rimborsato');
+    }
 
     const product = await this.core.readModels.get<ProductDoc>('products', order.productId);
     const invoice = await this.core.personalData.seal(order.patientId, { taxcode, billing });
@@ -207,6 +230,20 @@ export class OrdersService {
       throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
     }
     return held;
+  }
+
+  /** a full refund of the capture, recorded on the order; the same request id makes a retry PayPal's same refund */
+  private async refund(paypal: NonNullable<PaypalPort>, orderId: string, captureId: string, reason: string, metadata: EventMetadata): Promise<void> {
+    let refund: RefundSummary;
+    try {
+      refund = await paypal.refundCapture(captureId, `refund-${orderId}`);
+    } catch (error) {
+      this.logger.error(`rimborso non riuscito per l'ordine ${orderId} (cattura ${captureId}): ${String(error)}`);
+      throw new AppError(502, 'rimborso_non_riuscito', 'Il pagamento è stato incassato ma la prenotazione non è più possibile e il rimborso automatico non è riuscito: contatta lo studio, che lo rimborserà.');
+    }
+    await decideAgainOnStaleRevision(() =>
+      handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'RecordRefund', refund: { orderId, captureId, refundId: refund.refundId, status: refund.status, reason } }, metadata),
+    );
   }
 
   /** the same request id for the same order: a retried capture is PayPal's same capture */

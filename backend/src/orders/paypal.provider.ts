@@ -5,7 +5,7 @@ import { PaypalClient } from '../payments/paypal';
 export const PAYPAL = Symbol('PAYPAL');
 
 /** null when PAYPAL_* are not configured: the payment endpoints then answer 503 */
-export type PaypalPort = Pick<PaypalClient, 'createOrder' | 'captureOrder' | 'getOrder'> | null;
+export type PaypalPort = Pick<PaypalClient, 'createOrder' | 'captureOrder' | 'getOrder' | 'refundCapture'> | null;
 
 export const paypalProvider: Provider = {
   provide: PAYPAL,

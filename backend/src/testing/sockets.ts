@@ -28,3 +28,21 @@ export function nextChange(socket: Socket, predicate: (m: AvailabilityChanged) =
     socket.on(AVAILABILITY_CHANGED, onChange);
   });
 }
+
+/** the session cookie a supertest agent holds, for a socket that must carry the same session */
+export function sessionCookieOf(agent: { jar: { getCookies(access: unknown): { toValueString(): string }[] } }): string {
+  // supertest binds the app on 127.0.0.1; cookiejar matches on domain and path only
+  return agent.jar
+    .getCookies({ domain: '127.0.0.1', path: '/', secure: false, script: false })
+    .map((c) => c.toValueString())
+    .join('; ');
+}
+
+/** a socket carrying a logged-in client's session (as a browser's does) */
+export function connectAs(app: TestApp, cookie: string): Promise<Socket> {
+  const socket = io(app.url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie } });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}

@@ -3,8 +3,9 @@
  * choice kept before registering), the questionnaire step (the hold's expiry) and /home (list,
  * release). Types from contracts/src/booking.ts.
  */
-import type { BookingView, HoldResponse } from '@studio/contracts';
+import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type BookingView, type HoldResponse } from '@studio/contracts';
 import { api } from './api';
+import { getSharedSocket } from './socket';
 
 /** POST /prenotazioni {doctor_id, availability_id} */
 export type HoldArgs = { doctorId: string; availabilityId: string };
@@ -34,6 +35,23 @@ export const bookingsApi = api.injectEndpoints({
     getMyBookings: build.query<MyBooking[], void>({
       query: () => ({ url: '/api/me/bookings' }),
       providesTags: ['MyBookings'],
+      // live: the server says which of my bookings changed (held, confirmed, expired…); the list and the orders reload
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = getSharedSocket();
+        const watch = () => socket.emit(MY_BOOKINGS_WATCH, {});
+        const changed = () => dispatch(api.util.invalidateTags(['MyBookings', 'MyOrders']));
+        socket.on('connect', watch);
+        socket.on(MY_BOOKINGS_CHANGED, changed);
+        if (socket.connected) watch();
+        await cacheEntryRemoved;
+        socket.off('connect', watch);
+        socket.off(MY_BOOKINGS_CHANGED, changed);
+      },
     }),
     releaseBooking: build.mutation<void, { bookingId: string; doctorId: string }>({
       query: ({ bookingId }) => ({ url: `/prenotazioni/${encodeURIComponent(bookingId)}`, method: 'DELETE' }),

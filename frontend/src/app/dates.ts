@@ -31,6 +31,11 @@ export function dayShort(day: string): string {
   return format(parseISO(day), 'EEE d MMM', { locale: itLocale });
 }
 
+/** '10 mar 2030' */
+export function dayWithYear(day: string): string {
+  return format(parseISO(day), 'd MMM yyyy', { locale: itLocale });
+}
+
 /** 'lunedì 10 marzo' */
 export function dayLong(day: string): string {
   return format(parseISO(day), 'EEEE d MMMM', { locale: itLocale });

@@ -18,6 +18,8 @@ export const PATHS = {
   payment: '/pagamento',
   /** a printable receipt of one of the patient's orders */
   receipt: '/ricevute/:orderId',
+  /** admin: products and coupons */
+  catalog: '/catalogo',
   /** doctors and the front desk: their patients' diets, and the food catalogue */
   diets: '/diete',
   dietEditor: '/diete/:patientId',

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { AvailabilityPage } from '../features/availability/AvailabilityPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { BookingPage } from '../features/booking/BookingPage';
+import { CatalogAdminPage } from '../features/catalog-admin/CatalogAdminPage';
 import { BookingDetailPage } from '../features/booking-detail/BookingDetailPage';
 import { DietEditorPage } from '../features/diet/DietEditorPage';
 import { DietPatientsPage } from '../features/diet/DietPatientsPage';
@@ -86,6 +87,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={['patient', 'doctor', 'admin']} forbiddenText={it.bookingDetail.forbiddenText}>
                         <BookingDetailPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.catalog,
+                    element: (
+                      <RequireAuth roles={['admin']} forbiddenText={it.catalogAdmin.forbiddenText}>
+                        <CatalogAdminPage />
                       </RequireAuth>
                     ),
                   },

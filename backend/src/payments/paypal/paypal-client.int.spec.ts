@@ -73,6 +73,22 @@ describe('PaypalClient contro lo stand-in', () => {
     expect(await client.getOrder(created.id)).toEqual(cap);
   });
 
+  it('lato browser: serve lo script dello SDK e approva un ordine come farebbe il pagatore (una volta sola)', async () => {
+    const script = await fetch(pp.sdkUrl);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(await script.text()).toContain('window.paypal');
+
+    const created = await order(5000);
+    const approval = await fetch(`${pp.baseUrl}/standin/orders/${created.id}/approve`, { method: 'POST' });
+    expect(approval.status).toBe(200);
+    expect(approval.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pp.orders.get(created.id)?.status).toBe('APPROVED');
+    expect((await fetch(`${pp.baseUrl}/standin/orders/${created.id}/approve`, { method: 'POST' })).status).toBe(422);
+    expect((await fetch(`${pp.baseUrl}/standin/orders/SCONOSCIUTO/approve`, { method: 'POST' })).status).toBe(404);
+    expect((await client.captureOrder(created.id, 'req-browser')).status).toBe('COMPLETED');
+  });
+
   it('capture prima dell’approvazione → PaypalError 422 ORDER_NOT_APPROVED', async () => {
     const created = await order();
     const e = await expectPaypalError(client.captureOrder(created.id, 'req-na'));

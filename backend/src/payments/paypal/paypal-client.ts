@@ -89,6 +89,13 @@ const captureSchema = z.object({
   custom_id: z.string().optional(),
 });
 
+const refundSchema = z.object({ id: z.string(), status: z.string() });
+export interface RefundSummary {
+  refundId: string;
+  /** COMPLETED, or PENDING while PayPal finishes it */
+  status: string;
+}
+
 const orderSchema = z.object({
   id: z.string().min(1),
   status: z.string().min(1),
@@ -193,6 +200,15 @@ export class PaypalClient {
       { 'PayPal-Request-Id': requestId, Prefer: 'return=representation' },
     );
     return this.toSummary(order);
+  }
+
+  /** a full refund of a capture (Payments v2); the request id makes a retry safe */
+  async refundCapture(captureId: string, requestId: string): Promise<RefundSummary> {
+    const refund = await this.authed('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, refundSchema, '{}', {
+      'PayPal-Request-Id': requestId,
+      Prefer: 'return=representation',
+    });
+    return { refundId: refund.id, status: refund.status };
   }
 
   async getOrder(orderId: string): Promise<CaptureSummary> {

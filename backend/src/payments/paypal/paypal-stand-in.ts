@@ -3,6 +3,7 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { PAYPAL_SDK_STAND_IN_SCRIPT } from './paypal-sdk-stand-in';
 
 export type StandInOrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
 
@@ -14,10 +15,13 @@ export interface StandInOrder {
   description?: string;
   amount: { currency_code: string; value: string };
   capture?: { id: string; status: string; amount: { currency_code: string; value: string }; custom_id?: string };
+  refund?: { id: string; status: string };
 }
 
 export interface PaypalStandIn {
   baseUrl: string;
+  /** the JS SDK stand-in script (see paypal-sdk-stand-in.ts) */
+  sdkUrl: string;
   clientId: string;
   clientSecret: string;
   /** What the buyer does in the browser SDK: CREATED → APPROVED. */
@@ -25,8 +29,10 @@ export interface PaypalStandIn {
   /** Status of the next capture (e.g. 'DECLINED', 'PENDING'); resets to COMPLETED after one use. */
   setNextCaptureStatus(status: string): void;
   orders: Map<string, StandInOrder>;
+  /** runs once, before the next capture answers: lets a test change the world while PayPal is busy */
+  beforeNextCapture(hook: () => Promise<void>): void;
   /** Counters, handy for assertions (e.g. token caching). */
-  calls: { token: number; create: number; capture: number; get: number };
+  calls: { token: number; create: number; capture: number; get: number; refund: number };
   close(): Promise<void>;
 }
 
@@ -38,7 +44,8 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
   const tokens = new Set<string>();
   const orders = new Map<string, StandInOrder>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  const calls = { token: 0, create: 0, capture: 0, get: 0 };
+  const calls = { token: 0, create: 0, capture: 0, get: 0, refund: 0 };
+  let captureHook: (() => Promise<void>) | null = null;
   let nextCaptureStatus = 'COMPLETED';
   let baseUrl = '';
 
@@ -107,6 +114,34 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       return send(res, 200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-STANDIN', expires_in: TOKEN_TTL_S, nonce: randomUUID() });
     }
 
+    // the browser's side (JS SDK stand-in): the script, and the buyer's approval, which PayPal's window would give
+    if (req.method === 'GET' && path === '/sdk/js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' });
+      return res.end(PAYPAL_SDK_STAND_IN_SCRIPT);
+    }
+    const approval = /^\/standin\/orders\/([^/]+)\/approve$/.exec(path);
+    if (approval) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (req.method !== 'POST') return fail(res, 405, 'METHOD_NOT_SUPPORTED', 'Method not supported');
+      const order = orders.get(decodeURIComponent(approval[1]));
+      if (!order) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      if (order.status !== 'CREATED') return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Order cannot be approved.', 'ORDER_CANNOT_BE_APPROVED');
+      order.status = 'APPROVED';
+      return send(res, 200, { id: order.id, status: order.status });
+    }
+
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (refund && req.method === 'POST') {
+      if (!bearerOk(req)) return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+      calls.refund++;
+      const captureId = decodeURIComponent(refund[1]);
+      const order = [...orders.values()].find((o) => o.capture?.id === captureId);
+      if (!order) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      // a retry with the same request id (or any later one) answers the same refund
+      order.refund ??= { id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17), status: 'COMPLETED' };
+      return send(res, 201, { id: order.refund.id, status: order.refund.status, amount: order.amount });
+    }
+
     if (!path.startsWith('/v2/checkout/orders')) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'Not found', 'INVALID_RESOURCE_ID');
     if (!bearerOk(req)) return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
 
@@ -170,6 +205,11 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       });
       if (order.status === 'COMPLETED') return reply(422, err('ORDER_ALREADY_CAPTURED', 'Order already captured.'));
       if (order.status !== 'APPROVED') return reply(422, err('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.'));
+      if (captureHook) {
+        const hook = captureHook;
+        captureHook = null;
+        await hook();
+      }
       const captureStatus = nextCaptureStatus;
       nextCaptureStatus = 'COMPLETED';
       order.status = 'COMPLETED';
@@ -196,6 +236,7 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
 
   return {
     baseUrl,
+    sdkUrl: `${baseUrl}/sdk/js`,
     clientId,
     clientSecret,
     orders,
@@ -205,6 +246,9 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       if (!order) throw new Error(`Ordine sconosciuto: ${orderId}`);
       if (order.status !== 'CREATED') throw new Error(`Ordine ${orderId} non approvabile (stato ${order.status})`);
       order.status = 'APPROVED';
+    },
+    beforeNextCapture(hook: () => Promise<void>) {
+      captureHook = hook;
     },
     setNextCaptureStatus(status: string) {
       nextCaptureStatus = status;

@@ -7,6 +7,14 @@ import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { HomePage } from './HomePage';
 import { sortBookings } from './MyBookings';
+import { FakeSocket } from '../../test/fakeSocket';
+import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH } from '@studio/contracts';
+
+const mockSocket = new FakeSocket();
+jest.mock('../../app/socket', () => ({
+  getSharedSocket: () => mockSocket,
+  disconnectSharedSocket: () => undefined,
+}));
 
 const routes = [
   { path: '/home', element: <HomePage /> },
@@ -96,5 +104,23 @@ describe('/home: the patient’s bookings', () => {
       booking('d', 'confirmed', '2030-01-02T09:00:00Z'),
     ];
     expect(sortBookings(list).map((b) => b.id)).toEqual(['c', 'd', 'b', 'a']);
+  });
+});
+
+describe('/home: live', () => {
+  test('watches the patient’s bookings on the socket and reloads bookings and orders when one changes', async () => {
+    mockSocket.connect();
+    await open([booking('b1', 'held', '2030-01-07T09:00:00Z')]);
+    await screen.findByRole('list');
+    await waitFor(() => expect(mockSocket.emitted.some((e) => e.event === MY_BOOKINGS_WATCH)).toBe(true));
+    // the server now answers the booking confirmed (paid in another tab)
+    fetchMock!.restore();
+    fetchMock = mockFetch([
+      { method: 'GET', path: '/api/me/bookings', body: [booking('b1', 'confirmed', '2030-01-07T09:00:00Z')] },
+      { method: 'GET', path: '/api/me/orders', body: [] },
+    ]);
+    act(() => mockSocket.receive(MY_BOOKINGS_CHANGED, { bookingId: 'b1', status: 'confirmed', position: 42 }));
+    await waitFor(() => expect(screen.getByRole('listitem').getAttribute('data-status')).toBe('confirmed'));
+    expect(fetchMock.calls.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/me/bookings', '/api/me/orders']));
   });
 });

@@ -6,6 +6,13 @@ import { it as t } from '../../i18n/it';
 import { renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { HomePage } from './HomePage';
 import { ReceiptPage } from './ReceiptPage';
+import { FakeSocket } from '../../test/fakeSocket';
+
+const mockSocket = new FakeSocket();
+jest.mock('../../app/socket', () => ({
+  getSharedSocket: () => mockSocket,
+  disconnectSharedSocket: () => undefined,
+}));
 
 const routes = [
   { path: '/home', element: <HomePage /> },

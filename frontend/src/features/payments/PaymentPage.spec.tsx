@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { PaymentPage } from './PaymentPage';
-import type { PaypalButtonsOptions } from './paypalSdk';
+import type { PaypalButtonsProps } from './PaypalButtons';
 
 const routes = [
   { path: '/pagamento', element: <PaymentPage /> },
@@ -21,29 +21,34 @@ const TAXCODE = 'RSSMRA85T10A562S';
 const plain = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
 
 let fetchMock: ReturnType<typeof mockFetch> | undefined;
-let paypal: { options?: PaypalButtonsOptions; rendered: HTMLElement[] };
+/** what the page handed to @paypal/react-paypal-js's <PayPalButtons>, and how many times it was rendered */
+let paypal: { options?: PaypalButtonsProps; rendered: number; sdkOptions?: Record<string, unknown> };
+
+// the library's boundary: the browser test (e2e/payment.e2e.spec.ts) runs the real one against the SDK stand-in
+jest.mock('@paypal/react-paypal-js', () => ({
+  PayPalScriptProvider: ({ options, children }: { options: Record<string, unknown>; children: React.ReactNode }) => {
+    paypal.sdkOptions = options;
+    return children;
+  },
+  usePayPalScriptReducer: () => [{ isPending: false, isRejected: false, isResolved: true }],
+  PayPalButtons: (props: PaypalButtonsProps) => {
+    paypal.options = props;
+    paypal.rendered += 1;
+    return null;
+  },
+}));
 
 beforeEach(() => {
-  paypal = { rendered: [] };
-  window.paypal = {
-    Buttons(options) {
-      paypal.options = options;
-      return {
-        render: async (container) => {
-          paypal.rendered.push(container);
-        },
-        close: async () => undefined,
-      };
-    },
-  };
+  paypal = { rendered: 0 };
 });
 afterEach(() => {
   fetchMock?.restore();
-  delete window.paypal;
 });
 
+const PAYPAL_CONFIG = { clientId: 'client-1', sdkUrl: 'http://127.0.0.1:9/sdk/js', currency: 'EUR', simulated: true };
+
 async function open(extra: Route[] = [], path = '/pagamento?booking=b1') {
-  fetchMock = mockFetch([...extra, { method: 'GET', path: '/api/products', body: products }]);
+  fetchMock = mockFetch([...extra, { method: 'GET', path: '/api/products', body: products }, { method: 'GET', path: '/api/paypal/config', body: PAYPAL_CONFIG }]);
   const store = await storeWithSession({ id: 'u1', role: 'patient', name: 'Luca Verdi' });
   const view = renderRoutes(store, routes, path);
   await screen.findByText('Prima visita');
@@ -138,7 +143,9 @@ describe('/pagamento: coupon', () => {
 describe('/pagamento: billing and PayPal', () => {
   test('the PayPal area is disabled until product, taxcode and billing; a click with one empty shows the alert', async () => {
     await open();
-    await waitFor(() => expect(paypal.rendered).toHaveLength(1));
+    await waitFor(() => expect(paypal.rendered).toBeGreaterThan(0));
+    expect(paypal.sdkOptions).toMatchObject({ clientId: 'client-1', currency: 'EUR', intent: 'capture', sdkBaseUrl: PAYPAL_CONFIG.sdkUrl });
+    expect(screen.getByText(t.payments.simulated)).toBeTruthy();
     expect(payContainer().getAttribute('aria-disabled')).toBe('true');
     expect(payContainer().style.pointerEvents).toBe('none');
 
@@ -152,6 +159,13 @@ describe('/pagamento: billing and PayPal', () => {
     expect(screen.queryByText(t.payments.billingRequired)).toBeNull();
     expect(payContainer().getAttribute('aria-disabled')).toBe('false');
     expect(payContainer().style.pointerEvents).toBe('');
+  });
+
+  test('payments switched off on the server: the Italian message instead of the buttons', async () => {
+    const message = 'I pagamenti non sono al momento disponibili.';
+    await open([{ method: 'GET', path: '/api/paypal/config', status: 503, body: { error: { code: 'pagamenti_non_configurati', message } } }]);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(paypal.rendered).toBe(0);
   });
 
   test('an invalid codice fiscale keeps the payment disabled', async () => {
@@ -177,13 +191,13 @@ describe('/pagamento: billing and PayPal', () => {
     expect(post.body).toEqual({ booking_id: 'b1', product: 'p2', coupon: null });
     expect(panel().hasAttribute('inert')).toBe(true);
 
-    act(() => paypal.options!.onCancel!({ orderID: 'PP-1' }));
+    act(() => paypal.options!.onCancel());
     expect(panel().hasAttribute('inert')).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
 
     await act(async () => void (await paypal.options!.createOrder()));
     expect(panel().hasAttribute('inert')).toBe(true);
-    act(() => paypal.options!.onError!(new Error('popup chiuso')));
+    act(() => paypal.options!.onError());
     expect(panel().hasAttribute('inert')).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -8,8 +8,7 @@ import { formatEuro } from '../../app/money';
 import { PATHS } from '../../app/paths';
 import { it } from '../../i18n/it';
 import './payments.css';
-import { PaypalButtons } from './PaypalButtons';
-import type { PaypalApproveData } from './paypalSdk';
+import { PaypalButtons, type PaypalApproveData } from './PaypalButtons';
 import { useCheckCouponMutation, useConfirmPaymentMutation, useCreatePaypalOrderMutation, useGetProductsQuery } from './paymentsApi';
 
 const t = it.payments;

@@ -1,56 +1,61 @@
-import { useEffect, useRef, useState } from 'react';
+import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { Alert } from 'react-bootstrap';
+import { errorMessage } from '../../app/api';
+import { Loading } from '../../app/Loading';
 import { it } from '../../i18n/it';
-import { loadPaypalSdk, type PaypalButtonsOptions } from './paypalSdk';
+import { useGetPaypalConfigQuery } from './paymentsApi';
 
-export type PaypalButtonsProps = Omit<PaypalButtonsOptions, 'style'>;
+const t = it.payments;
+
+export type PaypalApproveData = { orderID: string };
+
+export interface PaypalButtonsProps {
+  /** asks our server for the PayPal order (the amount is the server's) and answers its id */
+  createOrder: () => Promise<string>;
+  onApprove: (data: PaypalApproveData) => Promise<void>;
+  onCancel: () => void;
+  onError: () => void;
+}
+
+/** the SDK's loading state: a spinner while it loads, an Italian alert when it cannot */
+function SdkState() {
+  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  if (isPending) return <Loading label={t.sdkLoading} />;
+  if (isRejected)
+    return (
+      <Alert variant="danger" role="alert">
+        {t.sdkFailed}
+      </Alert>
+    );
+  return null;
+}
 
 /**
- * Adapter around window.paypal.Buttons(...).render(container). It takes the same callbacks as
- * @paypal/react-paypal-js's <PayPalButtons> (createOrder, onApprove, onCancel, onError): when that
- * library can be installed, swapping it in is a change to this one file
- * (PayPalScriptProvider + PayPalButtons instead of loadPaypalSdk + Buttons().render()).
- * The buttons are rendered once; the latest callbacks are always the ones called.
+ * PayPal's buttons through @paypal/react-paypal-js. Which SDK script and client id come from the
+ * server (GET /api/paypal/config): the real https://www.paypal.com/sdk/js in production, the local
+ * stand-in in the demo and the browser tests.
  */
-export function PaypalButtons(props: PaypalButtonsProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const callbacks = useRef(props);
-  callbacks.current = props;
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    let close: (() => Promise<void>) | undefined;
-    loadPaypalSdk()
-      .then((paypal) => {
-        if (cancelled || !container.current) return;
-        const buttons = paypal.Buttons({
-          style: { layout: 'vertical', label: 'pay' },
-          createOrder: () => callbacks.current.createOrder(),
-          onApprove: (data) => callbacks.current.onApprove(data),
-          onCancel: (data) => callbacks.current.onCancel?.(data),
-          onError: (error) => callbacks.current.onError?.(error),
-        });
-        close = buttons.close?.bind(buttons);
-        return buttons.render(container.current);
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      void close?.().catch(() => undefined);
-    };
-  }, []);
-
+export function PaypalButtons({ createOrder, onApprove, onCancel, onError }: PaypalButtonsProps) {
+  const config = useGetPaypalConfigQuery();
+  if (config.isLoading) return <Loading label={t.sdkLoading} />;
+  if (!config.data)
+    return (
+      <Alert variant="warning" role="alert">
+        {errorMessage(config.error, t.paymentsOff)}
+      </Alert>
+    );
+  const { clientId, currency, sdkUrl, simulated } = config.data;
   return (
-    <>
-      {failed && (
-        <Alert variant="danger" role="alert">
-          {it.payments.sdkFailed}
-        </Alert>
-      )}
-      <div ref={container} className="app-paypal-buttons" data-testid="paypal-buttons" />
-    </>
+    <PayPalScriptProvider options={{ clientId, currency, intent: 'capture', components: 'buttons', sdkBaseUrl: sdkUrl }}>
+      {simulated && <p className="small text-body-secondary">{t.simulated}</p>}
+      <SdkState />
+      <PayPalButtons
+        style={{ layout: 'vertical', label: 'pay' }}
+        createOrder={() => createOrder()}
+        onApprove={(data) => onApprove({ orderID: data.orderID })}
+        onCancel={() => onCancel()}
+        onError={() => onError()}
+      />
+    </PayPalScriptProvider>
   );
 }

@@ -4,6 +4,7 @@ import type {
   CouponCheckResponse,
   CreatePaypalOrderRequest,
   CreatePaypalOrderResponse,
+  PaypalConfigResponse,
   PublicProduct,
 } from '@studio/contracts';
 import { api } from '../../app/api';
@@ -12,6 +13,9 @@ export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<PublicProduct[], void>({
       query: () => ({ url: '/api/products' }),
+    }),
+    getPaypalConfig: build.query<PaypalConfigResponse, void>({
+      query: () => ({ url: '/api/paypal/config' }),
     }),
     /** a mutation (a GET all the same): every check asks the server, nothing is cached */
     checkCoupon: build.mutation<CouponCheckResponse, string>({
@@ -27,4 +31,4 @@ export const paymentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProductsQuery, useCheckCouponMutation, useCreatePaypalOrderMutation, useConfirmPaymentMutation } = paymentsApi;
+export const { useGetProductsQuery, useGetPaypalConfigQuery, useCheckCouponMutation, useCreatePaypalOrderMutation, useConfirmPaymentMutation } = paymentsApi;

@@ -1,0 +1,50 @@
+import { Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, type MyBookingsWatchAck, type SessionUser } from '@studio/contracts';
+import type { BookingDoc } from '@studio/projections';
+import type { Server, Socket } from 'socket.io';
+import { CORE, type Core } from '../infrastructure/core';
+
+const room = (patientId: string) => `patient:${patientId}`;
+
+/** the socket's own session (express-session runs on the socket.io handshake, see app.ts) */
+function sessionUser(socket: Socket): SessionUser | undefined {
+  return (socket.request as unknown as { session?: { user?: SessionUser } }).session?.user;
+}
+
+/**
+ * /home updates live: a patient's sockets hear when one of their bookings changed (held, confirmed,
+ * expired, released). Fed, like availability, by the projection runner's committed changes; the
+ * room is the session's user, never a client-given id, so nobody can follow another's bookings.
+ */
+@WebSocketGateway()
+export class MyBookingsGateway implements OnModuleInit, OnModuleDestroy {
+  @WebSocketServer() server!: Server;
+  private unsubscribe?: () => void;
+
+  constructor(@Inject(CORE) private readonly core: Core) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.core.changes.onChange((changes) => {
+      for (const change of changes) {
+        if (change.projection !== 'bookings' || !change.doc) continue;
+        const doc = change.doc as BookingDoc;
+        if ((change.previous as BookingDoc | null)?.status === doc.status) continue;
+        const message: MyBookingsChanged = { bookingId: doc.id, status: doc.status, position: change.position };
+        this.server.to(room(doc.patientId)).emit(MY_BOOKINGS_CHANGED, message);
+      }
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  @SubscribeMessage(MY_BOOKINGS_WATCH)
+  async watch(@ConnectedSocket() socket: Socket): Promise<MyBookingsWatchAck> {
+    const user = sessionUser(socket);
+    if (!user) return { ok: false, error: 'Accedi per seguire le tue prenotazioni.' };
+    await socket.join(room(user.id));
+    return { ok: true };
+  }
+}

@@ -1,0 +1,31 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'studio-config-'));
+const PAYPAL = { PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+
+describe('config: PayPal', () => {
+  it('outside production with no PAYPAL_* the demo pays against the local stand-in', () => {
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir() });
+    expect(config.paypal).toBeNull();
+    expect(config.paypalStandIn).toBe(true);
+    expect(config.paypalSdkUrl).toBe('https://www.paypal.com/sdk/js');
+  });
+
+  it('real credentials switch the stand-in off; so does PAYPAL_STAND_IN=false', () => {
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir(), ...PAYPAL }).paypalStandIn).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir(), PAYPAL_STAND_IN: 'false' }).paypalStandIn).toBe(false);
+  });
+
+  it('production never uses the stand-in, and refuses to be asked for it', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: 'x'.repeat(32), LOOKUP_SECRET: 'y'.repeat(32) }).paypalStandIn).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), PAYPAL_STAND_IN: 'true' })).toThrow(/PAYPAL_STAND_IN/);
+    expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir(), PAYPAL_STAND_IN: 'true', ...PAYPAL })).toThrow(/si escludono/);
+  });
+
+  it('PAYPAL_* go together', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir(), PAYPAL_CLIENT_ID: 'id' })).toThrow(/vanno impostati insieme/);
+  });
+});

@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { codiceFiscaleCheckChar, slotId } from '@studio/contracts';
+import { startPaypalStandIn } from '../backend/src/payments/paypal/paypal-stand-in';
+import { login, startServerProcess } from './availability.bench';
+import { iso, registerPatient, type Session } from './holds.bench';
+import { summary } from './stats';
+
+const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
+
+/**
+ * Confirmed payments end to end: for each patient holding a slot, POST /api/paypal/orders (our server
+ * creates the PayPal order), the buyer's approval (the stand-in, in this process), then
+ * POST /prenotazioni/conferma (our server captures, checks and appends payment, order, booking,
+ * slot booked). The server runs in its own process on the embedded default; PayPal is the local
+ * stand-in of the Orders v2 API, in the bench's process.
+ */
+export async function paymentsBench(dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const paypal = await startPaypalStandIn();
+  const server = await startServerProcess(dataDir, { PAYPAL_BASE_URL: paypal.baseUrl, PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret });
+  try {
+    const base = server.base;
+    const doctor = await login(base, 'medico1@example.it');
+    const products = (await (await fetch(`${base}/api/products`)).json()) as { id: string; priceCents: number }[];
+    const count = Number(process.env.BENCH_PAYMENTS ?? 100);
+    const concurrency = 8;
+    const run = Date.now().toString(36);
+
+    // setup, not timed: patients, one open slot each, held
+    const day0 = Date.UTC(2033, 2, 1, 8);
+    const slotStart = (k: number) => day0 + Math.floor(k / 22) * 86_400_000 + (k % 22) * 30 * 60_000;
+    const patients: { session: Session; bookingId: string }[] = [];
+    for (let k = 0; k < 2 * count; k++) {
+      const session = await registerPatient(base, 10_000 + k, run);
+      const open = await fetch(`${base}/disponibilita/toggle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: doctor.cookie, 'x-csrf-token': doctor.csrf },
+        body: JSON.stringify({ for: doctor.userId, start: iso(slotStart(k)), end: iso(slotStart(k) + 30 * 60_000) }),
+      });
+      if (open.status !== 200) throw new Error(`apertura slot: HTTP ${open.status}`);
+      const held = await fetch(`${base}/prenotazioni`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
+        body: JSON.stringify({ doctor_id: doctor.userId, availability_id: slotId(doctor.userId, iso(slotStart(k))) }),
+      });
+      if (held.status !== 201) throw new Error(`hold: HTTP ${held.status}`);
+      patients.push({ session, bookingId: ((await held.json()) as { id: string }).id });
+    }
+
+    const pay = async ({ session, bookingId }: { session: Session; bookingId: string }, coupon: string) => {
+      const headers = { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf };
+      const created = await fetch(`${base}/api/paypal/orders`, { method: 'POST', headers, body: JSON.stringify({ booking_id: bookingId, product: products[0].id, coupon }) });
+      if (created.status !== 201) return created.status;
+      const { id } = (await created.json()) as { id: string };
+      paypal.approve(id);
+      const confirmed = await fetch(`${base}/prenotazioni/conferma`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ transaction: id, status: 'COMPLETED', amount: '0', product: products[0].id, taxcode: TAXCODE, billing: 'Via Roma 1, Milano', coupon }),
+      });
+      await confirmed.arrayBuffer();
+      return confirmed.status;
+    };
+
+    // two rounds: no coupon; then every payment with BENVENUTO10 (one coupon stream, so its redemptions contend)
+    for (const [label, coupon, slice] of [
+      ['senza coupon', '', patients.slice(0, count)],
+      ['tutti con BENVENUTO10', 'BENVENUTO10', patients.slice(count)],
+    ] as const) {
+      const latencies: number[] = [];
+      const failed: number[] = [];
+      let next = 0;
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          for (let k = next++; k < slice.length; k = next++) {
+            const sent = performance.now();
+            const status = await pay(slice[k], coupon);
+            latencies.push(performance.now() - sent);
+            if (status !== 200) failed.push(status);
+          }
+        }),
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      console.log(
+        `pagamenti confermati end to end (ordine + approvazione + conferma), ${concurrency} client, ${label}: ` +
+          `${((latencies.length - failed.length) / seconds).toFixed(1)} pagamenti/s (${latencies.length - failed.length} confermati, ` +
+          `falliti: ${failed.length ? failed.join(',') : 'nessuno'}; per pagamento ${summary(latencies)})`,
+      );
+    }
+    console.log(`  chiamate allo stand-in PayPal: token ${paypal.calls.token}, create ${paypal.calls.create}, capture ${paypal.calls.capture}, get ${paypal.calls.get}`);
+  } finally {
+    await server.stop();
+    await paypal.close();
+  }
+}

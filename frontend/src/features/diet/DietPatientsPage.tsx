@@ -26,9 +26,9 @@ export function DietPatientsPage() {
       )}
       {patients.data?.length === 0 && <Alert variant="info">{t.noPatients}</Alert>}
       {patients.data && patients.data.length > 0 && (
-        <ListGroup>
+        <ListGroup as="ul">
           {patients.data.map((p) => (
-            <ListGroup.Item key={p.id} className="d-flex align-items-center gap-2">
+            <ListGroup.Item as="li" key={p.id} className="d-flex align-items-center gap-2">
               <span className="me-auto">{p.name}</span>
               <Badge bg={p.hasDiet ? 'success' : 'secondary'}>{p.hasDiet ? t.hasDiet : t.noDiet}</Badge>
               <Link className="btn btn-sm btn-primary" to={`${DIETS_PATH}/${p.id}`}>

@@ -1,16 +1,23 @@
+import type { DietView } from '@studio/contracts';
+import { useState } from 'react';
 import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { Loading } from '../../app/Loading';
+import { AsyncPopover, InfiniteList } from '../../app/ui/AsyncContent';
 import { it } from '../../i18n/it';
 import { useGetDietPatientsQuery } from './dietApi';
 import { DIETS_PATH } from './DietEditorPage';
 
 const t = it.diet;
+/** patients shown at first, and added each time the end of the list comes near */
+const PAGE = 20;
 
 /** /diete: the patients whose diet the doctor (or the front desk) may edit */
 export function DietPatientsPage() {
   const patients = useGetDietPatientsQuery();
+  const [shown, setShown] = useState(PAGE);
+  const total = patients.data?.length ?? 0;
   return (
     <div>
       <h1 className="h3">{t.patientsTitle}</h1>
@@ -26,17 +33,40 @@ export function DietPatientsPage() {
       )}
       {patients.data?.length === 0 && <Alert variant="info">{t.noPatients}</Alert>}
       {patients.data && patients.data.length > 0 && (
+        <InfiniteList hasMore={shown < total} loading={false} loadNext={() => setShown((n) => n + PAGE)}>
         <ListGroup as="ul">
-          {patients.data.map((p) => (
+          {patients.data.slice(0, shown).map((p) => (
             <ListGroup.Item as="li" key={p.id} className="d-flex align-items-center gap-2">
               <span className="me-auto">{p.name}</span>
-              <Badge bg={p.hasDiet ? 'success' : 'secondary'}>{p.hasDiet ? t.hasDiet : t.noDiet}</Badge>
+              {p.hasDiet ? (
+                <AsyncPopover<DietView>
+                  id={`diet-summary-${p.id}`}
+                  title={t.summaryTitle}
+                  url={`/api/patients/${p.id}/diet`}
+                  render={(diet) => (
+                    <>
+                      <p className="mb-1 fw-semibold">{t.summaryKcal(diet.summary.kcal)}</p>
+                      <p className="mb-0 small">
+                        {t.protein} {t.macroRow(diet.summary.protein, diet.summary.split.protein)}; {t.carbohydrate} {t.macroRow(diet.summary.carbohydrate, diet.summary.split.carbohydrate)}; {t.fat}{' '}
+                        {t.macroRow(diet.summary.fat, diet.summary.split.fat)}
+                      </p>
+                    </>
+                  )}
+                >
+                  <Button size="sm" variant="success">
+                    {t.hasDiet}
+                  </Button>
+                </AsyncPopover>
+              ) : (
+                <Badge bg="secondary">{t.noDiet}</Badge>
+              )}
               <Link className="btn btn-sm btn-primary" to={`${DIETS_PATH}/${p.id}`}>
                 {t.open}
               </Link>
             </ListGroup.Item>
           ))}
         </ListGroup>
+        </InfiniteList>
       )}
     </div>
   );

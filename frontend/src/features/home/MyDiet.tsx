@@ -14,7 +14,8 @@ const d = it.diet;
 export function MyDiet() {
   const query = useGetMyDietQuery(undefined, { refetchOnMountOrArgChange: true });
   if (query.isLoading) return <Loading label={t.loading} />;
-  if (query.isError) return <Alert variant="danger">{errorMessage(query.error, t.error)}</Alert>;
+  // a section of /home: its failure is told politely, not as the page's alert
+  if (query.isError) return <Alert variant="warning" role="status" className="mt-3">{errorMessage(query.error, t.error)}</Alert>;
   const diet = query.data?.diet;
   return (
     <Card className="mt-3 my-diet" id="my-diet">

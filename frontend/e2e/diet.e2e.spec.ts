@@ -76,6 +76,12 @@ describe('diet editor in a real browser', () => {
     const notes = doctor.locator('#diet-notes');
     await notes.click();
     await doctor.keyboard.type("Bere due litri d'acqua al giorno.");
+    // the whole line bold, then a link: an email-like text becomes mailto:
+    await doctor.keyboard.press('ControlOrMeta+A');
+    await doctor.getByRole('button', { name: 'Grassetto' }).click();
+    await doctor.getByLabel('Collegamento').fill('studio@example.it');
+    await doctor.getByRole('button', { name: 'Applica' }).click();
+    await notes.locator('a[href="mailto:studio@example.it"] strong, strong a[href="mailto:studio@example.it"]').first().waitFor();
     await doctor.getByRole('button', { name: 'Salva la dieta' }).click();
     await doctor.getByText('Dieta salvata.').waitFor();
 
@@ -96,6 +102,12 @@ describe('diet editor in a real browser', () => {
     await mine.getByRole('heading', { name: 'La tua dieta' }).waitFor();
     await mine.locator('tr', { hasText: 'Pasta di semola' }).locator('td', { hasText: /^160$/ }).waitFor();
     expect(await mine.textContent()).toContain("Bere due litri d'acqua al giorno.");
+    await mine.locator('a[href="mailto:studio@example.it"]').waitFor();
     await mine.getByRole('button', { name: 'Stampa o salva in PDF' }).waitFor();
+    // printed, the page is the diet alone
+    await patient.emulateMedia({ media: 'print' });
+    expect(await patient.locator('.app-header').isVisible()).toBe(false);
+    expect(await mine.isVisible()).toBe(true);
+    expect(await mine.getByRole('button', { name: 'Stampa o salva in PDF' }).isVisible()).toBe(false);
   });
 });

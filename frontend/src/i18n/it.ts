@@ -476,6 +476,7 @@ export const it = {
     reload: 'Ricarica la dieta',
     reloaded: 'Dieta ricaricata dal server.',
     saveAndBack: 'Salva e torna ai pazienti',
+    savedVersion: 'Versione salvata',
     backToPatients: 'Torna ai pazienti',
     forbiddenText: 'Questa pagina è riservata ai medici e alla segreteria.',
   },

@@ -1,10 +1,11 @@
-import { MEALS, NOTES_MAX_LENGTH, type CategoryAnswer, type DietSummary, type Meal, type MealSummary } from '@studio/contracts';
+import { MEALS, NOTES_MAX_LENGTH, type CategoryAnswer, type DietSummary, type DietView, type Meal, type MealSummary } from '@studio/contracts';
 import { useCallback, useMemo, useReducer, useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../app/api';
 import { useGetFoodCategoriesQuery, useGetFoodsQuery } from '../../app/foodsApi';
 import { Loading } from '../../app/Loading';
+import { AsyncModal } from '../../app/ui/AsyncContent';
 import { RichTextEditor } from '../../app/ui/RichText';
 import { it } from '../../i18n/it';
 import { DIET_URLS, useGetDietQuery, useLazyGetDietQuery, useLookupCategoriesMutation, useSaveDietMutation, useSaveMealCellsMutation } from './dietApi';
@@ -48,6 +49,7 @@ function DietEditor({ patientId }: { patientId: string }) {
   const [state, dispatch] = useReducer(draftSlice.reducer, diet!.content, initialDraft);
   const [categoryAnswers, setCategoryAnswers] = useState(new Map<number, CategoryAnswer>());
   const [message, setMessage] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
+  const [showSaved, setShowSaved] = useState(false);
   const dirty = isDirty(state);
   const draft = state.draft;
 
@@ -121,6 +123,11 @@ function DietEditor({ patientId }: { patientId: string }) {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h1 className="h3 mb-0 me-auto">{t.title(diet!.patientName)}</h1>
         {dirty && <Badge bg="warning" text="dark">{t.unsaved}</Badge>}
+        {diet!.revision !== null && (
+          <Button size="sm" variant="outline-secondary" onClick={() => setShowSaved(true)}>
+            {t.savedVersion}
+          </Button>
+        )}
         <a id="reload-diet" className="reload-diet btn btn-outline-secondary btn-sm" href={DIET_URLS.diet(patientId)} onClick={onReload}>
           {t.reload}
         </a>
@@ -132,6 +139,26 @@ function DietEditor({ patientId }: { patientId: string }) {
         </Alert>
       )}
 
+      {showSaved && (
+        <AsyncModal<DietView>
+          show
+          onHide={() => setShowSaved(false)}
+          title={t.savedVersion}
+          url={DIET_URLS.diet(patientId)}
+          render={(saved) => (
+            <>
+              <p className="fw-semibold">{t.summaryKcal(saved.summary.kcal)}</p>
+              <ul className="mb-0">
+                {saved.meals.map((m) => (
+                  <li key={m.meal}>
+                    {t.meals[m.meal]}: {m.rows.map((r) => `${r.name} ${r.grams} g`).join(', ') || '—'} ({m.kcal} kcal)
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        />
+      )}
       <form id="editform" name="editform" action={DIET_URLS.diet(patientId)} method="post" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="calculate_url" value={DIET_URLS.calculate} />
         <input type="hidden" name="categories_url" value={DIET_URLS.categories} />

@@ -1,4 +1,4 @@
-import { MEALS, NOTES_MAX_LENGTH, type CategoryAnswer, type DietSummary, type DietView, type Meal, type MealSummary } from '@studio/contracts';
+import { MEALS, NOTES_MAX_LENGTH, type CategoryAnswer, type DietContent, type DietSummary, type DietView, type Meal, type MealSummary } from '@studio/contracts';
 import { useCallback, useMemo, useReducer, useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -54,7 +54,9 @@ function DietEditor({ patientId }: { patientId: string }) {
   const draft = state.draft;
 
   // the server recalculates on every change; an earlier calculation still in flight is aborted
-  const current = useServerCalculation<DietSummary>(DIET_URLS.calculate, draft, csrf);
+  // only what the figures depend on: typing in the notes recalculates nothing
+  const figures = useMemo(() => ({ meals: draft.meals, portions: draft.portions }), [draft.meals, draft.portions]);
+  const current = useServerCalculation<DietSummary>(DIET_URLS.calculate, figures, csrf);
 
   const onCategoryChosen = useCallback(
     (categoryId: number) => {
@@ -171,7 +173,7 @@ function DietEditor({ patientId }: { patientId: string }) {
                 </Card.Header>
                 <Card.Body>
                   <MealEditor meal={meal} rows={draft.meals[meal]} dispatch={dispatch} categoryAnswers={categoryAnswers} onCategoryChosen={onCategoryChosen} />
-                  <MealSummarySection meal={meal} draft={draft} csrf={csrf} onSaveCells={cellsSaver(meal)} />
+                  <MealSummarySection meal={meal} rows={draft.meals[meal]} csrf={csrf} onSaveCells={cellsSaver(meal)} />
                 </Card.Body>
               </Card>
             ))}
@@ -185,7 +187,7 @@ function DietEditor({ patientId }: { patientId: string }) {
         <PortionsTables portions={draft.portions} dispatch={dispatch} />
         <DietBlocks portions={draft.portions} />
         <section className="mb-4">
-          <RichTextEditor id="diet-notes" label={t.notes} value={draft.notes} onChange={(notes) => dispatch(draftActions.notesChanged(notes))} maxLength={NOTES_MAX_LENGTH} />
+          <RichTextEditor key={state.loads} id="diet-notes" label={t.notes} value={draft.notes} onChange={(notes) => dispatch(draftActions.notesChanged(notes))} maxLength={NOTES_MAX_LENGTH} />
         </section>
         <div className="d-flex flex-wrap gap-2 diet-actions">
           <Button type="submit" disabled={saving.isLoading}>
@@ -204,9 +206,11 @@ function DietEditor({ patientId }: { patientId: string }) {
 }
 
 /** calculate_meal_url before each meal summary: the server's table for the meal as it is in the form */
-function MealSummarySection({ meal, draft, csrf, onSaveCells }: { meal: Meal; draft: unknown; csrf: string | undefined; onSaveCells: ((grams: Record<string, string>) => Promise<MealSummary | null>) | null }) {
+function MealSummarySection({ meal, rows, csrf, onSaveCells }: { meal: Meal; rows: DietContent['meals'][Meal]; csrf: string | undefined; onSaveCells: ((grams: Record<string, string>) => Promise<MealSummary | null>) | null }) {
   const url = DIET_URLS.calculateMeal(meal);
-  const calculation = useServerCalculation<MealSummary>(url, draft, csrf);
+  // the meal's own rows: a change elsewhere does not recalculate this table
+  const body = useMemo(() => ({ meals: { [meal]: rows } }), [meal, rows]);
+  const calculation = useServerCalculation<MealSummary>(url, body, csrf);
   const summary = useMemo(() => (calculation.data && calculation.data.rows.length > 0 ? calculation.data : null), [calculation.data]);
   return (
     <>

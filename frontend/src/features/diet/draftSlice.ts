@@ -7,9 +7,11 @@ export interface DraftState {
   /** the content as last loaded or saved: the form is dirty when it differs */
   saved: DietContent;
   nextRowId: number;
+  /** how many times the server's content replaced the form: fields that keep their own state (the notes editor) start again */
+  loads: number;
 }
 
-export const initialDraft = (content: DietContent = EMPTY_DIET): DraftState => ({ draft: content, saved: content, nextRowId: highestRowId(content) + 1 });
+export const initialDraft = (content: DietContent = EMPTY_DIET): DraftState => ({ draft: content, saved: content, nextRowId: highestRowId(content) + 1, loads: 0 });
 
 function highestRowId(content: DietContent): number {
   let max = 0;
@@ -24,7 +26,7 @@ export const draftSlice = createSlice({
   initialState: initialDraft(),
   reducers: {
     /** loaded, reloaded or saved: the server's content replaces the form */
-    dietLoaded: (_state, action: PayloadAction<DietContent>) => initialDraft(action.payload),
+    dietLoaded: (state, action: PayloadAction<DietContent>) => ({ ...initialDraft(action.payload), loads: state.loads + 1 }),
     rowAdded(state, action: PayloadAction<{ meal: Meal }>) {
       state.draft.meals[action.payload.meal].push({ id: `r${state.nextRowId++}`, item: 0, grams: 0, alternatives: [] });
     },

@@ -1,6 +1,7 @@
 import { ErrorBody } from '@studio/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { CSRF_HEADER } from '../../app/api';
+import { it } from '../../i18n/it';
 
 export type Calculation<T> = { status: 'idle' | 'loading'; data: T | null; error: null } | { status: 'done'; data: T; error: null } | { status: 'error'; data: T | null; error: string };
 
@@ -33,10 +34,10 @@ export class LatestRequest<T> {
       if (controller.signal.aborted || this.controller !== controller) return { ok: 'aborted' };
       if (response.ok) return { ok: true, data: json as T };
       const parsed = ErrorBody.safeParse(json);
-      return { ok: false, error: parsed.success ? parsed.data.error.message : `HTTP ${response.status}` };
+      return { ok: false, error: parsed.success ? parsed.data.error.message : it.app.genericError };
     } catch (error) {
       if (controller.signal.aborted || this.controller !== controller) return { ok: 'aborted' };
-      return { ok: false, error: (error as Error).message };
+      return { ok: false, error: it.app.networkError };
     }
   }
 

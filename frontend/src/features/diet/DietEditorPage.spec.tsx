@@ -32,8 +32,9 @@ const diet: DietView = {
 let fetchMock: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => fetchMock?.restore());
 
-async function open() {
+async function open(extra: Parameters<typeof mockFetch>[0] = []) {
   fetchMock = mockFetch([
+    ...extra,
     { method: 'GET', path: `/api/patients/${PATIENT}/diet`, body: diet },
     { method: 'GET', path: '/api/foods', body: foods },
     { method: 'GET', path: '/api/food-categories', body: categories },
@@ -42,7 +43,14 @@ async function open() {
     { method: 'POST', path: '/api/diet-tools/categories', body: [{ id: 3, kcal: 22, base_weight: 200 }] },
   ]);
   const store = await storeWithSession(doctor);
-  const view = renderRoutes(store, [{ path: '/diete/:patientId', element: <DietEditorPage /> }], `/diete/${PATIENT}`);
+  const view = renderRoutes(
+    store,
+    [
+      { path: '/diete/:patientId', element: <DietEditorPage /> },
+      { path: '/diete', element: <p>elenco dei pazienti</p> },
+    ],
+    `/diete/${PATIENT}`,
+  );
   await screen.findByRole('heading', { name: d.title('Luca Verdi') });
   return view;
 }
@@ -107,5 +115,22 @@ describe('diet editor', () => {
     expect(screen.getByText(d.portionsOk)).toBeTruthy();
     await change(inputs[1], '8');
     expect(container.querySelector('#portions-alert')!.textContent).toBe(d.portionsAlert(15));
+  });
+
+  it('save-before saves the form named in data-save-form first, then follows its href', async () => {
+    const saved: DietView = { ...diet, revision: 0, savedAt: '2030-03-05T10:00:00.000Z', doctorId: 'd1', doctorName: 'Giulia Rossi' };
+    const { container } = await open([{ method: 'PUT', path: `/api/patients/${PATIENT}/diet`, body: saved }]);
+    await click(container.querySelector('a.save-before') as HTMLElement);
+    expect(await screen.findByText('elenco dei pazienti')).toBeTruthy();
+    const put = fetchMock!.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({ ...EMPTY_DIET, revision: null });
+    expect(put.headers['x-csrf-token']).toBe(CSRF);
+  });
+
+  it('stays on the page with the server\'s Italian error when the save is refused', async () => {
+    const { container } = await open([{ method: 'PUT', path: `/api/patients/${PATIENT}/diet`, status: 400, body: { error: { code: 'porzioni_non_valide', message: 'Le porzioni settimanali devono essere in tutto 14 (pranzi e cene della settimana): ora sono 7.' } } }]);
+    await click(container.querySelector('a.save-before') as HTMLElement);
+    expect(await screen.findByText(/ora sono 7/)).toBeTruthy();
+    expect(screen.queryByText('elenco dei pazienti')).toBeNull();
   });
 });

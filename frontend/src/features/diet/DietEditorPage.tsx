@@ -32,7 +32,8 @@ export function DietEditorPage() {
   if (foods.isError || categories.isError || !foods.data || !categories.data) return <Alert variant="danger">{errorMessage(foods.error ?? categories.error, t.catalogueError)}</Alert>;
   return (
     <CatalogueContext.Provider value={{ foods: foods.data, categories: categories.data }}>
-      <DietEditor patientId={patientId} />
+      {/* another patient is another form: nothing of the previous one is kept */}
+      <DietEditor key={patientId} patientId={patientId} />
     </CatalogueContext.Provider>
   );
 }

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availabilityBench } from './availability.bench';
+import { dietBench } from './diet.bench';
 import { holdsBench } from './holds.bench';
 import { paymentsBench } from './payments.bench';
 import { replayBench } from './replay.bench';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     await availabilityBench(join(root, 'app'));
     await holdsBench(join(root, 'holds'));
     await paymentsBench(join(root, 'payments'));
+    await dietBench(join(root, 'diet'));
     await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
     await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
   } finally {

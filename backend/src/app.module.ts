@@ -32,6 +32,10 @@ import { AuditController, MyAccessLogController } from './audit/audit.controller
 import { AuditService } from './audit/audit.service';
 import { RebuildGateway, RebuildService } from './audit/rebuild.gateway';
 import { UsersService } from './users/users.service';
+import { DietController, FoodsController } from './diet/diet.controller';
+import { DietService } from './diet/diet.service';
+import { FoodCatalogHandler } from './diet/food-catalog.command';
+import { FoodsService } from './diet/foods.service';
 
 @Module({})
 export class AppModule {
@@ -39,7 +43,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -66,6 +70,9 @@ export class AppModule {
         AuditService,
         RebuildGateway,
         RebuildService,
+        FoodsService,
+        FoodCatalogHandler,
+        DietService,
       ],
     };
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUpdated } from './catalog';
 import { Question } from './questionnaire';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
+import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -112,6 +113,9 @@ export const OrderPlaced = z.object({
   invoice: Sealed,
 });
 
+/** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */
+export const DietSaved = z.object({ patientId: z.string(), doctorId: z.string(), content: Sealed });
+
 export const EventSchemas = {
   SlotOpened,
   SlotClosed,
@@ -138,6 +142,11 @@ export const EventSchemas = {
   CouponRedeemed,
   PersonalDataAccessed,
   PersonalDataErased,
+  FoodCategoryCreated,
+  FoodCategoryUpdated,
+  FoodCreated,
+  FoodUpdated,
+  DietSaved,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;
@@ -154,6 +163,9 @@ export const STREAM_PREFIX = {
   product: 'product-',
   coupon: 'coupon-',
   order: 'order-',
+  food: 'food-',
+  foodCategory: 'foodcategory-',
+  diet: 'diet-',
 } as const;
 
 export function userStreamName(userId: string): string {

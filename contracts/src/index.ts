@@ -9,3 +9,4 @@ export * from './questionnaire';
 export * from './catalog';
 export * from './orders';
 export * from './audit';
+export * from './diet';

@@ -8,6 +8,8 @@ import { DEMO_QUESTIONNAIRE } from '../questionnaires/demo-questionnaire';
 import { DefineQuestionnaireCommand } from '../questionnaires/define-questionnaire.command';
 import { CouponCatalogCommand, ProductCatalogCommand } from '../catalog/catalog.commands';
 import { practiceDay } from '../common/practice-time';
+import { FoodCatalogCommand } from '../diet/food-catalog.command';
+import { DEMO_FOOD_CATEGORIES, DEMO_FOODS } from '../diet/demo-foods';
 
 export const DEMO_PASSWORD = 'Password123!';
 
@@ -68,5 +70,15 @@ export async function seedDemoData(core: Core, users: UsersService, commands: Co
   const day = (offset: number) => practiceDay(new Date(today.getTime() + offset * 86_400_000), core.config.practiceTimeZone);
   await commands.execute(new CouponCatalogCommand({ type: 'CreateCoupon', code: 'BENVENUTO10', terms: { percentage: 10, validFrom: day(0), validTo: day(365) } }, metadata()));
   await commands.execute(new CouponCatalogCommand({ type: 'CreateCoupon', code: 'SCADUTO20', terms: { percentage: 20, validFrom: day(-90), validTo: day(-30) } }, metadata()));
+  // the food catalogue for the diet editor: categories 1…, foods 1… (ids below the category offset)
+  const categoryIds = new Map<string, number>();
+  for (const [index, category] of DEMO_FOOD_CATEGORIES.entries()) {
+    categoryIds.set(category.name, index + 1);
+    await commands.execute(new FoodCatalogCommand({ type: 'CreateFoodCategory', categoryId: index + 1, category }, metadata()));
+  }
+  for (const [index, { category, ...food }] of DEMO_FOODS.entries()) {
+    const categoryId = categoryIds.get(category)!;
+    await commands.execute(new FoodCatalogCommand({ type: 'CreateFood', foodId: index + 1, food: { ...food, categoryId }, categoryExists: true }, metadata()));
+  }
   return true;
 }

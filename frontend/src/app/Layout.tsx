@@ -125,6 +125,20 @@ export function Layout() {
                   </Nav.Link>
                 </Nav.Item>
               )}
+              {user && canManageCalendars(user.role) && (
+                <>
+                  <Nav.Item as="li">
+                    <Nav.Link as={NavLink} to={PATHS.diets} onClick={followed}>
+                      {it.layout.diets}
+                    </Nav.Link>
+                  </Nav.Item>
+                  <Nav.Item as="li">
+                    <Nav.Link as={NavLink} to={PATHS.foods} onClick={followed}>
+                      {it.layout.foods}
+                    </Nav.Link>
+                  </Nav.Item>
+                </>
+              )}
               {sessionKnown && (!user || user.role === 'patient') && (
                 <Nav.Item as="li">
                   <Nav.Link as={NavLink} to={PATHS.booking} end onClick={followed}>

@@ -20,6 +20,10 @@ export const PATHS = {
   receipt: '/ricevute/:orderId',
   /** admin: products and coupons */
   catalog: '/catalogo',
+  /** doctors and the front desk: their patients' diets, and the food catalogue */
+  diets: '/diete',
+  dietEditor: '/diete/:patientId',
+  foods: '/alimenti',
 } as const;
 
 /** the payment step of a held booking */

@@ -4,6 +4,9 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { BookingPage } from '../features/booking/BookingPage';
 import { CatalogAdminPage } from '../features/catalog-admin/CatalogAdminPage';
 import { BookingDetailPage } from '../features/booking-detail/BookingDetailPage';
+import { DietEditorPage } from '../features/diet/DietEditorPage';
+import { DietPatientsPage } from '../features/diet/DietPatientsPage';
+import { FoodCatalogPage } from '../features/foods/FoodCatalogPage';
 import { HomePage } from '../features/home/HomePage';
 import { ReceiptPage } from '../features/home/ReceiptPage';
 import { PaymentPage } from '../features/payments/PaymentPage';
@@ -103,6 +106,14 @@ export const routes: RouteObject[] = [
                         <CatalogAdminPage />
                       </RequireAuth>
                     ),
+                  },
+                  {
+                    element: <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.diet.forbiddenText} />,
+                    children: [
+                      { path: PATHS.diets, element: <DietPatientsPage /> },
+                      { path: PATHS.dietEditor, element: <DietEditorPage /> },
+                      { path: PATHS.foods, element: <FoodCatalogPage /> },
+                    ],
                   },
                   { path: '*', element: <NotFound /> },
                 ],

@@ -5,76 +5,102 @@ import { it } from '../../i18n/it';
 import { CSRF_HEADER, useGetSessionQuery } from '../api';
 import { ValidatedForm } from '../ValidatedForm';
 
-export interface ModalFormProps {
-  show: boolean;
-  onHide(): void;
+export interface ModalFormProps<T> {
+  id: string;
   title: ReactNode;
-  /** the form's own action and method: the submission goes there, as the form says */
+  /** the form's own action and method: the submission goes there */
   action: string;
-  method?: 'post' | 'put' | 'patch' | 'delete';
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** a JSON body built from the form (typed numbers, booleans); without it the fields go form-encoded */
+  body?: (form: HTMLFormElement) => unknown;
+  /** the server's answer; the modal closes right after */
+  onSaved?: (answer: T) => void;
+  onClose: () => void;
+  /** false keeps it mounted but hidden (default shown) */
+  show?: boolean;
   submitLabel: ReactNode;
-  /** the fields; browser constraints (required, pattern…) are checked before sending */
-  children: ReactNode;
-  /** the server's JSON answer; the modal closes right after */
-  onSuccess?(answer: unknown): void;
+  cancelLabel?: ReactNode;
   submitVariant?: string;
+  children: ReactNode;
 }
 
 /**
- * SPEC point 5: "Modal forms validate, then submit asynchronously; on success the modal is
- * hidden." The fields go form-encoded with the session's CSRF token; a refusal shows the
- * server's Italian message and keeps the modal open.
+ * SPEC point 5, modal forms: the browser's checks first (needs-validation), then an asynchronous
+ * submission by the form's own method and action with the session's CSRF token; the modal closes
+ * on success and keeps the server's Italian error inside otherwise.
  */
-export function ModalForm({ show, onHide, title, action, method = 'post', submitLabel, children, onSuccess, submitVariant = 'primary' }: ModalFormProps) {
+export function ModalForm<T = unknown>({ id, title, action, method = 'POST', body, onSaved, onClose, show = true, submitLabel, cancelLabel, submitVariant = 'primary', children }: ModalFormProps<T>) {
   const { data: session } = useGetSessionQuery();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const titleId = `${id}-title`;
 
-  const send = async (form: HTMLFormElement) => {
-    setSending(true);
-    setError(null);
+  const submit = async (form: HTMLFormElement) => {
+    setBusy(true);
+    setProblem(null);
     try {
-      const body = new URLSearchParams();
-      new FormData(form).forEach((value, key) => typeof value === 'string' && body.append(key, value));
+      let payload: string;
+      let contentType: string;
+      if (body) {
+        payload = JSON.stringify(body(form));
+        contentType = 'application/json';
+      } else {
+        const fields = new URLSearchParams();
+        new FormData(form).forEach((value, key) => typeof value === 'string' && fields.append(key, value));
+        payload = fields.toString();
+        contentType = 'application/x-www-form-urlencoded';
+      }
       const response = await fetch(
         new Request(form.getAttribute('action') ?? action, {
-          method: (form.getAttribute('method') ?? method).toUpperCase(),
+          method: form.dataset.method ?? method,
           credentials: 'include',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json', ...(session ? { [CSRF_HEADER]: session.csrfToken } : {}) },
-          body: body.toString(),
+          headers: { 'Content-Type': contentType, Accept: 'application/json', ...(session?.csrfToken ? { [CSRF_HEADER]: session.csrfToken } : {}) },
+          body: payload,
         }),
       );
       const text = await response.text();
-      const answer: unknown = text ? JSON.parse(text) : null;
+      let answer: unknown = null;
+      try {
+        answer = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON: an error page */
+      }
       if (!response.ok) {
-        const parsed = ErrorBody.safeParse(answer);
-        setError(parsed.success ? parsed.data.error.message : it.app.genericError);
+        const error = ErrorBody.safeParse(answer);
+        setProblem(error.success ? error.data.error.message : it.app.genericError);
         return;
       }
-      onSuccess?.(answer);
-      onHide();
+      onSaved?.(answer as T);
+      onClose();
     } catch {
-      setError(it.app.networkError);
+      setProblem(it.app.networkError);
     } finally {
-      setSending(false);
+      setBusy(false);
     }
   };
 
   return (
-    <Modal show={show} onHide={onHide}>
-      <ValidatedForm action={action} method={method} onValidSubmit={(form) => void send(form)}>
-        <Modal.Header closeButton closeLabel={it.ui.close}>
-          <Modal.Title>{title}</Modal.Title>
+    <Modal show={show} onHide={onClose} aria-labelledby={titleId} centered>
+      {/* method="post" for the browser; the real verb (PUT on an edit) travels in data-method */}
+      <ValidatedForm id={id} action={action} method="post" data-method={method} onValidSubmit={(form) => void submit(form)} aria-labelledby={titleId}>
+        <Modal.Header closeButton closeLabel={it.app.dismiss}>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {title}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {error && <Alert variant="danger">{error}</Alert>}
+          {problem && (
+            <Alert variant="danger" role="alert">
+              {problem}
+            </Alert>
+          )}
           {children}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="secondary" onClick={onHide}>
-            {it.ui.cancel}
+          <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
+            {cancelLabel ?? it.ui.cancel}
           </Button>
-          <Button type="submit" variant={submitVariant} disabled={sending}>
+          <Button type="submit" variant={submitVariant} disabled={busy}>
             {submitLabel}
           </Button>
         </Modal.Footer>

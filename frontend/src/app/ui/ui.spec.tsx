@@ -208,7 +208,7 @@ describe('ModalForm', () => {
   function Harness({ onSuccess }: { onSuccess: (a: unknown) => void }) {
     const [show, setShow] = useState(true);
     return (
-      <ModalForm show={show} onHide={() => setShow(false)} title="Modulo" action="/api/prova" method="post" submitLabel="Invia" onSuccess={onSuccess}>
+      <ModalForm id="prova" show={show} onClose={() => setShow(false)} title="Modulo" action="/api/prova" submitLabel="Invia" onSaved={onSuccess}>
         <Form.Group controlId="nome">
           <Form.Label>Nome</Form.Label>
           <Form.Control name="nome" required />

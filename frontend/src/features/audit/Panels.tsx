@@ -203,14 +203,14 @@ export function ErasePanel() {
         </Alert>
       )}
       <ModalForm
+        id="erase-form"
         show={show}
-        onHide={() => setShow(false)}
+        onClose={() => setShow(false)}
         title={it.audit.erasePatient}
         action={`/api/audit/patients/${encodeURIComponent(patientId.trim())}/erase`}
-        method="post"
         submitLabel={it.audit.eraseSubmit}
         submitVariant="danger"
-        onSuccess={() => setDone(patientId.trim())}
+        onSaved={() => setDone(patientId.trim())}
       >
         <Form.Group controlId="erase-patient" className="mb-2">
           <Form.Label>{it.audit.patient}</Form.Label>

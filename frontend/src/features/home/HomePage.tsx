@@ -4,6 +4,7 @@ import { useGetSessionQuery } from '../../app/api';
 import { canManageCalendars, PATHS } from '../../app/paths';
 import { it } from '../../i18n/it';
 import { MyBookings } from './MyBookings';
+import { MyDiet } from './MyDiet';
 import { MyOrders } from './MyOrders';
 import { AccessLog } from './AccessLog';
 
@@ -32,6 +33,7 @@ export function HomePage() {
         <>
           <MyBookings />
           <MyOrders />
+          <MyDiet />
           <AccessLog />
         </>
       )}

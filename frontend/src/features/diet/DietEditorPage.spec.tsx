@@ -1,0 +1,136 @@
+/** @jest-environment jsdom */
+import { mockFetch } from '../../test/setupDom';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { EMPTY_DIET, type DietSummary, type DietView, type FoodCategoryView, type FoodView, type SessionUser } from '@studio/contracts';
+import { it as t } from '../../i18n/it';
+import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
+import { DietEditorPage } from './DietEditorPage';
+
+const d = t.diet;
+const PATIENT = '22222222-2222-4222-8222-222222222222';
+const doctor: SessionUser = { id: 'd1', role: 'doctor', name: 'Giulia Rossi' };
+const categories: FoodCategoryView[] = [{ id: 3, name: 'Verdure', kcal100: 22, baseWeight: 200 }];
+const foods: FoodView[] = [
+  { id: 1, name: 'Pasta di semola', categoryId: 9, categoryName: 'Cereali e tuberi', kcal100: 353, baseWeight: 80, protein: 13, carbohydrate: 74, fat: 1.2 },
+  { id: 2, name: 'Mela', categoryId: 10, categoryName: 'Frutta', kcal100: 53, baseWeight: 150, protein: 0.2, carbohydrate: 13.7, fat: 0.1 },
+];
+const emptySummary: DietSummary = { kcal: 0, protein: 0, carbohydrate: 0, fat: 0, split: { protein: 0, carbohydrate: 0, fat: 0 }, meals: [], portionsTotal: 0 };
+const diet: DietView = {
+  patientId: PATIENT,
+  patientName: 'Luca Verdi',
+  revision: null,
+  doctorId: null,
+  doctorName: null,
+  savedAt: null,
+  content: EMPTY_DIET,
+  summary: emptySummary,
+  meals: [],
+  blocks: [],
+  itemNames: {},
+};
+
+let fetchMock: ReturnType<typeof mockFetch> | undefined;
+afterEach(() => fetchMock?.restore());
+
+async function open(extra: Parameters<typeof mockFetch>[0] = []) {
+  fetchMock = mockFetch([
+    ...extra,
+    { method: 'GET', path: `/api/patients/${PATIENT}/diet`, body: diet },
+    { method: 'GET', path: '/api/foods', body: foods },
+    { method: 'GET', path: '/api/food-categories', body: categories },
+    { method: 'POST', path: '/api/diet-tools/calculate', body: { ...emptySummary, kcal: 282, protein: 10.4, carbohydrate: 59.2, fat: 1, split: { protein: 14, carbohydrate: 82, fat: 3 } } },
+    { method: 'POST', path: /\/api\/diet-tools\/calculate\/\w+/, body: { meal: 'pranzo', rows: [], kcal: 0, protein: 0, carbohydrate: 0, fat: 0 } },
+    { method: 'POST', path: '/api/diet-tools/categories', body: [{ id: 3, kcal: 22, base_weight: 200 }] },
+  ]);
+  const store = await storeWithSession(doctor);
+  const view = renderRoutes(
+    store,
+    [
+      { path: '/diete/:patientId', element: <DietEditorPage /> },
+      { path: '/diete', element: <p>elenco dei pazienti</p> },
+    ],
+    `/diete/${PATIENT}`,
+  );
+  await screen.findByRole('heading', { name: d.title('Luca Verdi') });
+  return view;
+}
+
+const change = (el: HTMLElement, value: string) => act(async () => void fireEvent.change(el, { target: { value } }));
+const click = (el: HTMLElement) => act(async () => void fireEvent.click(el));
+
+describe('diet editor', () => {
+  it('renders the spec\'s page: edit-diet, editform with calculate_url, categories_url, a calculate_meal_url per meal, the csrf-token meta', async () => {
+    const { container } = await open();
+    expect(container.querySelector('#edit-diet')).not.toBeNull();
+    const form = container.querySelector('form#editform')!;
+    expect((form.querySelector('input[name=calculate_url]') as HTMLInputElement).value).toBe('/api/diet-tools/calculate');
+    expect((form.querySelector('input[name=categories_url]') as HTMLInputElement).value).toBe('/api/diet-tools/categories');
+    expect([...form.querySelectorAll<HTMLInputElement>('input[name=calculate_meal_url]')].map((i) => i.value)).toEqual(
+      ['colazione', 'spuntino', 'pranzo', 'merenda', 'cena'].map((m) => `/api/diet-tools/calculate/${m}`),
+    );
+    expect(document.querySelector('meta[name="csrf-token"]')?.getAttribute('content')).toBe(CSRF);
+    expect(container.querySelector('#reload-diet')).not.toBeNull();
+    expect(container.querySelector('a.save-before[data-save-form="editform"]')).not.toBeNull();
+  });
+
+  it('offers foods and categories with data-kcal-100 and data-base-weight; grams round to the base weight on leaving; kcal follow', async () => {
+    const { container } = await open();
+    const pranzo = container.querySelector('.diet-meal[data-meal="pranzo"]') as HTMLElement;
+    await click(pranzo.querySelector('button.btn-outline-primary') as HTMLElement);
+    const select = pranzo.querySelector('select.food-select') as HTMLSelectElement;
+    const category = select.querySelector('option[value="100003"]') as HTMLOptionElement;
+    expect([category.getAttribute('data-kcal-100'), category.getAttribute('data-base-weight')]).toEqual(['22', '200']);
+    const pasta = select.querySelector('option[value="1"]') as HTMLOptionElement;
+    expect([pasta.getAttribute('data-kcal-100'), pasta.getAttribute('data-base-weight')]).toEqual(['353', '80']);
+
+    await change(select, '1');
+    const grams = pranzo.querySelector('input[type=number]') as HTMLInputElement;
+    expect(grams.value).toBe('80'); // one base weight to start with
+    await change(grams, '130');
+    await act(async () => void fireEvent.blur(grams));
+    expect(grams.value).toBe('160');
+    expect(pranzo.querySelector('.diet-kcal')!.textContent).toBe('565');
+
+    // a category asks the categories endpoint for {id, kcal, base_weight}
+    await change(select, '100003');
+    await waitFor(() => expect(fetchMock!.calls.some((c) => c.url.endsWith('/api/diet-tools/categories') && JSON.stringify(c.body) === '{"ids":[3]}')).toBe(true));
+    // the server's summary is shown, numbers and chart
+    await waitFor(() => expect(screen.getByTestId('daily-kcal').textContent).toBe(d.summaryKcal(282)));
+  });
+
+  it('shows portions-alert until the portions add up to 14, and a diet block per chosen category', async () => {
+    const { container } = await open();
+    expect(screen.getByText(d.portionsExplain)).toBeTruthy();
+    expect(container.querySelector('#portions-alert')!.textContent).toBe(d.portionsAlert(0));
+    await click(screen.getByRole('button', { name: `${d.addPortion} (pranzo)` }));
+    await click(screen.getByRole('button', { name: `${d.addPortion} (cena)` }));
+    const selects = container.querySelectorAll<HTMLSelectElement>('select.portions-select');
+    const inputs = container.querySelectorAll<HTMLInputElement>('input.portion-input');
+    await change(selects[0], '3');
+    await change(inputs[0], '7');
+    expect(container.querySelector('#portions-alert')!.textContent).toBe(d.portionsAlert(7));
+    expect(container.querySelectorAll('.diet-block[data-category-id="3"]')).toHaveLength(1);
+    await change(inputs[1], '7');
+    expect(container.querySelector('#portions-alert')).toBeNull();
+    expect(screen.getByText(d.portionsOk)).toBeTruthy();
+    await change(inputs[1], '8');
+    expect(container.querySelector('#portions-alert')!.textContent).toBe(d.portionsAlert(15));
+  });
+
+  it('save-before saves the form named in data-save-form first, then follows its href', async () => {
+    const saved: DietView = { ...diet, revision: 0, savedAt: '2030-03-05T10:00:00.000Z', doctorId: 'd1', doctorName: 'Giulia Rossi' };
+    const { container } = await open([{ method: 'PUT', path: `/api/patients/${PATIENT}/diet`, body: saved }]);
+    await click(container.querySelector('a.save-before') as HTMLElement);
+    expect(await screen.findByText('elenco dei pazienti')).toBeTruthy();
+    const put = fetchMock!.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({ ...EMPTY_DIET, revision: null });
+    expect(put.headers['x-csrf-token']).toBe(CSRF);
+  });
+
+  it('stays on the page with the server\'s Italian error when the save is refused', async () => {
+    const { container } = await open([{ method: 'PUT', path: `/api/patients/${PATIENT}/diet`, status: 400, body: { error: { code: 'porzioni_non_valide', message: 'Le porzioni settimanali devono essere in tutto 14 (pranzi e cene della settimana): ora sono 7.' } } }]);
+    await click(container.querySelector('a.save-before') as HTMLElement);
+    expect(await screen.findByText(/ora sono 7/)).toBeTruthy();
+    expect(screen.queryByText('elenco dei pazienti')).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import type { DietView } from '@studio/contracts';
+import { useState } from 'react';
+import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../app/api';
+import { Loading } from '../../app/Loading';
+import { AsyncPopover, InfiniteScroll } from '../../app/ui';
+import { it } from '../../i18n/it';
+import { useGetDietPatientsQuery, useSavedDietLoader } from './dietApi';
+import { DIETS_PATH } from './DietEditorPage';
+
+const t = it.diet;
+/** patients shown at first, and added each time the end of the list comes near */
+const PAGE = 20;
+
+/** /diete: the patients whose diet the doctor (or the front desk) may edit */
+export function DietPatientsPage() {
+  const patients = useGetDietPatientsQuery();
+  const loadSaved = useSavedDietLoader();
+  const [shown, setShown] = useState(PAGE);
+  const total = patients.data?.length ?? 0;
+  return (
+    <div>
+      <h1 className="h3">{t.patientsTitle}</h1>
+      <p className="text-body-secondary small">{t.patientsIntro}</p>
+      {patients.isLoading && <Loading label={t.patientsLoading} />}
+      {patients.isError && (
+        <Alert variant="danger" className="d-flex align-items-center gap-2">
+          <span className="me-auto">{errorMessage(patients.error, t.patientsError)}</span>
+          <Button size="sm" variant="outline-danger" onClick={() => void patients.refetch()}>
+            {it.app.retry}
+          </Button>
+        </Alert>
+      )}
+      {patients.data?.length === 0 && <Alert variant="info">{t.noPatients}</Alert>}
+      {patients.data && patients.data.length > 0 && (
+        <InfiniteScroll hasMore={shown < total} loading={false} loadMore={() => setShown((n) => n + PAGE)}>
+        <ListGroup as="ul">
+          {patients.data.slice(0, shown).map((p) => (
+            <ListGroup.Item as="li" key={p.id} className="d-flex align-items-center gap-2">
+              <span className="me-auto">{p.name}</span>
+              {p.hasDiet ? (
+                <AsyncPopover<DietView>
+                  id={`diet-summary-${p.id}`}
+                  title={t.summaryTitle}
+                  load={() => loadSaved(p.id)}
+                  render={(diet) => (
+                    <>
+                      <p className="mb-1 fw-semibold">{t.summaryKcal(diet.summary.kcal)}</p>
+                      <p className="mb-0 small">
+                        {t.protein} {t.macroRow(diet.summary.protein, diet.summary.split.protein)}; {t.carbohydrate} {t.macroRow(diet.summary.carbohydrate, diet.summary.split.carbohydrate)}; {t.fat}{' '}
+                        {t.macroRow(diet.summary.fat, diet.summary.split.fat)}
+                      </p>
+                    </>
+                  )}
+                >
+                  <Button size="sm" variant="success">
+                    {t.hasDiet}
+                  </Button>
+                </AsyncPopover>
+              ) : (
+                <Badge bg="secondary">{t.noDiet}</Badge>
+              )}
+              <Link className="btn btn-sm btn-primary" to={`${DIETS_PATH}/${p.id}`}>
+                {t.open}
+              </Link>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+        </InfiniteScroll>
+      )}
+    </div>
+  );
+}

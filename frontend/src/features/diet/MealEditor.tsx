@@ -1,0 +1,151 @@
+import { caloriesFor, categoryIdOf, isCategoryItem, roundToBaseWeight, type CategoryAnswer, type DietRow, type Meal } from '@studio/contracts';
+import { useState, type Dispatch } from 'react';
+import { Button, Form, Table } from 'react-bootstrap';
+import { it } from '../../i18n/it';
+import { draftActions } from './draftSlice';
+import { FoodSelect, optionData, useCatalogue } from './FoodSelect';
+
+const t = it.diet;
+type Action = ReturnType<(typeof draftActions)[keyof typeof draftActions]>;
+
+/** kcal per 100 g and base weight of a value: a category's from the categories endpoint once it answered */
+export function useNutrition(categoryAnswers: Map<number, CategoryAnswer>) {
+  const catalogue = useCatalogue();
+  return (item: number) => {
+    const data = optionData(catalogue, item);
+    const answer = isCategoryItem(item) ? categoryAnswers.get(categoryIdOf(item)) : undefined;
+    if (answer) return { name: data?.name ?? '', kcal100: answer.kcal, baseWeight: answer.base_weight };
+    return data;
+  };
+}
+
+interface MealEditorProps {
+  meal: Meal;
+  rows: DietRow[];
+  dispatch: Dispatch<Action>;
+  categoryAnswers: Map<number, CategoryAnswer>;
+  onCategoryChosen(categoryId: number): void;
+}
+
+/** one meal's rows: a food or a category, grams (rounded to the base weight on leaving the field), kcal, and its alternatives */
+export function MealEditor({ meal, rows, dispatch, categoryAnswers, onCategoryChosen }: MealEditorProps) {
+  const nutrition = useNutrition(categoryAnswers);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const choose = (item: number, option: HTMLOptionElement, apply: (item: number, baseWeight: number) => void) => {
+    apply(item, Number(option?.dataset.baseWeight ?? 0));
+    if (isCategoryItem(item)) onCategoryChosen(categoryIdOf(item));
+  };
+  const kcalOf = (item: number, grams: number) => {
+    const n = nutrition(item);
+    return n ? caloriesFor(n.kcal100, grams) : '';
+  };
+  const roundOnLeave = (item: number, grams: number, apply: (grams: number) => void) => {
+    const n = nutrition(item);
+    if (n) apply(roundToBaseWeight(grams, n.baseWeight));
+  };
+
+  return (
+    <div className="meal-editor" data-meal={meal}>
+      {rows.length === 0 && <p className="text-body-secondary small mb-2">{t.noRows}</p>}
+      {rows.length > 0 && (
+        <Table size="sm" responsive className="align-middle mb-2 diet-rows">
+          <thead>
+            <tr>
+              <th>{t.food}</th>
+              <th className="diet-grams">{t.grams}</th>
+              <th className="text-end">{t.kcal}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const ref = { meal, rowId: row.id };
+              const base = nutrition(row.item)?.baseWeight;
+              const showAlternatives = open[row.id] || row.alternatives.length > 0;
+              return [
+                <tr key={row.id} className="diet-row" data-row-id={row.id}>
+                  <td>
+                    <FoodSelect
+                      label={`${t.food} ${index + 1}`}
+                      name={`meals[${meal}][${index}][item]`}
+                      value={row.item}
+                      onChange={(item, option) => choose(item, option, (i, baseWeight) => dispatch(draftActions.rowItemChosen({ ...ref, item: i, baseWeight })))}
+                    />
+                  </td>
+                  <td className="diet-grams">
+                    <Form.Control
+                      size="sm"
+                      type="number"
+                      min={0}
+                      step={base ?? 1}
+                      aria-label={`${t.grams} ${index + 1}`}
+                      name={`meals[${meal}][${index}][grams]`}
+                      value={Number.isFinite(row.grams) ? row.grams : ''}
+                      title={base ? t.gramsHint(base) : undefined}
+                      onChange={(e) => dispatch(draftActions.rowGramsChanged({ ...ref, grams: e.target.value === '' ? 0 : Number(e.target.value) }))}
+                      onBlur={() => roundOnLeave(row.item, row.grams, (grams) => dispatch(draftActions.rowGramsChanged({ ...ref, grams })))}
+                    />
+                  </td>
+                  <td className="text-end diet-kcal">{kcalOf(row.item, row.grams)}</td>
+                  <td className="text-end text-nowrap">
+                    <Button size="sm" variant="outline-secondary" className="me-1" aria-expanded={showAlternatives} onClick={() => setOpen((o) => ({ ...o, [row.id]: !o[row.id] }))}>
+                      {t.alternatives}
+                    </Button>
+                    <Button size="sm" variant="outline-danger" aria-label={`${t.removeRow} ${index + 1}`} onClick={() => dispatch(draftActions.rowRemoved(ref))}>
+                      ✕
+                    </Button>
+                  </td>
+                </tr>,
+                showAlternatives && (
+                  <tr key={`${row.id}-alt`} className="diet-alternatives-row">
+                    <td colSpan={4} className="ps-4">
+                      <Table size="sm" className="mb-1 alternatives-table" aria-label={t.alternativesOf(nutrition(row.item)?.name ?? `${index + 1}`)}>
+                        <tbody>
+                          {row.alternatives.map((alt, a) => (
+                            <tr key={a}>
+                              <td>
+                                <FoodSelect
+                                  label={`${t.alternatives} ${index + 1}.${a + 1}`}
+                                  name={`meals[${meal}][${index}][alternatives][${a}][item]`}
+                                  value={alt.item}
+                                  onChange={(item, option) => choose(item, option, (i, baseWeight) => dispatch(draftActions.alternativeChanged({ ...ref, index: a, item: i, baseWeight })))}
+                                />
+                              </td>
+                              <td className="diet-grams">
+                                <Form.Control
+                                  size="sm"
+                                  type="number"
+                                  min={0}
+                                  aria-label={`${t.grams} ${index + 1}.${a + 1}`}
+                                  value={alt.grams}
+                                  onChange={(e) => dispatch(draftActions.alternativeChanged({ ...ref, index: a, grams: e.target.value === '' ? 0 : Number(e.target.value) }))}
+                                  onBlur={() => roundOnLeave(alt.item, alt.grams, (grams) => dispatch(draftActions.alternativeChanged({ ...ref, index: a, grams })))}
+                                />
+                              </td>
+                              <td className="text-end diet-kcal">{kcalOf(alt.item, alt.grams)}</td>
+                              <td className="text-end">
+                                <Button size="sm" variant="outline-danger" aria-label={t.removeAlternative} onClick={() => dispatch(draftActions.alternativeRemoved({ ...ref, index: a }))}>
+                                  ✕
+                                </Button>
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </Table>
+                      <Button size="sm" variant="link" className="p-0" onClick={() => dispatch(draftActions.alternativeAdded(ref))}>
+                        {t.addAlternative}
+                      </Button>
+                    </td>
+                  </tr>
+                ),
+              ];
+            })}
+          </tbody>
+        </Table>
+      )}
+      <Button size="sm" variant="outline-primary" onClick={() => dispatch(draftActions.rowAdded({ meal }))}>
+        {t.addRow}
+      </Button>
+    </div>
+  );
+}

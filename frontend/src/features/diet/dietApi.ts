@@ -1,0 +1,56 @@
+import { useCallback } from 'react';
+import { useAppDispatch } from '../../app/store';
+import type { CategoryAnswer, DietPatient, DietSaveRequest, DietView, Meal, MealSummary } from '@studio/contracts';
+import { api } from '../../app/api';
+
+const dietTagged = api.enhanceEndpoints({ addTagTypes: ['Diet', 'DietPatients'] });
+
+/** the editor's paths (hidden inputs calculate_url, categories_url, calculate_meal_url) */
+export const DIET_URLS = {
+  calculate: '/api/diet-tools/calculate',
+  categories: '/api/diet-tools/categories',
+  calculateMeal: (meal: Meal) => `/api/diet-tools/calculate/${meal}`,
+  diet: (patientId: string) => `/api/patients/${patientId}/diet`,
+  mealCells: (patientId: string, meal: Meal) => `/api/patients/${patientId}/diet/meals/${meal}`,
+};
+
+export const dietApi = dietTagged.injectEndpoints({
+  endpoints: (build) => ({
+    getDietPatients: build.query<DietPatient[], void>({
+      query: () => ({ url: '/api/diets/patients' }),
+      providesTags: ['DietPatients'],
+    }),
+    getDiet: build.query<DietView, string>({
+      query: (patientId) => ({ url: DIET_URLS.diet(patientId) }),
+      providesTags: (_r, _e, patientId) => [{ type: 'Diet', id: patientId }],
+    }),
+    saveDiet: build.mutation<DietView, { patientId: string; diet: DietSaveRequest }>({
+      query: ({ patientId, diet }) => ({ url: DIET_URLS.diet(patientId), method: 'PUT', body: diet }),
+      async onQueryStarted({ patientId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(dietApi.util.upsertQueryData('getDiet', patientId, data));
+          dispatch(dietTagged.util.invalidateTags(['DietPatients']));
+        } catch {
+          /* the form shows the error */
+        }
+      },
+    }),
+    /** the editable cells of a meal summary: the answer is the meal's summary as stored */
+    saveMealCells: build.mutation<MealSummary, { patientId: string; meal: Meal; grams: Record<string, string> }>({
+      query: ({ patientId, meal, grams }) => ({ url: DIET_URLS.mealCells(patientId, meal), method: 'POST', body: { grams } }),
+    }),
+    /** the categories endpoint: {id, kcal, base_weight} of a chosen category */
+    lookupCategories: build.mutation<CategoryAnswer[], number[]>({
+      query: (ids) => ({ url: DIET_URLS.categories, method: 'POST', body: { ids } }),
+    }),
+  }),
+});
+
+export const { useGetDietPatientsQuery, useGetDietQuery, useLazyGetDietQuery, useSaveDietMutation, useSaveMealCellsMutation, useLookupCategoriesMutation } = dietApi;
+
+/** a loader for the shared on-demand widgets (modal, popover): the diet as the server has it now */
+export function useSavedDietLoader(): (patientId: string) => Promise<DietView> {
+  const dispatch = useAppDispatch();
+  return useCallback((patientId: string) => dispatch(dietApi.endpoints.getDiet.initiate(patientId, { subscribe: false, forceRefetch: true })).unwrap(), [dispatch]);
+}

@@ -1,0 +1,218 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { FoodCategoryView, FoodImportResult, FoodView } from '@studio/contracts';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
+import { errorMessage } from '../../app/api';
+import { foodsApi, useGetFoodCategoriesQuery, useGetFoodsQuery, useImportFoodsMutation } from '../../app/foodsApi';
+import { Loading } from '../../app/Loading';
+import { useAppDispatch } from '../../app/store';
+import { DataTable } from '../../app/ui/DataTable';
+import { ModalForm } from '../../app/ui/ModalForm';
+import { it } from '../../i18n/it';
+
+const t = it.foods;
+type Editing = { kind: 'food'; food: FoodView | null } | { kind: 'category'; category: FoodCategoryView | null } | null;
+
+const numberField = (form: HTMLFormElement, name: string) => Number((form.elements.namedItem(name) as HTMLInputElement).value.replace(',', '.'));
+const textField = (form: HTMLFormElement, name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+
+/** /alimenti: the food catalogue in a data table (50 rows a page, sortable, fixed header), with modal forms and CSV import */
+export function FoodCatalogPage() {
+  const foods = useGetFoodsQuery();
+  const categories = useGetFoodCategoriesQuery();
+  const dispatch = useAppDispatch();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const saved = (text: string) => {
+    dispatch(foodsApi.util.invalidateTags(['Foods']));
+    setNotice(text);
+  };
+
+  const columns = useMemo<ColumnDef<FoodView, any>[]>(
+    () => [
+      { accessorKey: 'name', header: t.name },
+      { accessorKey: 'categoryName', header: t.category },
+      { accessorKey: 'kcal100', header: t.kcal100 },
+      { accessorKey: 'baseWeight', header: t.baseWeight },
+      { accessorKey: 'protein', header: t.protein },
+      { accessorKey: 'carbohydrate', header: t.carbohydrate },
+      { accessorKey: 'fat', header: t.fat },
+      {
+        id: 'actions',
+        header: '',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Button size="sm" variant="outline-secondary" onClick={() => setEditing({ kind: 'food', food: row.original })} aria-label={t.editFood(row.original.name)}>
+            {t.edit}
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <div className="food-catalog">
+      <h1 className="h3">{t.title}</h1>
+      <p className="text-body-secondary small">{t.intro}</p>
+      {notice && (
+        <Alert variant="success" dismissible onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <Button onClick={() => setEditing({ kind: 'food', food: null })} disabled={!categories.data}>
+          {t.newFood}
+        </Button>
+        <Button variant="outline-primary" onClick={() => setEditing({ kind: 'category', category: null })}>
+          {t.newCategory}
+        </Button>
+      </div>
+      {(foods.isLoading || categories.isLoading) && <Loading label={t.loading} />}
+      {(foods.isError || categories.isError) && <Alert variant="danger">{errorMessage(foods.error ?? categories.error, t.error)}</Alert>}
+      {foods.data && (
+        <DataTable caption={t.title} rows={foods.data} columns={columns} rowId={(f) => String(f.id)} emptyText={t.count(0)} searchable initialSorting={[{ id: 'name', desc: false }]} testId="foods-table" />
+      )}
+      {categories.data && (
+        <section className="mt-4">
+          <h2 className="h5">{t.categories}</h2>
+          <ul className="list-inline">
+            {categories.data.map((c) => (
+              <li key={c.id} className="list-inline-item mb-1">
+                <Button size="sm" variant="outline-secondary" onClick={() => setEditing({ kind: 'category', category: c })}>
+                  {c.name} · {c.kcal100} kcal · {c.baseWeight} g
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <CsvImport onImported={(r) => saved(t.imported(r.created, r.updated))} />
+
+      {editing?.kind === 'food' && categories.data && (
+        <ModalForm<FoodView>
+          id="food-form"
+          title={editing.food ? t.editFood(editing.food.name) : t.newFood}
+          action={editing.food ? `/api/foods/${editing.food.id}` : '/api/foods'}
+          method={editing.food ? 'PUT' : 'POST'}
+          submitLabel={t.save}
+          cancelLabel={t.cancel}
+          body={(form) => ({
+            name: textField(form, 'name'),
+            categoryId: numberField(form, 'categoryId'),
+            kcal100: numberField(form, 'kcal100'),
+            baseWeight: numberField(form, 'baseWeight'),
+            protein: numberField(form, 'protein'),
+            carbohydrate: numberField(form, 'carbohydrate'),
+            fat: numberField(form, 'fat'),
+          })}
+          onSaved={() => saved(t.saved)}
+          onClose={() => setEditing(null)}
+        >
+          <Form.Group className="mb-2" controlId="food-name">
+            <Form.Label>{t.name}</Form.Label>
+            <Form.Control name="name" required maxLength={120} defaultValue={editing.food?.name} />
+          </Form.Group>
+          <Form.Group className="mb-2" controlId="food-category">
+            <Form.Label>{t.category}</Form.Label>
+            <Form.Select name="categoryId" required defaultValue={editing.food?.categoryId ?? ''}>
+              <option value="">{t.chooseCategory}</option>
+              {categories.data.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Row xs={2} md={3} className="g-2">
+            {(
+              [
+                ['kcal100', t.kcal100, 0, 900, 'any'],
+                ['baseWeight', t.baseWeight, 1, 1000, '1'],
+                ['protein', t.protein, 0, 100, 'any'],
+                ['carbohydrate', t.carbohydrate, 0, 100, 'any'],
+                ['fat', t.fat, 0, 100, 'any'],
+              ] as const
+            ).map(([name, label, min, max, step]) => (
+              <Col key={name}>
+                <Form.Group controlId={`food-${name}`}>
+                  <Form.Label className="small">{label}</Form.Label>
+                  <Form.Control name={name} type="number" required min={min} max={max} step={step} defaultValue={editing.food?.[name]} />
+                </Form.Group>
+              </Col>
+            ))}
+          </Row>
+        </ModalForm>
+      )}
+      {editing?.kind === 'category' && (
+        <ModalForm<FoodCategoryView>
+          id="category-form"
+          title={editing.category ? t.editFood(editing.category.name) : t.newCategory}
+          action={editing.category ? `/api/food-categories/${editing.category.id}` : '/api/food-categories'}
+          method={editing.category ? 'PUT' : 'POST'}
+          submitLabel={t.save}
+          cancelLabel={t.cancel}
+          body={(form) => ({ name: textField(form, 'name'), kcal100: numberField(form, 'kcal100'), baseWeight: numberField(form, 'baseWeight') })}
+          onSaved={() => saved(t.saved)}
+          onClose={() => setEditing(null)}
+        >
+          <Form.Group className="mb-2" controlId="category-name">
+            <Form.Label>{t.name}</Form.Label>
+            <Form.Control name="name" required maxLength={120} defaultValue={editing.category?.name} />
+          </Form.Group>
+          <Row xs={2} className="g-2">
+            <Col>
+              <Form.Group controlId="category-kcal">
+                <Form.Label className="small">{t.kcal100}</Form.Label>
+                <Form.Control name="kcal100" type="number" required min={0} max={900} step="any" defaultValue={editing.category?.kcal100} />
+              </Form.Group>
+            </Col>
+            <Col>
+              <Form.Group controlId="category-base">
+                <Form.Label className="small">{t.baseWeight}</Form.Label>
+                <Form.Control name="baseWeight" type="number" required min={1} max={1000} step={1} defaultValue={editing.category?.baseWeight} />
+              </Form.Group>
+            </Col>
+          </Row>
+        </ModalForm>
+      )}
+    </div>
+  );
+}
+
+function CsvImport({ onImported }: { onImported(result: FoodImportResult): void }) {
+  const [importFoods, state] = useImportFoodsMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async () => {
+    if (!file) return;
+    setProblem(null);
+    try {
+      onImported(await importFoods(await file.text()).unwrap());
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+  return (
+    <section className="mt-4" aria-labelledby="food-import-title">
+      <h2 id="food-import-title" className="h5">
+        {t.importTitle}
+      </h2>
+      <p className="small text-body-secondary">{t.importHelp}</p>
+      {problem && (
+        <Alert variant="danger" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <div className="d-flex flex-wrap gap-2 align-items-end">
+        <Form.Group controlId="food-import-file">
+          <Form.Label className="small">{t.importFile}</Form.Label>
+          <Form.Control type="file" accept=".csv,text/csv" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />
+        </Form.Group>
+        <Button variant="outline-primary" disabled={!file || state.isLoading} onClick={() => void run()}>
+          {state.isLoading ? t.importing : t.importButton}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import type { RecordedEvent, Sealed } from '@studio/contracts';
+import type { ProjectionDefinition } from '../projection';
+
+/** a food category of the catalogue (not personal) */
+export interface FoodCategoryDoc {
+  id: number;
+  name: string;
+  kcal100: number;
+  baseWeight: number;
+  updatedAt: string;
+}
+
+export const foodCategoriesProjection: ProjectionDefinition<FoodCategoryDoc> = {
+  name: 'food_categories',
+  version: 1,
+  streamPrefixes: ['foodcategory-'],
+  eventTypes: ['FoodCategoryCreated', 'FoodCategoryUpdated'],
+  documentId: (event: RecordedEvent) => {
+    const id = (event.data as { categoryId?: number }).categoryId;
+    return typeof id === 'number' ? String(id) : null;
+  },
+  evolve(doc, event) {
+    if (event.type !== 'FoodCategoryCreated' && event.type !== 'FoodCategoryUpdated') return doc;
+    const d = event.data as { categoryId: number; name: string; kcal100: number; baseWeight: number };
+    return { id: d.categoryId, name: d.name, kcal100: d.kcal100, baseWeight: d.baseWeight, updatedAt: event.metadata.at };
+  },
+  indexes: {
+    // numeric, so the next id is a max() away
+    category_id: { type: 'integer', value: (d) => d.id },
+  },
+};
+
+/** a food of the catalogue, values per 100 g */
+export interface FoodDoc {
+  id: number;
+  name: string;
+  categoryId: number;
+  kcal100: number;
+  baseWeight: number;
+  protein: number;
+  carbohydrate: number;
+  fat: number;
+  updatedAt: string;
+}
+
+export const foodsProjection: ProjectionDefinition<FoodDoc> = {
+  name: 'foods',
+  version: 1,
+  streamPrefixes: ['food-'],
+  eventTypes: ['FoodCreated', 'FoodUpdated'],
+  documentId: (event: RecordedEvent) => {
+    const id = (event.data as { foodId?: number }).foodId;
+    return typeof id === 'number' ? String(id) : null;
+  },
+  evolve(doc, event) {
+    if (event.type !== 'FoodCreated' && event.type !== 'FoodUpdated') return doc;
+    const { foodId, ...fields } = event.data as Omit<FoodDoc, 'id' | 'updatedAt'> & { foodId: number };
+    return { id: foodId, ...fields, updatedAt: event.metadata.at };
+  },
+  indexes: {
+    food_id: { type: 'integer', value: (d) => d.id },
+    category_id: { type: 'integer', value: (d) => d.categoryId },
+  },
+};
+
+/**
+ * A patient's current diet. Health data: the content stays sealed here as in the event, and is
+ * opened at read time (as questionnaire answers are), so erasing the patient's key erases it here too.
+ */
+export interface DietDoc {
+  id: string;
+  patientId: string;
+  doctorId: string;
+  content: Sealed;
+  /** the diet stream's revision: the editor sends it back so a save never overwrites an unseen one */
+  revision: number;
+  savedAt: string;
+}
+
+export const dietsProjection: ProjectionDefinition<DietDoc> = {
+  name: 'diets',
+  version: 1,
+  streamPrefixes: ['diet-'],
+  eventTypes: ['DietSaved'],
+  documentId: (event: RecordedEvent) => (event.data as { patientId?: string }).patientId ?? null,
+  evolve(doc, event) {
+    if (event.type !== 'DietSaved') return doc;
+    const d = event.data as { patientId: string; doctorId: string; content: Sealed };
+    return { id: d.patientId, patientId: d.patientId, doctorId: d.doctorId, content: d.content, revision: event.revision, savedAt: event.metadata.at };
+  },
+  indexes: {
+    doctor_id: { type: 'text', value: (d) => d.doctorId },
+  },
+};

@@ -54,8 +54,9 @@ describe('availability calendar in a real browser', () => {
     const before = await page.evaluate(() => getComputedStyle(document.body).paddingLeft);
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    const after = await page.evaluate(() => getComputedStyle(document.body).paddingLeft);
-    expect(after).not.toBe(before);
+    // the padding slides in (a 0.2 s transition): wait until it reaches the side navigation's width
+    await page.waitForFunction(() => getComputedStyle(document.body).paddingLeft === '256px', undefined, { timeout: 5_000 });
+    expect(before).toBe('0px');
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EventMetadata, RecordedEvent } from '@studio/contracts';
+import type { ChainBrokenLink, EventMetadata, RecordedEvent } from '@studio/contracts';
 
 /**
  * Tamper evidence: every event's metadata carries `hash`, the sha-256 of a canonical
@@ -36,18 +36,6 @@ export function chained(type: string, data: unknown, metadata: EventMetadata, pr
 
 export const storedHash = (metadata: EventMetadata | undefined): string => (typeof metadata?.hash === 'string' ? metadata.hash : GENESIS_HASH);
 
-export interface BrokenLink {
-  stream: string;
-  revision: number;
-  position: number;
-  eventId: string;
-  type: string;
-  /** what failed: the event's own content, or its link to the previous event of the stream */
-  reason: 'hash_mismatch' | 'revision_gap';
-  expectedHash: string;
-  storedHash: string;
-}
-
 /**
  * Walks events in global order, keeping each stream's last hash. Feed it every event of the
  * streams being verified, from each stream's revision 0; `firstBroken` is the earliest (by
@@ -56,7 +44,7 @@ export interface BrokenLink {
 export class ChainVerifier {
   private readonly last = new Map<string, { revision: number; hash: string }>();
   checked = 0;
-  firstBroken: BrokenLink | null = null;
+  firstBroken: ChainBrokenLink | null = null;
 
   visit(event: RecordedEvent): void {
     this.checked++;
@@ -72,6 +60,6 @@ export class ChainVerifier {
   }
 }
 
-function link(event: RecordedEvent, reason: BrokenLink['reason'], expectedHash: string, stored: string): BrokenLink {
+function link(event: RecordedEvent, reason: ChainBrokenLink['reason'], expectedHash: string, stored: string): ChainBrokenLink {
   return { stream: event.stream, revision: event.revision, position: event.position, eventId: event.id, type: event.type, reason, expectedHash, storedHash: stored };
 }

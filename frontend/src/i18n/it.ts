@@ -68,7 +68,6 @@ export const it = {
     cancel: 'Annulla',
     save: 'Salva',
     saving: 'Salvataggio…',
-    saveFailed: 'Salvataggio non riuscito. Riprova.',
   },
   app: {
     brand: 'Studio Medico',

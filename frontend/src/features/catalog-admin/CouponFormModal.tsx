@@ -1,10 +1,10 @@
 import { COUPON_CODE_PATTERN, type CouponView } from '@studio/contracts';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { CatalogFormModal } from './CatalogFormModal';
+import { api } from '../../app/api';
+import { useAppDispatch } from '../../app/store';
+import { ModalForm } from '../../app/ui';
 import { it } from '../../i18n/it';
-import { useCreateCouponMutation, useUpdateCouponMutation } from './catalogAdminApi';
 
 const t = it.catalogAdmin;
 
@@ -15,24 +15,24 @@ export function CouponFormModal({ coupon, onClose }: { coupon?: CouponView; onCl
   const [validFrom, setValidFrom] = useState(coupon?.validFrom ?? '');
   const [validTo, setValidTo] = useState(coupon?.validTo ?? '');
   const [maxUses, setMaxUses] = useState(coupon?.maxUses ? String(coupon.maxUses) : '');
-  const [create, creating] = useCreateCouponMutation();
-  const [update, updating] = useUpdateCouponMutation();
-  const [problem, setProblem] = useState<string | null>(null);
-  const busy = creating.isLoading || updating.isLoading;
-
-  const submit = async () => {
-    const terms = { percentage: Number(percentage), validFrom, validTo, maxUses: maxUses ? Number(maxUses) : null };
-    try {
-      if (coupon) await update({ code: coupon.code, body: terms }).unwrap();
-      else await create({ code, ...terms }).unwrap();
-      onClose();
-    } catch (error) {
-      setProblem(errorMessage(error, t.saveFailed));
-    }
-  };
+  const dispatch = useAppDispatch();
 
   return (
-    <CatalogFormModal id="coupon-form" title={coupon ? t.editCoupon(coupon.code) : t.newCoupon} problem={problem} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
+    <ModalForm
+      id="coupon-form"
+      title={coupon ? t.editCoupon(coupon.code) : t.newCoupon}
+      action={coupon ? `/api/admin/coupons/${encodeURIComponent(coupon.code)}` : '/api/admin/coupons'}
+      method={coupon ? 'PUT' : 'POST'}
+      body={() => {
+        const terms = { percentage: Number(percentage), validFrom, validTo, maxUses: maxUses ? Number(maxUses) : null };
+        // the code of an existing coupon stays: only its terms change
+        return coupon ? terms : { code, ...terms };
+      }}
+      onSaved={() => dispatch(api.util.invalidateTags(['AdminCoupons']))}
+      onClose={onClose}
+      submitLabel={t.save}
+      cancelLabel={t.cancel}
+    >
       <Form.Group controlId="coupon-code" className="mb-3">
         <Form.Label>{t.code}</Form.Label>
         <Form.Control
@@ -70,6 +70,6 @@ export function CouponFormModal({ coupon, onClose }: { coupon?: CouponView; onCl
         <Form.Text id="coupon-max-uses-help">{t.maxUsesHelp}</Form.Text>
         <Form.Control.Feedback type="invalid">{t.maxUsesInvalid}</Form.Control.Feedback>
       </Form.Group>
-    </CatalogFormModal>
+    </ModalForm>
   );
 }

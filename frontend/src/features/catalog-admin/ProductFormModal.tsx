@@ -1,11 +1,11 @@
 import type { ProductView } from '@studio/contracts';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
+import { api } from '../../app/api';
+import { useAppDispatch } from '../../app/store';
+import { ModalForm } from '../../app/ui';
 import { centsToEuroInput, parseEuroToCents } from '../../app/money';
-import { CatalogFormModal } from './CatalogFormModal';
 import { it } from '../../i18n/it';
-import { useCreateProductMutation, useUpdateProductMutation } from './catalogAdminApi';
 
 const t = it.catalogAdmin;
 
@@ -15,26 +15,22 @@ export function ProductFormModal({ product, onClose }: { product?: ProductView; 
   const [description, setDescription] = useState(product?.description ?? '');
   const [price, setPrice] = useState(product ? centsToEuroInput(product.priceCents) : '');
   const [active, setActive] = useState(product?.active ?? true);
-  const [create, creating] = useCreateProductMutation();
-  const [update, updating] = useUpdateProductMutation();
-  const [problem, setProblem] = useState<string | null>(null);
-  const busy = creating.isLoading || updating.isLoading;
+  const dispatch = useAppDispatch();
   const priceCents = parseEuroToCents(price);
 
-  const submit = async () => {
-    if (priceCents === null) return setProblem(t.priceInvalid);
-    const body = { name, description, priceCents, active };
-    try {
-      if (product) await update({ id: product.id, body }).unwrap();
-      else await create(body).unwrap();
-      onClose();
-    } catch (error) {
-      setProblem(errorMessage(error, t.saveFailed));
-    }
-  };
-
   return (
-    <CatalogFormModal id="product-form" title={product ? t.editProduct(product.name) : t.newProduct} problem={problem} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
+    <ModalForm
+      id="product-form"
+      title={product ? t.editProduct(product.name) : t.newProduct}
+      action={product ? `/api/admin/products/${encodeURIComponent(product.id)}` : '/api/admin/products'}
+      method={product ? 'PUT' : 'POST'}
+      // cents from the euro text; 0 when unreadable, which the server refuses in Italian
+      body={() => ({ name, description, priceCents: priceCents ?? 0, active })}
+      onSaved={() => dispatch(api.util.invalidateTags(['AdminProducts']))}
+      onClose={onClose}
+      submitLabel={t.save}
+      cancelLabel={t.cancel}
+    >
       <Form.Group controlId="product-name" className="mb-3">
         <Form.Label>{t.name}</Form.Label>
         <Form.Control required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
@@ -58,6 +54,6 @@ export function ProductFormModal({ product, onClose }: { product?: ProductView; 
         <Form.Control.Feedback type="invalid">{t.priceInvalid}</Form.Control.Feedback>
       </Form.Group>
       <Form.Check id="product-active" type="switch" label={t.activeLabel} checked={active} onChange={(e) => setActive(e.target.checked)} />
-    </CatalogFormModal>
+    </ModalForm>
   );
 }

@@ -1,26 +1,41 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AvailabilityPage } from '../features/availability/AvailabilityPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { BookingPage } from '../features/booking/BookingPage';
-import { CatalogAdminPage } from '../features/catalog-admin/CatalogAdminPage';
 import { BookingDetailPage } from '../features/booking-detail/BookingDetailPage';
-import { DietEditorPage } from '../features/diet/DietEditorPage';
-import { DietPatientsPage } from '../features/diet/DietPatientsPage';
-import { FoodCatalogPage } from '../features/foods/FoodCatalogPage';
 import { HomePage } from '../features/home/HomePage';
 import { ReceiptPage } from '../features/home/ReceiptPage';
 import { PaymentPage } from '../features/payments/PaymentPage';
 import { QuestionnairePage } from '../features/questionnaire/QuestionnairePage';
 import { QuestionnaireEditorPage } from '../features/questionnaire-editor/QuestionnaireEditorPage';
 import { RegistrationPage } from '../features/registration/RegistrationPage';
-import { AuditPage } from '../features/audit/AuditPage';
 import { it } from '../i18n/it';
 import { Layout } from './Layout';
+import { Loading } from './Loading';
 import { NotFound } from './NotFound';
 import { AUDIT_PATH, AUDIT_ROLES, CALENDAR_ROLES, PATHS } from './paths';
 import { RequireAuth } from './RequireAuth';
 import { RoleHome } from './RoleHome';
 import { RouteError } from './RouteError';
+
+/** a back-office page (rich text, charts, data tables) that loads with its route, not with the app */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+const CatalogAdminPage = lazyPage(() => import('../features/catalog-admin/CatalogAdminPage'), (m) => m.CatalogAdminPage);
+const DietEditorPage = lazyPage(() => import('../features/diet/DietEditorPage'), (m) => m.DietEditorPage);
+const DietPatientsPage = lazyPage(() => import('../features/diet/DietPatientsPage'), (m) => m.DietPatientsPage);
+const FoodCatalogPage = lazyPage(() => import('../features/foods/FoodCatalogPage'), (m) => m.FoodCatalogPage);
+const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), (m) => m.AuditPage);
 
 export const routes: RouteObject[] = [
   {

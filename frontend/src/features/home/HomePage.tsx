@@ -1,12 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Card } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { useGetSessionQuery } from '../../app/api';
+import { Loading } from '../../app/Loading';
 import { canManageCalendars, PATHS } from '../../app/paths';
 import { it } from '../../i18n/it';
 import { MyBookings } from './MyBookings';
-import { MyDiet } from './MyDiet';
 import { MyOrders } from './MyOrders';
 import { AccessLog } from './AccessLog';
+
+/** the diet's read-only rich text (Tiptap) loads only for patients, with their home */
+const MyDiet = lazy(() => import('./MyDiet').then((m) => ({ default: m.MyDiet })));
 
 /** home of the logged-in user: a patient's bookings and paid orders */
 export function HomePage() {
@@ -33,7 +37,9 @@ export function HomePage() {
         <>
           <MyBookings />
           <MyOrders />
-          <MyDiet />
+          <Suspense fallback={<Loading />}>
+            <MyDiet />
+          </Suspense>
           <AccessLog />
         </>
       )}

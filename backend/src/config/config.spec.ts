@@ -25,6 +25,11 @@ describe('config: PayPal', () => {
     expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir(), PAYPAL_STAND_IN: 'true', ...PAYPAL })).toThrow(/si escludono/);
   });
 
+  it('empty PAYPAL_* (docker compose passing unset variables) count as not set', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: 'x'.repeat(32), LOOKUP_SECRET: 'y'.repeat(32), PAYPAL_BASE_URL: '', PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' });
+    expect(config.paypal).toBeNull();
+  });
+
   it('PAYPAL_* go together', () => {
     expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir(), PAYPAL_CLIENT_ID: 'id' })).toThrow(/vanno impostati insieme/);
   });

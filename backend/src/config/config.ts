@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { isTimeZone } from '../common/practice-time';
 
 /** Environment, validated once at start. Embedded default: SQLite files under DATA_DIR. */
+/** `VAR=` (as docker compose passes an unset `${VAR:-}`) means not set */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
 const Env = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,9 +36,9 @@ const Env = z.object({
   /** how often expired holds are released; 0 = never by timer (tests call expireDue) */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).default(15),
   /** PayPal REST API (e.g. https://api-m.sandbox.paypal.com); all three or none: payments off */
-  PAYPAL_BASE_URL: z.string().url().optional(),
-  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
-  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_BASE_URL: unsetWhenEmpty(z.string().url().optional()),
+  PAYPAL_CLIENT_ID: unsetWhenEmpty(z.string().min(1).optional()),
+  PAYPAL_CLIENT_SECRET: unsetWhenEmpty(z.string().min(1).optional()),
   /** the PayPal JS SDK script the browser loads (client id and currency are added as query parameters) */
   PAYPAL_SDK_URL: z.string().url().default('https://www.paypal.com/sdk/js'),
   /**

@@ -81,8 +81,8 @@ export class DietService {
     const patient = await this.mayEdit(user, patientId);
     const doc = (await this.core.readModels.get<DietDoc>('diets', patientId))?.doc ?? null;
     const view = await this.view(patient, doc);
-    // health data read: recorded before it leaves (an unrecorded read fails instead)
-    if (doc) await this.accessLog.recordAccess(user, patientId, 'diet');
+    // health data (or, before any diet, the patient's name) read: recorded before it leaves; an unrecorded read fails instead
+    await this.accessLog.recordAccess(user, patientId, doc ? 'diet' : 'personal_data');
     return view;
   }
 

@@ -18,7 +18,7 @@ import { allProjections } from '@studio/projections';
 import request from 'supertest';
 import { DEMO_PASSWORD } from '../seed/demo-seed';
 import { registerPatients, type TestPatient } from '../testing/patients';
-import { connect } from '../testing/sockets';
+import { connect, sessionCookieOf } from '../testing/sockets';
 import { ManualClock, client, startTestApp, type Client, type TestApp } from '../testing/test-app';
 import { RebuildService } from './rebuild.gateway';
 
@@ -352,17 +352,8 @@ describe("auditor's history over HTTP", () => {
 
   /** a socket.io client carrying the session cookie of a fresh login */
   async function connectAs(email: string) {
-    const agent = request.agent(app.app.getHttpServer());
-    const csrf = (await agent.get('/api/auth/session').expect(200)).body.csrfToken as string;
-    const login = await agent.post('/api/auth/login').set('X-CSRF-Token', csrf).send({ email, password: DEMO_PASSWORD }).expect(200);
-    const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-    const { io } = await import('socket.io-client');
-    const socket = io(app.url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { Cookie: cookie } });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
+    const { agent } = await client(app, email);
+    return connect(app, sessionCookieOf(agent as never));
   }
 });
 

@@ -2,7 +2,7 @@ import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, BILLING
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { HoldExpiryService } from '../booking/hold-expiry.service';
 import { registerPatients, type TestPatient } from '../testing/patients';
-import { connect, connectAs, sessionCookieOf } from '../testing/sockets';
+import { connect, sessionCookieOf } from '../testing/sockets';
 import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
 import { AMOUNT_MISMATCH_MESSAGE, INVALID_TAXCODE_MESSAGE, PAYMENT_NOT_COMPLETED_MESSAGE } from './orders.service';
 
@@ -270,7 +270,7 @@ describe('orders: PayPal order, confirmation, my orders', () => {
 
   it("/home live: the patient's own socket hears the booking confirmed; an anonymous socket may not watch", async () => {
     const { patient, orderId, prod, bookingId } = await approvedOrder();
-    const socket = await connectAs(app, sessionCookieOf(patient.agent as never));
+    const socket = await connect(app, sessionCookieOf(patient.agent as never));
     const anon = await connect(app);
     try {
       expect(await socket.timeout(5000).emitWithAck(MY_BOOKINGS_WATCH, {})).toEqual({ ok: true });

@@ -126,7 +126,6 @@ export class OrdersService {
     if (order.patientId !== user.id) throw new ForbiddenError('Questo ordine non è tuo.', 'ordine_di_altri');
     if (state.status === 'placed') return HOME;
     if (state.status === 'refunded') throw new ConflictError(refundedMessage(state.reason), 'pagamento_rimborsato');
-    metadata = await this.inBookingChain(order.bookingId, metadata);
 
     if (input.product !== order.productId) throw new UnprocessableError("Il prodotto non corrisponde a quello dell'ordine.", 'prodotto_diverso');
     if (input.coupon && normalizeCouponCode(input.coupon) !== order.coupon) {
@@ -140,7 +139,9 @@ export class OrdersService {
 
     // the hold is judged when the confirmation starts: a capture that outlasts it still books the slot if nobody else took it
     const startedAt = this.clock.now().toISOString();
-    const hold = await this.heldBooking(order.bookingId, order.patientId, orderId);
+    const { held: hold, correlationId } = await this.heldBooking(order.bookingId, order.patientId, orderId);
+    // the payment's events join the booking's chain (see inBookingChain)
+    metadata = { ...metadata, correlationId };
     if (order.coupon && state.status === 'created') await this.usableCouponPercentage(order.coupon);
 
     // money first: PayPal's word on the capture, never the browser's status/amount
@@ -231,16 +232,19 @@ export class OrdersService {
   }
 
   /** the booking stream's word: still held by this patient and not run out (or already ours) */
-  private async heldBooking(bookingId: string, patientId: string, orderId: string): Promise<EventData<'BookingHeld'>> {
+  /** the hold, and the correlation id of the booking's chain (its first event's) */
+  private async heldBooking(bookingId: string, patientId: string, orderId: string): Promise<{ held: EventData<'BookingHeld'>; correlationId: string }> {
     const { history, state } = await readState<ReturnType<typeof bookingDecider.initialState>, BookingEvent>(this.core.eventStore, bookingStreamName(bookingId), bookingDecider);
-    const held = history.find((e) => e.type === 'BookingHeld')?.data as EventData<'BookingHeld'> | undefined;
-    if (!held) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
+    const heldEvent = history.find((e) => e.type === 'BookingHeld');
+    if (!heldEvent) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
+    const held = heldEvent.data as EventData<'BookingHeld'>;
     if (held.patientId !== patientId) throw new ForbiddenError('Questa prenotazione non è tua.');
-    if (state.status === 'confirmed' && state.orderId === orderId) return held;
+    const found = { held, correlationId: history[0].metadata.correlationId };
+    if (state.status === 'confirmed' && state.orderId === orderId) return found;
     if (state.status !== 'held' || Date.parse(state.expiresAt) <= this.clock.now().getTime()) {
       throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
     }
-    return held;
+    return found;
   }
 
   /** a full refund of the capture, recorded on the order; the same request id makes a retry PayPal's same refund */

@@ -2,8 +2,9 @@ import { AVAILABILITY_CHANGED, AVAILABILITY_WATCH, type AvailabilityChanged, typ
 import { io, type Socket } from 'socket.io-client';
 import type { TestApp } from './test-app';
 
-export function connect(app: TestApp): Promise<Socket> {
-  const socket = io(app.url, { transports: ['websocket'], reconnection: false, forceNew: true });
+/** a socket.io client; with `cookie`, it carries that session, as a logged-in browser's does */
+export function connect(app: TestApp, cookie?: string): Promise<Socket> {
+  const socket = io(app.url, { transports: ['websocket'], reconnection: false, forceNew: true, ...(cookie ? { extraHeaders: { cookie } } : {}) });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
@@ -36,13 +37,4 @@ export function sessionCookieOf(agent: { jar: { getCookies(access: unknown): { t
     .getCookies({ domain: '127.0.0.1', path: '/', secure: false, script: false })
     .map((c) => c.toValueString())
     .join('; ');
-}
-
-/** a socket carrying a logged-in client's session (as a browser's does) */
-export function connectAs(app: TestApp, cookie: string): Promise<Socket> {
-  const socket = io(app.url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie } });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
 }

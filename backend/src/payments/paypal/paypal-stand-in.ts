@@ -49,6 +49,15 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
   let nextCaptureStatus = 'COMPLETED';
   let baseUrl = '';
 
+  /** what the buyer does in PayPal's window: CREATED → APPROVED (tests call it directly, the SDK stand-in over HTTP) */
+  const buyerApproves = (orderId: string): StandInOrder | 'unknown' | 'not_approvable' => {
+    const order = orders.get(orderId);
+    if (!order) return 'unknown';
+    if (order.status !== 'CREATED') return 'not_approvable';
+    order.status = 'APPROVED';
+    return order;
+  };
+
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json', 'Paypal-Debug-Id': randomBytes(6).toString('hex') });
     res.end(JSON.stringify(body));
@@ -123,11 +132,10 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
     if (approval) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       if (req.method !== 'POST') return fail(res, 405, 'METHOD_NOT_SUPPORTED', 'Method not supported');
-      const order = orders.get(decodeURIComponent(approval[1]));
-      if (!order) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
-      if (order.status !== 'CREATED') return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Order cannot be approved.', 'ORDER_CANNOT_BE_APPROVED');
-      order.status = 'APPROVED';
-      return send(res, 200, { id: order.id, status: order.status });
+      const approved = buyerApproves(decodeURIComponent(approval[1]));
+      if (approved === 'unknown') return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      if (approved === 'not_approvable') return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Order cannot be approved.', 'ORDER_CANNOT_BE_APPROVED');
+      return send(res, 200, { id: approved.id, status: approved.status });
     }
 
     const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
@@ -242,10 +250,9 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
     orders,
     calls,
     approve(orderId: string) {
-      const order = orders.get(orderId);
-      if (!order) throw new Error(`Ordine sconosciuto: ${orderId}`);
-      if (order.status !== 'CREATED') throw new Error(`Ordine ${orderId} non approvabile (stato ${order.status})`);
-      order.status = 'APPROVED';
+      const approved = buyerApproves(orderId);
+      if (approved === 'unknown') throw new Error(`Ordine sconosciuto: ${orderId}`);
+      if (approved === 'not_approvable') throw new Error(`Ordine ${orderId} non approvabile (stato ${orders.get(orderId)!.status})`);
     },
     beforeNextCapture(hook: () => Promise<void>) {
       captureHook = hook;

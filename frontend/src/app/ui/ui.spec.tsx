@@ -4,42 +4,11 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { mockFetch } from '../../test/setupDom';
+import { FakeIntersectionObserver } from '../../test/fakeIntersectionObserver';
 import { CSRF, renderWithStore, storeWithSession } from '../../test/renderWithStore';
 import { AFTER_FETCH_EVENT, AsyncAccordion, AsyncModal, AsyncPopover, AsyncTabs, InfiniteScroll, INFINITE_SCROLL_MARGIN_PX, ModalForm } from './index';
 
-/** jsdom has no IntersectionObserver: this one records its options and lets a test say what is in view */
-class FakeIntersectionObserver {
-  static instances: FakeIntersectionObserver[] = [];
-  readonly observed: Element[] = [];
-  disconnected = false;
-  constructor(
-    readonly callback: IntersectionObserverCallback,
-    readonly options: IntersectionObserverInit = {},
-  ) {
-    FakeIntersectionObserver.instances.push(this);
-  }
-  observe(el: Element) {
-    this.observed.push(el);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-  /** the pagination area comes within the margin */
-  enter() {
-    act(() => this.callback(this.observed.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), this as unknown as IntersectionObserver));
-  }
-  static live() {
-    return FakeIntersectionObserver.instances.filter((o) => !o.disconnected);
-  }
-}
-beforeEach(() => {
-  FakeIntersectionObserver.instances = [];
-  (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeIntersectionObserver;
-});
+beforeEach(() => FakeIntersectionObserver.install());
 
 const deferred = <T,>() => {
   let resolve!: (v: T) => void;

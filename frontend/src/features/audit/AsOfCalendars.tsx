@@ -3,7 +3,7 @@ import type { AvailabilityEvent, DoctorSummary } from '@studio/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { startOfISOWeek } from 'date-fns';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Alert, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { errorMessage } from '../../app/api';
 import { useGetDoctorsQuery } from '../../app/doctorsApi';
 import { it } from '../../i18n/it';
@@ -11,6 +11,7 @@ import { it } from '../../i18n/it';
 import { WEEK_GRID_OPTIONS, renderEventContent } from '../availability/AvailabilityCalendar';
 import { hourToSlotTime, toCalendarEvents } from '../availability/slots';
 import { useGetAvailabilityAsOfQuery, useGetAvailabilityNowQuery } from './auditApi';
+import { InstantQueryForm } from './InstantQueryForm';
 import { formatInstant, localInputToIso } from './format';
 
 const TITLE_ONLY = { start: '', center: 'title', end: '' };
@@ -60,38 +61,28 @@ export function AsOfCalendars() {
         {it.audit.asOfTitle}
       </h2>
       <p className="small">{it.audit.asOfIntro}</p>
-      <Form
+      <InstantQueryForm
+        id="as-of"
         className="mb-3"
-        onSubmit={(e) => {
-          e.preventDefault();
+        instant={instant}
+        onInstantChange={setInstant}
+        onSubmit={() => {
           if (doctorId && instant) setChosen({ doctorId, at: localInputToIso(instant) });
         }}
-      >
-        <Row className="g-2 align-items-end">
-          <Col sm={5}>
-            <Form.Group controlId="as-of-doctor">
-              <Form.Label>{it.audit.doctor}</Form.Label>
-              <Form.Select value={doctorId} onChange={(e) => setDoctorId(e.target.value)} required>
-                <option value="" />
-                {doctors.data?.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </Col>
-          <Col sm={5}>
-            <Form.Group controlId="as-of-instant">
-              <Form.Label>{it.audit.instant}</Form.Label>
-              <Form.Control type="datetime-local" step={1} value={instant} onChange={(e) => setInstant(e.target.value)} required />
-            </Form.Group>
-          </Col>
-          <Col sm={2}>
-            <Button type="submit">{it.audit.show}</Button>
-          </Col>
-        </Row>
-      </Form>
+        subject={
+          <Form.Group controlId="as-of-doctor">
+            <Form.Label>{it.audit.doctor}</Form.Label>
+            <Form.Select value={doctorId} onChange={(e) => setDoctorId(e.target.value)} required>
+              <option value="" />
+              {doctors.data?.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        }
+      />
       {then.isError && <Alert variant="danger">{errorMessage(then.error, it.audit.asOfError)}</Alert>}
       {doctor && range && chosen && (
         <Row className="g-3">

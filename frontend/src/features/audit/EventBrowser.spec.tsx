@@ -3,32 +3,12 @@ import '../../test/setupDom';
 import type { AuditEventRow } from '@studio/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch } from '../../test/setupDom';
+import { FakeIntersectionObserver } from '../../test/fakeIntersectionObserver';
 import { renderWithStore, storeWithSession } from '../../test/renderWithStore';
 import { EventBrowser } from './EventBrowser';
 
-class FakeIntersectionObserver {
-  static instances: FakeIntersectionObserver[] = [];
-  readonly observed: Element[] = [];
-  disconnected = false;
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeIntersectionObserver.instances.push(this);
-  }
-  observe(el: Element) {
-    this.observed.push(el);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-}
-const enterLatest = () => {
-  const live = FakeIntersectionObserver.instances.filter((o) => !o.disconnected);
-  const o = live[live.length - 1];
-  act(() => o.callback(o.observed.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), o as unknown as IntersectionObserver));
-};
+/** the newest live observer's area comes into view: the next page is asked for */
+const enterLatest = () => FakeIntersectionObserver.live().at(-1)!.enter();
 
 const row = (position: number, type = 'SlotOpened'): AuditEventRow => ({
   position,
@@ -47,8 +27,7 @@ const row = (position: number, type = 'SlotOpened'): AuditEventRow => ({
 
 describe('EventBrowser', () => {
   beforeEach(() => {
-    FakeIntersectionObserver.instances = [];
-    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeIntersectionObserver;
+    FakeIntersectionObserver.install();
   });
 
   it('lists newest first, loads the next page when the pagination area nears, filters, and opens an event', async () => {

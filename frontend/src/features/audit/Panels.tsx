@@ -1,6 +1,6 @@
 import { AUDIT_REBUILD_PROGRESS, AUDIT_REBUILD_WATCH, type RebuildProgressMessage } from '@studio/contracts';
 import { useEffect, useState } from 'react';
-import { Alert, Button, Col, Form, ProgressBar, Row } from 'react-bootstrap';
+import { Alert, Button, Form, ProgressBar } from 'react-bootstrap';
 import { errorMessage } from '../../app/api';
 import { formatEuro } from '../../app/money';
 import { getSharedSocket } from '../../app/socket';
@@ -8,6 +8,7 @@ import { ModalForm } from '../../app/ui';
 import { it } from '../../i18n/it';
 import { useGetProjectionsQuery, useLazyGetPatientAsOfQuery, useLazyVerifyLogQuery, useRebuildProjectionMutation } from './auditApi';
 import { formatInstant, localInputToIso } from './format';
+import { InstantQueryForm } from './InstantQueryForm';
 
 export function VerifyPanel() {
   const [stream, setStream] = useState('');
@@ -55,31 +56,21 @@ export function PatientAsOfPanel() {
       <h2 id="patient-as-of-heading" className="h5">
         {it.audit.patientAsOfTitle}
       </h2>
-      <Form
+      <InstantQueryForm
+        id="patient-as-of"
         className="mb-2"
-        onSubmit={(e) => {
-          e.preventDefault();
+        instant={instant}
+        onInstantChange={setInstant}
+        onSubmit={() => {
           if (patientId.trim() && instant) void load({ patientId: patientId.trim(), at: localInputToIso(instant) });
         }}
-      >
-        <Row className="g-2 align-items-end">
-          <Col sm={5}>
-            <Form.Group controlId="patient-as-of-id">
-              <Form.Label>{it.audit.patient}</Form.Label>
-              <Form.Control value={patientId} onChange={(e) => setPatientId(e.target.value)} required />
-            </Form.Group>
-          </Col>
-          <Col sm={5}>
-            <Form.Group controlId="patient-as-of-instant">
-              <Form.Label>{it.audit.instant}</Form.Label>
-              <Form.Control type="datetime-local" step={1} value={instant} onChange={(e) => setInstant(e.target.value)} required />
-            </Form.Group>
-          </Col>
-          <Col sm={2}>
-            <Button type="submit">{it.audit.show}</Button>
-          </Col>
-        </Row>
-      </Form>
+        subject={
+          <Form.Group controlId="patient-as-of-id">
+            <Form.Label>{it.audit.patient}</Form.Label>
+            <Form.Control value={patientId} onChange={(e) => setPatientId(e.target.value)} required />
+          </Form.Group>
+        }
+      />
       {result.isError && <Alert variant="danger">{errorMessage(result.error, it.audit.asOfError)}</Alert>}
       {record && (
         <div data-testid="patient-as-of">

@@ -2,6 +2,7 @@
  * Every Italian string of the frontend, in one catalogue.
  * Server messages (error.message) arrive already in Italian and are shown as they are.
  */
+import { formatGrams, formatPercent } from '../lib/format';
 import { BILLING_REQUIRED_MESSAGE, type BookingStatus, type Role, type SlotStatus } from '@studio/contracts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -69,6 +70,26 @@ export const it = {
     save: 'Salva',
     saving: 'Salvataggio…',
   },
+  /** each page's own title in the browser tab (before the practice's name) */
+  titles: {
+    login: 'Accedi',
+    booking: 'Prenota una visita',
+    register: 'Registrati',
+    home: 'Home',
+    questionnaire: 'Questionario',
+    payment: 'Pagamento',
+    receipt: 'Ricevuta',
+    bookingDetail: 'Prenotazione',
+    availability: 'Disponibilità',
+    questionnaires: 'Questionari',
+    diets: 'Diete',
+    diet: 'Dieta',
+    dietOf: (name: string) => `Dieta di ${name}`,
+    foods: 'Alimenti',
+    catalog: 'Prodotti e coupon',
+    audit: 'Storico',
+    error: 'Errore',
+  },
   app: {
     brand: 'Studio Medico',
     loading: 'Caricamento…',
@@ -130,9 +151,13 @@ export const it = {
   },
   home: {
     title: (name: string) => `Benvenuto, ${name}`,
-    text: 'Da qui potrai consultare le tue prenotazioni e i tuoi ordini.',
-    availabilityHint: 'Per gestire gli orari vai alla pagina Disponibilità.',
-    goToAvailability: 'Vai alla disponibilità',
+    text: {
+      patient: 'Qui trovi le tue prenotazioni, le ricevute dei pagamenti e la tua dieta.',
+      doctor: 'Il tuo lavoro: gli orari in cui ricevi, le diete dei tuoi pazienti, i questionari di ingresso e il catalogo degli alimenti.',
+      admin: 'La segreteria: i calendari di tutti i medici, prodotti e coupon, le diete e la storia degli eventi.',
+      auditor: 'Da revisore consulti in sola lettura la storia degli eventi, com’erano calendari e schede in un istante passato e l’integrità del registro.',
+    } satisfies Record<Role, string>,
+    shortcuts: 'Scorciatoie',
   },
   myBookings: {
     title: 'Le tue prenotazioni',
@@ -417,6 +442,7 @@ export const it = {
   },
   audit: {
     nav: 'Storico',
+    forbiddenText: 'Lo storico degli eventi è riservato al revisore e alla segreteria: i medici vedono le proprie prenotazioni e diete dalle loro pagine.',
     title: 'Storico degli eventi',
     intro: 'Ogni modifica è un evento: qui li vedi tutti, dal più recente, con chi li ha causati e la catena a cui appartengono.',
     filters: 'Filtri',
@@ -559,7 +585,7 @@ export const it = {
     summarySplit: 'Ripartizione delle calorie',
     summaryCalculating: 'Calcolo in corso…',
     summaryError: 'Impossibile calcolare il riepilogo.',
-    macroRow: (grams: number, percent: number) => `${grams.toLocaleString('it-IT')} g (${percent}%)`,
+    macroRow: (grams: number, percent: number) => `${formatGrams(grams)} (${formatPercent(percent)})`,
     mealSummary: (meal: string) => `Riepilogo: ${meal.toLowerCase()}`,
     editSummary: 'Modifica i grammi',
     endEditSummary: 'Salva i grammi',
@@ -593,6 +619,7 @@ export const it = {
   foods: {
     title: 'Alimenti',
     intro: 'Il catalogo degli alimenti usato nelle diete: valori indicativi per 100 g; il peso base è la porzione unitaria.',
+    actions: 'Azioni',
     loading: 'Caricamento degli alimenti…',
     error: 'Impossibile caricare gli alimenti.',
     name: 'Nome',

@@ -1,8 +1,5 @@
-import { format } from 'date-fns';
-import { it as itLocale } from 'date-fns/locale';
-
-/** an instant as the auditor reads it (local time of the browser, seconds included) */
-export const formatInstant = (iso: string): string => format(new Date(iso), 'dd/MM/yyyy HH:mm:ss', { locale: itLocale });
+/** an instant as the auditor reads it (local time of the browser, seconds included): lib/format */
+export { formatInstant } from '../../lib/format';
 
 /** <input type="datetime-local"> value → ISO instant; '' stays '' */
 export const localInputToIso = (value: string): string => (value ? new Date(value).toISOString() : '');

@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import './booking.css';
 import type { DoctorSummary, FreeSlot } from '@studio/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -38,6 +39,7 @@ export const BOOKING_WINDOW_DAYS = 28;
  * then an hour; "Salva" holds the slot (a visitor registers first, the choice is kept).
  */
 export function BookingPage() {
+  usePageTitle(it.titles.booking);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const session = useGetSessionQuery();

@@ -1,3 +1,5 @@
+import { usePageTitle } from '../../lib/pageTitle';
+import { formatDateTime } from '../../lib/format';
 import { MEALS, NOTES_MAX_LENGTH, type CategoryAnswer, type DietContent, type DietSummary, type DietView, type Meal, type MealSummary } from '@studio/contracts';
 import { useCallback, useMemo, useReducer, useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
@@ -19,12 +21,13 @@ import './diet.css';
 
 const t = it.diet;
 export const DIETS_PATH = '/diete';
-const dateTime = (iso: string) => new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short' });
+const dateTime = formatDateTime;
 
 /** /diete/:patientId: the doctor's diet editor (element edit-diet, form editform) */
 export function DietEditorPage() {
   const { patientId = '' } = useParams();
   const diet = useGetDietQuery(patientId);
+  usePageTitle(diet.data ? it.titles.dietOf(diet.data.patientName) : it.titles.diet);
   const foods = useGetFoodsQuery();
   const categories = useGetFoodCategoriesQuery();
   if (diet.isLoading || foods.isLoading || categories.isLoading) return <Loading label={t.loading} />;

@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import type { DietView } from '@studio/contracts';
 import { useState } from 'react';
 import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
@@ -15,6 +16,7 @@ const PAGE = 20;
 
 /** /diete: the patients whose diet the doctor (or the front desk) may edit */
 export function DietPatientsPage() {
+  usePageTitle(it.titles.diets);
   const patients = useGetDietPatientsQuery();
   const loadSaved = useSavedDietLoader();
   const [shown, setShown] = useState(PAGE);

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/format';
 import type { DietSummary, MealSummary } from '@studio/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Table } from 'react-bootstrap';
@@ -7,7 +8,7 @@ import type { Calculation } from './serverCalculation';
 
 const t = it.diet;
 const COLORS = { protein: '#0d6efd', carbohydrate: '#ffc107', fat: '#dc3545' };
-const fmt = (n: number | null) => (n === null ? '—' : n.toLocaleString('it-IT'));
+const fmt = formatNumber;
 
 /** the current summary: daily kcal and the split of protein, carbohydrate and fat, in numbers and as a chart */
 export function CurrentSummary({ calculation }: { calculation: Calculation<DietSummary> }) {

@@ -1,3 +1,4 @@
+import { formatDay } from '../../lib/format';
 import { MEALS, type DietView } from '@studio/contracts';
 import { Alert, Button, Card, Table } from 'react-bootstrap';
 import { errorMessage } from '../../app/api';
@@ -39,7 +40,7 @@ function DietSheet({ diet }: { diet: DietView }) {
   const categoryName = (id: number) => diet.blocks.find((b) => b.category.id === id)?.category.name ?? String(id);
   return (
     <>
-      {diet.doctorName && diet.savedAt && <p className="small text-body-secondary">{t.by(diet.doctorName, new Date(diet.savedAt).toLocaleDateString('it-IT'))}</p>}
+      {diet.doctorName && diet.savedAt && <p className="small text-body-secondary">{t.by(diet.doctorName, formatDay(diet.savedAt))}</p>}
       <p className="fw-semibold">
         {d.summaryKcal(diet.summary.kcal)} — {d.protein} {d.macroRow(diet.summary.protein, diet.summary.split.protein)}, {d.carbohydrate} {d.macroRow(diet.summary.carbohydrate, diet.summary.split.carbohydrate)}, {d.fat}{' '}
         {d.macroRow(diet.summary.fat, diet.summary.split.fat)}

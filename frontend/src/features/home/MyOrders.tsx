@@ -2,7 +2,7 @@ import { Alert, Button, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { Loading } from '../../app/Loading';
-import { formatEuro } from '../../app/money';
+import { formatDateTime, formatEuro } from '../../lib/format';
 import { receiptPath } from '../../app/paths';
 import { it } from '../../i18n/it';
 import { useGetMyOrdersQuery } from './ordersApi';
@@ -11,7 +11,7 @@ const t = it.orders;
 
 /** day and time of an order in Italian (the browser's zone) */
 export function orderDate(iso: string): string {
-  return new Date(iso).toLocaleString('it-IT', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }
 
 /** /home for a patient: their paid orders (GET /api/me/orders), each with a printable receipt */

@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
@@ -12,6 +13,7 @@ const t = it.orders;
 
 /** /ricevute/:orderId: a printable receipt of one of the patient's orders (window.print()) */
 export function ReceiptPage() {
+  usePageTitle(it.titles.receipt);
   const { orderId = '' } = useParams();
   const orders = useGetMyOrdersQuery();
   const order = orders.data?.find((o) => o.id === orderId);

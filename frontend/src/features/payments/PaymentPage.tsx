@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import { discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
@@ -22,6 +23,7 @@ type CouponAlert = { variant: 'success' | 'danger'; text: string };
  * cancel or error re-enable it. An approved payment is confirmed to the server, then /home.
  */
 export function PaymentPage() {
+  usePageTitle(it.titles.payment);
   const [params] = useSearchParams();
   const bookingId = params.get('booking')?.trim() ?? '';
   const navigate = useNavigate();

@@ -16,6 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useHoldChoice } from '../../app/useHoldChoice';
 import { it } from '../../i18n/it';
 import { useGetFreeDaysQuery, useGetFreeSlotsQuery } from './bookingApi';
+import { DoctorCard } from './DoctorCard';
 import {
   choiceRestored,
   dayChosen,
@@ -120,11 +121,12 @@ export function BookingPage() {
         )}
         {doctors.data && doctors.data.length > 0 && !doctor && <p className="text-body-secondary">{it.booking.chooseDoctor}</p>}
 
+        {doctor && <DoctorCard doctor={doctor} />}
         {doctor && <DoctorChoice doctor={doctor} />}
 
         {booking.notice && (
           <Alert variant="warning" role="alert" dismissible onClose={() => dispatch(noticeDismissed())} closeLabel={it.app.dismiss}>
-            {booking.notice === 'hourTaken' ? it.booking.hourTaken : it.booking.dayFull}
+            {it.booking[booking.notice]}
           </Alert>
         )}
         {booking.holdError && (
@@ -228,11 +230,13 @@ function DoctorChoice({ doctor }: { doctor: DoctorSummary }) {
                   className="app-booking-day"
                   data-date={date}
                   aria-pressed={chosen}
-                  aria-label={it.booking.dayLabel(dayLong(date), free)}
                   disabled={!free || booking.holding}
                   onClick={() => chooseDay(date)}
                 >
-                  {dayShort(date)}
+                  {/* the accessible name starts with the visible text, then says it in full */}
+                  <span className="app-booking-day-week">{dayShort(date).split(' ')[0]}</span>{' '}
+                  <span className="app-booking-day-date">{dayShort(date).split(' ').slice(1).join(' ')}</span>
+                  <span className="visually-hidden">, {it.booking.dayLabel(dayLong(date), free)}</span>
                 </Button>
               );
             })}

@@ -602,6 +602,12 @@ export const it = {
   },
   diet: {
     patientsTitle: 'Diete dei pazienti',
+    rowActions: 'Azioni',
+    leaveTitle: 'Modifiche non salvate',
+    leaveText: 'La dieta ha modifiche non salvate: se esci ora andranno perse.',
+    leaveStay: 'Resta e salva',
+    leaveDiscard: 'Esci senza salvare',
+    namesake: (id: string) => `cod. ${id}`,
     patientsIntro: 'I pazienti con almeno una prenotazione con te (la segreteria vede tutti i pazienti). Apri la dieta per modificarla.',
     patientsLoading: 'Caricamento dei pazienti…',
     patientsError: 'Impossibile caricare i pazienti.',

@@ -1,6 +1,7 @@
+import { namesakes, shortCode } from '../../lib/people';
 import { usePageTitle } from '../../lib/pageTitle';
 import type { DietView } from '@studio/contracts';
-import { useState } from 'react';
+import { useState, useMemo } from 'react';
 import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
@@ -21,6 +22,7 @@ export function DietPatientsPage() {
   const loadSaved = useSavedDietLoader();
   const [shown, setShown] = useState(PAGE);
   const total = patients.data?.length ?? 0;
+  const same = useMemo(() => namesakes(patients.data ?? []), [patients.data]);
   return (
     <div>
       <h1 className="h3">{t.patientsTitle}</h1>
@@ -39,8 +41,11 @@ export function DietPatientsPage() {
         <InfiniteScroll hasMore={shown < total} loading={false} loadMore={() => setShown((n) => n + PAGE)}>
         <ListGroup as="ul">
           {patients.data.slice(0, shown).map((p) => (
-            <ListGroup.Item as="li" key={p.id} className="d-flex align-items-center gap-2">
-              <span className="me-auto">{p.name}</span>
+            <ListGroup.Item as="li" key={p.id} className="d-flex flex-wrap align-items-center gap-2">
+              <span className="me-auto">
+                {p.name}
+                {same.has(p.id) && <span className="small text-body-secondary ms-2">{t.namesake(shortCode(p.id))}</span>}
+              </span>
               {p.hasDiet ? (
                 <AsyncPopover<DietView>
                   id={`diet-summary-${p.id}`}

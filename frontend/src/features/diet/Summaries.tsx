@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatPercent } from '../../lib/format';
 import type { DietSummary, MealSummary } from '@studio/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Table } from 'react-bootstrap';
@@ -52,14 +52,15 @@ export function CurrentSummary({ calculation }: { calculation: Calculation<DietS
           </div>
           {s.kcal > 0 && (
             <figure className="mb-0" aria-label={t.summarySplit}>
-              <PieChart width={260} height={200}>
-                <Pie data={data} dataKey="value" nameKey="name" innerRadius={40} outerRadius={70} isAnimationActive={false} label={({ value }) => `${value}%`}>
+              {/* the percentages are in the legend, below the ring: nothing is clipped, nothing overlaps */}
+              <PieChart width={260} height={230}>
+                <Pie data={data} dataKey="value" nameKey="name" cx="50%" cy={85} innerRadius={42} outerRadius={72} isAnimationActive={false}>
                   {data.map((d) => (
                     <Cell key={d.key} fill={COLORS[d.key as keyof typeof COLORS]} />
                   ))}
                 </Pie>
-                <Tooltip formatter={(value) => `${value}%`} />
-                <Legend />
+                <Tooltip formatter={(value) => formatPercent(Number(value))} />
+                <Legend verticalAlign="bottom" height={48} formatter={(name, entry) => `${name} ${formatPercent(Number((entry.payload as { value?: number } | undefined)?.value ?? 0))}`} />
               </PieChart>
             </figure>
           )}

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { mockFetch, type Route } from '../../test/setupDom';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { PaymentPage } from './PaymentPage';
@@ -247,5 +247,24 @@ describe('/pagamento: billing and PayPal', () => {
     expect(await screen.findByText(message)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/pagamento');
     expect(screen.getByRole('button', { name: t.payments.retryConfirm })).toBeTruthy();
+  });
+});
+
+describe('/pagamento: the hold being paid', () => {
+  const booking = (expiresAt: string, status = 'held') => ({ id: 'b1', doctorId: 'd1', doctorName: 'Giulia Rossi', start: '2030-03-05T09:00:00.000Z', end: '2030-03-05T09:30:00.000Z', status, expiresAt });
+
+  test('while it lasts: the time left is shown and the panel is usable', async () => {
+    await open([{ method: 'GET', path: '/api/me/bookings', body: [booking(new Date(Date.now() + 10 * 60_000).toISOString())] }]);
+    expect(await screen.findByText(/Slot riservato per te fino alle/)).toBeTruthy();
+    expect(panel().hasAttribute('inert')).toBe(false);
+    expect(screen.queryByTestId('hold-over')).toBeNull();
+  });
+
+  test('once it is over the page says so at once, with a link back to choose again, and the panel is inert', async () => {
+    await open([{ method: 'GET', path: '/api/me/bookings', body: [booking(new Date(Date.now() - 1000).toISOString(), 'expired')] }]);
+    const alert = await screen.findByTestId('hold-over');
+    expect(alert.textContent).toContain(t.hold.expired);
+    expect(within(alert).getByRole('link', { name: t.hold.chooseAgain }).getAttribute('href')).toBe('/prenota');
+    expect(panel().hasAttribute('inert')).toBe(true);
   });
 });

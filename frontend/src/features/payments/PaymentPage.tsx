@@ -1,3 +1,6 @@
+import { useGetMyBookingsQuery } from '../../app/bookingsApi';
+import { HoldCountdown } from '../../app/HoldCountdown';
+import { useNow } from '../../app/useNow';
 import { usePageTitle } from '../../lib/pageTitle';
 import { discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
 import { useState, type FormEvent } from 'react';
@@ -45,6 +48,12 @@ export function PaymentPage() {
   const [orderError, setOrderError] = useState<string | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [approved, setApproved] = useState<ConfirmPaymentRequest | null>(null);
+  // the hold being paid: its time left, and at once when it is over (not only when PayPal is clicked)
+  const myBookings = useGetMyBookingsQuery(undefined, { skip: !bookingId });
+  const held = myBookings.data?.find((b) => b.id === bookingId);
+  const holdEnd = held?.status === 'held' && held.expiresAt ? Date.parse(held.expiresAt) : NaN;
+  const now = useNow(1000, !Number.isNaN(holdEnd));
+  const holdOver = held !== undefined && approved === null && (held.status === 'expired' || held.status === 'released' || (!Number.isNaN(holdEnd) && holdEnd <= now));
 
   if (!bookingId) {
     return (
@@ -60,7 +69,7 @@ export function PaymentPage() {
   const taxcodeValid = isValidCodiceFiscale(taxcode);
   const billingFilled = billing.trim() !== '';
   const ready = product !== null && taxcodeValid && billingFilled;
-  const inert = orderOpen || approved !== null;
+  const inert = orderOpen || approved !== null || holdOver;
 
   const onCheckCoupon = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -137,6 +146,16 @@ export function PaymentPage() {
     <div className="app-payment">
       <h1 className="h3">{t.title}</h1>
       <p className="text-body-secondary">{t.intro}</p>
+      {holdOver ? (
+        <Alert variant="warning" role="alert" data-testid="hold-over">
+          <p className="mb-2">{it.hold.expired}</p>
+          <Link to={PATHS.booking} className="alert-link">
+            {it.hold.chooseAgain}
+          </Link>
+        </Alert>
+      ) : (
+        held?.status === 'held' && held.expiresAt && approved === null && <HoldCountdown expiresAt={held.expiresAt} />
+      )}
 
       {confirmation.isLoading && <Loading label={t.confirming} />}
       {confirmError && (

@@ -25,6 +25,8 @@ export const PracticeInfo = z.object({
   specialty: z.string(),
   /** the length of a visit: one slot */
   visitMinutes: z.number().int().positive(),
+  /** the practice's IANA zone: slots are its wall-clock times (is a slot past?) */
+  timeZone: z.string(),
 });
 export type PracticeInfo = z.infer<typeof PracticeInfo>;
 

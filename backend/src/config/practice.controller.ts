@@ -11,6 +11,6 @@ export class PracticeController {
   get(): PracticeInfo {
     const { name, logoUrl, specialty } = this.core.config.practice;
     // a visit is one 30-minute slot (SPEC: calendar slot duration)
-    return { name, logoUrl, specialty, visitMinutes: 30 };
+    return { name, logoUrl, specialty, visitMinutes: 30, timeZone: this.core.config.practiceTimeZone };
   }
 }

@@ -335,7 +335,12 @@ export const it = {
     slotLabel: (status: string, from: string, to: string) => `${status} ${from}–${to}`,
     prevWeek: 'Settimana precedente',
     nextWeek: 'Settimana successiva',
-    thisWeek: 'Questa settimana',
+    thisWeek: 'Oggi: torna alla settimana corrente',
+    prevDays: 'Giorni precedenti',
+    nextDays: 'Giorni successivi',
+    thisDays: 'Oggi: torna ai giorni correnti',
+    past: 'Passato',
+    pastLabel: (from: string, to: string) => `Passato ${from}–${to}: non modificabile`,
     live,
   },
   workingHours: {

@@ -15,6 +15,8 @@ import { errorMessage } from '../../app/api';
 import { useAppSelector, useAppStore } from '../../app/store';
 import { NARROW_SCREEN, useMediaQuery } from '../../app/useMediaQuery';
 import { it } from '../../i18n/it';
+import { useGetPracticeQuery } from '../../app/practiceApi';
+import { useNow } from '../../app/useNow';
 import { useGetAvailabilityQuery, useToggleSlotMutation } from './availabilityApi';
 import { selectPendingSlotIds } from './availabilitySlice';
 import {
@@ -22,6 +24,7 @@ import {
   hourToSlotTime,
   inAppPath,
   toCalendarEvents,
+  wallClockNow,
   type CalendarEventInput,
   type CalendarRange,
 } from './slots';
@@ -33,6 +36,8 @@ const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as con
 const NARROW_DAY_HEADER = { weekday: 'short', day: 'numeric' } as const;
 const WIDE_DAY_HEADER = { weekday: 'short', day: 'numeric', month: 'numeric' } as const;
 const NO_EVENTS: readonly AvailabilityEvent[] = [];
+/** phones: three days at a time, wide enough to read each slot */
+const VIEWS = { timeGridThreeDay: { type: 'timeGrid', duration: { days: 3 } } };
 
 /** the grid's settings, shared with the auditor's read-only calendars so both draw slots alike */
 export const WEEK_GRID_OPTIONS = {
@@ -52,11 +57,11 @@ export const WEEK_GRID_OPTIONS = {
 
 /** visible: the status (the grid shows the time); read aloud: "Disponibile 09:00–09:30" */
 export function renderEventContent(info: EventDisplayInfo) {
-  const { label, pending, status } = info.event.extendedProps as CalendarEventInput['extendedProps'];
+  const { label, pending, status, past } = info.event.extendedProps as CalendarEventInput['extendedProps'];
   return (
     <span className="slot-content" title={label}>
       {pending && <Spinner animation="border" size="sm" className="me-1 slot-spinner" aria-hidden="true" />}
-      <span aria-hidden="true">{it.availability.status[status]}</span>
+      <span aria-hidden="true">{past ? it.availability.past : it.availability.status[status]}</span>
       <span className="visually-hidden">
         {label}
         {pending ? ` (${it.availability.pending})` : ''}
@@ -76,10 +81,14 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
   const store = useAppStore();
   const navigate = useNavigate();
   const [toggleSlot] = useToggleSlotMutation();
+  const timeZone = useGetPracticeQuery().data?.timeZone ?? 'Europe/Rome';
+  // a minute's precision is enough to grey out the slot that has just begun
+  const now = useNow(60_000);
+  const wallNow = useMemo(() => wallClockNow(timeZone, now), [timeZone, now]);
 
   const query = useGetAvailabilityQuery(range ? { doctorId: doctor.id, ...range } : skipToken);
   const events = query.currentData ?? NO_EVENTS;
-  const calendarEvents = useMemo(() => toCalendarEvents(events, pendingSlotIds), [events, pendingSlotIds]);
+  const calendarEvents = useMemo(() => toCalendarEvents(events, pendingSlotIds, wallNow), [events, pendingSlotIds, wallNow]);
 
   // FullCalendar keeps the handlers it was given: read the latest values through refs
   const latest = useRef({ events, doctorId: doctor.id });
@@ -97,7 +106,7 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
       info.jsEvent.preventDefault(); // red events are links: we navigate ourselves
       const { events: current, doctorId } = latest.current;
       const ev = current.find((e) => e.id === info.event.id);
-      const decision = decideEventClick(ev, doctorId, selectPendingSlotIds(store.getState()));
+      const decision = decideEventClick(ev, doctorId, selectPendingSlotIds(store.getState()), wallClockNow(timeZone));
       if (decision.kind === 'navigate') {
         const path = inAppPath(decision.url, window.location.origin);
         if (path) navigate(path);
@@ -106,7 +115,7 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
         void toggleSlot({ ...decision.request, slotId: decision.slotId });
       }
     },
-    [navigate, store, toggleSlot],
+    [navigate, store, toggleSlot, timeZone],
   );
 
   return (
@@ -134,15 +143,18 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
       </div>
       <div id="calendar" className="app-calendar">
         <FullCalendar
+          // crossing the phone breakpoint draws the calendar anew in the other view
+          key={narrow ? 'three-days' : 'week'}
           plugins={PLUGINS}
-          initialView="timeGridWeek"
+          views={VIEWS}
+          initialView={narrow ? 'timeGridThreeDay' : 'timeGridWeek'}
           locale={itLocale}
           timeZone="UTC"
           firstDay={1}
           headerToolbar={TOOLBAR}
-          prevHint={it.availability.prevWeek}
-          nextHint={it.availability.nextWeek}
-          todayHint={it.availability.thisWeek}
+          prevHint={narrow ? it.availability.prevDays : it.availability.prevWeek}
+          nextHint={narrow ? it.availability.nextDays : it.availability.nextWeek}
+          todayHint={narrow ? it.availability.thisDays : it.availability.thisWeek}
           allDaySlot={false}
           nowIndicator={false}
           slotDuration={SLOT_DURATION}

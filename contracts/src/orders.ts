@@ -67,5 +67,7 @@ export const OrderView = z.object({
   transaction: z.string(),
   createdAt: z.string(),
   bookingId: z.string(),
+  /** the buyer's tax code and billing address as given at payment (the patient's own data, for the receipt) */
+  invoice: z.object({ taxcode: z.string(), billing: z.string() }).nullable().optional(),
 });
 export type OrderView = z.infer<typeof OrderView>;

@@ -428,6 +428,10 @@ export const it = {
     simulated: 'Pagamento simulato (ambiente dimostrativo): nessun addebito reale.',
   },
   orders: {
+    visitDate: 'Visita',
+    visitWhen: (day: string, time: string, doctor: string) => `${day} alle ${time}, con ${doctor}`,
+    taxcode: 'Codice fiscale',
+    billing: 'Indirizzo di fatturazione',
     title: 'I tuoi ordini',
     loading: 'Caricamento degli ordini…',
     error: 'Impossibile caricare gli ordini.',

@@ -99,7 +99,7 @@ function DietSheet({ diet }: { diet: DietView }) {
       {diet.content.notes && (
         <section>
           <h3 className="h6">{t.notes}</h3>
-          <RichTextView value={diet.content.notes} />
+          <RichTextView value={diet.content.notes} label={t.notes} />
         </section>
       )}
     </>

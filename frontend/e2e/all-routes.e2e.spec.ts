@@ -27,6 +27,8 @@ interface Visit {
   overflowPx: number;
   consoleErrors: string[];
   violations: AxeViolation[];
+  /** how long the visit took, navigation to the end of the checks */
+  ms: number;
 }
 
 async function audit(page: Page): Promise<AxeViolation[]> {
@@ -72,13 +74,14 @@ describe('every route of every role, on a phone and a desktop', () => {
           for (const screen of screens) {
             const where = `${viewer} ${screen.name} ${viewport.name}`;
             consoleErrors = [];
+            const started = Date.now();
             await page.goto(`${base}${screen.path(fixtures)}`);
             await settle(page);
             if (screen.prepare) await screen.prepare(page);
             const title = await page.title();
             const overflowPx = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
             const violations = await audit(page);
-            visits.push({ viewer, screen: screen.name, viewport: viewport.name, title, overflowPx, consoleErrors, violations });
+            visits.push({ viewer, screen: screen.name, viewport: viewport.name, title, overflowPx, consoleErrors, violations, ms: Date.now() - started });
 
             if (!title.startsWith(screen.title)) problems.push(`${where}: titolo "${title}", atteso "${screen.title} …"`);
             if (overflowPx > 0) problems.push(`${where}: la pagina scorre in orizzontale di ${overflowPx}px`);

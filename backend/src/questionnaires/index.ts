@@ -1,0 +1,2 @@
+// questionnaires' public entry
+export { QuestionnairesService } from './questionnaires.service';

@@ -1,0 +1,3 @@
+// Rules of the domain written once, pure, each with its test beside it; both sides import them.
+export * from './availability-range';
+export * from './slot-appearance';

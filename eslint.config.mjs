@@ -54,8 +54,11 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       'no-empty': ['error', { allowEmptyCatch: true }],
+      '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
     },
   },
+  // tests may load a module afresh inside jest.isolateModules
+  { files: TESTS, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   // type-checked rules on the production sources (specs are outside the tsconfigs' programs)
   {
     files: TS,

@@ -12,9 +12,9 @@ import { QuestionnaireEditorPage } from '../features/questionnaire-editor/Questi
 import { RegistrationPage } from '../features/registration/RegistrationPage';
 import { it } from '../i18n/it';
 import { Layout } from './Layout';
-import { Loading } from './Loading';
+import { Loading } from '../components/ui/Loading';
 import { NotFound } from './NotFound';
-import { AUDIT_PATH, AUDIT_ROLES, CALENDAR_ROLES, PATHS } from './paths';
+import { AUDIT_PATH, AUDIT_ROLES, CALENDAR_ROLES, PATHS } from '../lib/paths';
 import { RequireAuth } from './RequireAuth';
 import { RoleHome } from './RoleHome';
 import { RouteError } from './RouteError';

@@ -7,9 +7,9 @@ import type {
   ToggleResponse,
   WorkingHours,
 } from '@studio/contracts';
-import { api } from '../../app/api';
-import { doctorsApi } from '../../app/doctorsApi';
-import { liveConnectionChanged, sharedAvailabilityWatcher } from '../../app/liveUpdates';
+import { api } from '../../lib/api';
+import { doctorsApi } from '../../lib/doctorsApi';
+import { liveConnectionChanged, sharedAvailabilityWatcher } from '../../lib/liveUpdates';
 import { applyAvailabilityChange, applyToggleResult } from './slots';
 
 /** one cache entry per doctor and visible range (UTC ISO instants) */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STREAM_PREFIX } from './streams';
 import { REQUIRED_PORTIONS, weeklyPortionsProblem } from './rules/portions';
 
 // ---- constants (SPEC point 9) -----------------------------------------------------------------
@@ -110,14 +111,14 @@ export const FoodCreated = z.object(foodFields);
 export const FoodUpdated = z.object(foodFields);
 
 export function foodStreamName(foodId: number): string {
-  return `food-${foodId}`;
+  return `${STREAM_PREFIX.food}${foodId}`;
 }
 export function foodCategoryStreamName(categoryId: number): string {
-  return `foodcategory-${categoryId}`;
+  return `${STREAM_PREFIX.foodCategory}${categoryId}`;
 }
 /** one current diet per patient */
 export function dietStreamName(patientId: string): string {
-  return `diet-${patientId}`;
+  return `${STREAM_PREFIX.diet}${patientId}`;
 }
 
 // ---- diet content ------------------------------------------------------------------------------

@@ -11,3 +11,4 @@ export * from './orders';
 export * from './audit';
 export * from './diet';
 export * from './rules';
+export * from './streams';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata, Role } from '@studio/contracts';
 import type { Core } from '../infrastructure/core';
 import type { CommandBus } from '@nestjs/cqrs';
-import { UsersService } from '../users';
+import { type UsersService } from '../users';
 import { ToggleSlotCommand } from '../availability';
 import { DEMO_QUESTIONNAIRE } from '../questionnaires';
 import { DefineQuestionnaireCommand } from '../questionnaires';

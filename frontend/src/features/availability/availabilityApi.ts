@@ -30,6 +30,7 @@ export const availabilityApi = doctorsApi.injectEndpoints({
         let leave: (() => void) | undefined;
         try {
           const { meta } = await cacheDataLoaded;
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (RTK's meta type)
           const response = (meta as { response?: Response } | undefined)?.response;
           const readPosition = Number(response?.headers.get(READ_POSITION_HEADER) ?? NaN);
           leave = sharedAvailabilityWatcher().watch(arg.doctorId, {

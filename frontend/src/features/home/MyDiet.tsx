@@ -1,4 +1,4 @@
-import { MEALS, type DietView } from '@studio/contracts';
+import { type MEALS, type DietView } from '@studio/contracts';
 import { Alert, Button, Card, Table } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';

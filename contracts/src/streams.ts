@@ -13,4 +13,5 @@ export const STREAM_PREFIX = {
   foodCategory: 'foodcategory-',
   diet: 'diet-',
   access: 'access-',
+  receipts: 'receipts-',
 } as const;

@@ -1,6 +1,6 @@
 import { Form } from 'react-bootstrap';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useGetSessionQuery } from '../../app/api';
+import { useGetSessionQuery } from '../../lib/api';
 import { it } from '../../i18n/it';
 import { shortId } from './format';
 import { useGetAuditPatientsQuery } from './auditApi';

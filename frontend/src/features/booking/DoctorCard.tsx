@@ -1,6 +1,6 @@
 import type { DoctorSummary } from '@studio/contracts';
 import { Card } from 'react-bootstrap';
-import { useGetPracticeQuery } from '../../app/practiceApi';
+import { useGetPracticeQuery } from '../../lib/practiceApi';
 import { it } from '../../i18n/it';
 import { formatEuro } from '../../lib/format';
 import { useGetVisitPricesQuery } from './bookingApi';

@@ -7,7 +7,7 @@
  */
 import { addDays, format, parseISO } from 'date-fns';
 import { it as itLocale } from 'date-fns/locale/it';
-import { formatDateTime, formatDay, formatSlotDay } from '../lib/format';
+import { formatDateTime, formatDay, formatSlotDay } from './format';
 
 /** 'YYYY-MM-DD' of a local date (today, for the booking window) */
 export function isoDay(date: Date): string {

@@ -1,5 +1,5 @@
 /** euro cents as Italian currency text: one formatting for the whole app (lib/format) */
-export { formatEuro } from '../lib/format';
+export { formatEuro } from './format';
 
 /**
  * what an admin types as a price ("72", "72,5", "72,50", "1.234,56", "72.50") to euro cents;

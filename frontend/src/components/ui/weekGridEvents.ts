@@ -1,0 +1,78 @@
+/** Pure part of the week grid: slot labels and the events as FullCalendar wants them (no FullCalendar import). */
+import type { AvailabilityEvent, SlotStatus } from '@studio/contracts';
+import { it } from '../../i18n/it';
+
+/** 'HH:MM' of an instant, read in UTC (slots are the practice's wall-clock times written as UTC) */
+export function utcClock(iso: string): string {
+  return new Date(iso).toISOString().slice(11, 16);
+}
+
+/** accessible and visible title of a slot, e.g. "Disponibile 09:00–09:30" */
+export function slotLabel(ev: Pick<AvailabilityEvent, 'status' | 'start' | 'end'>): string {
+  return it.availability.slotLabel(it.availability.status[ev.status], utcClock(ev.start), utcClock(ev.end));
+}
+
+/** FullCalendar's slotMinTime / slotMaxTime of a whole hour (0–24) */
+export function hourToSlotTime(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00:00`;
+}
+
+export type CalendarEventInput = {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  url?: string;
+  color: string;
+  contrastColor: string;
+  class: string;
+  extendedProps: { status: SlotStatus; pending: boolean; label: string; past: boolean };
+};
+
+const RED: ReadonlySet<SlotStatus> = new Set<SlotStatus>(['held', 'booked']);
+
+/**
+ * "now" on the practice's wall clock, written as UTC like the slots (DESIGN "Time"): 10:15 in Rome is 10:15Z here,
+ * so it compares directly with a slot's start and end
+ */
+export function wallClockNow(timeZone: string, instant: number = Date.now()): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+}
+
+/** a slot that has begun (on the practice's wall clock) can no longer be opened or closed */
+export function isPastSlot(ev: Pick<AvailabilityEvent, 'start'>, wallNow: number | undefined): boolean {
+  return wallNow !== undefined && Date.parse(ev.start) <= wallNow;
+}
+
+/** what a past slot that is not a booking looks like: grey, inert */
+export const PAST_COLORS = { color: '#e9ecef', textColor: '#495057' } as const;
+
+/** the events as FullCalendar wants them (v7: `contrastColor`, `class`) */
+export function toCalendarEvents(
+  events: readonly AvailabilityEvent[],
+  pendingSlotIds: readonly string[],
+  wallNow?: number,
+): CalendarEventInput[] {
+  return events.map((ev) => {
+    const pending = pendingSlotIds.includes(ev.id);
+    // a booking stays red (it opens its detail); any other slot that has begun is grey and inert
+    const past = !RED.has(ev.status) && !ev.url && isPastSlot(ev, wallNow);
+    const label = past ? it.availability.pastLabel(utcClock(ev.start), utcClock(ev.end)) : slotLabel(ev);
+    return {
+      id: ev.id,
+      title: label,
+      start: ev.start,
+      end: ev.end,
+      ...(ev.url ? { url: ev.url } : {}),
+      color: past ? PAST_COLORS.color : ev.color,
+      contrastColor: past ? PAST_COLORS.textColor : ev.textColor,
+      class: ['slot-event', `slot-${ev.status}`, pending ? 'slot-pending' : '', past ? 'slot-past' : ''].filter(Boolean).join(' '),
+      extendedProps: { status: ev.status, pending, label, past },
+    };
+  });
+}

@@ -2,7 +2,6 @@
  * Every Italian string of the frontend, in one catalogue.
  * Server messages (error.message) arrive already in Italian and are shown as they are.
  */
-import { formatGrams, formatPercent } from '../lib/format';
 import { BILLING_REQUIRED_MESSAGE, type BookingStatus, type Role, type SlotStatus } from '@studio/contracts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -667,7 +666,8 @@ export const it = {
     summarySplit: 'Ripartizione delle calorie',
     summaryCalculating: 'Calcolo in corso…',
     summaryError: 'Impossibile calcolare il riepilogo.',
-    macroRow: (grams: number, percent: number) => `${formatGrams(grams)} (${formatPercent(percent)})`,
+    /** grams and percentage already formatted (lib/format: formatGrams, formatPercent) */
+    macroRow: (grams: string, percent: string) => `${grams} (${percent})`,
     mealSummary: (meal: string) => `Riepilogo: ${meal.toLowerCase()}`,
     editSummary: 'Modifica i grammi',
     endEditSummary: 'Salva i grammi',

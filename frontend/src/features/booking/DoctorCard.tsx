@@ -13,7 +13,7 @@ export function initials(name: string): string {
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
+    .map((w) => w[0].toUpperCase())
     .join('');
 }
 
@@ -22,7 +22,7 @@ export function DoctorCard({ doctor }: { doctor: DoctorSummary }) {
   const practice = useGetPracticeQuery().data;
   const prices = useGetVisitPricesQuery().data;
   const cents = (prices ?? []).map((p) => p.priceCents).sort((a, b) => a - b);
-  const price = cents.length === 0 ? null : cents[0] === cents[cents.length - 1] ? t.priceOne(formatEuro(cents[0]!)) : t.priceFrom(formatEuro(cents[0]!));
+  const price = cents.length === 0 ? null : cents[0] === cents[cents.length - 1] ? t.priceOne(formatEuro(cents[0])) : t.priceFrom(formatEuro(cents[0]));
   return (
     <Card className="mb-3 app-doctor-card" as="section" aria-label={t.doctorCard(doctor.name)}>
       <Card.Body className="d-flex gap-3 align-items-center">

@@ -111,7 +111,7 @@ function DietEditor({ patientId }: { patientId: string }) {
     void save().then((ok) => {
       if (!ok) return;
       guard.allowNext();
-      navigate(href);
+      void navigate(href);
     });
   };
 

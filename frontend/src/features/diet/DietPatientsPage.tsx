@@ -1,3 +1,4 @@
+import { formatGrams, formatPercent } from '../../lib/format';
 import { namesakes, shortCode } from '../../lib/people';
 import { usePageTitle } from '../../lib/pageTitle';
 import type { DietView } from '@studio/contracts';
@@ -55,8 +56,8 @@ export function DietPatientsPage() {
                     <>
                       <p className="mb-1 fw-semibold">{t.summaryKcal(diet.summary.kcal)}</p>
                       <p className="mb-0 small">
-                        {t.protein} {t.macroRow(diet.summary.protein, diet.summary.split.protein)}; {t.carbohydrate} {t.macroRow(diet.summary.carbohydrate, diet.summary.split.carbohydrate)}; {t.fat}{' '}
-                        {t.macroRow(diet.summary.fat, diet.summary.split.fat)}
+                        {t.protein} {t.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))}; {t.carbohydrate} {t.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}; {t.fat}{' '}
+                        {t.macroRow(formatGrams(diet.summary.fat), formatPercent(diet.summary.split.fat))}
                       </p>
                     </>
                   )}

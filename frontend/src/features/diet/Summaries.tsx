@@ -1,4 +1,4 @@
-import { formatNumber, formatPercent } from '../../lib/format';
+import { formatGrams, formatNumber, formatPercent } from '../../lib/format';
 import type { DietSummary, MealSummary } from '@studio/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Table } from 'react-bootstrap';
@@ -37,15 +37,15 @@ export function CurrentSummary({ calculation }: { calculation: Calculation<DietS
               <tbody>
                 <tr>
                   <th scope="row">{t.protein}</th>
-                  <td>{t.macroRow(s.protein, s.split.protein)}</td>
+                  <td>{t.macroRow(formatGrams(s.protein), formatPercent(s.split.protein))}</td>
                 </tr>
                 <tr>
                   <th scope="row">{t.carbohydrate}</th>
-                  <td>{t.macroRow(s.carbohydrate, s.split.carbohydrate)}</td>
+                  <td>{t.macroRow(formatGrams(s.carbohydrate), formatPercent(s.split.carbohydrate))}</td>
                 </tr>
                 <tr>
                   <th scope="row">{t.fat}</th>
-                  <td>{t.macroRow(s.fat, s.split.fat)}</td>
+                  <td>{t.macroRow(formatGrams(s.fat), formatPercent(s.split.fat))}</td>
                 </tr>
               </tbody>
             </Table>

@@ -1,4 +1,4 @@
-import { formatDay } from '../../lib/format';
+import { formatDay, formatGrams, formatPercent } from '../../lib/format';
 import { type MEALS, type DietView } from '@studio/contracts';
 import { Alert, Button, Card, Table } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
@@ -42,8 +42,8 @@ function DietSheet({ diet }: { diet: DietView }) {
     <>
       {diet.doctorName && diet.savedAt && <p className="small text-body-secondary">{t.by(diet.doctorName, formatDay(diet.savedAt))}</p>}
       <p className="fw-semibold">
-        {d.summaryKcal(diet.summary.kcal)} — {d.protein} {d.macroRow(diet.summary.protein, diet.summary.split.protein)}, {d.carbohydrate} {d.macroRow(diet.summary.carbohydrate, diet.summary.split.carbohydrate)}, {d.fat}{' '}
-        {d.macroRow(diet.summary.fat, diet.summary.split.fat)}
+        {d.summaryKcal(diet.summary.kcal)} — {d.protein} {d.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))}, {d.carbohydrate} {d.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}, {d.fat}{' '}
+        {d.macroRow(formatGrams(diet.summary.fat), formatPercent(diet.summary.split.fat))}
       </p>
       {diet.meals
         .filter((m) => m.rows.length > 0)

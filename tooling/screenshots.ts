@@ -5,10 +5,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { launchChromium, startServer } from './harness';
-import { contextFor, createFixtures, SCREENS, settle, VIEWPORTS, type Viewer } from './screens';
+import { launchChromium, startServer } from '../frontend/e2e/harness';
+import { contextFor, createFixtures, SCREENS, settle, VIEWPORTS, type Viewer } from '../frontend/e2e/screens';
 
-const OUT = resolve(__dirname, '../../test-results/screenshots');
+const OUT = resolve(__dirname, '../test-results/screenshots');
 const VIEWERS: readonly Viewer[] = ['visitor', 'patient', 'doctor', 'admin', 'auditor'];
 
 async function main(): Promise<void> {

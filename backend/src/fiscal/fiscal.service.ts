@@ -1,0 +1,360 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  type EventData,
+  type EventMetadata,
+  type FiscalDocumentView,
+  type FiscalProfile,
+  type FiscalProfilePersonal,
+  type FiscalProfileView,
+  type FiscalYearView,
+  type SessionUser,
+  FiscalProfileInput,
+  documentNumber,
+  fiscalProfileStreamName,
+  orderStreamName,
+  receiptsBlockedMessage,
+  receiptsStreamName,
+} from '@studio/contracts';
+import { type FiscalOrderDoc, fiscalOrderStatus } from '@studio/projections';
+import { randomUUID } from 'node:crypto';
+import { AccessLogService } from '../audit/access-log.service';
+import { CLOCK, type Clock } from '../common/clock';
+import { ForbiddenError, NotFoundError } from '../common/errors';
+import { practiceDay } from '../common/practice-time';
+import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { parseInput } from '../http/parse';
+import { CORE, type Core } from '../infrastructure/core';
+import type { PersonalName } from '../users/users.service';
+import { UsersService } from '../users/users.service';
+import { readWorkflowState, runWorkflow } from '../workflows/workflow';
+import { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
+import { numberingDecider } from './numbering.decider';
+import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipt.workflow';
+import { buildStsXml, loadStsPublicKey } from './sts-export';
+
+/** the patient's data printed on a receipt, sealed on it with the patient's key */
+export interface ReceiptPatient {
+  name: string;
+  surname: string;
+  taxcode: string;
+  billing: string;
+}
+
+export interface IssuedDocuments {
+  receipt: EventData<'ReceiptIssued'>;
+  creditNote: EventData<'CreditNoteIssued'> | null;
+  issuer: FiscalProfilePersonal | null;
+  title: string;
+  patient: ReceiptPatient | null;
+}
+
+const yearOf = (day: string) => Number(day.slice(0, 4));
+
+@Injectable()
+export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Fiscal');
+  /** one run at a time per doctor: receipts go out in payment order */
+  private readonly queues = new Map<string, Promise<void>>();
+  private off?: () => void;
+
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly users: UsersService,
+    private readonly accessLog: AccessLogService,
+  ) {}
+
+  /** reacts to what the read model shows (a placed order, a refund) and resumes anything left half-done by a crash */
+  onApplicationBootstrap(): void {
+    this.off = this.core.changes.onChange((changes) => {
+      for (const c of changes) {
+        if (c.projection !== 'fiscal_orders' || !c.doc) continue;
+        const doc = c.doc as FiscalOrderDoc;
+        const status = fiscalOrderStatus(doc);
+        if (doc.doctorId && (status === 'pending_receipt' || status === 'pending_credit_note')) void this.issuePending(doc.doctorId);
+      }
+    });
+    void this.sweep();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.off?.();
+    await Promise.all([...this.queues.values()].map((p) => p.catch(() => undefined)));
+  }
+
+  /** every doctor with a document still due */
+  async sweep(): Promise<void> {
+    const due = await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { status: { in: ['pending_receipt', 'pending_credit_note'] } });
+    const doctors = new Set(due.map((d) => d.doc.doctorId).filter((d): d is string => d !== null));
+    await Promise.all([...doctors].map((d) => this.issuePending(d)));
+  }
+
+  // ---- profile ------------------------------------------------------------------------------------------
+
+  private authorize(viewer: SessionUser, doctorId: string): void {
+    if (viewer.role === 'admin') return;
+    if (viewer.role === 'doctor' && viewer.id === doctorId) return;
+    throw new ForbiddenError('Puoi vedere e modificare solo i tuoi dati fiscali.');
+  }
+
+  private async profileState(doctorId: string): Promise<FiscalProfileState> {
+    return (await readState(this.core.eventStore, fiscalProfileStreamName(doctorId), fiscalProfileDecider)).state;
+  }
+
+  private async openProfile(state: FiscalProfileState): Promise<FiscalProfile | null> {
+    if (state.status !== 'complete') return null;
+    const personal = await this.core.personalData.open<FiscalProfilePersonal>(state.personal);
+    if (!personal) return null;
+    return { ...personal, title: state.title, regime: state.regime, stampDutyToPatient: state.stampDutyToPatient };
+  }
+
+  async profile(viewer: SessionUser, doctorId: string): Promise<FiscalProfileView> {
+    this.authorize(viewer, doctorId);
+    await this.users.getDoctor(doctorId);
+    const state = await this.profileState(doctorId);
+    const pending = await this.pendingReceipts(doctorId);
+    return {
+      doctorId,
+      profile: await this.openProfile(state),
+      demo: state.status === 'complete' && state.demo,
+      pendingReceipts: pending,
+      blockedMessage: state.status !== 'complete' && pending > 0 ? receiptsBlockedMessage(pending) : null,
+    };
+  }
+
+  async setProfile(viewer: SessionUser | null, doctorId: string, body: unknown, metadata: EventMetadata, demo = false): Promise<FiscalProfileView | null> {
+    if (viewer) this.authorize(viewer, doctorId);
+    const input = parseInput(FiscalProfileInput, body);
+    const doctor = await this.users.get(doctorId);
+    const { registeredName, albo, taxcode, vatNumber, address } = input;
+    const personal = await this.core.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address } satisfies FiscalProfilePersonal);
+    await handleCommand(
+      this.core.eventStore,
+      fiscalProfileStreamName(doctorId),
+      fiscalProfileDecider,
+      { type: 'SetFiscalProfile', doctorId, isDoctor: doctor?.role === 'doctor', title: input.title, regime: input.regime, stampDutyToPatient: input.stampDutyToPatient, demo, personal },
+      metadata,
+    );
+    // receipts that waited for the profile go out now, in payment order
+    await this.issuePending(doctorId);
+    return viewer ? this.profile(viewer, doctorId) : null;
+  }
+
+  private async pendingReceipts(doctorId: string): Promise<number> {
+    return (await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { doctor_id: doctorId, status: 'pending_receipt' })).length;
+  }
+
+  // ---- issuing ------------------------------------------------------------------------------------------
+
+  /** runs the receipts workflow for every order of the doctor still due, oldest payment first; never throws */
+  issuePending(doctorId: string): Promise<void> {
+    const next = (this.queues.get(doctorId) ?? Promise.resolve()).then(() => this.drain(doctorId)).catch((e) => this.logger.error(`ricevute del medico ${doctorId}: ${String(e)}`));
+    this.queues.set(doctorId, next);
+    return next;
+  }
+
+  private async drain(doctorId: string): Promise<void> {
+    const due = await this.core.readModels.find<FiscalOrderDoc>(
+      'fiscal_orders',
+      { doctor_id: doctorId, status: { in: ['pending_receipt', 'pending_credit_note'] } },
+      { orderBy: [{ column: 'placed_position', direction: 'asc' }] },
+    );
+    const profile = await this.profileState(doctorId);
+    let last: number | null = null;
+    for (const { doc } of due) {
+      const input = await this.flowInput(doc, profile);
+      const run = await runWorkflow(this.core.eventStore, receiptWorkflow, input, async (step) => {
+        const metadata = await this.systemMetadata(doc.orderId);
+        return decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, step.stream, numberingDecider, step.command, metadata));
+      });
+      if (run.position !== null) last = run.position;
+      // in order: a receipt that must wait keeps the later ones waiting too
+      if (waitingForProfile(run.state)) break;
+    }
+    if (last !== null) await this.core.changes.waitFor(last).catch(() => undefined);
+  }
+
+  /** issues what one order is due (used by tests to race confirmations); the same idempotent steps */
+  async issueFor(orderId: string): Promise<void> {
+    const doc = (await this.core.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
+    if (!doc?.doctorId) return;
+    const input = await this.flowInput(doc, await this.profileState(doc.doctorId));
+    await runWorkflow(this.core.eventStore, receiptWorkflow, input, async (step) =>
+      decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, step.stream, numberingDecider, step.command, { userId: 'system', role: 'system', at: input.issuedAt, correlationId: orderId, causationId: orderId }), 50),
+    );
+  }
+
+  private async systemMetadata(orderId: string): Promise<EventMetadata> {
+    const [first] = await this.core.eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
+    const correlationId = first?.metadata.correlationId ?? randomUUID();
+    return { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId, causationId: correlationId };
+  }
+
+  private async flowInput(doc: FiscalOrderDoc, profile: FiscalProfileState): Promise<ReceiptFlowInput> {
+    const tz = this.core.config.practiceTimeZone;
+    const now = this.clock.now();
+    const paidAt = doc.placedAt ?? now.toISOString();
+    const receiptYear = doc.receipt?.year ?? yearOf(practiceDay(new Date(paidAt), tz));
+    const creditYear = doc.creditNote?.year ?? yearOf(practiceDay(doc.refundedAt ? new Date(doc.refundedAt) : now, tz));
+    const base = { orderId: doc.orderId, doctorId: doc.doctorId!, receiptYear, creditYear, issuedAt: now.toISOString(), paidAt, visitStart: doc.visitStart ?? paidAt };
+    if (profile.status !== 'complete' || doc.receipt) return { ...base, issue: null };
+    const patient = await this.receiptPatient(doc.orderId, doc.patientId);
+    return {
+      ...base,
+      issue: { regime: profile.regime, stampDutyToPatient: profile.stampDutyToPatient, issuer: profile.personal, patient: await this.core.personalData.seal(doc.patientId, patient) },
+    };
+  }
+
+  /** taxcode and billing as given at payment, name from the account */
+  private async receiptPatient(orderId: string, patientId: string): Promise<ReceiptPatient> {
+    const events = await this.core.eventStore.readStream(orderStreamName(orderId));
+    const placed = events.find((e) => e.type === 'OrderPlaced')?.data as EventData<'OrderPlaced'> | undefined;
+    const invoice = placed ? await this.core.personalData.open<{ taxcode: string; billing: string }>(placed.invoice) : null;
+    const user = await this.users.get(patientId);
+    const personal = user?.personal ? await this.core.personalData.open<PersonalName>(user.personal) : null;
+    return { name: personal?.name ?? '', surname: personal?.surname ?? '', taxcode: invoice?.taxcode ?? '', billing: invoice?.billing ?? '' };
+  }
+
+  // ---- reading ------------------------------------------------------------------------------------------
+
+  /** the order's receipt (and credit note), opened for who may see it; the read is logged in the patient's access log */
+  async documentsForOrder(viewer: SessionUser, orderId: string): Promise<IssuedDocuments> {
+    const doc = (await this.core.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
+    const allowed = doc && (viewer.role === 'admin' || (viewer.role === 'patient' && viewer.id === doc.patientId) || (viewer.role === 'doctor' && viewer.id === doc.doctorId));
+    if (!doc || !allowed) throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
+    if (!doc.receipt || !doc.doctorId) throw new NotFoundError('La ricevuta di questo pagamento non è ancora stata emessa.', 'ricevuta_non_emessa');
+    const receipts = await this.core.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.receipt.year));
+    const receipt = receipts.find((e) => e.type === 'ReceiptIssued' && (e.data as { orderId: string }).orderId === orderId)?.data as EventData<'ReceiptIssued'>;
+    let creditNote: EventData<'CreditNoteIssued'> | null = null;
+    if (doc.creditNote) {
+      const credits = await this.core.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.creditNote.year));
+      creditNote = (credits.find((e) => e.type === 'CreditNoteIssued' && (e.data as { orderId: string }).orderId === orderId)?.data as EventData<'CreditNoteIssued'>) ?? null;
+    }
+    if (viewer.id !== doc.patientId) await this.accessLog.recordAccess(viewer, doc.patientId, 'personal_data', `ricevuta ${receipt.number}/${receipt.year}`);
+    const profile = await this.profileState(doc.doctorId);
+    return {
+      receipt,
+      creditNote,
+      issuer: await this.core.personalData.open<FiscalProfilePersonal>(receipt.issuer),
+      title: profile.status === 'complete' ? profile.title : '',
+      patient: await this.core.personalData.open<ReceiptPatient>(receipt.patient),
+    };
+  }
+
+  /** receipts and credit notes of a doctor's year, with the numbering stream as the source */
+  async yearDocuments(viewer: SessionUser, doctorId: string, year: number): Promise<{ receipts: EventData<'ReceiptIssued'>[]; creditNotes: EventData<'CreditNoteIssued'>[] }> {
+    this.authorize(viewer, doctorId);
+    await this.users.getDoctor(doctorId);
+    const events = await this.core.eventStore.readStream(receiptsStreamName(doctorId, year));
+    return {
+      receipts: events.filter((e) => e.type === 'ReceiptIssued').map((e) => e.data as EventData<'ReceiptIssued'>),
+      creditNotes: events.filter((e) => e.type === 'CreditNoteIssued').map((e) => e.data as EventData<'CreditNoteIssued'>),
+    };
+  }
+
+  async openPatient(sealed: EventData<'ReceiptIssued'>['patient']): Promise<ReceiptPatient | null> {
+    return this.core.personalData.open<ReceiptPatient>(sealed);
+  }
+
+  async issuerProfile(doctorId: string): Promise<FiscalProfile | null> {
+    return this.openProfile(await this.profileState(doctorId));
+  }
+
+  /** GET /api/fiscal/documents?year=&doctor= : the /fiscale table */
+  async yearView(viewer: SessionUser, doctorId: string, year: number): Promise<FiscalYearView> {
+    const { receipts, creditNotes } = await this.yearDocuments(viewer, doctorId, year);
+    const byReceipt = new Map<string, EventData<'ReceiptIssued'>>(receipts.map((r) => [r.receiptId, r]));
+    const names = new Map<string, string>();
+    const nameOf = async (r: EventData<'ReceiptIssued'> | undefined, patientId: string) => {
+      const key = r?.receiptId ?? patientId;
+      if (!names.has(key)) {
+        const p = r ? await this.openPatient(r.patient) : null;
+        names.set(key, p ? `${p.surname} ${p.name}`.trim() : 'Dato cancellato');
+      }
+      return names.get(key)!;
+    };
+    const documents: FiscalDocumentView[] = [];
+    for (const r of receipts) {
+      documents.push({
+        id: r.receiptId,
+        kind: 'receipt',
+        number: r.number,
+        year: r.year,
+        label: documentNumber('receipt', r.number, r.year),
+        issuedAt: r.issuedAt,
+        orderId: r.orderId,
+        patientId: r.patientId,
+        patientName: await nameOf(r, r.patientId),
+        amountCents: r.amountCents,
+        stampDutyCents: r.stampDutyCharged ? r.stampDutyCents : 0,
+        totalCents: r.totalCents,
+        stsOpposition: r.stsOpposition,
+      });
+    }
+    for (const c of creditNotes) {
+      const r = byReceipt.get(c.receiptId);
+      documents.push({
+        id: c.creditNoteId,
+        kind: 'credit_note',
+        number: c.number,
+        year: c.year,
+        label: documentNumber('credit_note', c.number, c.year),
+        issuedAt: c.issuedAt,
+        orderId: c.orderId,
+        patientId: c.patientId,
+        patientName: await nameOf(r, c.patientId),
+        amountCents: -(r?.amountCents ?? c.totalCents),
+        stampDutyCents: -(r && r.stampDutyCharged ? r.stampDutyCents : 0),
+        totalCents: -c.totalCents,
+        stsOpposition: r?.stsOpposition ?? false,
+      });
+    }
+    // the patients named in the table: their data was read
+    for (const patientId of new Set(documents.map((d) => d.patientId))) await this.accessLog.recordAccess(viewer, patientId, 'personal_data', `documenti fiscali ${year}`);
+    const sum = (f: (d: FiscalDocumentView) => number) => documents.reduce((s, d) => s + f(d), 0);
+    const pending = await this.pendingReceipts(doctorId);
+    const profile = await this.profileState(doctorId);
+    return {
+      doctorId,
+      year,
+      documents,
+      totals: {
+        receipts: receipts.length,
+        creditNotes: creditNotes.length,
+        amountCents: sum((d) => d.amountCents),
+        stampDutyCents: sum((d) => d.stampDutyCents),
+        totalCents: sum((d) => d.totalCents),
+      },
+      blockedMessage: profile.status !== 'complete' && pending > 0 ? receiptsBlockedMessage(pending) : null,
+    };
+  }
+
+  /** the year's Sistema TS file (see sts-export.ts); `demo` when made with the generated demo key */
+  async stsExport(viewer: SessionUser, doctorId: string, year: number): Promise<{ xml: string; demo: boolean }> {
+    const { receipts, creditNotes } = await this.yearDocuments(viewer, doctorId, year);
+    if (receipts.length === 0 && creditNotes.length === 0) throw new NotFoundError(`Nessuna ricevuta emessa nel ${year}: non c'è nulla da esportare.`, 'nessun_documento');
+    const profile = await this.issuerProfile(doctorId);
+    if (!profile) throw new NotFoundError('Profilo fiscale mancante: completalo prima di esportare.', 'profilo_fiscale_mancante');
+    const { key, demo } = loadStsPublicKey(this.core.config);
+    const tz = this.core.config.practiceTimeZone;
+    const withTaxcodes = await Promise.all(receipts.map(async (r) => ({ ...r, patientTaxcode: (await this.openPatient(r.patient))?.taxcode ?? null })));
+    // credit notes of this year may cancel receipts of an earlier one
+    const cancelled = new Map(receipts.map((r) => [r.receiptId, r]));
+    for (const c of creditNotes) {
+      if (cancelled.has(c.receiptId)) continue;
+      const earlier = await this.yearDocuments(viewer, doctorId, c.receiptYear);
+      const r = earlier.receipts.find((x) => x.receiptId === c.receiptId);
+      if (r) cancelled.set(r.receiptId, r);
+    }
+    for (const patientId of new Set(receipts.map((r) => r.patientId))) await this.accessLog.recordAccess(viewer, patientId, 'personal_data', `esportazione Sistema TS ${year}`);
+    const xml = buildStsXml({ owner: { taxcode: profile.taxcode, vatNumber: profile.vatNumber }, receipts: withTaxcodes, creditNotes, cancelled, day: (iso) => practiceDay(new Date(iso), tz) }, key);
+    return { xml, demo };
+  }
+
+  /** the receipts workflow's view of one order (tests, diagnostics) */
+  async flowState(orderId: string) {
+    const doc = (await this.core.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
+    if (!doc?.doctorId) return null;
+    return readWorkflowState(this.core.eventStore, receiptWorkflow, await this.flowInput(doc, await this.profileState(doc.doctorId)));
+  }
+}

@@ -56,6 +56,8 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
   /** one run at a time per doctor: receipts go out in payment order */
   private readonly queues = new Map<string, Promise<void>>();
   private off?: () => void;
+  private firstSweep?: NodeJS.Timeout;
+  private timer?: NodeJS.Timeout;
 
   constructor(
     @Inject(CORE) private readonly core: Core,
@@ -74,10 +76,17 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
         if (doc.doctorId && (status === 'pending_receipt' || status === 'pending_credit_note')) void this.issuePending(doc.doctorId);
       }
     });
-    void this.sweep();
+    // after a crash: whatever is still due, once the projections run (they start after Nest's init), then now and then
+    const sweep = () => void this.sweep().catch((e) => this.logger.warn(`ricevute in sospeso: ${String(e)}`));
+    this.firstSweep = setTimeout(sweep, 2000);
+    this.firstSweep.unref();
+    this.timer = setInterval(sweep, 5 * 60_000);
+    this.timer.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
+    clearTimeout(this.firstSweep);
+    clearInterval(this.timer);
     this.off?.();
     await Promise.all([...this.queues.values()].map((p) => p.catch(() => undefined)));
   }

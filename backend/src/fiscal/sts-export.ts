@@ -20,7 +20,7 @@ export const STS_EXPENSE_TYPE = 'SP';
 export const STS_NATURE_SERVICE = 'N4';
 export const STS_NATURE_STAMP = 'N1';
 
-/** the Sistema TS public key: from STS_CERT_PATH (certificate or public key), or outside production a demo key in DATA_DIR */
+/** the Sistema TS public key (its certificate holds a 1024-bit RSA key: a cipher fits the XSD's 256 characters): from STS_CERT_PATH (certificate or public key), or outside production a demo key in DATA_DIR */
 export function loadStsPublicKey(config: Pick<AppConfig, 'stsCertPath' | 'production' | 'dataDir'>): { key: KeyObject; demo: boolean } {
   if (config.stsCertPath) {
     if (!existsSync(config.stsCertPath)) throw new AppError(503, 'certificato_sts_mancante', 'Il certificato del Sistema TS configurato (STS_CERT_PATH) non esiste.');
@@ -30,7 +30,7 @@ export function loadStsPublicKey(config: Pick<AppConfig, 'stsCertPath' | 'produc
   if (config.production) throw new AppError(503, 'certificato_sts_mancante', 'Certificato del Sistema TS non configurato (STS_CERT_PATH).');
   const file = join(config.dataDir, 'sts-demo-public.pem');
   if (!existsSync(file)) {
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
     writeFileSync(file, publicKey.export({ type: 'spki', format: 'pem' }));
   }
   return { key: createPublicKey(readFileSync(file, 'utf8')), demo: true };

@@ -174,6 +174,37 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     expect(set).not.toContain('Via Po');
   });
 
+  it('a refund after the receipt issues a credit note by itself (reacting to PaymentRefunded), referencing the receipt; the PDF shows it', async () => {
+    const [patient] = await registerPatients(app, 1, 'rimborso');
+    const { orderId } = await pay(patient, medico1, 'Visita di controllo');
+    await fiscal().issuePending(medico1);
+    const receipt = (await receiptsOf(medico1)).find((r) => r.orderId === orderId)!;
+    // what the cancellation flow appends on the order stream once PayPal refunded the capture
+    const order = await app.core.eventStore.readStream(`order-${orderId}`);
+    const captureId = (order.find((e) => e.type === 'PaymentCaptured')!.data as { captureId: string }).captureId;
+    const { position } = await app.core.eventStore.append(
+      `order-${orderId}`,
+      [{ type: 'PaymentRefunded', data: { orderId, captureId, refundId: 'RIMB-1', status: 'COMPLETED', reason: 'Visita annullata dallo studio.' }, metadata: { userId: 'system', role: 'system', at: NOW, correlationId: 'c', causationId: 'c' } }],
+      { expectedRevision: order[order.length - 1].revision },
+    );
+    await app.core.changes.waitFor(position);
+    const credit = async () => (await app.core.eventStore.readStream(receiptsStreamName(medico1, 2030))).filter((e) => e.type === 'CreditNoteIssued').map((e) => e.data as { number: number; receiptId: string; receiptNumber: number; totalCents: number });
+    for (let i = 0; i < 50 && (await credit()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await credit()).toEqual([expect.objectContaining({ number: 1, receiptId: `ricevuta-${orderId}`, receiptNumber: receipt.number, totalCents: 5000 })]);
+    // running again issues nothing more
+    await fiscal().issuePending(medico1);
+    expect(await credit()).toHaveLength(1);
+    const res = await patient.agent.get(`/api/orders/${orderId}/receipt.pdf`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    const text = pdfText(res.body as Buffer);
+    expect(text).toContain('Nota di credito n. NC 1/2030');
+    expect(text).toContain(`Storno della ricevuta n. ${receipt.number}/2030`);
+    expect((await patient.agent.get('/api/me/receipts').expect(200)).body).toEqual([{ orderId, label: `${receipt.number}/2030`, creditNote: 'NC 1/2030' }]);
+  });
+
   it('exports the year in the Sistema TS format: valid against the XSD, codici fiscali encrypted, opposition honoured', async () => {
     const doctor = await client(app, 'medico1@example.it');
     await doctor.agent.get('/api/fiscal/sts-export').query({ year: 2030, doctor: app.ids['medico2@example.it'] }).expect(403);
@@ -189,7 +220,12 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     const parsed = create(xml).end({ format: 'object' }) as any;
     const docs = [parsed.precompilata.documentoSpesa].flat();
     const receipts = await receiptsOf(medico1);
-    expect(docs).toHaveLength(receipts.length);
+    // one document per receipt, and the credit note as a refund of its receipt
+    expect(docs).toHaveLength(receipts.length + 1);
+    const refund = docs.find((d: any) => d.flagOperazione === 'R');
+    expect(refund.idSpesa.numDocumentoFiscale.numDocumento).toBe('NC-1/2030');
+    expect(refund.idRimborso.numDocumentoFiscale.numDocumento).toMatch(/^\d+\/2030$/);
+    expect([refund.voceSpesa].flat().map((v: any) => v.importo)).toEqual(['50.00']);
     // Node refuses PKCS#1 v1.5 private decryption (CVE-2023-46809): the test decrypts with openssl
     const decrypt = (b64: string) =>
       execFileSync('openssl', ['pkeyutl', '-decrypt', '-inkey', join(keyDir, 'key.pem'), '-pkeyopt', 'rsa_padding_mode:pkcs1'], { input: Buffer.from(b64, 'base64') }).toString('utf8');

@@ -476,6 +476,7 @@ export const it = {
       diet: 'Diete',
       patient: 'Pazienti',
       questionnaire: 'Questionari',
+      fiscal: 'Documenti fiscali',
     } as Record<string, string>,
     doctor: 'Medico',
     anyDoctor: 'Tutti',

@@ -69,17 +69,28 @@ export class FiscalController {
     res.status(200).send(pdf);
   }
 
+  /** the receipt of a booking's payment, for the booking's page (a red slot of the agenda): its doctor, admin, its patient */
+  @Get('api/fiscal/bookings/:bookingId/receipts')
+  @Roles('patient', 'doctor', 'admin')
+  async bookingReceipts(@Param('bookingId') bookingId: string, @CurrentUser() user: SessionUser): Promise<MyReceipt[]> {
+    const docs = await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { booking_id: bookingId });
+    const visible = docs.filter(({ doc }) => user.role === 'admin' || (user.role === 'doctor' && doc.doctorId === user.id) || (user.role === 'patient' && doc.patientId === user.id));
+    return visible.filter(({ doc }) => doc.receipt).map(({ doc }) => this.receiptLink(doc));
+  }
+
+  private receiptLink(doc: FiscalOrderDoc): MyReceipt {
+    return {
+      orderId: doc.orderId,
+      label: documentNumber('receipt', doc.receipt!.number, doc.receipt!.year),
+      creditNote: doc.creditNote ? documentNumber('credit_note', doc.creditNote.number, doc.creditNote.year) : null,
+    };
+  }
+
   /** the logged-in patient's receipts, for the links on /home */
   @Get('api/me/receipts')
   @Roles('patient')
   async myReceipts(@CurrentUser() user: SessionUser): Promise<MyReceipt[]> {
     const docs = await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { patient_id: user.id });
-    return docs
-      .filter(({ doc }) => doc.receipt)
-      .map(({ doc }) => ({
-        orderId: doc.orderId,
-        label: documentNumber('receipt', doc.receipt!.number, doc.receipt!.year),
-        creditNote: doc.creditNote ? documentNumber('credit_note', doc.creditNote.number, doc.creditNote.year) : null,
-      }));
+    return docs.filter(({ doc }) => doc.receipt).map(({ doc }) => this.receiptLink(doc));
   }
 }

@@ -75,14 +75,14 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
       .type('form')
       .send({ _token: patient.csrf, transaction: created.body.id, status: 'COMPLETED', product: product.id, taxcode: TAXCODE, billing: 'Via Roma 1, 00100 Roma', ...extra })
       .expect(200);
-    return { orderId: created.body.id as string, start };
+    return { orderId: created.body.id as string, start, bookingId: hold.body.id as string };
   }
   const fiscal = () => app.app.get(FiscalService);
   const receiptsOf = async (doctorId: string) => (await app.core.eventStore.readStream(receiptsStreamName(doctorId, 2030))).filter((e) => e.type === 'ReceiptIssued').map((e) => e.data as { number: number; orderId: string; totalCents: number });
 
   it('a payment of 80,00 € issues receipt 1/2030 with 2,00 € stamp duty and the opposition; the PDF says so', async () => {
     const [patient] = await registerPatients(app, 1);
-    const { orderId } = await pay(patient, medico1, 'Prima visita nutrizionale', { opposizione_sts: 'on' });
+    const { orderId, bookingId } = await pay(patient, medico1, 'Prima visita nutrizionale', { opposizione_sts: 'on' });
     await fiscal().issuePending(medico1);
     const [receipt] = await receiptsOf(medico1);
     expect(receipt).toMatchObject({ number: 1, orderId, totalCents: 8200 });
@@ -113,6 +113,11 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     const log = (await patient.agent.get('/api/me/access-log').expect(200)).body as { viewerId: string }[];
     expect(log.some((e) => e.viewerId === medico1)).toBe(true);
     expect((await patient.agent.get('/api/me/receipts').expect(200)).body).toEqual([{ orderId, label: '1/2030', creditNote: null }]);
+    // the booking's page (the agenda's red slot) finds it for its doctor, not for another
+    expect((await doctor.agent.get(`/api/fiscal/bookings/${bookingId}/receipts`).expect(200)).body).toEqual([{ orderId, label: '1/2030', creditNote: null }]);
+    const medico2 = await client(app, 'medico2@example.it');
+    expect((await medico2.agent.get(`/api/fiscal/bookings/${bookingId}/receipts`).expect(200)).body).toEqual([]);
+    await medico2.agent.get(`/api/orders/${orderId}/receipt.pdf`).expect(404);
   });
 
   it('concurrent confirmations get consecutive numbers: no gap, no duplicate', async () => {

@@ -157,6 +157,7 @@ export const it = {
   },
   bookingDetail: {
     title: 'Prenotazione',
+    receipt: 'Ricevuta fiscale',
     loading: 'Caricamento della prenotazione…',
     error: 'Impossibile caricare la prenotazione.',
     forbiddenHint: 'Se pensi di doverla vedere, accedi con l’utente giusto o contatta la segreteria.',

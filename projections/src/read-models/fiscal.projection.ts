@@ -109,6 +109,7 @@ export const fiscalOrdersProjection: ProjectionDefinition<FiscalOrderDoc> = {
   indexes: {
     doctor_id: { type: 'text', value: (d) => d.doctorId },
     patient_id: { type: 'text', value: (d) => d.patientId },
+    booking_id: { type: 'text', value: (d) => d.bookingId },
     status: { type: 'text', value: (d) => fiscalOrderStatus(d) },
     placed_position: { type: 'integer', value: (d) => d.placedPosition },
     receipt_year: { type: 'integer', value: (d) => d.receipt?.year ?? null },

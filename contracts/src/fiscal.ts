@@ -26,23 +26,20 @@ export const TaxRegime = z.enum(['ordinario', 'forfettario'], { error: 'Scegli i
 export type TaxRegime = z.infer<typeof TaxRegime>;
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label}: campo obbligatorio` }).trim().min(1, `${label}: campo obbligatorio`).max(max, `${label}: al massimo ${max} caratteri`);
+  z
+    .string({ error: `${label}: campo obbligatorio` })
+    .trim()
+    .min(1, `${label}: campo obbligatorio`)
+    .max(max, `${label}: al massimo ${max} caratteri`);
 
 /** PUT /api/fiscal/profiles/:doctorId */
 export const FiscalProfileInput = z.object({
   registeredName: text("Nome come da iscrizione all'albo", 120),
   title: text('Titolo professionale', 80),
   albo: text("Albo e numero d'iscrizione", 120),
-  taxcode: z
-    .string({ error: 'Codice fiscale: campo obbligatorio' })
-    .trim()
-    .toUpperCase()
-    .refine(isValidCodiceFiscale, 'Codice fiscale non valido (controlla il carattere finale)'),
-  vatNumber: z
-    .string({ error: 'Partita IVA: campo obbligatorio' })
-    .trim()
-    .refine(isValidPartitaIva, 'Partita IVA non valida (11 cifre, controlla la cifra finale)'),
-  address: text("Indirizzo dello studio", 300),
+  taxcode: z.string({ error: 'Codice fiscale: campo obbligatorio' }).trim().toUpperCase().refine(isValidCodiceFiscale, 'Codice fiscale non valido (controlla il carattere finale)'),
+  vatNumber: z.string({ error: 'Partita IVA: campo obbligatorio' }).trim().refine(isValidPartitaIva, 'Partita IVA non valida (11 cifre, controlla la cifra finale)'),
+  address: text('Indirizzo dello studio', 300),
   regime: TaxRegime,
   stampDutyToPatient: z.boolean({ error: "Indica se l'imposta di bollo è a carico del paziente" }),
 });
@@ -77,8 +74,7 @@ export function stampDutyCents(amountCents: number): number {
 
 export const VAT_EXEMPTION_WORDING: Record<TaxRegime, string> = {
   ordinario: 'Operazione esente da IVA ai sensi dell’art. 10, comma 1, n. 18, D.P.R. 633/1972 (prestazione sanitaria alla persona).',
-  forfettario:
-    'Operazione effettuata ai sensi dell’art. 1, commi da 54 a 89, Legge 190/2014 (regime forfettario): senza applicazione dell’IVA e senza ritenuta alla fonte.',
+  forfettario: 'Operazione effettuata ai sensi dell’art. 1, commi da 54 a 89, Legge 190/2014 (regime forfettario): senza applicazione dell’IVA e senza ritenuta alla fonte.',
 };
 
 /** the legal wording of the opposition checkbox (art. 3 DM 31/07/2015; Garante provv. 2016) */

@@ -11,7 +11,10 @@ const YEAR = new Date().getFullYear();
 const pdfText = (buf: Buffer): string =>
   execFileSync(
     process.execPath,
-    ['-e', "const {PDFParse}=require('pdf-parse');const c=[];process.stdin.on('data',d=>c.push(d)).on('end',async()=>{const p=new PDFParse({data:Buffer.concat(c)});process.stdout.write((await p.getText()).text);await p.destroy();})"],
+    [
+      '-e',
+      "const {PDFParse}=require('pdf-parse');const c=[];process.stdin.on('data',d=>c.push(d)).on('end',async()=>{const p=new PDFParse({data:Buffer.concat(c)});process.stdout.write((await p.getText()).text);await p.destroy();})",
+    ],
     { input: buf, cwd: __dirname },
   )
     .toString('utf8')
@@ -73,7 +76,10 @@ describe('fiscal receipts in a real browser', () => {
     const doctor = await (await env.browser.newContext({ acceptDownloads: true })).newPage();
     await login(doctor, env.server.url, 'medico1@example.it', '**/disponibilita**');
     await doctor.goto(`${env.server.url}/fiscale`);
-    const row = doctor.getByTestId('fiscal-table').locator('tbody tr').filter({ hasText: `1/${YEAR}` });
+    const row = doctor
+      .getByTestId('fiscal-table')
+      .locator('tbody tr')
+      .filter({ hasText: `1/${YEAR}` });
     await row.waitFor();
     const rowText = (await row.textContent())!.replace(/\s/g, ' ');
     expect(rowText).toContain('Ricevuta');

@@ -74,7 +74,9 @@ export class FiscalController {
   @Roles('patient', 'doctor', 'admin')
   async bookingReceipts(@Param('bookingId') bookingId: string, @CurrentUser() user: SessionUser): Promise<MyReceipt[]> {
     const docs = await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { booking_id: bookingId });
-    const visible = docs.filter(({ doc }) => user.role === 'admin' || (user.role === 'doctor' && doc.doctorId === user.id) || (user.role === 'patient' && doc.patientId === user.id));
+    const visible = docs.filter(
+      ({ doc }) => user.role === 'admin' || (user.role === 'doctor' && doc.doctorId === user.id) || (user.role === 'patient' && doc.patientId === user.id),
+    );
     return visible.filter(({ doc }) => doc.receipt).map(({ doc }) => this.receiptLink(doc));
   }
 

@@ -29,7 +29,10 @@ const PROFILE = {
 const pdfText = (buf: Buffer): string =>
   execFileSync(
     process.execPath,
-    ['-e', "const {PDFParse}=require('pdf-parse');const c=[];process.stdin.on('data',d=>c.push(d)).on('end',async()=>{const p=new PDFParse({data:Buffer.concat(c)});process.stdout.write((await p.getText()).text);await p.destroy();})"],
+    [
+      '-e',
+      "const {PDFParse}=require('pdf-parse');const c=[];process.stdin.on('data',d=>c.push(d)).on('end',async()=>{const p=new PDFParse({data:Buffer.concat(c)});process.stdout.write((await p.getText()).text);await p.destroy();})",
+    ],
     { input: buf, cwd: __dirname },
   )
     .toString('utf8')
@@ -47,7 +50,11 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
   beforeAll(async () => {
     keyDir = mkdtempSync(join(tmpdir(), 'sts-key-'));
     // a self-signed certificate standing in for the Sistema TS one (1024-bit RSA like it)
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:1024', '-nodes', '-keyout', join(keyDir, 'key.pem'), '-out', join(keyDir, 'cert.pem'), '-days', '2', '-subj', '/CN=Sistema TS di prova'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:1024', '-nodes', '-keyout', join(keyDir, 'key.pem'), '-out', join(keyDir, 'cert.pem'), '-days', '2', '-subj', '/CN=Sistema TS di prova'],
+      { stdio: 'ignore' },
+    );
     pp = await startPaypalStandIn();
     app = await startTestApp(
       { HOLD_SWEEP_SECONDS: '0', PAYPAL_BASE_URL: pp.baseUrl, PAYPAL_CLIENT_ID: pp.clientId, PAYPAL_CLIENT_SECRET: pp.clientSecret, STS_CERT_PATH: join(keyDir, 'cert.pem') },
@@ -66,7 +73,11 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
   async function pay(patient: TestPatient, doctorId = medico1, productName = 'Prima visita nutrizionale', extra: Record<string, string> = {}) {
     const n = nextSlot++;
     const start = `2030-03-${String(5 + Math.floor(n / 8)).padStart(2, '0')}T${String(9 + Math.floor((n % 8) / 2)).padStart(2, '0')}:${n % 2 ? '30' : '00'}:00Z`;
-    const hold = await patient.agent.post('/prenotazioni').set('X-CSRF-Token', patient.csrf).send({ doctor_id: doctorId, availability_id: slotId(doctorId, start) }).expect(201);
+    const hold = await patient.agent
+      .post('/prenotazioni')
+      .set('X-CSRF-Token', patient.csrf)
+      .send({ doctor_id: doctorId, availability_id: slotId(doctorId, start) })
+      .expect(201);
     const product = products.find((p) => p.name === productName)!;
     const created = await patient.agent.post('/api/paypal/orders').set('X-CSRF-Token', patient.csrf).send({ booking_id: hold.body.id, product: product.id }).expect(201);
     pp.approve(created.body.id);
@@ -78,7 +89,10 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     return { orderId: created.body.id as string, start, bookingId: hold.body.id as string };
   }
   const fiscal = () => app.app.get(FiscalService);
-  const receiptsOf = async (doctorId: string) => (await app.core.eventStore.readStream(receiptsStreamName(doctorId, 2030))).filter((e) => e.type === 'ReceiptIssued').map((e) => e.data as { number: number; orderId: string; totalCents: number });
+  const receiptsOf = async (doctorId: string) =>
+    (await app.core.eventStore.readStream(receiptsStreamName(doctorId, 2030)))
+      .filter((e) => e.type === 'ReceiptIssued')
+      .map((e) => e.data as { number: number; orderId: string; totalCents: number });
 
   it('a payment of 80,00 € issues receipt 1/2030 with 2,00 € stamp duty and the opposition; the PDF says so', async () => {
     const [patient] = await registerPatients(app, 1);
@@ -87,11 +101,14 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     const [receipt] = await receiptsOf(medico1);
     expect(receipt).toMatchObject({ number: 1, orderId, totalCents: 8200 });
 
-    const res = await patient.agent.get(`/api/orders/${orderId}/receipt.pdf`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await patient.agent
+      .get(`/api/orders/${orderId}/receipt.pdf`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = pdfText(res.body as Buffer);
@@ -139,7 +156,11 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     const { userId: doctorId } = await users.register({ role: 'doctor', email: 'senza-profilo@example.it', password: 'Password123!', name: 'Luca', surname: 'Verdi' }, meta);
     const admin = await client(app, 'admin@example.it');
     for (const start of ['2030-03-05T09:00:00Z', '2030-03-05T09:30:00Z']) {
-      await admin.agent.post('/disponibilita/toggle').set('X-CSRF-Token', admin.csrf).send({ for: doctorId, start, end: new Date(Date.parse(start) + 1_800_000).toISOString() }).expect(200);
+      await admin.agent
+        .post('/disponibilita/toggle')
+        .set('X-CSRF-Token', admin.csrf)
+        .send({ for: doctorId, start, end: new Date(Date.parse(start) + 1_800_000).toISOString() })
+        .expect(200);
     }
     const [a, b] = await registerPatients(app, 2, 'attesa');
     const saved = nextSlot;
@@ -157,7 +178,11 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
 
     // a wrong partita IVA is refused in Italian and appends nothing
     const head = await app.core.eventStore.headPosition();
-    const bad = await admin.agent.put(`/api/fiscal/profiles/${doctorId}`).set('X-CSRF-Token', admin.csrf).send({ ...PROFILE, vatNumber: '12345678900' }).expect(400);
+    const bad = await admin.agent
+      .put(`/api/fiscal/profiles/${doctorId}`)
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ ...PROFILE, vatNumber: '12345678900' })
+      .expect(400);
     expect(bad.body.error.message).toMatch(/Partita IVA non valida/);
     expect(await app.core.eventStore.headPosition()).toBe(head);
     // another doctor may not set it
@@ -189,21 +214,33 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     const captureId = (order.find((e) => e.type === 'PaymentCaptured')!.data as { captureId: string }).captureId;
     const { position } = await app.core.eventStore.append(
       `order-${orderId}`,
-      [{ type: 'PaymentRefunded', data: { orderId, captureId, refundId: 'RIMB-1', status: 'COMPLETED', reason: 'Visita annullata dallo studio.' }, metadata: { userId: 'system', role: 'system', at: NOW, correlationId: 'c', causationId: 'c' } }],
+      [
+        {
+          type: 'PaymentRefunded',
+          data: { orderId, captureId, refundId: 'RIMB-1', status: 'COMPLETED', reason: 'Visita annullata dallo studio.' },
+          metadata: { userId: 'system', role: 'system', at: NOW, correlationId: 'c', causationId: 'c' },
+        },
+      ],
       { expectedRevision: order[order.length - 1].revision },
     );
     await app.core.changes.waitFor(position);
-    const credit = async () => (await app.core.eventStore.readStream(receiptsStreamName(medico1, 2030))).filter((e) => e.type === 'CreditNoteIssued').map((e) => e.data as { number: number; receiptId: string; receiptNumber: number; totalCents: number });
+    const credit = async () =>
+      (await app.core.eventStore.readStream(receiptsStreamName(medico1, 2030)))
+        .filter((e) => e.type === 'CreditNoteIssued')
+        .map((e) => e.data as { number: number; receiptId: string; receiptNumber: number; totalCents: number });
     for (let i = 0; i < 50 && (await credit()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await credit()).toEqual([expect.objectContaining({ number: 1, receiptId: `ricevuta-${orderId}`, receiptNumber: receipt.number, totalCents: 5000 })]);
     // running again issues nothing more
     await fiscal().issuePending(medico1);
     expect(await credit()).toHaveLength(1);
-    const res = await patient.agent.get(`/api/orders/${orderId}/receipt.pdf`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await patient.agent
+      .get(`/api/orders/${orderId}/receipt.pdf`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     const text = pdfText(res.body as Buffer);
     expect(text).toContain('Nota di credito n. NC 1/2030');
     expect(text).toContain(`Storno della ricevuta n. ${receipt.number}/2030`);
@@ -233,7 +270,9 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     expect([refund.voceSpesa].flat().map((v: any) => v.importo)).toEqual(['50.00']);
     // Node refuses PKCS#1 v1.5 private decryption (CVE-2023-46809): the test decrypts with openssl
     const decrypt = (b64: string) =>
-      execFileSync('openssl', ['pkeyutl', '-decrypt', '-inkey', join(keyDir, 'key.pem'), '-pkeyopt', 'rsa_padding_mode:pkcs1'], { input: Buffer.from(b64, 'base64') }).toString('utf8');
+      execFileSync('openssl', ['pkeyutl', '-decrypt', '-inkey', join(keyDir, 'key.pem'), '-pkeyopt', 'rsa_padding_mode:pkcs1'], { input: Buffer.from(b64, 'base64') }).toString(
+        'utf8',
+      );
     expect(decrypt(parsed.precompilata.proprietario.cfProprietario)).toBe('RSSGLI80A41H501W');
     const first = docs.find((d: any) => d.idSpesa.numDocumentoFiscale.numDocumento === '1/2030');
     expect(first).toMatchObject({ flagOperazione: 'I', pagamentoTracciato: 'SI', tipoDocumento: 'F', flagOpposizione: '1' });

@@ -26,7 +26,7 @@ import { parseInput } from '../http/parse';
 import { CORE, type Core } from '../infrastructure/core';
 import type { PersonalName } from '../users/users.service';
 import { UsersService } from '../users/users.service';
-import { readWorkflowState, runWorkflow } from '../workflows/workflow';
+import { runWorkflow } from '../workflows/workflow';
 import { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
 import { numberingDecider } from './numbering.decider';
 import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipt.workflow';
@@ -135,13 +135,23 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
     if (viewer) this.authorize(viewer, doctorId);
     const input = parseInput(FiscalProfileInput, body);
     const doctor = await this.users.get(doctorId);
+    if (doctor?.role !== 'doctor') throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
     const { registeredName, albo, taxcode, vatNumber, address } = input;
     const personal = await this.core.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address } satisfies FiscalProfilePersonal);
     await handleCommand(
       this.core.eventStore,
       fiscalProfileStreamName(doctorId),
       fiscalProfileDecider,
-      { type: 'SetFiscalProfile', doctorId, isDoctor: doctor?.role === 'doctor', title: input.title, regime: input.regime, stampDutyToPatient: input.stampDutyToPatient, demo, personal },
+      {
+        type: 'SetFiscalProfile',
+        doctorId,
+        isDoctor: doctor?.role === 'doctor',
+        title: input.title,
+        regime: input.regime,
+        stampDutyToPatient: input.stampDutyToPatient,
+        demo,
+        personal,
+      },
       metadata,
     );
     // receipts that waited for the profile go out now, in payment order
@@ -189,7 +199,17 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!doc?.doctorId) return;
     const input = await this.flowInput(doc, await this.profileState(doc.doctorId));
     await runWorkflow(this.core.eventStore, receiptWorkflow, input, async (step) =>
-      decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, step.stream, numberingDecider, step.command, { userId: 'system', role: 'system', at: input.issuedAt, correlationId: orderId, causationId: orderId }), 50),
+      decideAgainOnStaleRevision(
+        () =>
+          handleCommand(this.core.eventStore, step.stream, numberingDecider, step.command, {
+            userId: 'system',
+            role: 'system',
+            at: input.issuedAt,
+            correlationId: orderId,
+            causationId: orderId,
+          }),
+        50,
+      ),
     );
   }
 
@@ -210,7 +230,12 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
     const patient = await this.receiptPatient(doc.orderId, doc.patientId);
     return {
       ...base,
-      issue: { regime: profile.regime, stampDutyToPatient: profile.stampDutyToPatient, issuer: profile.personal, patient: await this.core.personalData.seal(doc.patientId, patient) },
+      issue: {
+        regime: profile.regime,
+        stampDutyToPatient: profile.stampDutyToPatient,
+        issuer: profile.personal,
+        patient: await this.core.personalData.seal(doc.patientId, patient),
+      },
     };
   }
 
@@ -356,14 +381,10 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
       if (r) cancelled.set(r.receiptId, r);
     }
     for (const patientId of new Set(receipts.map((r) => r.patientId))) await this.accessLog.recordAccess(viewer, patientId, 'personal_data', `esportazione Sistema TS ${year}`);
-    const xml = buildStsXml({ owner: { taxcode: profile.taxcode, vatNumber: profile.vatNumber }, receipts: withTaxcodes, creditNotes, cancelled, day: (iso) => practiceDay(new Date(iso), tz) }, key);
+    const xml = buildStsXml(
+      { owner: { taxcode: profile.taxcode, vatNumber: profile.vatNumber }, receipts: withTaxcodes, creditNotes, cancelled, day: (iso) => practiceDay(new Date(iso), tz) },
+      key,
+    );
     return { xml, demo };
-  }
-
-  /** the receipts workflow's view of one order (tests, diagnostics) */
-  async flowState(orderId: string) {
-    const doc = (await this.core.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
-    if (!doc?.doctorId) return null;
-    return readWorkflowState(this.core.eventStore, receiptWorkflow, await this.flowInput(doc, await this.profileState(doc.doctorId)));
   }
 }

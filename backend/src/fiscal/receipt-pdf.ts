@@ -21,7 +21,12 @@ const timeFmt = (iso: string, timeZone: string) => new Intl.DateTimeFormat('it-I
  */
 export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string): Promise<Buffer> {
   const { receipt: r, creditNote, issuer, patient } = docs;
-  const pdf = new PDFDocument({ size: 'A4', margin: 56, lang: 'it-IT', info: { Title: `Ricevuta ${documentNumber('receipt', r.number, r.year)}`, Author: issuer?.registeredName ?? '' } });
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    lang: 'it-IT',
+    info: { Title: `Ricevuta ${documentNumber('receipt', r.number, r.year)}`, Author: issuer?.registeredName ?? '' },
+  });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -30,7 +35,10 @@ export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string): Promi
   });
 
   const header = () => {
-    pdf.font('Helvetica-Bold').fontSize(16).text(issuer?.registeredName ?? 'Professionista (dati cancellati)');
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .text(issuer?.registeredName ?? 'Professionista (dati cancellati)');
     pdf.font('Helvetica').fontSize(10);
     if (docs.title) pdf.text(docs.title);
     if (issuer) {
@@ -54,8 +62,14 @@ export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string): Promi
   };
 
   header();
-  pdf.font('Helvetica-Bold').fontSize(14).text(`Ricevuta sanitaria n. ${documentNumber('receipt', r.number, r.year)}`);
-  pdf.font('Helvetica').fontSize(10).text(`Data: ${dateFmt(r.issuedAt, timeZone)}`);
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(`Ricevuta sanitaria n. ${documentNumber('receipt', r.number, r.year)}`);
+  pdf
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Data: ${dateFmt(r.issuedAt, timeZone)}`);
   pdf.moveDown();
   patientBlock();
 
@@ -78,18 +92,28 @@ export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string): Promi
   pdf.text(`Identificativo della transazione PayPal: ${r.transactionId} (cattura ${r.captureId})`);
   pdf.moveDown();
   pdf.font('Helvetica-Bold').text('Sistema Tessera Sanitaria');
-  pdf.font('Helvetica').text(
-    r.stsOpposition
-      ? 'Il paziente si è opposto alla trasmissione di questa spesa al Sistema Tessera Sanitaria: la spesa non sarà resa disponibile per la dichiarazione precompilata.'
-      : 'Il paziente non si è opposto alla trasmissione di questa spesa al Sistema Tessera Sanitaria.',
-  );
+  pdf
+    .font('Helvetica')
+    .text(
+      r.stsOpposition
+        ? 'Il paziente si è opposto alla trasmissione di questa spesa al Sistema Tessera Sanitaria: la spesa non sarà resa disponibile per la dichiarazione precompilata.'
+        : 'Il paziente non si è opposto alla trasmissione di questa spesa al Sistema Tessera Sanitaria.',
+    );
 
   if (creditNote) {
     pdf.addPage();
     header();
-    pdf.font('Helvetica-Bold').fontSize(14).text(`Nota di credito n. ${documentNumber('credit_note', creditNote.number, creditNote.year)}`);
-    pdf.font('Helvetica').fontSize(10).text(`Data: ${dateFmt(creditNote.issuedAt, timeZone)}`);
-    pdf.text(`Storno della ricevuta n. ${documentNumber('receipt', creditNote.receiptNumber, creditNote.receiptYear)}: pagamento rimborsato (rimborso PayPal ${creditNote.refundId}).`);
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .text(`Nota di credito n. ${documentNumber('credit_note', creditNote.number, creditNote.year)}`);
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Data: ${dateFmt(creditNote.issuedAt, timeZone)}`);
+    pdf.text(
+      `Storno della ricevuta n. ${documentNumber('receipt', creditNote.receiptNumber, creditNote.receiptYear)}: pagamento rimborsato (rimborso PayPal ${creditNote.refundId}).`,
+    );
     pdf.moveDown();
     patientBlock();
     pdf.font('Helvetica-Bold').text(`Importo stornato: ${euro(creditNote.totalCents)}`);

@@ -18,7 +18,19 @@ const input = (issue: boolean, amountCents = 8000): { input: ReceiptFlowInput; p
   placed: {
     stream: 'order-o1',
     type: 'OrderPlaced',
-    data: { orderId: 'o1', bookingId: 'b1', patientId: 'p', productId: 'x', productName: 'Prima visita', coupon: null, amountCents, currency: 'EUR', captureId: 'cap1', invoice: sealed('p'), stsOpposition: true },
+    data: {
+      orderId: 'o1',
+      bookingId: 'b1',
+      patientId: 'p',
+      productId: 'x',
+      productName: 'Prima visita',
+      coupon: null,
+      amountCents,
+      currency: 'EUR',
+      captureId: 'cap1',
+      invoice: sealed('p'),
+      stsOpposition: true,
+    },
   },
 });
 const stream = receiptsStreamName('doc', 2030);
@@ -28,14 +40,27 @@ describe('receipts workflow', () => {
   const { input: ready, placed } = input(true);
 
   it('issues nothing before the order is placed (a captured payment only)', () =>
-    flow(ready).given([{ stream: 'order-o1', type: 'PaymentCaptured', data: { orderId: 'o1', captureId: 'cap1', amountCents: 8000, currency: 'EUR' } }]).thenDone());
+    flow(ready)
+      .given([{ stream: 'order-o1', type: 'PaymentCaptured', data: { orderId: 'o1', captureId: 'cap1', amountCents: 8000, currency: 'EUR' } }])
+      .thenDone());
 
   it('issues the receipt once the order is placed: stamp duty added, opposition recorded, PayPal transaction', () => {
     const step = receiptWorkflow.decide(foldWorkflow(receiptWorkflow, ready, [placed]));
     expect(step?.stream).toBe(stream);
     expect(step?.command).toMatchObject({
       type: 'IssueReceipt',
-      receipt: { orderId: 'o1', amountCents: 8000, stampDutyCents: 200, stampDutyCharged: true, totalCents: 8200, stsOpposition: true, paymentMethod: 'paypal', transactionId: 'o1', captureId: 'cap1', regime: 'ordinario' },
+      receipt: {
+        orderId: 'o1',
+        amountCents: 8000,
+        stampDutyCents: 200,
+        stampDutyCharged: true,
+        totalCents: 8200,
+        stsOpposition: true,
+        paymentMethod: 'paypal',
+        transactionId: 'o1',
+        captureId: 'cap1',
+        regime: 'ordinario',
+      },
     });
   });
 
@@ -82,5 +107,7 @@ describe('receipts workflow', () => {
         },
       }));
   it('is done once the credit note is there', () =>
-    flow(ready).given([placed, receipt, refunded, { stream, type: 'CreditNoteIssued', data: { orderId: 'o1', creditNoteId: 'nota-o1' } }]).thenDone());
+    flow(ready)
+      .given([placed, receipt, refunded, { stream, type: 'CreditNoteIssued', data: { orderId: 'o1', creditNoteId: 'nota-o1' } }])
+      .thenDone());
 });

@@ -78,7 +78,9 @@ export const fiscalOrdersProjection: ProjectionDefinition<FiscalOrderDoc> = {
       case 'SlotBooked':
         return { ...current, bookingId: d.bookingId, patientId: d.patientId, doctorId: d.doctorId, visitStart: d.start };
       case 'OrderPlaced':
-        return current.placedPosition !== null ? current : { ...current, bookingId: d.bookingId, patientId: d.patientId, placedPosition: event.position, placedAt: event.metadata.at };
+        return current.placedPosition !== null
+          ? current
+          : { ...current, bookingId: d.bookingId, patientId: d.patientId, placedPosition: event.position, placedAt: event.metadata.at };
       case 'PaymentRefunded':
         return { ...current, refunded: true, refundedAt: event.metadata.at };
       case 'ReceiptIssued':

@@ -45,7 +45,11 @@ describe('/fiscale', () => {
     const table = await screen.findByTestId('fiscal-table');
     const rows = () => within(table).getAllByRole('row').slice(1);
     expect(rows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual([`1/${YEAR}`, `2/${YEAR}`]);
-    expect(within(rows()[0]).getByRole('link', { name: `${t.fiscal.pdf} 1/${YEAR}` }).getAttribute('href')).toBe('/api/orders/o1/receipt.pdf');
+    expect(
+      within(rows()[0])
+        .getByRole('link', { name: `${t.fiscal.pdf} 1/${YEAR}` })
+        .getAttribute('href'),
+    ).toBe('/api/orders/o1/receipt.pdf');
     expect(plain(screen.getByTestId('fiscal-total').textContent)).toContain('184,00 €');
     expect(screen.getByRole('link', { name: t.fiscal.export }).getAttribute('href')).toBe(`/api/fiscal/sts-export?doctor=d1&year=${YEAR}`);
 
@@ -56,8 +60,17 @@ describe('/fiscale', () => {
   test('the profile form shows the blocked message and saves with the CSRF token; the server’s Italian refusal is shown', async () => {
     fetchMock = mockFetch([
       { method: 'GET', path: /^\/api\/fiscal\/documents/, body: { ...view, documents: [], blockedMessage: 'Profilo fiscale incompleto: 1 pagamento attende la ricevuta.' } },
-      { method: 'GET', path: '/api/fiscal/profiles/d1', body: { doctorId: 'd1', profile: null, demo: false, pendingReceipts: 1, blockedMessage: 'Profilo fiscale incompleto: 1 pagamento attende la ricevuta.' } },
-      { method: 'PUT', path: '/api/fiscal/profiles/d1', status: 400, body: { error: { code: 'dati_non_validi', message: 'Partita IVA non valida (11 cifre, controlla la cifra finale)' } } },
+      {
+        method: 'GET',
+        path: '/api/fiscal/profiles/d1',
+        body: { doctorId: 'd1', profile: null, demo: false, pendingReceipts: 1, blockedMessage: 'Profilo fiscale incompleto: 1 pagamento attende la ricevuta.' },
+      },
+      {
+        method: 'PUT',
+        path: '/api/fiscal/profiles/d1',
+        status: 400,
+        body: { error: { code: 'dati_non_validi', message: 'Partita IVA non valida (11 cifre, controlla la cifra finale)' } },
+      },
     ]);
     const store = await storeWithSession({ id: 'd1', role: 'doctor', name: 'Giulia Rossi' });
     renderRoutes(store, [{ path: '/fiscale', element: <FiscalPage /> }], '/fiscale');

@@ -66,7 +66,7 @@ export function FiscalPage() {
           <Form.Label>{t.year}</Form.Label>
           <Form.Control type="number" min={2015} max={2100} value={year} onChange={(e) => setYear(Number(e.target.value) || year)} style={{ width: '8rem' }} />
         </Form.Group>
-        {doctorId && (
+        {doctorId && documents.data && documents.data.documents.length > 0 && (
           <a className="btn btn-primary" href={stsExportUrl(doctorId, year)} download>
             {t.export}
           </a>
@@ -78,7 +78,16 @@ export function FiscalPage() {
       {documents.isError && <Alert variant="danger">{errorMessage(documents.error, t.error)}</Alert>}
       {documents.data && (
         <>
-          <DataTable caption={t.title} rows={documents.data.documents} columns={columns} rowId={(d) => d.id} emptyText={t.empty} searchable initialSorting={[{ id: 'number', desc: false }]} testId="fiscal-table" />
+          <DataTable
+            caption={t.title}
+            rows={documents.data.documents}
+            columns={columns}
+            rowId={(d) => d.id}
+            emptyText={t.empty}
+            searchable
+            initialSorting={[{ id: 'number', desc: false }]}
+            testId="fiscal-table"
+          />
           <Table size="sm" className="mt-3 w-auto" aria-label={t.totals}>
             <tbody>
               <tr>

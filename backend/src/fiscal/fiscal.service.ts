@@ -344,7 +344,7 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
       });
     }
     // the patients named in the table: their data was read
-    for (const patientId of new Set(documents.map((d) => d.patientId))) await this.accessLog.recordAccess(viewer, patientId, 'personal_data', `documenti fiscali ${year}`);
+    await this.logReads(viewer, documents.map((d) => d.patientId), `documenti fiscali ${year}`);
     const sum = (f: (d: FiscalDocumentView) => number) => documents.reduce((s, d) => s + f(d), 0);
     const pending = await this.pendingReceipts(doctorId);
     const profile = await this.profileState(doctorId);
@@ -361,6 +361,11 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
       },
       blockedMessage: profile.status !== 'complete' && pending > 0 ? receiptsBlockedMessage(pending) : null,
     };
+  }
+
+  /** one access-log entry per patient read, before the data goes out; concurrent, so the store group-commits them */
+  private async logReads(viewer: SessionUser, patientIds: string[], detail: string): Promise<void> {
+    await Promise.all([...new Set(patientIds)].map((patientId) => this.accessLog.recordAccess(viewer, patientId, 'personal_data', detail)));
   }
 
   /** the year's Sistema TS file (see sts-export.ts); `demo` when made with the generated demo key */
@@ -380,7 +385,7 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
       const r = earlier.receipts.find((x) => x.receiptId === c.receiptId);
       if (r) cancelled.set(r.receiptId, r);
     }
-    for (const patientId of new Set(receipts.map((r) => r.patientId))) await this.accessLog.recordAccess(viewer, patientId, 'personal_data', `esportazione Sistema TS ${year}`);
+    await this.logReads(viewer, receipts.map((r) => r.patientId), `esportazione Sistema TS ${year}`);
     const xml = buildStsXml(
       { owner: { taxcode: profile.taxcode, vatNumber: profile.vatNumber }, receipts: withTaxcodes, creditNotes, cancelled, day: (iso) => practiceDay(new Date(iso), tz) },
       key,

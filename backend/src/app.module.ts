@@ -27,7 +27,8 @@ import { RegistrationController } from './registration/registration.controller';
 import { RegistrationService } from './registration/registration.service';
 import { CORE, type Core } from './infrastructure/core';
 import { DoctorsController } from './users/doctors.controller';
-import { AccessLogService } from './audit/access-log.service';
+import { AccessLogService } from './personal-data/access-log.service';
+import { AccessLogEntriesService } from './audit/access-log-entries.service';
 import { AuditController, MyAccessLogController } from './audit/audit.controller';
 import { AuditService } from './audit/audit.service';
 import { RebuildGateway, RebuildService } from './audit/rebuild.gateway';
@@ -36,8 +37,8 @@ import { DietController, FoodsController } from './diet/diet.controller';
 import { DietService } from './diet/diet.service';
 import { FoodCatalogHandler } from './diet/food-catalog.command';
 import { FoodsService } from './diet/foods.service';
-import { FiscalController } from './fiscal/fiscal.controller';
-import { FiscalService } from './fiscal/fiscal.service';
+import { FiscalController, FiscalService } from './fiscal';
+import { ReceiptsFlowService } from './workflows/receipts-flow.service';
 
 @Module({})
 export class AppModule {
@@ -69,6 +70,7 @@ export class AppModule {
         paypalProvider,
         OrdersService,
         AccessLogService,
+        AccessLogEntriesService,
         AuditService,
         RebuildGateway,
         RebuildService,
@@ -76,6 +78,7 @@ export class AppModule {
         FoodCatalogHandler,
         DietService,
         FiscalService,
+        ReceiptsFlowService,
       ],
     };
   }

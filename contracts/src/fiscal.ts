@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { isValidCodiceFiscale } from './registration';
+import { STREAM_PREFIX } from './streams';
 
 /** the doctor's fiscal profile: `fiscal-<doctorId>` */
 export function fiscalProfileStreamName(doctorId: string): string {
-  return `fiscal-${doctorId}`;
+  return `${STREAM_PREFIX.fiscal}${doctorId}`;
 }
 
 /** partita IVA: 11 digits, the last a Luhn-like check digit (odd positions as is, even positions doubled) */
@@ -37,8 +38,15 @@ export const FiscalProfileInput = z.object({
   registeredName: text("Nome come da iscrizione all'albo", 120),
   title: text('Titolo professionale', 80),
   albo: text("Albo e numero d'iscrizione", 120),
-  taxcode: z.string({ error: 'Codice fiscale: campo obbligatorio' }).trim().toUpperCase().refine(isValidCodiceFiscale, 'Codice fiscale non valido (controlla il carattere finale)'),
-  vatNumber: z.string({ error: 'Partita IVA: campo obbligatorio' }).trim().refine(isValidPartitaIva, 'Partita IVA non valida (11 cifre, controlla la cifra finale)'),
+  taxcode: z
+    .string({ error: 'Codice fiscale: campo obbligatorio' })
+    .trim()
+    .toUpperCase()
+    .refine(isValidCodiceFiscale, 'Codice fiscale non valido (controlla il carattere finale)'),
+  vatNumber: z
+    .string({ error: 'Partita IVA: campo obbligatorio' })
+    .trim()
+    .refine(isValidPartitaIva, 'Partita IVA non valida (11 cifre, controlla la cifra finale)'),
   address: text('Indirizzo dello studio', 300),
   regime: TaxRegime,
   stampDutyToPatient: z.boolean({ error: "Indica se l'imposta di bollo è a carico del paziente" }),
@@ -74,7 +82,8 @@ export function stampDutyCents(amountCents: number): number {
 
 export const VAT_EXEMPTION_WORDING: Record<TaxRegime, string> = {
   ordinario: 'Operazione esente da IVA ai sensi dell’art. 10, comma 1, n. 18, D.P.R. 633/1972 (prestazione sanitaria alla persona).',
-  forfettario: 'Operazione effettuata ai sensi dell’art. 1, commi da 54 a 89, Legge 190/2014 (regime forfettario): senza applicazione dell’IVA e senza ritenuta alla fonte.',
+  forfettario:
+    'Operazione effettuata ai sensi dell’art. 1, commi da 54 a 89, Legge 190/2014 (regime forfettario): senza applicazione dell’IVA e senza ritenuta alla fonte.',
 };
 
 /** the legal wording of the opposition checkbox (art. 3 DM 31/07/2015; Garante provv. 2016) */

@@ -10,4 +10,6 @@ export * from './catalog';
 export * from './orders';
 export * from './audit';
 export * from './diet';
+export * from './rules';
+export * from './streams';
 export * from './fiscal';

@@ -5,7 +5,8 @@ import { NotFoundError } from '../common/errors';
 export type FiscalProfileEvent = { type: 'FiscalProfileSet'; data: EventData<'FiscalProfileSet'> };
 
 export type FiscalProfileState =
-  { status: 'missing' } | { status: 'complete'; doctorId: string; title: string; regime: TaxRegime; stampDutyToPatient: boolean; demo: boolean; personal: Sealed };
+  | { status: 'missing' }
+  | { status: 'complete'; doctorId: string; title: string; regime: TaxRegime; stampDutyToPatient: boolean; demo: boolean; personal: Sealed };
 
 export type FiscalProfileCommand = {
   type: 'SetFiscalProfile';

@@ -32,7 +32,12 @@ export class FiscalController {
 
   @Put('api/fiscal/profiles/:doctorId')
   @Roles('doctor', 'admin')
-  async setProfile(@Param('doctorId') doctorId: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<FiscalProfileView> {
+  async setProfile(
+    @Param('doctorId') doctorId: string,
+    @Body() body: unknown,
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+  ): Promise<FiscalProfileView> {
     return (await this.fiscal.setProfile(user, doctorId, body, metadataFor(req, user)))!;
   }
 

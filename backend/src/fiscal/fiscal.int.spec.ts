@@ -9,7 +9,7 @@ import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypa
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
 import { UsersService } from '../users/users.service';
-import { FiscalService } from './fiscal.service';
+import { ReceiptsFlowService } from '../workflows/receipts-flow.service';
 
 // demo seed: today = Monday 2030-03-04; medico1 (forfettario, stamp duty to the patient) open 09:00–13:00 on weekdays
 const NOW = '2030-03-04T06:00:00.000Z';
@@ -52,12 +52,32 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     // a self-signed certificate standing in for the Sistema TS one (1024-bit RSA like it)
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'rsa:1024', '-nodes', '-keyout', join(keyDir, 'key.pem'), '-out', join(keyDir, 'cert.pem'), '-days', '2', '-subj', '/CN=Sistema TS di prova'],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:1024',
+        '-nodes',
+        '-keyout',
+        join(keyDir, 'key.pem'),
+        '-out',
+        join(keyDir, 'cert.pem'),
+        '-days',
+        '2',
+        '-subj',
+        '/CN=Sistema TS di prova',
+      ],
       { stdio: 'ignore' },
     );
     pp = await startPaypalStandIn();
     app = await startTestApp(
-      { HOLD_SWEEP_SECONDS: '0', PAYPAL_BASE_URL: pp.baseUrl, PAYPAL_CLIENT_ID: pp.clientId, PAYPAL_CLIENT_SECRET: pp.clientSecret, STS_CERT_PATH: join(keyDir, 'cert.pem') },
+      {
+        HOLD_SWEEP_SECONDS: '0',
+        PAYPAL_BASE_URL: pp.baseUrl,
+        PAYPAL_CLIENT_ID: pp.clientId,
+        PAYPAL_CLIENT_SECRET: pp.clientSecret,
+        STS_CERT_PATH: join(keyDir, 'cert.pem'),
+      },
       undefined,
       clock,
     );
@@ -79,16 +99,28 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
       .send({ doctor_id: doctorId, availability_id: slotId(doctorId, start) })
       .expect(201);
     const product = products.find((p) => p.name === productName)!;
-    const created = await patient.agent.post('/api/paypal/orders').set('X-CSRF-Token', patient.csrf).send({ booking_id: hold.body.id, product: product.id }).expect(201);
+    const created = await patient.agent
+      .post('/api/paypal/orders')
+      .set('X-CSRF-Token', patient.csrf)
+      .send({ booking_id: hold.body.id, product: product.id })
+      .expect(201);
     pp.approve(created.body.id);
     await patient.agent
       .post('/prenotazioni/conferma')
       .type('form')
-      .send({ _token: patient.csrf, transaction: created.body.id, status: 'COMPLETED', product: product.id, taxcode: TAXCODE, billing: 'Via Roma 1, 00100 Roma', ...extra })
+      .send({
+        _token: patient.csrf,
+        transaction: created.body.id,
+        status: 'COMPLETED',
+        product: product.id,
+        taxcode: TAXCODE,
+        billing: 'Via Roma 1, 00100 Roma',
+        ...extra,
+      })
       .expect(200);
     return { orderId: created.body.id as string, start, bookingId: hold.body.id as string };
   }
-  const fiscal = () => app.app.get(FiscalService);
+  const fiscal = () => app.app.get(ReceiptsFlowService);
   const receiptsOf = async (doctorId: string) =>
     (await app.core.eventStore.readStream(receiptsStreamName(doctorId, 2030)))
       .filter((e) => e.type === 'ReceiptIssued')
@@ -153,7 +185,10 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
   it('a doctor without a fiscal profile: the payment succeeds, receipts wait with an Italian message, then go out in order', async () => {
     const users = app.app.get(UsersService);
     const meta = { userId: 'system', role: 'system' as const, at: NOW, correlationId: 'c', causationId: 'c' };
-    const { userId: doctorId } = await users.register({ role: 'doctor', email: 'senza-profilo@example.it', password: 'Password123!', name: 'Luca', surname: 'Verdi' }, meta);
+    const { userId: doctorId } = await users.register(
+      { role: 'doctor', email: 'senza-profilo@example.it', password: 'Password123!', name: 'Luca', surname: 'Verdi' },
+      meta,
+    );
     const admin = await client(app, 'admin@example.it');
     for (const start of ['2030-03-05T09:00:00Z', '2030-03-05T09:30:00Z']) {
       await admin.agent
@@ -270,9 +305,9 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     expect([refund.voceSpesa].flat().map((v: any) => v.importo)).toEqual(['50.00']);
     // Node refuses PKCS#1 v1.5 private decryption (CVE-2023-46809): the test decrypts with openssl
     const decrypt = (b64: string) =>
-      execFileSync('openssl', ['pkeyutl', '-decrypt', '-inkey', join(keyDir, 'key.pem'), '-pkeyopt', 'rsa_padding_mode:pkcs1'], { input: Buffer.from(b64, 'base64') }).toString(
-        'utf8',
-      );
+      execFileSync('openssl', ['pkeyutl', '-decrypt', '-inkey', join(keyDir, 'key.pem'), '-pkeyopt', 'rsa_padding_mode:pkcs1'], {
+        input: Buffer.from(b64, 'base64'),
+      }).toString('utf8');
     expect(decrypt(parsed.precompilata.proprietario.cfProprietario)).toBe('RSSGLI80A41H501W');
     const first = docs.find((d: any) => d.idSpesa.numDocumentoFiscale.numDocumento === '1/2030');
     expect(first).toMatchObject({ flagOperazione: 'I', pagamentoTracciato: 'SI', tipoDocumento: 'F', flagOpposizione: '1' });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type EventData,
   type EventMetadata,
@@ -15,21 +15,15 @@ import {
   receiptsBlockedMessage,
   receiptsStreamName,
 } from '@studio/contracts';
-import { type FiscalOrderDoc, fiscalOrderStatus } from '@studio/projections';
-import { randomUUID } from 'node:crypto';
-import { AccessLogService } from '../audit/access-log.service';
-import { CLOCK, type Clock } from '../common/clock';
+import type { FiscalOrderDoc } from '@studio/projections';
+import { AccessLogService } from '../personal-data/access-log.service';
 import { ForbiddenError, NotFoundError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
-import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { handleCommand, readState } from '../event-store/command-handler';
 import { parseInput } from '../http/parse';
 import { CORE, type Core } from '../infrastructure/core';
-import type { PersonalName } from '../users/users.service';
-import { UsersService } from '../users/users.service';
-import { runWorkflow } from '../workflows/workflow';
+import { type PersonalName, UsersService } from '../users';
 import { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
-import { numberingDecider } from './numbering.decider';
-import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipt.workflow';
 import { buildStsXml, loadStsPublicKey } from './sts-export';
 
 /** the patient's data printed on a receipt, sealed on it with the patient's key */
@@ -48,55 +42,15 @@ export interface IssuedDocuments {
   patient: ReceiptPatient | null;
 }
 
-const yearOf = (day: string) => Number(day.slice(0, 4));
-
 @Injectable()
-export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('Fiscal');
-  /** one run at a time per doctor: receipts go out in payment order */
-  private readonly queues = new Map<string, Promise<void>>();
-  private off?: () => void;
-  private firstSweep?: NodeJS.Timeout;
-  private timer?: NodeJS.Timeout;
+export class FiscalService {
+  private readonly profileListeners = new Set<(doctorId: string) => Promise<void>>();
 
   constructor(
     @Inject(CORE) private readonly core: Core,
-    @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
   ) {}
-
-  /** reacts to what the read model shows (a placed order, a refund) and resumes anything left half-done by a crash */
-  onApplicationBootstrap(): void {
-    this.off = this.core.changes.onChange((changes) => {
-      for (const c of changes) {
-        if (c.projection !== 'fiscal_orders' || !c.doc) continue;
-        const doc = c.doc as FiscalOrderDoc;
-        const status = fiscalOrderStatus(doc);
-        if (doc.doctorId && (status === 'pending_receipt' || status === 'pending_credit_note')) void this.issuePending(doc.doctorId);
-      }
-    });
-    // after a crash: whatever is still due, once the projections run (they start after Nest's init), then now and then
-    const sweep = () => void this.sweep().catch((e) => this.logger.warn(`ricevute in sospeso: ${String(e)}`));
-    this.firstSweep = setTimeout(sweep, 2000);
-    this.firstSweep.unref();
-    this.timer = setInterval(sweep, 5 * 60_000);
-    this.timer.unref();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    clearTimeout(this.firstSweep);
-    clearInterval(this.timer);
-    this.off?.();
-    await Promise.all([...this.queues.values()].map((p) => p.catch(() => undefined)));
-  }
-
-  /** every doctor with a document still due */
-  async sweep(): Promise<void> {
-    const due = await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { status: { in: ['pending_receipt', 'pending_credit_note'] } });
-    const doctors = new Set(due.map((d) => d.doc.doctorId).filter((d): d is string => d !== null));
-    await Promise.all([...doctors].map((d) => this.issuePending(d)));
-  }
 
   // ---- profile ------------------------------------------------------------------------------------------
 
@@ -106,7 +60,7 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
     throw new ForbiddenError('Puoi vedere e modificare solo i tuoi dati fiscali.');
   }
 
-  private async profileState(doctorId: string): Promise<FiscalProfileState> {
+  async profileState(doctorId: string): Promise<FiscalProfileState> {
     return (await readState(this.core.eventStore, fiscalProfileStreamName(doctorId), fiscalProfileDecider)).state;
   }
 
@@ -155,92 +109,24 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
       metadata,
     );
     // receipts that waited for the profile go out now, in payment order
-    await this.issuePending(doctorId);
+    for (const listener of this.profileListeners) await listener(doctorId);
     return viewer ? this.profile(viewer, doctorId) : null;
   }
 
-  private async pendingReceipts(doctorId: string): Promise<number> {
+  async pendingReceipts(doctorId: string): Promise<number> {
     return (await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { doctor_id: doctorId, status: 'pending_receipt' })).length;
   }
 
-  // ---- issuing ------------------------------------------------------------------------------------------
+  // ---- profile listeners -------------------------------------------------------------------------------
 
-  /** runs the receipts workflow for every order of the doctor still due, oldest payment first; never throws */
-  issuePending(doctorId: string): Promise<void> {
-    const next = (this.queues.get(doctorId) ?? Promise.resolve()).then(() => this.drain(doctorId)).catch((e) => this.logger.error(`ricevute del medico ${doctorId}: ${String(e)}`));
-    this.queues.set(doctorId, next);
-    return next;
+  /** the receipts workflow (workflows/) subscribes: a completed profile releases the receipts that waited */
+  onProfileSet(listener: (doctorId: string) => Promise<void>): () => void {
+    this.profileListeners.add(listener);
+    return () => this.profileListeners.delete(listener);
   }
 
-  private async drain(doctorId: string): Promise<void> {
-    const due = await this.core.readModels.find<FiscalOrderDoc>(
-      'fiscal_orders',
-      { doctor_id: doctorId, status: { in: ['pending_receipt', 'pending_credit_note'] } },
-      { orderBy: [{ column: 'placed_position', direction: 'asc' }] },
-    );
-    const profile = await this.profileState(doctorId);
-    let last: number | null = null;
-    for (const { doc } of due) {
-      const input = await this.flowInput(doc, profile);
-      const run = await runWorkflow(this.core.eventStore, receiptWorkflow, input, async (step) => {
-        const metadata = await this.systemMetadata(doc.orderId);
-        return decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, step.stream, numberingDecider, step.command, metadata));
-      });
-      if (run.position !== null) last = run.position;
-      // in order: a receipt that must wait keeps the later ones waiting too
-      if (waitingForProfile(run.state)) break;
-    }
-    if (last !== null) await this.core.changes.waitFor(last).catch(() => undefined);
-  }
-
-  /** issues what one order is due (used by tests to race confirmations); the same idempotent steps */
-  async issueFor(orderId: string): Promise<void> {
-    const doc = (await this.core.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
-    if (!doc?.doctorId) return;
-    const input = await this.flowInput(doc, await this.profileState(doc.doctorId));
-    await runWorkflow(this.core.eventStore, receiptWorkflow, input, async (step) =>
-      decideAgainOnStaleRevision(
-        () =>
-          handleCommand(this.core.eventStore, step.stream, numberingDecider, step.command, {
-            userId: 'system',
-            role: 'system',
-            at: input.issuedAt,
-            correlationId: orderId,
-            causationId: orderId,
-          }),
-        50,
-      ),
-    );
-  }
-
-  private async systemMetadata(orderId: string): Promise<EventMetadata> {
-    const [first] = await this.core.eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
-    const correlationId = first?.metadata.correlationId ?? randomUUID();
-    return { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId, causationId: correlationId };
-  }
-
-  private async flowInput(doc: FiscalOrderDoc, profile: FiscalProfileState): Promise<ReceiptFlowInput> {
-    const tz = this.core.config.practiceTimeZone;
-    const now = this.clock.now();
-    const paidAt = doc.placedAt ?? now.toISOString();
-    const receiptYear = doc.receipt?.year ?? yearOf(practiceDay(new Date(paidAt), tz));
-    const creditYear = doc.creditNote?.year ?? yearOf(practiceDay(doc.refundedAt ? new Date(doc.refundedAt) : now, tz));
-    const base = { orderId: doc.orderId, doctorId: doc.doctorId!, receiptYear, creditYear, issuedAt: now.toISOString(), paidAt, visitStart: doc.visitStart ?? paidAt };
-    if (profile.status !== 'complete' || doc.receipt) return { ...base, issue: null };
-    const patient = await this.receiptPatient(doc.orderId, doc.patientId);
-    return {
-      ...base,
-      issue: {
-        regime: profile.regime,
-        stampDutyToPatient: profile.stampDutyToPatient,
-        issuer: profile.personal,
-        patient: await this.core.personalData.seal(doc.patientId, patient),
-      },
-    };
-  }
-
-  /** taxcode and billing as given at payment, name from the account */
-  private async receiptPatient(orderId: string, patientId: string): Promise<ReceiptPatient> {
+  /** taxcode and billing as given at payment, name from the account: what a receipt prints of the patient */
+  async receiptPatient(orderId: string, patientId: string): Promise<ReceiptPatient> {
     const events = await this.core.eventStore.readStream(orderStreamName(orderId));
     const placed = events.find((e) => e.type === 'OrderPlaced')?.data as EventData<'OrderPlaced'> | undefined;
     const invoice = placed ? await this.core.personalData.open<{ taxcode: string; billing: string }>(placed.invoice) : null;
@@ -254,7 +140,9 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
   /** the order's receipt (and credit note), opened for who may see it; the read is logged in the patient's access log */
   async documentsForOrder(viewer: SessionUser, orderId: string): Promise<IssuedDocuments> {
     const doc = (await this.core.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
-    const allowed = doc && (viewer.role === 'admin' || (viewer.role === 'patient' && viewer.id === doc.patientId) || (viewer.role === 'doctor' && viewer.id === doc.doctorId));
+    const allowed =
+      doc &&
+      (viewer.role === 'admin' || (viewer.role === 'patient' && viewer.id === doc.patientId) || (viewer.role === 'doctor' && viewer.id === doc.doctorId));
     if (!doc || !allowed) throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
     if (!doc.receipt || !doc.doctorId) throw new NotFoundError('La ricevuta di questo pagamento non è ancora stata emessa.', 'ricevuta_non_emessa');
     const receipts = await this.core.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.receipt.year));
@@ -262,7 +150,9 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
     let creditNote: EventData<'CreditNoteIssued'> | null = null;
     if (doc.creditNote) {
       const credits = await this.core.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.creditNote.year));
-      creditNote = (credits.find((e) => e.type === 'CreditNoteIssued' && (e.data as { orderId: string }).orderId === orderId)?.data as EventData<'CreditNoteIssued'>) ?? null;
+      creditNote =
+        (credits.find((e) => e.type === 'CreditNoteIssued' && (e.data as { orderId: string }).orderId === orderId)?.data as EventData<'CreditNoteIssued'>) ??
+        null;
     }
     if (viewer.id !== doc.patientId) await this.accessLog.recordAccess(viewer, doc.patientId, 'personal_data', `ricevuta ${receipt.number}/${receipt.year}`);
     const profile = await this.profileState(doc.doctorId);
@@ -276,7 +166,11 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** receipts and credit notes of a doctor's year, with the numbering stream as the source */
-  async yearDocuments(viewer: SessionUser, doctorId: string, year: number): Promise<{ receipts: EventData<'ReceiptIssued'>[]; creditNotes: EventData<'CreditNoteIssued'>[] }> {
+  async yearDocuments(
+    viewer: SessionUser,
+    doctorId: string,
+    year: number,
+  ): Promise<{ receipts: EventData<'ReceiptIssued'>[]; creditNotes: EventData<'CreditNoteIssued'>[] }> {
     this.authorize(viewer, doctorId);
     await this.users.getDoctor(doctorId);
     const events = await this.core.eventStore.readStream(receiptsStreamName(doctorId, year));
@@ -344,7 +238,11 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
       });
     }
     // the patients named in the table: their data was read
-    await this.logReads(viewer, documents.map((d) => d.patientId), `documenti fiscali ${year}`);
+    await this.logReads(
+      viewer,
+      documents.map((d) => d.patientId),
+      `documenti fiscali ${year}`,
+    );
     const sum = (f: (d: FiscalDocumentView) => number) => documents.reduce((s, d) => s + f(d), 0);
     const pending = await this.pendingReceipts(doctorId);
     const profile = await this.profileState(doctorId);
@@ -371,7 +269,8 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
   /** the year's Sistema TS file (see sts-export.ts); `demo` when made with the generated demo key */
   async stsExport(viewer: SessionUser, doctorId: string, year: number): Promise<{ xml: string; demo: boolean }> {
     const { receipts, creditNotes } = await this.yearDocuments(viewer, doctorId, year);
-    if (receipts.length === 0 && creditNotes.length === 0) throw new NotFoundError(`Nessuna ricevuta emessa nel ${year}: non c'è nulla da esportare.`, 'nessun_documento');
+    if (receipts.length === 0 && creditNotes.length === 0)
+      throw new NotFoundError(`Nessuna ricevuta emessa nel ${year}: non c'è nulla da esportare.`, 'nessun_documento');
     const profile = await this.issuerProfile(doctorId);
     if (!profile) throw new NotFoundError('Profilo fiscale mancante: completalo prima di esportare.', 'profilo_fiscale_mancante');
     const { key, demo } = loadStsPublicKey(this.core.config);
@@ -385,9 +284,19 @@ export class FiscalService implements OnApplicationBootstrap, OnModuleDestroy {
       const r = earlier.receipts.find((x) => x.receiptId === c.receiptId);
       if (r) cancelled.set(r.receiptId, r);
     }
-    await this.logReads(viewer, receipts.map((r) => r.patientId), `esportazione Sistema TS ${year}`);
+    await this.logReads(
+      viewer,
+      receipts.map((r) => r.patientId),
+      `esportazione Sistema TS ${year}`,
+    );
     const xml = buildStsXml(
-      { owner: { taxcode: profile.taxcode, vatNumber: profile.vatNumber }, receipts: withTaxcodes, creditNotes, cancelled, day: (iso) => practiceDay(new Date(iso), tz) },
+      {
+        owner: { taxcode: profile.taxcode, vatNumber: profile.vatNumber },
+        receipts: withTaxcodes,
+        creditNotes,
+        cancelled,
+        day: (iso) => practiceDay(new Date(iso), tz),
+      },
       key,
     );
     return { xml, demo };

@@ -12,7 +12,8 @@ export function euro(cents: number): string {
   return `${sign}${units},${String(abs % 100).padStart(2, '0')} €`;
 }
 
-const dateFmt = (iso: string, timeZone: string) => new Intl.DateTimeFormat('it-IT', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+const dateFmt = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('it-IT', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
 const timeFmt = (iso: string, timeZone: string) => new Intl.DateTimeFormat('it-IT', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /**

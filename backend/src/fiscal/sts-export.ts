@@ -23,7 +23,8 @@ export const STS_NATURE_STAMP = 'N1';
 /** the Sistema TS public key (its certificate holds a 1024-bit RSA key: a cipher fits the XSD's 256 characters): from STS_CERT_PATH (certificate or public key), or outside production a demo key in DATA_DIR */
 export function loadStsPublicKey(config: Pick<AppConfig, 'stsCertPath' | 'production' | 'dataDir'>): { key: KeyObject; demo: boolean } {
   if (config.stsCertPath) {
-    if (!existsSync(config.stsCertPath)) throw new AppError(503, 'certificato_sts_mancante', 'Il certificato del Sistema TS configurato (STS_CERT_PATH) non esiste.');
+    if (!existsSync(config.stsCertPath))
+      throw new AppError(503, 'certificato_sts_mancante', 'Il certificato del Sistema TS configurato (STS_CERT_PATH) non esiste.');
     const pem = readFileSync(config.stsCertPath, 'utf8');
     return { key: pem.includes('BEGIN CERTIFICATE') ? new X509Certificate(pem).publicKey : createPublicKey(pem), demo: false };
   }

@@ -1,4 +1,4 @@
-import type { RecordedEvent, Sealed } from '@studio/contracts';
+import { type RecordedEvent, type Sealed, STREAM_PREFIX } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 export interface FiscalReceiptDoc {
@@ -68,7 +68,7 @@ const empty = (orderId: string, bookingId = '', patientId = ''): FiscalOrderDoc 
 export const fiscalOrdersProjection: ProjectionDefinition<FiscalOrderDoc> = {
   name: 'fiscal_orders',
   version: 1,
-  streamPrefixes: ['availability-', 'order-', 'receipts-'],
+  streamPrefixes: [STREAM_PREFIX.availability, STREAM_PREFIX.order, STREAM_PREFIX.receipts],
   eventTypes: ['SlotBooked', 'OrderPlaced', 'PaymentRefunded', 'ReceiptIssued', 'CreditNoteIssued'],
   documentId: (event: RecordedEvent) => (event.data as { orderId?: string }).orderId ?? null,
   evolve(doc, event) {

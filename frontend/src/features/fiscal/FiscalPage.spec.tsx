@@ -59,11 +59,21 @@ describe('/fiscale', () => {
 
   test('the profile form shows the blocked message and saves with the CSRF token; the server’s Italian refusal is shown', async () => {
     fetchMock = mockFetch([
-      { method: 'GET', path: /^\/api\/fiscal\/documents/, body: { ...view, documents: [], blockedMessage: 'Profilo fiscale incompleto: 1 pagamento attende la ricevuta.' } },
+      {
+        method: 'GET',
+        path: /^\/api\/fiscal\/documents/,
+        body: { ...view, documents: [], blockedMessage: 'Profilo fiscale incompleto: 1 pagamento attende la ricevuta.' },
+      },
       {
         method: 'GET',
         path: '/api/fiscal/profiles/d1',
-        body: { doctorId: 'd1', profile: null, demo: false, pendingReceipts: 1, blockedMessage: 'Profilo fiscale incompleto: 1 pagamento attende la ricevuta.' },
+        body: {
+          doctorId: 'd1',
+          profile: null,
+          demo: false,
+          pendingReceipts: 1,
+          blockedMessage: 'Profilo fiscale incompleto: 1 pagamento attende la ricevuta.',
+        },
       },
       {
         method: 'PUT',

@@ -2,11 +2,11 @@ import type { FiscalDocumentView, FiscalProfileInput } from '@studio/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Accordion, Alert, Button, Form, Table } from 'react-bootstrap';
-import { errorMessage, useGetSessionQuery } from '../../app/api';
-import { useGetDoctorsQuery } from '../../app/doctorsApi';
-import { Loading } from '../../app/Loading';
-import { formatEuro } from '../../app/money';
-import { DataTable } from '../../app/ui/DataTable';
+import { errorMessage, useGetSessionQuery } from '../../lib/api';
+import { useGetDoctorsQuery } from '../../lib/doctorsApi';
+import { Loading } from '../../components/ui/Loading';
+import { formatEuro } from '../../lib/money';
+import { DataTable } from '../../components/ui/DataTable';
 import { it } from '../../i18n/it';
 import { receiptPdfUrl, stsExportUrl, useGetFiscalDocumentsQuery, useGetFiscalProfileQuery, useSaveFiscalProfileMutation } from './fiscalApi';
 
@@ -121,7 +121,16 @@ export function FiscalPage() {
   );
 }
 
-const EMPTY: FiscalProfileInput = { registeredName: '', title: '', albo: '', taxcode: '', vatNumber: '', address: '', regime: 'ordinario', stampDutyToPatient: true };
+const EMPTY: FiscalProfileInput = {
+  registeredName: '',
+  title: '',
+  albo: '',
+  taxcode: '',
+  vatNumber: '',
+  address: '',
+  regime: 'ordinario',
+  stampDutyToPatient: true,
+};
 
 /** the practitioner's fiscal profile: a doctor their own, admin anyone's; the server validates P.IVA and CF */
 function FiscalProfileForm({ doctorId }: { doctorId: string }) {
@@ -163,7 +172,12 @@ function FiscalProfileForm({ doctorId }: { doctorId: string }) {
         </Form.Select>
       </Form.Group>
       <Form.Group className="col-12 col-md-6 d-flex align-items-end" controlId="fiscal-stamp">
-        <Form.Check type="checkbox" checked={value.stampDutyToPatient} onChange={(e) => set({ stampDutyToPatient: e.target.checked })} label={t.stampDutyToPatient} />
+        <Form.Check
+          type="checkbox"
+          checked={value.stampDutyToPatient}
+          onChange={(e) => set({ stampDutyToPatient: e.target.checked })}
+          label={t.stampDutyToPatient}
+        />
       </Form.Group>
       <div className="col-12">
         <Button type="submit" disabled={saving.isLoading}>

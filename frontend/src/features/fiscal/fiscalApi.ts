@@ -1,5 +1,5 @@
 import type { FiscalProfileInput, FiscalProfileView, FiscalYearView } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const fiscalApi = api.enhanceEndpoints({ addTagTypes: ['Fiscal'] }).injectEndpoints({
   endpoints: (build) => ({

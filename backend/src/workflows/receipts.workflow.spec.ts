@@ -1,7 +1,7 @@
 import { receiptsStreamName } from '@studio/contracts';
-import { workflowSpec } from '../workflows/workflow-spec';
-import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipt.workflow';
-import { foldWorkflow } from '../workflows/workflow';
+import { workflowSpec } from './workflow-spec';
+import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipts.workflow';
+import { foldWorkflow } from './workflow';
 
 const sealed = (k: string) => ({ keyId: k, iv: 'i', tag: 't', data: 'd' });
 const input = (issue: boolean, amountCents = 8000): { input: ReceiptFlowInput; placed: { stream: string; type: string; data: unknown } } => ({
@@ -83,7 +83,11 @@ describe('receipts workflow', () => {
     expect(receiptWorkflow.decide(foldWorkflow(receiptWorkflow, ready, [placed, other]))?.command.type).toBe('IssueReceipt');
   });
 
-  const refunded = { stream: 'order-o1', type: 'PaymentRefunded', data: { orderId: 'o1', captureId: 'cap1', refundId: 'r1', status: 'COMPLETED', reason: 'Annullata' } };
+  const refunded = {
+    stream: 'order-o1',
+    type: 'PaymentRefunded',
+    data: { orderId: 'o1', captureId: 'cap1', refundId: 'r1', status: 'COMPLETED', reason: 'Annullata' },
+  };
   it('issues a credit note referencing the receipt after a refund', () =>
     flow(ready)
       .given([placed, receipt, refunded])

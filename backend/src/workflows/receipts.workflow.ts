@@ -1,6 +1,6 @@
 import { type EventData, type Sealed, type TaxRegime, orderStreamName, receiptsStreamName, stampDutyCents } from '@studio/contracts';
-import type { Workflow } from '../workflows/workflow';
-import type { NumberingCommand } from './numbering.decider';
+import type { Workflow } from './workflow';
+import type { NumberingCommand } from '../fiscal';
 
 /**
  * A paid order's fiscal documents, across the order stream and the doctor's numbering stream(s):

@@ -46,6 +46,8 @@ const Env = z.object({
    * outside production when PAYPAL_* are not set, so the demo can be paid end to end. Never in production.
    */
   PAYPAL_STAND_IN: z.enum(['true', 'false']).optional(),
+  /** Sistema TS public certificate (X.509 PEM, or a PEM public key) for the patients' codice fiscale in the yearly export */
+  STS_CERT_PATH: unsetWhenEmpty(z.string().optional()),
 });
 
 export interface AppConfig {
@@ -73,6 +75,8 @@ export interface AppConfig {
   paypalSdkUrl: string;
   /** main.ts starts the local PayPal stand-in and points `paypal` and `paypalSdkUrl` at it */
   paypalStandIn: boolean;
+  /** STS_CERT_PATH; null outside production means a demo key generated in DATA_DIR (files not for sending) */
+  stsCertPath: string | null;
 }
 
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */
@@ -128,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paypal: paypalSet === 3 ? { baseUrl: e.PAYPAL_BASE_URL!, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET! } : null,
     paypalSdkUrl: e.PAYPAL_SDK_URL,
     paypalStandIn: e.PAYPAL_STAND_IN ? e.PAYPAL_STAND_IN === 'true' : !production && paypalSet === 0,
+    stsCertPath: e.STS_CERT_PATH ? resolve(e.STS_CERT_PATH) : null,
   };
 }

@@ -39,6 +39,8 @@ const BATCH = 200;
 export class BookingLifecycleService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('BookingLifecycle');
   private timer?: NodeJS.Timeout;
+  private startup?: NodeJS.Timeout;
+  private stopped = false;
   private resuming: Promise<number> = Promise.resolve(0);
 
   constructor(
@@ -50,7 +52,15 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
   ) {}
 
   onApplicationBootstrap(): void {
-    void this.resumeUnfinished().catch((e) => this.logger.error(String(e)));
+    // at start, once the read models have caught up with the log (the runner starts after Nest's init)
+    this.startup = setTimeout(() => {
+      void this.core.eventStore
+        .headPosition()
+        .then((head) => this.core.changes.waitFor(head, 30_000))
+        .then(() => (this.stopped ? 0 : this.resumeUnfinished()))
+        .catch((e) => this.logger.error(`Ripresa all'avvio non riuscita: ${String(e)}`));
+    }, 1000);
+    this.startup.unref();
     const seconds = this.core.config.holdSweepSeconds;
     if (seconds <= 0) return;
     this.timer = setInterval(() => void this.resumeUnfinished().catch((e) => this.logger.error(String(e))), seconds * 1000);
@@ -58,6 +68,8 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.startup);
     clearInterval(this.timer);
     await this.resuming.catch(() => 0);
   }

@@ -77,6 +77,8 @@ export const BookingView = z.object({
   refunded: z.boolean().optional(),
   /** staff only: who is coming (reading it is logged in the patient's access log) */
   patient: z.object({ id: z.string(), name: z.string(), surname: z.string(), phone: z.string(), email: z.string(), taxcode: z.string().optional() }).optional(),
+  /** a held booking in the patient's list: where "Continua" takes them (the questionnaire until it is answered) */
+  resume: z.enum(['questionnaire', 'payment']).optional(),
   /** the patient's own tax code, to prefill the payment form (the patient's own view only) */
   taxcode: z.string().optional(),
 });

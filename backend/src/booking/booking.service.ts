@@ -219,8 +219,17 @@ export class BookingService {
   /** GET /api/me/bookings */
   async mine(user: SessionUser): Promise<BookingView[]> {
     const docs = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: user.id });
-    const views = await Promise.all(docs.map((d) => this.toView(d.doc)));
+    const views = await Promise.all(docs.map(async (d) => (d.doc.status === 'held' ? { ...(await this.toView(d.doc)), resume: await this.resumeStep(d.doc) } : this.toView(d.doc))));
     return views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  }
+
+  /** a held booking resumes at the doctor's questionnaire until the patient has answered it, then at payment */
+  private async resumeStep(b: BookingDoc): Promise<'questionnaire' | 'payment'> {
+    const [defined, answered] = await Promise.all([
+      this.core.readModels.find('questionnaires', { doctor_id: b.doctorId }, { limit: 1 }),
+      this.core.readModels.find('questionnaire_answers', { patient_id: b.patientId, doctor_id: b.doctorId }, { limit: 1 }),
+    ]);
+    return defined.length > 0 && answered.length === 0 ? 'questionnaire' : 'payment';
   }
 
   private async find(bookingId: string): Promise<BookingDoc> {

@@ -35,6 +35,7 @@ const CatalogAdminPage = lazyPage(() => import('../features/catalog-admin/Catalo
 const DietEditorPage = lazyPage(() => import('../features/diet/DietEditorPage'), (m) => m.DietEditorPage);
 const DietPatientsPage = lazyPage(() => import('../features/diet/DietPatientsPage'), (m) => m.DietPatientsPage);
 const FoodCatalogPage = lazyPage(() => import('../features/foods/FoodCatalogPage'), (m) => m.FoodCatalogPage);
+const AgendaPage = lazyPage(() => import('../features/agenda/AgendaPage'), (m) => m.AgendaPage);
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), (m) => m.AuditPage);
 
 export const routes: RouteObject[] = [
@@ -63,6 +64,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={CALENDAR_ROLES}>
                         <AvailabilityPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.agenda,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.agenda.forbiddenText}>
+                        <AgendaPage />
                       </RequireAuth>
                     ),
                   },

@@ -39,7 +39,7 @@ export function CancelBooking({ booking, onDone }: { booking: MyBooking; onDone:
           <Modal.Title id={`cancel-${booking.id}`}>{t.cancelTitle}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Alert variant={booking.policy?.refundIfCancelled ? 'info' : 'warning'} className="app-refund-notice">
+          <Alert variant={booking.policy?.refundIfCancelled ? 'info' : 'warning'} role="status" className="app-refund-notice">
             {refundNotice(booking)}
           </Alert>
           <Form.Group controlId={`cancel-reason-${booking.id}`}>

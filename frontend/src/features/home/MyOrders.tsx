@@ -1,4 +1,4 @@
-import { Alert, Button, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { Loading } from '../../app/Loading';
@@ -49,10 +49,17 @@ export function MyOrders() {
           </thead>
           <tbody>
             {orders.data.map((o) => (
-              <tr key={o.id} data-order-id={o.id}>
+              <tr key={o.id} data-order-id={o.id} data-order-status={o.status ?? 'placed'}>
                 <td>{orderDate(o.createdAt)}</td>
                 <td>{o.productName}</td>
-                <td>{formatEuro(o.amountCents)}</td>
+                <td>
+                  {formatEuro(o.amountCents)}
+                  {o.status === 'refunded' && (
+                    <Badge bg="info" className="ms-2">
+                      {t.refunded}
+                    </Badge>
+                  )}
+                </td>
                 <td>{o.coupon ?? t.noCoupon}</td>
                 <td className="text-break">{o.transaction}</td>
                 <td>

@@ -274,6 +274,24 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
       expect((await patient.agent.get(`/prenotazioni/${bookingId}`).expect(200)).body).toMatchObject({ status: 'cancelled', refunded: true });
     });
 
+    it('race: two patients move into the same free slot at once: one wins, the loser keeps their visit', async () => {
+      const a = await paidBooking();
+      const b = await paidBooking();
+      const target = freshSlot();
+      const answers = await Promise.all([reschedule(a.patient, a.bookingId, target), reschedule(b.patient, b.bookingId, target)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      const loser = answers[0].status === 409 ? a : b;
+      const winner = loser === a ? b : a;
+      expect(answers.find((r) => r.status === 409)!.body.error.message).toMatch(/orario/);
+      expect((await loser.patient.agent.get(`/prenotazioni/${loser.bookingId}`).expect(200)).body).toMatchObject({ start: loser.start, status: 'confirmed' });
+      expect(await slotDoc(loser.start)).toEqual(expect.objectContaining({ status: 'booked', bookingId: loser.bookingId }));
+      expect(await slotDoc(target)).toEqual(expect.objectContaining({ status: 'booked', bookingId: winner.bookingId }));
+      expect(await slotDoc(winner.start)).toEqual(expect.objectContaining({ status: 'available' }));
+      expect(await app.core.readModels.find('bookings', { pending: { in: ['cancel', 'reschedule'] } })).toEqual([]);
+      // the loser may move again
+      await reschedule(loser.patient, loser.bookingId, freshSlot()).expect(200);
+    });
+
     it('race: a patient cancels while another moves into that same slot: one consistent outcome, never two bookings on a slot', async () => {
       for (let round = 0; round < 4; round++) {
         const a = await paidBooking();

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AgendaStatus, type AgendaItem, type SessionUser } from '@studio/contracts';
 import type { BookingDoc, OrderDoc, QuestionnaireAnswersDoc } from '@studio/projections';
-import { AccessLogService } from '../audit/access-log.service';
-import { BookingService } from '../booking/booking.service';
+import { BookingService } from '../booking';
 import { ForbiddenError } from '../common/errors';
 import { CORE, type Core } from '../infrastructure/core';
-import { UsersService } from '../users/users.service';
+import { AccessLogService } from '../personal-data/access-log.service';
+import { UsersService } from '../users';
 
 const DAY_MS = 86_400_000;
 const AGENDA_STATUSES: readonly string[] = AgendaStatus.options;

@@ -1,3 +1,4 @@
+import { STREAM_PREFIX } from '@studio/contracts';
 import type { BookingStatus, RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
@@ -46,7 +47,7 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
   name: 'bookings',
   // 2: BookingConfirmed; 3: cancel, reschedule, outcome
   version: 3,
-  streamPrefixes: ['booking-', 'availability-'],
+  streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability],
   eventTypes: [
     'BookingHeld',
     'BookingHoldEnded',

@@ -1,3 +1,4 @@
+import { STREAM_PREFIX } from '@studio/contracts';
 import type { RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
@@ -35,7 +36,7 @@ export const ordersProjection: ProjectionDefinition<OrderDoc> = {
   name: 'orders',
   // 2: PaymentRefunded of a placed order
   version: 2,
-  streamPrefixes: ['order-'],
+  streamPrefixes: [STREAM_PREFIX.order],
   eventTypes: ['OrderPlaced', 'PaymentRefunded'],
   documentId: (event: RecordedEvent) => (event.data as { orderId?: string }).orderId ?? null,
   evolve(doc, event) {

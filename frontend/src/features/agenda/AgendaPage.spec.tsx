@@ -8,7 +8,7 @@ import { FakeSocket } from '../../test/fakeSocket';
 import { AgendaPage } from './AgendaPage';
 
 const mockSocket = new FakeSocket();
-jest.mock('../../app/socket', () => ({
+jest.mock('../../lib/socket', () => ({
   getSharedSocket: () => mockSocket,
   disconnectSharedSocket: () => undefined,
 }));

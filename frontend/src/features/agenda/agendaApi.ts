@@ -1,7 +1,7 @@
 /** GET /api/doctors/:id/agenda, live through socket.io (agenda:watch → agenda:changed); types from contracts */
 import { AGENDA_CHANGED, AGENDA_WATCH, type AgendaChanged, type AgendaItem, type BookingView } from '@studio/contracts';
-import { api } from '../../app/api';
-import { getSharedSocket } from '../../app/socket';
+import { api } from '../../lib/api';
+import { getSharedSocket } from '../../lib/socket';
 
 export type AgendaArgs = { doctorId: string; from: string; to: string };
 

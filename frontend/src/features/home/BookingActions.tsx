@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { useCancelBookingMutation, useRescheduleBookingMutation, type MyBooking } from '../../app/bookingsApi';
-import { localDateTime, utcDay } from '../../app/dates';
-import { Loading } from '../../app/Loading';
+import { errorMessage } from '../../lib/api';
+import { useCancelBookingMutation, useRescheduleBookingMutation, type MyBooking } from '../../lib/bookingsApi';
+import { localDateTime, utcDay } from '../../lib/dates';
+import { Loading } from '../../components/ui/Loading';
 import { it } from '../../i18n/it';
 import { useGetRescheduleHoursQuery } from './rescheduleApi';
 

@@ -1,6 +1,6 @@
 /** the free hours of a doctor's day, for moving a visit (GET /disponibilita/query; types from contracts) */
 import type { FreeSlot } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const rescheduleApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 import type { BookingView } from '@studio/contracts';
 import { Alert, Card } from 'react-bootstrap';
-import { localDateTime, utcClock, utcDayLong } from '../../app/dates';
-import { HoldCountdown } from '../../app/HoldCountdown';
+import { localDateTime, utcClock, utcDayLong } from '../../lib/dates';
+import { HoldCountdown } from '../../components/ui/HoldCountdown';
 import { it } from '../../i18n/it';
 
 const t = it.payments;

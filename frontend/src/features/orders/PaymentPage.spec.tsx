@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { localDateTime } from '../../app/dates';
+import { localDateTime } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { PaymentPage } from './PaymentPage';

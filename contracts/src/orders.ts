@@ -51,6 +51,8 @@ export const ConfirmPaymentRequest = z.object({
   taxcode: optionalText,
   billing: optionalText,
   coupon: optionalText,
+  /** the STS opposition checkbox: JSON true or a form's 'on'/'true'/'1' */
+  opposizione_sts: z.unknown().optional().transform((v) => v === true || v === 'true' || v === 'on' || v === '1'),
   status: z.unknown().optional(),
   amount: z.unknown().optional(),
 });
@@ -68,6 +70,8 @@ export const OrderView = z.object({
   transaction: z.string(),
   createdAt: z.string(),
   bookingId: z.string(),
+  /** refunded: given back in full after a cancellation */
+  status: z.enum(['placed', 'refunded']).optional(),
   /** the buyer's tax code and billing address as given at payment (the patient's own data, for the receipt) */
   invoice: z.object({ taxcode: z.string(), billing: z.string() }).nullable().optional(),
 });

@@ -16,7 +16,8 @@ const MyDiet = lazy(() => import('./MyDiet').then((m) => ({ default: m.MyDiet })
 
 /** each role's work, one click from home */
 const HOME_LINKS: Record<Role, { to: string; label: string }[]> = {
-  patient: [{ to: PATHS.booking, label: it.layout.booking }],
+  // a patient's own bookings, just below, carry the link to book
+  patient: [],
   doctor: [
     { to: PATHS.availability, label: it.layout.availability },
     { to: PATHS.diets, label: it.layout.diets },

@@ -1,9 +1,7 @@
-import { useGetMyBookingsQuery } from '../../lib/bookingsApi';
-import { HoldCountdown } from '../../components/ui/HoldCountdown';
-import { useNow } from '../../lib/useNow';
 import { usePageTitle } from '../../lib/pageTitle';
-import { discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
-import { useState, type FormEvent } from 'react';
+import { useNow } from '../../lib/useNow';
+import { STS_OPPOSITION_WORDING, discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
@@ -13,7 +11,8 @@ import { PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import './payments.css';
 import { PaypalButtons, type PaypalApproveData } from './PaypalButtons';
-import { useCheckCouponMutation, useConfirmPaymentMutation, useCreatePaypalOrderMutation, useGetProductsQuery } from './paymentsApi';
+import { PaymentSummary } from './PaymentSummary';
+import { useCheckCouponMutation, useConfirmPaymentMutation, useCreatePaypalOrderMutation, useGetPaymentBookingQuery, useGetProductsQuery } from './paymentsApi';
 
 const t = it.payments;
 
@@ -42,15 +41,22 @@ export function PaymentPage() {
   const [couponAlert, setCouponAlert] = useState<CouponAlert | null>(null);
   const [taxcode, setTaxcode] = useState('');
   const [billing, setBilling] = useState('');
+  /** the patient opposes sending this expense to the Sistema Tessera Sanitaria (recorded on the receipt) */
+  const [stsOpposition, setStsOpposition] = useState(false);
   const [taxcodeTouched, setTaxcodeTouched] = useState(false);
   const [areaAlert, setAreaAlert] = useState<string | null>(null);
   const [orderOpen, setOrderOpen] = useState(false);
   const [orderError, setOrderError] = useState<string | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [approved, setApproved] = useState<ConfirmPaymentRequest | null>(null);
-  // the hold being paid: its time left, and at once when it is over (not only when PayPal is clicked)
-  const myBookings = useGetMyBookingsQuery(undefined, { skip: !bookingId });
-  const held = myBookings.data?.find((b) => b.id === bookingId);
+  const booking = useGetPaymentBookingQuery(bookingId, { skip: !bookingId, refetchOnMountOrArgChange: true });
+  // the tax code given at registration, once: the patient may still change it
+  const registeredTaxcode = booking.data?.taxcode;
+  useEffect(() => {
+    if (registeredTaxcode) setTaxcode((current) => current || registeredTaxcode);
+  }, [registeredTaxcode]);
+  // the hold being paid: as soon as it is over (not only when PayPal is clicked) the page says so
+  const held = booking.data;
   const holdEnd = held?.status === 'held' && held.expiresAt ? Date.parse(held.expiresAt) : NaN;
   const now = useNow(1000, !Number.isNaN(holdEnd));
   const holdOver = held !== undefined && approved === null && (held.status === 'expired' || held.status === 'released' || (!Number.isNaN(holdEnd) && holdEnd <= now));
@@ -135,6 +141,7 @@ export function PaymentPage() {
       taxcode: taxcode.trim().toUpperCase(),
       billing: billing.trim(),
       coupon: coupon?.code ?? '',
+      opposizione_sts: stsOpposition,
     };
     // paid: the panel stays inert, only the confirmation can be retried
     setApproved(payload);
@@ -146,16 +153,15 @@ export function PaymentPage() {
     <div className="app-payment">
       <h1 className="h3">{t.title}</h1>
       <p className="text-body-secondary">{t.intro}</p>
-      {holdOver ? (
+      {holdOver && (
         <Alert variant="warning" role="alert" data-testid="hold-over">
           <p className="mb-2">{it.hold.expired}</p>
           <Link to={PATHS.booking} className="alert-link">
             {it.hold.chooseAgain}
           </Link>
         </Alert>
-      ) : (
-        held?.status === 'held' && held.expiresAt && approved === null && <HoldCountdown expiresAt={held.expiresAt} />
       )}
+      {booking.data && <PaymentSummary booking={booking.data} productName={product?.name ?? null} />}
 
       {confirmation.isLoading && <Loading label={t.confirming} />}
       {confirmError && (
@@ -299,6 +305,16 @@ export function PaymentPage() {
               }}
               required
             />
+          </Form.Group>
+          <Form.Group className="col-12" controlId="opposizione_sts">
+            <Form.Check
+              type="checkbox"
+              name="opposizione_sts"
+              checked={stsOpposition}
+              onChange={(e) => setStsOpposition(e.target.checked)}
+              label={STS_OPPOSITION_WORDING}
+            />
+            <Form.Text>{t.stsOppositionHelp}</Form.Text>
           </Form.Group>
         </div>
 

@@ -36,6 +36,8 @@ import { DietController, FoodsController } from './diet/diet.controller';
 import { DietService } from './diet/diet.service';
 import { FoodCatalogHandler } from './diet/food-catalog.command';
 import { FoodsService } from './diet/foods.service';
+import { NotificationsService } from './notifications/notifications.service';
+import { PostaController } from './notifications/posta.controller';
 
 @Module({})
 export class AppModule {
@@ -43,7 +45,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, PostaController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -73,6 +75,7 @@ export class AppModule {
         FoodsService,
         FoodCatalogHandler,
         DietService,
+        NotificationsService,
       ],
     };
   }

@@ -10,3 +10,4 @@ export * from './catalog';
 export * from './orders';
 export * from './audit';
 export * from './diet';
+export * from './notifications';

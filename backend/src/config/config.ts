@@ -46,6 +46,21 @@ const Env = z.object({
    * outside production when PAYPAL_* are not set, so the demo can be paid end to end. Never in production.
    */
   PAYPAL_STAND_IN: z.enum(['true', 'false']).optional(),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:587, smtps://…); unset outside production = local outbox at /posta */
+  SMTP_URL: unsetWhenEmpty(z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve iniziare con smtp:// o smtps://').optional()),
+  MAIL_FROM: z.string().default('Studio Medico <noreply@studio-medico.local>'),
+  /** the practice's name in every message's footer and in the calendar */
+  PRACTICE_NAME: z.string().min(1).default('Studio Medico'),
+  /** the app's public address, for links in messages and the calendar feed's URL */
+  PUBLIC_URL: unsetWhenEmpty(z.string().url().optional()),
+  /** hours before a visit its reminder goes out */
+  REMINDER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
+  /** 'false' = this process decides notifications but sends none (another one does) */
+  NOTIFY_WORKER: z.enum(['true', 'false']).default('true'),
+  /** how often the outbox worker looks for due messages */
+  NOTIFY_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /** how long a worker's claim on a message lasts: after it a send left unfinished (a crash) is retried */
+  NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(0).default(60),
 });
 
 export interface AppConfig {
@@ -73,6 +88,17 @@ export interface AppConfig {
   paypalSdkUrl: string;
   /** main.ts starts the local PayPal stand-in and points `paypal` and `paypalSdkUrl` at it */
   paypalStandIn: boolean;
+  mail: {
+    /** null: the local outbox (outside production) or nothing sent (production) */
+    smtpUrl: string | null;
+    from: string;
+    practiceName: string;
+    publicUrl: string;
+    reminderHours: number;
+    worker: boolean;
+    pollMs: number;
+    leaseMs: number;
+  };
 }
 
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */
@@ -128,5 +154,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paypal: paypalSet === 3 ? { baseUrl: e.PAYPAL_BASE_URL!, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET! } : null,
     paypalSdkUrl: e.PAYPAL_SDK_URL,
     paypalStandIn: e.PAYPAL_STAND_IN ? e.PAYPAL_STAND_IN === 'true' : !production && paypalSet === 0,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      practiceName: e.PRACTICE_NAME,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/$/, ''),
+      reminderHours: e.REMINDER_HOURS,
+      worker: e.NOTIFY_WORKER === 'true',
+      pollMs: e.NOTIFY_POLL_MS,
+      leaseMs: e.NOTIFY_LEASE_SECONDS * 1000,
+    },
   };
 }

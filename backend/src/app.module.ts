@@ -38,6 +38,8 @@ import { FoodCatalogHandler } from './diet/food-catalog.command';
 import { FoodsService } from './diet/foods.service';
 import { NotificationsService } from './notifications/notifications.service';
 import { PostaController } from './notifications/posta.controller';
+import { WaitingListController } from './waiting-list/waiting-list.controller';
+import { WaitingListService } from './waiting-list/waiting-list.service';
 
 @Module({})
 export class AppModule {
@@ -45,7 +47,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, PostaController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, PostaController, WaitingListController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -76,6 +78,7 @@ export class AppModule {
         FoodCatalogHandler,
         DietService,
         NotificationsService,
+        WaitingListService,
       ],
     };
   }

@@ -53,7 +53,8 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       this.timer = setInterval(kick, this.core.config.mail.pollMs);
       this.timer.unref();
     }
-    kick();
+    // once the read models are up (the projection runner starts after the modules), what was left due is sent
+    void this.core.changes.waitFor(1, 24 * 3_600_000).then(kick, () => undefined);
   }
 
   async onModuleDestroy(): Promise<void> {

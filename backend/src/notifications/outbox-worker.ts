@@ -65,13 +65,19 @@ export class OutboxWorker {
     const now = this.o.clock.now().toISOString();
     let sent = 0;
     for (;;) {
-      const due = await this.o.core.readModels.find<NotificationDoc>('notifications', { status: { in: ['pending', 'sending'] }, next_at: { lte: now } }, { orderBy: [{ column: 'next_at' }], limit: 100 });
+      const models = this.o.core.readModels;
+      const leaseEnd = new Date(Date.parse(now) - this.o.core.config.mail.leaseMs).toISOString();
+      // due messages, and claims left unfinished past their lease (a worker died between send and mark)
+      const due = [
+        ...(await models.find<NotificationDoc>('notifications', { status: 'pending', next_at: { lte: now } }, { orderBy: [{ column: 'next_at' }], limit: 100 })),
+        ...(await models.find<NotificationDoc>('notifications', { status: 'sending', next_at: { lte: leaseEnd } }, { limit: 100 })),
+      ];
       const queue = [...due];
       const workers = Array.from({ length: Math.min(this.o.concurrency ?? 4, queue.length) }, async () => {
         for (let d = queue.shift(); d; d = queue.shift()) if (await this.deliver(d.id)) sent++;
       });
       await Promise.all(workers);
-      if (due.length < 100) return sent;
+      if (due.length < 100 || sent === 0) return sent;
       // wait for the read model to show what this batch did before asking again
       await this.o.core.changes.waitFor(await this.o.core.eventStore.headPosition(), 10_000).catch(() => undefined);
     }

@@ -11,15 +11,12 @@ export interface NotificationDoc {
   bookingId: string | null;
   status: NotificationStatus;
   dueAt: string;
-  /** when the worker should look at it next: due time, retry time, or the end of a claim's lease */
+  /** when the worker should look at it next: due time, retry time, or (sending) when it was claimed */
   nextAt: string;
   attempts: number;
   lastError: string | null;
   sentAt: string | null;
 }
-
-/** the worker's lease on a claimed message, in ms: after it an unfinished send is in doubt and retried */
-export const NOTIFICATION_LEASE_MS = 60_000;
 
 export const notificationsProjection: ProjectionDefinition<NotificationDoc> = {
   name: 'notifications',
@@ -35,7 +32,7 @@ export const notificationsProjection: ProjectionDefinition<NotificationDoc> = {
       }
       case 'NotificationSending': {
         const d = event.data as EventData<'NotificationSending'>;
-        return doc && { ...doc, status: 'sending', attempts: d.attempt, nextAt: new Date(Date.parse(d.at) + NOTIFICATION_LEASE_MS).toISOString() };
+        return doc && { ...doc, status: 'sending', attempts: d.attempt, nextAt: d.at };
       }
       case 'NotificationSent': {
         const d = event.data as EventData<'NotificationSent'>;

@@ -38,6 +38,8 @@ import { FoodCatalogHandler } from './diet/food-catalog.command';
 import { FoodsService } from './diet/foods.service';
 import { NotificationsService } from './notifications/notifications.service';
 import { PostaController } from './notifications/posta.controller';
+import { CalendarFeedController } from './calendar-feed/calendar-feed.controller';
+import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
 import { WaitingListController } from './waiting-list/waiting-list.controller';
 import { WaitingListService } from './waiting-list/waiting-list.service';
 
@@ -47,7 +49,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, PostaController, WaitingListController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, PostaController, WaitingListController, CalendarFeedController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -79,6 +81,7 @@ export class AppModule {
         DietService,
         NotificationsService,
         WaitingListService,
+        CalendarFeedService,
       ],
     };
   }

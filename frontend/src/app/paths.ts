@@ -24,6 +24,8 @@ export const PATHS = {
   diets: '/diete',
   dietEditor: '/diete/:patientId',
   foods: '/alimenti',
+  /** admin: the local outbox (no SMTP_URL, outside production) */
+  posta: '/posta',
 } as const;
 
 /** the payment step of a held booking */

@@ -35,6 +35,7 @@ const CatalogAdminPage = lazyPage(() => import('../features/catalog-admin/Catalo
 const DietEditorPage = lazyPage(() => import('../features/diet/DietEditorPage'), (m) => m.DietEditorPage);
 const DietPatientsPage = lazyPage(() => import('../features/diet/DietPatientsPage'), (m) => m.DietPatientsPage);
 const FoodCatalogPage = lazyPage(() => import('../features/foods/FoodCatalogPage'), (m) => m.FoodCatalogPage);
+const PostaPage = lazyPage(() => import('../features/posta/PostaPage'), (m) => m.PostaPage);
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), (m) => m.AuditPage);
 
 export const routes: RouteObject[] = [
@@ -119,6 +120,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={['admin']} forbiddenText={it.catalogAdmin.forbiddenText}>
                         <CatalogAdminPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.posta,
+                    element: (
+                      <RequireAuth roles={['admin']} forbiddenText={it.posta.forbiddenText}>
+                        <PostaPage />
                       </RequireAuth>
                     ),
                   },

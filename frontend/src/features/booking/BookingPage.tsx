@@ -6,6 +6,7 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../app/api';
 import { dayLong, dayShort, nextDays } from '../../app/dates';
+import { WaitingListForm } from './WaitingListForm';
 import { useGetDoctorsQuery } from '../../app/doctorsApi';
 import { Loading } from '../../app/Loading';
 import { LockableButton } from '../../app/LockableButton';
@@ -157,8 +158,15 @@ export function BookingPage() {
           {submitLabel}
         </LockableButton>
       </Form>
+      {doctor && user?.role === 'patient' && <WaitingListChoice doctorId={doctor.id} />}
     </div>
   );
+}
+
+/** the waiting list, for the days of the booking window */
+function WaitingListChoice({ doctorId }: { doctorId: string }) {
+  const [days] = useState(() => nextDays(new Date(), BOOKING_WINDOW_DAYS));
+  return <WaitingListForm key={doctorId} doctorId={doctorId} firstDay={days[0]} lastDay={days[days.length - 1]} />;
 }
 
 /** the chosen doctor's days and the chosen day's hours, both live */

@@ -11,6 +11,10 @@ export function WaitingListForm({ doctorId, firstDay, lastDay }: { doctorId: str
   const [from, setFrom] = useState(firstDay);
   const [to, setTo] = useState(firstDay);
   const [join, state] = useJoinWaitingListMutation();
+  const chooseFrom = (day: string) => {
+    setFrom(day);
+    if (day > to) setTo(day);
+  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void join({ doctor_id: doctorId, from, to });
@@ -29,7 +33,7 @@ export function WaitingListForm({ doctorId, firstDay, lastDay }: { doctorId: str
         <Form onSubmit={onSubmit} className="d-flex flex-wrap align-items-end gap-2" aria-label={t.title}>
           <Form.Group controlId="waiting-from">
             <Form.Label className="small">{t.from}</Form.Label>
-            <Form.Control type="date" value={from} min={firstDay} max={lastDay} onChange={(e) => setFrom(e.target.value)} required />
+            <Form.Control type="date" value={from} min={firstDay} max={lastDay} onChange={(e) => chooseFrom(e.target.value)} required />
           </Form.Group>
           <Form.Group controlId="waiting-to">
             <Form.Label className="small">{t.to}</Form.Label>

@@ -18,7 +18,9 @@ export interface MailTransport {
 
 /** nodemailer over SMTP_URL */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // pooled connections: one SMTP handshake for many messages, not one per message
+  const pooled = /[?&]pool=/.test(url) ? url : `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=4`;
+  const transporter = nodemailer.createTransport(pooled);
   return {
     kind: 'smtp',
     async send(mail) {

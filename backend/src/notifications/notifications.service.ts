@@ -78,9 +78,10 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     const decided = decideNotifications(cause, { reminderHours: this.core.config.mail.reminderHours, timeZone: this.core.config.practiceTimeZone });
     const id = randomUUID();
     const metadata = { userId: 'system', role: 'system' as const, at: event.metadata.at, correlationId: event.metadata.correlationId ?? id, causationId: event.id };
-    for (const d of decided) {
-      await decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, notificationStreamName(d.notificationId), outboxDecider, { type: 'Decide', decided: d }, metadata));
-    }
+    // one stream each: appended side by side (the store group-commits them)
+    await Promise.all(
+      decided.map((d) => decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, notificationStreamName(d.notificationId), outboxDecider, { type: 'Decide', decided: d }, metadata))),
+    );
   }
 
   private async causeOf(event: RecordedEvent): Promise<Cause | null> {

@@ -73,7 +73,7 @@ export class OutboxWorker {
         ...(await models.find<NotificationDoc>('notifications', { status: 'sending', next_at: { lte: leaseEnd } }, { limit: 100 })),
       ];
       const queue = [...due];
-      const workers = Array.from({ length: Math.min(this.o.concurrency ?? 4, queue.length) }, async () => {
+      const workers = Array.from({ length: Math.min(this.o.concurrency ?? 16, queue.length) }, async () => {
         for (let d = queue.shift(); d; d = queue.shift()) if (await this.deliver(d.id)) sent++;
       });
       await Promise.all(workers);

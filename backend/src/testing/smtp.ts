@@ -1,11 +1,14 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { SMTPServer } from 'smtp-server';
 
 export interface TestSmtp {
   url: string;
   /** every message accepted, parsed */
   received: ParsedMail[];
+  /** when each one arrived (performance.now()), in the same order */
+  arrivals: number[];
   /** waits until at least n messages arrived */
   waitFor(n: number, timeoutMs?: number): Promise<ParsedMail[]>;
   /** the next `n` messages are refused with a 451 (temporary failure) */
@@ -16,6 +19,7 @@ export interface TestSmtp {
 /** a real SMTP server on loopback (the smtp-server package), port 0; no TLS, login utente/segreto */
 export async function startTestSmtp(): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
+  const arrivals: number[] = [];
   const waiters = new Set<() => void>();
   let refusals = 0;
   const server = new SMTPServer({
@@ -37,8 +41,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           error.responseCode = 451;
           return callback(error);
         }
+        const at = performance.now();
         void simpleParser(Buffer.concat(chunks)).then((mail) => {
           received.push(mail);
+          arrivals.push(at);
           for (const w of waiters) w();
           callback();
         }, callback);
@@ -50,6 +56,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://utente:segreto@127.0.0.1:${port}`,
     received,
+    arrivals,
     refuseNext: (n) => (refusals = n),
     waitFor(n, timeoutMs = 10_000) {
       if (received.length >= n) return Promise.resolve(received);

@@ -130,6 +130,22 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(smtp.received.length);
   }, 30_000);
 
+  it('a receipt issued: the patient is told it is available, with its number, and nobody else', async () => {
+    clock.set('2026-11-03T10:00:00.000Z');
+    const before = smtp.received.length;
+    await app.core.eventStore.append(
+      `receipts-${doctor}-2026`,
+      [{ type: 'ReceiptIssued', data: { receiptId: 'r-7', doctorId: doctor, year: 2026, number: 7, orderId: 'o-b1', bookingId: 'b1', patientId: patient, issuedAt: clock.now().toISOString(), totalCents: 8000 }, metadata: meta() }],
+      { expectedRevision: 'any' },
+    );
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(to(mail)).toBe('paziente1@example.it');
+    expect(mail.subject).toBe('Ricevuta n. 7/2026 disponibile');
+    expect(mail.attachments).toHaveLength(0);
+    await settle();
+    expect(smtp.received).toHaveLength(before + 1);
+  }, 30_000);
+
   it('/api/posta is not there with SMTP_URL; admin only', async () => {
     const admin = await client(app, 'admin@example.it');
     await admin.agent.get('/api/posta').expect(403);

@@ -8,7 +8,10 @@ import type { Core } from './core';
  */
 export async function startReactor(core: Core, name: string, streamPrefixes: string[], handle: (event: RecordedEvent) => Promise<void>, onError: (e: unknown) => void): Promise<Subscription> {
   const row = await core.appDb.selectFrom('reactor_checkpoints').select('position').where('name', '=', name).executeTakeFirst();
-  let saved = Number(row?.position ?? 0);
+  // the first start begins at the head: a reactor added to a running practice reacts to what happens from now on
+  // (no confirmation emails for every booking of the past)
+  let saved = row ? Number(row.position) : await core.eventStore.headPosition();
+  if (!row) await core.appDb.insertInto('reactor_checkpoints').values({ name, position: saved }).execute();
   let pending: Promise<void> = Promise.resolve();
   const save = (position: number) => {
     // one write at a time, the newest wins; the handler does not wait for it

@@ -97,6 +97,26 @@ describe('waiting list', () => {
     expect(offers).toHaveLength(4);
   }, 30_000);
 
+  it("a cancellation (BookingCancelled in the log, as the agenda appends it) offers the freed slot to the doctor's line", async () => {
+    const [, , c] = waiters;
+    const medico2 = app.ids['medico2@example.it'];
+    await post(c, { doctor_id: medico2, from: '2030-03-06', to: '2030-03-06' }).expect(201);
+    const start = '2030-03-06T14:00:00Z';
+    await app.core.eventStore.append(
+      'booking-cancelled-elsewhere',
+      [
+        {
+          type: 'BookingCancelled',
+          data: { bookingId: 'cancelled-elsewhere', patientId: 'someone', doctorId: medico2, slotId: slotId(medico2, start), start, end: '2030-03-06T14:30:00Z', by: 'patient', reason: null, refund: 'full', at: clock.now().toISOString() },
+          metadata: { userId: 'system', role: 'system', at: clock.now().toISOString(), correlationId: 'c', causationId: 'c' },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const held = await until(() => heldBookings(c), (v) => v.length > 0);
+    expect(held.map((b) => [b.doctorId, b.start])).toEqual([[medico2, start]]);
+  }, 30_000);
+
   it('the local outbox is admin only', async () => {
     await waiters[0].agent.get('/api/posta').expect(403);
     const doctor = await client(app, 'medico1@example.it');

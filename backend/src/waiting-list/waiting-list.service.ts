@@ -28,7 +28,11 @@ import { waitingListDecider } from './waiting-list.decider';
 /** how long a freed slot is held for the patient it is offered to */
 export const OFFER_HOLD_MINUTES = 15;
 
-const FREEING = new Set(['SlotHoldReleased', 'SlotOpened', 'BookingCancelled']);
+/** events that never free a slot; any other event of a doctor-day stream may (a released hold, an opened slot, and
+ * whatever the agenda appends when it cancels a booking), and the workflow checks the slot on its stream */
+const NOT_FREEING = new Set(['SlotHeld', 'SlotBooked', 'SlotClosed']);
+const freeing = (event: RecordedEvent) =>
+  event.type === 'BookingCancelled' || (event.stream.startsWith('availability-') && !NOT_FREEING.has(event.type) && typeof (event.data as { start?: unknown }).start === 'string');
 
 /** a uuid derived from the event that freed the slot: running the offer again for it finds the same booking */
 function offerBookingId(causeEventId: string): string {
@@ -88,8 +92,9 @@ export class WaitingListService implements OnApplicationBootstrap, OnModuleDestr
 
   /** the reactor: a freed slot is offered to the line; the end of an offered hold closes the offer */
   async react(event: RecordedEvent): Promise<void> {
-    if (FREEING.has(event.type)) {
+    if (freeing(event)) {
       const { doctorId, slotId, start, end } = event.data as { doctorId: string; slotId: string; start: string; end: string };
+      if (!doctorId || !slotId || !end) return;
       await this.offerSlot({ doctorId, slotId, start, end }, event.id);
     } else if (event.type === 'BookingHoldEnded' || event.type === 'BookingConfirmed') {
       await this.endOffer(event.data.bookingId as string, event.type === 'BookingConfirmed' ? 'taken' : 'declined', event.id);

@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
-import { feedCalendar } from '../notifications/calendar-file';
+import { feedCalendar } from '../common/calendar-file';
 import { calendarFeedDecider } from './calendar-feed.decider';
 
 /** 32 random bytes, base64url: 43 characters */

@@ -1,5 +1,5 @@
 import type { EventData } from '@studio/contracts';
-import { visitCalendar } from './calendar-file';
+import { visitCalendar } from '../common/calendar-file';
 
 export type Decided = EventData<'NotificationDecided'>;
 

@@ -1,7 +1,7 @@
 import * as nodeIcal from 'node-ical';
 import { renderMessage, type Decided } from './messages';
 import { decideNotifications, stillWanted, type BookingHistoryEvent } from './notify';
-import { bookingUid } from './calendar-file';
+import { bookingUid } from '../common/calendar-file';
 
 const settings = { reminderHours: 24, timeZone: 'Europe/Rome' };
 const held = (start: string, end: string): BookingHistoryEvent => ({

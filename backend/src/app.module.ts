@@ -27,7 +27,8 @@ import { RegistrationController } from './registration/registration.controller';
 import { RegistrationService } from './registration/registration.service';
 import { CORE, type Core } from './infrastructure/core';
 import { DoctorsController } from './users/doctors.controller';
-import { AccessLogService } from './audit/access-log.service';
+import { AccessLogService } from './personal-data/access-log.service';
+import { AccessLogEntriesService } from './audit/access-log-entries.service';
 import { AuditController, MyAccessLogController } from './audit/audit.controller';
 import { AuditService } from './audit/audit.service';
 import { RebuildGateway, RebuildService } from './audit/rebuild.gateway';
@@ -42,6 +43,7 @@ import { CalendarFeedController } from './calendar-feed/calendar-feed.controller
 import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
 import { WaitingListController } from './waiting-list/waiting-list.controller';
 import { WaitingListService } from './waiting-list/waiting-list.service';
+import { WaitingListOffersService } from './workflows/waiting-list-offers.service';
 
 @Module({})
 export class AppModule {
@@ -73,6 +75,7 @@ export class AppModule {
         paypalProvider,
         OrdersService,
         AccessLogService,
+        AccessLogEntriesService,
         AuditService,
         RebuildGateway,
         RebuildService,
@@ -81,6 +84,7 @@ export class AppModule {
         DietService,
         NotificationsService,
         WaitingListService,
+        WaitingListOffersService,
         CalendarFeedService,
       ],
     };

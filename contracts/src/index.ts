@@ -11,3 +11,5 @@ export * from './orders';
 export * from './audit';
 export * from './diet';
 export * from './notifications';
+export * from './rules';
+export * from './streams';

@@ -1,4 +1,4 @@
-import { bookingStreamName, notificationStreamName, type EventMetadata, type RecordedEvent } from '@studio/contracts';
+import { bookingStreamName, notificationStreamName, type EventMetadata } from '@studio/contracts';
 import type { NotificationDoc, UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../common/clock';
@@ -93,7 +93,7 @@ export class OutboxWorker {
     const now = clock.now().toISOString();
     try {
       if (state.status === 'pending') {
-        const booking = n.bookingId ? ((await core.eventStore.readStream(bookingStreamName(n.bookingId))) as RecordedEvent[] as BookingHistoryEvent[]) : null;
+        const booking = n.bookingId ? ((await core.eventStore.readStream(bookingStreamName(n.bookingId))) as BookingHistoryEvent[]) : null;
         const drop = stillWanted(n, booking);
         if (drop) {
           await handleCommand(core.eventStore, stream, outboxDecider, { type: 'Cancel', reason: drop, now }, this.metadata());
@@ -141,7 +141,7 @@ export class OutboxWorker {
   private async people(n: Decided) {
     const open = async (id: string) => {
       const user = (await this.o.core.readModels.get<UserDoc>('users', id))?.doc;
-      return user?.personal ? await this.o.core.personalData.open<Personal>(user.personal) : null;
+      return user?.personal ? this.o.core.personalData.open<Personal>(user.personal) : null;
     };
     const [recipient, patient, doctor] = await Promise.all([open(n.recipientId), open(n.patientId), open(n.doctorId)]);
     if (!recipient) return null;

@@ -1,7 +1,7 @@
 import { availabilityStreamName, bookingStreamName, waitingListStreamName, type EventData, type WorkingHours } from '@studio/contracts';
-import { evolve as evolveDay, initialState as emptyDay, type AvailabilityEvent, type DoctorDay, type HoldSlot } from '../availability/availability.decider';
-import type { StartHold } from '../booking/booking.decider';
-import { waitingListDecider, type WaitingList, type WaitingListCommand } from '../waiting-list/waiting-list.decider';
+import { availabilityDecider, type AvailabilityEvent, type DoctorDay, type HoldSlot } from '../availability';
+import type { StartHold } from '../booking';
+import { waitingListDecider, type WaitingList, type WaitingListCommand } from '../waiting-list';
 import type { Workflow, WorkflowEvent } from './workflow';
 
 /** a slot of this doctor just became free (a hold ended, the doctor opened it, a booking was cancelled) */
@@ -42,13 +42,13 @@ export type OfferStep =
 export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferStep> = {
   name: 'offerta-lista-attesa',
   streams: (i) => [waitingListStreamName(i.doctorId), availabilityStreamName(i.doctorId, i.day), bookingStreamName(i.bookingId)],
-  initialState: (input) => ({ input, list: waitingListDecider.initialState(), day: emptyDay(), bookingHeld: false }),
+  initialState: (input) => ({ input, list: waitingListDecider.initialState(), day: availabilityDecider.initialState(), bookingHeld: false }),
   evolve(state, event: WorkflowEvent) {
     const { input } = state;
     if (event.stream === waitingListStreamName(input.doctorId)) return { ...state, list: waitingListDecider.evolve(state.list, event as never) };
     if (event.stream === availabilityStreamName(input.doctorId, input.day)) {
       // types the availability decider does not know (yet) change nothing
-      return { ...state, day: evolveDay(state.day, event as AvailabilityEvent) ?? state.day };
+      return { ...state, day: availabilityDecider.evolve(state.day, event as AvailabilityEvent) ?? state.day };
     }
     if (event.type === 'BookingHeld') return { ...state, bookingHeld: true };
     return state;

@@ -9,6 +9,7 @@ import { notificationsProjection } from './notifications.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from './diet.projection';
 
 export * from './availability-slots.projection';
+export * from './availability-slots.queries';
 export * from './bookings.projection';
 export * from './users.projection';
 export * from './questionnaires.projection';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api';
 import { it } from '../../i18n/it';
 import { useJoinWaitingListMutation } from './waitingListApi';
 

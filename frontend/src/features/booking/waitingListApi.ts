@@ -1,5 +1,5 @@
 import type { WaitingListEntryView } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** POST /api/waiting-list: wait for a freed hour of that doctor between two days */
 export const waitingListApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api';
 import { it } from '../../i18n/it';
 import { useGetCalendarFeedQuery, useRegenerateCalendarFeedMutation, useSetCalendarFeedNamesMutation } from './waitingListApi';
 

@@ -1,5 +1,5 @@
 import { ListGroup } from 'react-bootstrap';
-import { dayLong } from '../../app/dates';
+import { dayLong } from '../../lib/dates';
 import { it } from '../../i18n/it';
 import { useGetMyWaitingListQuery } from './waitingListApi';
 

@@ -1,5 +1,5 @@
 import type { CalendarFeedView, WaitingListEntryView } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const homeExtrasApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -16,14 +16,14 @@ export const homeExtrasApi = api.injectEndpoints({
       query: () => ({ url: '/api/me/calendar-feed/regenerate', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        dispatch(homeExtrasApi.util.upsertQueryData('getCalendarFeed', undefined, data));
+        void dispatch(homeExtrasApi.util.upsertQueryData('getCalendarFeed', undefined, data));
       },
     }),
     setCalendarFeedNames: build.mutation<CalendarFeedView, boolean>({
       query: (showPatientName) => ({ url: '/api/me/calendar-feed/settings', method: 'POST', body: { showPatientName } }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        dispatch(homeExtrasApi.util.upsertQueryData('getCalendarFeed', undefined, data));
+        void dispatch(homeExtrasApi.util.upsertQueryData('getCalendarFeed', undefined, data));
       },
     }),
   }),

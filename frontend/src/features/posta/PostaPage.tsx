@@ -1,6 +1,6 @@
 import { Accordion, Alert, Badge, Button, Card } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { Loading } from '../../app/Loading';
+import { errorMessage } from '../../lib/api';
+import { Loading } from '../../components/ui/Loading';
 import { it } from '../../i18n/it';
 import { useGetLocalMailQuery } from './postaApi';
 

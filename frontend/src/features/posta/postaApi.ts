@@ -1,5 +1,5 @@
 import type { LocalMailView } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** GET /api/posta: the local outbox (admin; no SMTP_URL, outside production) */
 export const postaApi = api.injectEndpoints({

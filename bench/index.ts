@@ -12,21 +12,24 @@ import { paymentsBench } from './payments.bench';
 import { replayBench } from './replay.bench';
 import { auditBench } from './audit.bench';
 import { notificationsBench } from './notifications.bench';
+import { lifecycleBench } from './lifecycle.bench';
+
+/** BENCH_ONLY=lifecycle,payments runs just those sections (names as below); unset runs them all */
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const wanted = (section: string) => !only || only.includes(section);
 
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'studio-bench-'));
   try {
     console.log(`Node ${process.version}, ${new Date().toISOString()}, dati in ${root}`);
-    // BENCH_ONLY=notifications,holds runs only those sections
-    const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
-    const section = (name: string) => !only || only.includes(name);
-    if (section('availability')) await availabilityBench(join(root, 'app'));
-    if (section('holds')) await holdsBench(join(root, 'holds'));
-    if (section('payments')) await paymentsBench(join(root, 'payments'));
-    if (section('diet')) await dietBench(join(root, 'diet'));
-    if (section('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
-    if (section('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
-    if (section('notifications')) await notificationsBench(join(root, 'notifications'));
+    if (wanted('availability')) await availabilityBench(join(root, 'app'));
+    if (wanted('holds')) await holdsBench(join(root, 'holds'));
+    if (wanted('payments')) await paymentsBench(join(root, 'payments'));
+    if (wanted('lifecycle')) await lifecycleBench(join(root, 'lifecycle'));
+    if (wanted('diet')) await dietBench(join(root, 'diet'));
+    if (wanted('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
+    if (wanted('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
+    if (wanted('notifications')) await notificationsBench(join(root, 'notifications'));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

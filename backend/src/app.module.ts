@@ -44,6 +44,13 @@ import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
 import { WaitingListController } from './waiting-list/waiting-list.controller';
 import { WaitingListService } from './waiting-list/waiting-list.service';
 import { WaitingListOffersService } from './workflows/waiting-list-offers.service';
+import { FiscalController, FiscalService } from './fiscal';
+import { ReceiptsFlowService } from './workflows/receipts-flow.service';
+import { AgendaController } from './agenda/agenda.controller';
+import { AgendaGateway } from './agenda/agenda.gateway';
+import { AgendaService } from './agenda/agenda.service';
+import { BookingLifecycleController } from './workflows/booking-lifecycle.controller';
+import { BookingLifecycleService } from './workflows/booking-lifecycle.service';
 
 @Module({})
 export class AppModule {
@@ -51,7 +58,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, PostaController, WaitingListController, CalendarFeedController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, FiscalController, AgendaController, BookingLifecycleController, PostaController, WaitingListController, CalendarFeedController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -86,6 +93,11 @@ export class AppModule {
         WaitingListService,
         WaitingListOffersService,
         CalendarFeedService,
+        FiscalService,
+        ReceiptsFlowService,
+        AgendaService,
+        AgendaGateway,
+        BookingLifecycleService,
       ],
     };
   }

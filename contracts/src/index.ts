@@ -13,3 +13,4 @@ export * from './diet';
 export * from './notifications';
 export * from './rules';
 export * from './streams';
+export * from './fiscal';

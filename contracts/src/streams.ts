@@ -17,4 +17,5 @@ export const STREAM_PREFIX = {
   notification: 'notification-',
   waitingList: 'waitinglist-',
   calendarFeed: 'calendarfeed-',
+  fiscal: 'fiscal-',
 } as const;

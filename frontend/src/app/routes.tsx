@@ -36,7 +36,9 @@ const DietEditorPage = lazyPage(() => import('../features/diet/DietEditorPage'),
 const DietPatientsPage = lazyPage(() => import('../features/diet/DietPatientsPage'), (m) => m.DietPatientsPage);
 const FoodCatalogPage = lazyPage(() => import('../features/foods/FoodCatalogPage'), (m) => m.FoodCatalogPage);
 const PostaPage = lazyPage(() => import('../features/posta/PostaPage'), (m) => m.PostaPage);
+const AgendaPage = lazyPage(() => import('../features/agenda/AgendaPage'), (m) => m.AgendaPage);
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), (m) => m.AuditPage);
+const FiscalPage = lazyPage(() => import('../features/fiscal/FiscalPage'), (m) => m.FiscalPage);
 
 export const routes: RouteObject[] = [
   {
@@ -64,6 +66,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={CALENDAR_ROLES}>
                         <AvailabilityPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.agenda,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.agenda.forbiddenText}>
+                        <AgendaPage />
                       </RequireAuth>
                     ),
                   },
@@ -112,6 +122,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={['patient', 'doctor', 'admin']} forbiddenText={it.bookingDetail.forbiddenText}>
                         <BookingDetailPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.fiscal,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.fiscal.forbiddenText}>
+                        <FiscalPage />
                       </RequireAuth>
                     ),
                   },

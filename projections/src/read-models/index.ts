@@ -6,6 +6,7 @@ import { couponsProjection, productsProjection } from './catalog.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from './questionnaires.projection';
 import { auditEventsProjection } from './audit-events.projection';
 import { notificationsProjection } from './notifications.projection';
+import { fiscalOrdersProjection } from './fiscal.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from './diet.projection';
 
 export * from './availability-slots.projection';
@@ -20,4 +21,7 @@ export * from './diet.projection';
 export * from './notifications.projection';
 
 /** every live projection, in the order the runner applies them */
-export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection, ordersProjection, foodCategoriesProjection, foodsProjection, dietsProjection, notificationsProjection, auditEventsProjection];
+export * from './fiscal.projection';
+
+/** every live projection, in the order the runner applies them */
+export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection, ordersProjection, foodCategoriesProjection, foodsProjection, dietsProjection, fiscalOrdersProjection, notificationsProjection, auditEventsProjection];

@@ -26,6 +26,8 @@ const FEATURE_USES = {
   diet: ['users'],
   fiscal: ['users'],
   notifications: ['users'],
+  'waiting-list': ['users'],
+  'calendar-feed': ['users'],
   registration: ['users'],
   audit: ['users'],
   catalog: [],

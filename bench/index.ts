@@ -11,6 +11,7 @@ import { holdsBench } from './holds.bench';
 import { paymentsBench } from './payments.bench';
 import { replayBench } from './replay.bench';
 import { auditBench } from './audit.bench';
+import { notificationsBench } from './notifications.bench';
 import { lifecycleBench } from './lifecycle.bench';
 
 /** BENCH_ONLY=lifecycle,payments runs just those sections (names as below); unset runs them all */
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     if (wanted('diet')) await dietBench(join(root, 'diet'));
     if (wanted('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
     if (wanted('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
+    if (wanted('notifications')) await notificationsBench(join(root, 'notifications'));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

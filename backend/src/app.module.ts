@@ -38,6 +38,13 @@ import { DietController, FoodsController } from './diet/diet.controller';
 import { DietService } from './diet/diet.service';
 import { FoodCatalogHandler } from './diet/food-catalog.command';
 import { FoodsService } from './diet/foods.service';
+import { NotificationsService } from './notifications/notifications.service';
+import { PostaController } from './notifications/posta.controller';
+import { CalendarFeedController } from './calendar-feed/calendar-feed.controller';
+import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
+import { WaitingListController } from './waiting-list/waiting-list.controller';
+import { WaitingListService } from './waiting-list/waiting-list.service';
+import { WaitingListOffersService } from './workflows/waiting-list-offers.service';
 import { FiscalController, FiscalService } from './fiscal';
 import { ReceiptsFlowService } from './workflows/receipts-flow.service';
 import { AgendaController } from './agenda/agenda.controller';
@@ -52,7 +59,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, PracticeController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, FiscalController, AgendaController, BookingLifecycleController],
+      controllers: [AuthController, PracticeController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, FiscalController, AgendaController, BookingLifecycleController, PostaController, WaitingListController, CalendarFeedController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -83,6 +90,10 @@ export class AppModule {
         FoodsService,
         FoodCatalogHandler,
         DietService,
+        NotificationsService,
+        WaitingListService,
+        WaitingListOffersService,
+        CalendarFeedService,
         FiscalService,
         ReceiptsFlowService,
         AgendaService,

@@ -4,6 +4,7 @@ import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUp
 import { Question } from './questionnaire';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
 import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
+import { NotificationEventSchemas } from './notifications';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -11,8 +12,8 @@ export const SlotOpened = z.object({ doctorId: z.string(), slotId: z.string(), s
 export const SlotClosed = z.object({ doctorId: z.string(), slotId: z.string(), start: z.string(), end: z.string() });
 
 /** Personal fields travel sealed with the subject's key (AES-256-GCM); see backend/src/personal-data. */
-export const Sealed = z.object({ keyId: z.string(), iv: z.string(), tag: z.string(), data: z.string() });
-export type Sealed = z.infer<typeof Sealed>;
+import { Sealed } from './sealed';
+export { Sealed };
 
 export const Role = z.enum(['patient', 'doctor', 'admin', 'auditor']);
 export type Role = z.infer<typeof Role>;
@@ -309,6 +310,7 @@ export const EventSchemas = {
   FoodCreated,
   FoodUpdated,
   DietSaved,
+  ...NotificationEventSchemas,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

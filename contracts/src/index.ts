@@ -10,6 +10,7 @@ export * from './catalog';
 export * from './orders';
 export * from './audit';
 export * from './diet';
+export * from './notifications';
 export * from './rules';
 export * from './streams';
 export * from './fiscal';

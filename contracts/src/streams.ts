@@ -14,5 +14,8 @@ export const STREAM_PREFIX = {
   diet: 'diet-',
   access: 'access-',
   receipts: 'receipts-',
+  notification: 'notification-',
+  waitingList: 'waitinglist-',
+  calendarFeed: 'calendarfeed-',
   fiscal: 'fiscal-',
 } as const;

@@ -21,7 +21,7 @@ const Env = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   /** seed demo accounts into an empty store; on by default outside production */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
-  /** the practice's name and logo in the page frame and the booking page */
+  /** the practice's name and logo in the page frame, the booking page, every message's footer and the calendar */
   PRACTICE_NAME: unsetWhenEmpty(z.string().min(1).max(80).default('Studio Medico')),
   PRACTICE_LOGO_URL: unsetWhenEmpty(z.string().min(1).default('/logo.svg')),
   PRACTICE_SPECIALTY: unsetWhenEmpty(z.string().min(1).max(80).default('Nutrizione clinica')),
@@ -52,6 +52,19 @@ const Env = z.object({
    * outside production when PAYPAL_* are not set, so the demo can be paid end to end. Never in production.
    */
   PAYPAL_STAND_IN: z.enum(['true', 'false']).optional(),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:587, smtps://…); unset outside production = local outbox at /posta */
+  SMTP_URL: unsetWhenEmpty(z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve iniziare con smtp:// o smtps://').optional()),
+  MAIL_FROM: z.string().default('Studio Medico <noreply@studio-medico.local>'),
+  /** the app's public address, for links in messages and the calendar feed's URL */
+  PUBLIC_URL: unsetWhenEmpty(z.string().url().optional()),
+  /** hours before a visit its reminder goes out */
+  REMINDER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
+  /** 'false' = this process decides notifications but sends none (another one does) */
+  NOTIFY_WORKER: z.enum(['true', 'false']).default('true'),
+  /** how often the outbox worker looks for due messages */
+  NOTIFY_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /** how long a worker's claim on a message lasts: after it a send left unfinished (a crash) is retried */
+  NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Sistema TS public certificate (X.509 PEM, or a PEM public key) for the patients' codice fiscale in the yearly export */
   STS_CERT_PATH: unsetWhenEmpty(z.string().optional()),
 });
@@ -83,6 +96,17 @@ export interface AppConfig {
   paypalSdkUrl: string;
   /** main.ts starts the local PayPal stand-in and points `paypal` and `paypalSdkUrl` at it */
   paypalStandIn: boolean;
+  mail: {
+    /** null: the local outbox (outside production) or nothing sent (production) */
+    smtpUrl: string | null;
+    from: string;
+    practiceName: string;
+    publicUrl: string;
+    reminderHours: number;
+    worker: boolean;
+    pollMs: number;
+    leaseMs: number;
+  };
   /** STS_CERT_PATH; null outside production means a demo key generated in DATA_DIR (files not for sending) */
   stsCertPath: string | null;
 }
@@ -142,6 +166,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paypal: paypalSet === 3 ? { baseUrl: e.PAYPAL_BASE_URL!, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET! } : null,
     paypalSdkUrl: e.PAYPAL_SDK_URL,
     paypalStandIn: e.PAYPAL_STAND_IN ? e.PAYPAL_STAND_IN === 'true' : !production && paypalSet === 0,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      practiceName: e.PRACTICE_NAME,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/$/, ''),
+      reminderHours: e.REMINDER_HOURS,
+      worker: e.NOTIFY_WORKER === 'true',
+      pollMs: e.NOTIFY_POLL_MS,
+      leaseMs: e.NOTIFY_LEASE_SECONDS * 1000,
+    },
     stsCertPath: e.STS_CERT_PATH ? resolve(e.STS_CERT_PATH) : null,
   };
 }

@@ -10,6 +10,10 @@ import type { AppConfig } from '../config/config';
 export interface AppTables {
   subject_keys: { subject_id: string; key: string; created_at: string };
   sessions: { sid: string; data: string; expires_at: number };
+  /** the local outbox (no SMTP_URL, outside production): what would have been sent, for /posta */
+  local_mail: { id: string; notification_id: string; at: string; message: string };
+  /** how far each reactor (a subscription that turns events into commands) has read the log */
+  reactor_checkpoints: { name: string; position: number };
 }
 
 export type AppDb = Kysely<AppTables>;
@@ -43,6 +47,20 @@ export async function openAppDb(config: AppConfig['appDb']): Promise<AppDb> {
     .addColumn('sid', 'text', (c) => c.primaryKey())
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('local_mail')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('notification_id', 'text', (c) => c.notNull())
+    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('message', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('reactor_checkpoints')
+    .ifNotExists()
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
   await sql`CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at)`.execute(db);
   return db;

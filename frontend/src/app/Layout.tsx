@@ -148,6 +148,13 @@ export function Layout() {
                   </Nav.Link>
                 </Nav.Item>
               )}
+              {user?.role === 'admin' && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.posta} onClick={followed}>
+                    {it.layout.posta}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
               {user && canManageCalendars(user.role) && (
                 <>
                   <Nav.Item as="li">

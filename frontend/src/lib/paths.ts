@@ -24,6 +24,8 @@ export const PATHS = {
   diets: '/diete',
   dietEditor: '/diete/:patientId',
   foods: '/alimenti',
+  /** admin: the local outbox (no SMTP_URL, outside production) */
+  posta: '/posta',
   /** doctors and the front desk: receipts, credit notes, the Sistema TS file, the fiscal profile */
   fiscal: '/fiscale',
   /** doctors and the front desk: the appointments of a day or a week (?for=<doctorId> for the front desk) */

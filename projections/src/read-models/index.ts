@@ -5,6 +5,7 @@ import { ordersProjection } from './orders.projection';
 import { couponsProjection, productsProjection } from './catalog.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from './questionnaires.projection';
 import { auditEventsProjection } from './audit-events.projection';
+import { notificationsProjection } from './notifications.projection';
 import { fiscalOrdersProjection } from './fiscal.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from './diet.projection';
 
@@ -17,7 +18,10 @@ export * from './catalog.projection';
 export * from './orders.projection';
 export * from './audit-events.projection';
 export * from './diet.projection';
+export * from './notifications.projection';
+
+/** every live projection, in the order the runner applies them */
 export * from './fiscal.projection';
 
 /** every live projection, in the order the runner applies them */
-export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection, ordersProjection, foodCategoriesProjection, foodsProjection, dietsProjection, fiscalOrdersProjection, auditEventsProjection];
+export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection, ordersProjection, foodCategoriesProjection, foodsProjection, dietsProjection, fiscalOrdersProjection, notificationsProjection, auditEventsProjection];

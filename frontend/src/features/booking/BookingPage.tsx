@@ -14,6 +14,7 @@ import { PATHS } from '../../lib/paths';
 import { clearPendingBooking, keepPendingBooking, readPendingBooking } from '../../lib/pendingBooking';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useHoldChoice } from '../../lib/useHoldChoice';
+import { WaitingListForm } from './WaitingListForm';
 import { it } from '../../i18n/it';
 import { useGetFreeDaysQuery, useGetFreeSlotsQuery } from './bookingApi';
 import { DoctorCard } from './DoctorCard';
@@ -161,8 +162,15 @@ export function BookingPage() {
           {submitLabel}
         </LockableButton>
       </Form>
+      {doctor && user?.role === 'patient' && <WaitingListChoice doctorId={doctor.id} />}
     </div>
   );
+}
+
+/** the waiting list, for the days of the booking window */
+function WaitingListChoice({ doctorId }: { doctorId: string }) {
+  const [days] = useState(() => nextDays(new Date(), BOOKING_WINDOW_DAYS));
+  return <WaitingListForm key={doctorId} doctorId={doctorId} firstDay={days[0]} lastDay={days[days.length - 1]} />;
 }
 
 /** the chosen doctor's days and the chosen day's hours, both live */

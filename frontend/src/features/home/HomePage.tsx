@@ -10,6 +10,8 @@ import { it } from '../../i18n/it';
 import { MyBookings } from './MyBookings';
 import { MyOrders } from './MyOrders';
 import { AccessLog } from './AccessLog';
+import { CalendarFeedCard } from './CalendarFeedCard';
+import { MyWaitingList } from './MyWaitingList';
 
 /** the diet's read-only rich text (Tiptap) loads only for patients, with their home */
 const MyDiet = lazy(() => import('./MyDiet').then((m) => ({ default: m.MyDiet })));
@@ -56,9 +58,11 @@ export function HomePage() {
           )}
         </Card.Body>
       </Card>
+      {user.role === 'doctor' && <CalendarFeedCard />}
       {user.role === 'patient' && (
         <>
           <MyBookings />
+          <MyWaitingList />
           <MyOrders />
           <Suspense fallback={<Loading />}>
             <MyDiet />

@@ -1,0 +1,68 @@
+import { bookingStreamName, type EventMetadata } from '@studio/contracts';
+import * as nodeIcal from 'node-ical';
+import request from 'supertest';
+import { client, startTestApp, type Client, type TestApp } from '../testing/test-app';
+
+let app: TestApp;
+let doctor: Client;
+const pathOf = (url: string) => new URL(url).pathname;
+
+beforeAll(async () => {
+  app = await startTestApp({ HOLD_SWEEP_SECONDS: '0', NOTIFY_WORKER: 'false' });
+  doctor = await client(app, 'medico1@example.it');
+  const meta: EventMetadata = { userId: 'system', role: 'system', at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
+  const [patient, medico] = [app.ids['paziente1@example.it'], app.ids['medico1@example.it']];
+  const start = '2026-10-26T09:00:00Z';
+  const { position } = await app.core.eventStore.append(
+    bookingStreamName('feed-1'),
+    [
+      { type: 'BookingHeld', data: { bookingId: 'feed-1', patientId: patient, doctorId: medico, slotId: `${medico}_${start}`, start, end: '2026-10-26T09:30:00Z', expiresAt: '2026-10-01T00:00:00.000Z' }, metadata: meta },
+      { type: 'BookingConfirmed', data: { bookingId: 'feed-1', orderId: 'o' }, metadata: meta },
+    ],
+    { expectedRevision: 'no_stream' },
+  );
+  await app.core.changes.waitFor(position);
+}, 60_000);
+afterAll(() => app?.close());
+
+const fetchFeed = (url: string) => request(app.app.getHttpServer()).get(pathOf(url));
+
+describe("the doctor's calendar feed", () => {
+  it('a secret URL serving text/calendar with the booked visits, no health data and no name unless asked for', async () => {
+    const { url, showPatientName } = (await doctor.agent.get('/api/me/calendar-feed').expect(200)).body;
+    expect(showPatientName).toBe(false);
+    expect(url).toMatch(/\/api\/calendar-feed\/[\w-]+\/[A-Za-z0-9_-]{43}\.ics$/);
+    // the same URL until regenerated
+    expect((await doctor.agent.get('/api/me/calendar-feed').expect(200)).body.url).toBe(url);
+    const res = await fetchFeed(url).expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+    const events = Object.values(nodeIcal.sync.parseICS(res.text)).filter((c) => c.type === 'VEVENT') as nodeIcal.VEvent[];
+    expect(events).toHaveLength(1);
+    expect(events[0].summary).toBe('Visita');
+    expect(events[0].start.toISOString()).toBe('2026-10-26T08:00:00.000Z');
+    expect(events[0].uid).toBe('prenotazione-feed-1@studio-medico');
+    expect(res.text).not.toContain('Verdi');
+
+    await doctor.agent.post('/api/me/calendar-feed/settings').set('X-CSRF-Token', doctor.csrf).send({ showPatientName: true }).expect(200);
+    expect((await fetchFeed(url).expect(200)).text).toContain('SUMMARY:Visita - Luca Verdi');
+    await doctor.agent.post('/api/me/calendar-feed/settings').set('X-CSRF-Token', doctor.csrf).send({ showPatientName: 'sì' }).expect(400);
+  });
+
+  it('regenerating invalidates the old URL; a wrong or malformed token is a 404', async () => {
+    const old = (await doctor.agent.get('/api/me/calendar-feed').expect(200)).body.url as string;
+    const fresh = (await doctor.agent.post('/api/me/calendar-feed/regenerate').set('X-CSRF-Token', doctor.csrf).expect(200)).body.url as string;
+    expect(fresh).not.toBe(old);
+    await fetchFeed(old).expect(404);
+    await fetchFeed(fresh).expect(200);
+    const wrong = fresh.replace(/[A-Za-z0-9_-]{43}\.ics$/, `${'A'.repeat(43)}.ics`);
+    expect((await fetchFeed(wrong).expect(404)).body.error.code).toBe('calendario_non_trovato');
+    await fetchFeed(fresh.replace(/\.ics$/, 'x.ics')).expect(404);
+    await fetchFeed(fresh.replace(app.ids['medico1@example.it'], app.ids['medico2@example.it'])).expect(404);
+  });
+
+  it('only a doctor has one', async () => {
+    const patient = await client(app, 'paziente1@example.it');
+    await patient.agent.get('/api/me/calendar-feed').expect(403);
+    await request(app.app.getHttpServer()).get('/api/me/calendar-feed').expect(401);
+  });
+});

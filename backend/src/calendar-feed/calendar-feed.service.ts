@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { calendarFeedStreamName, type CalendarFeedView, type EventMetadata, type SessionUser } from '@studio/contracts';
+import type { BookingDoc, UserDoc } from '@studio/projections';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CLOCK, type Clock } from '../common/clock';
+import { NotFoundError } from '../common/errors';
+import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { feedCalendar } from '../common/calendar-file';
+import { calendarFeedDecider } from './calendar-feed.decider';
+
+/** 32 random bytes, base64url: 43 characters */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const hash = (token: string) => createHash('sha256').update(token).digest();
+const NOT_FOUND = 'Calendario non trovato.';
+
+@Injectable()
+export class CalendarFeedService {
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  private url(doctorId: string, token: string): string {
+    return `${this.core.config.mail.publicUrl}/api/calendar-feed/${encodeURIComponent(doctorId)}/${token}.ics`;
+  }
+
+  /** GET /api/me/calendar-feed (the first call makes the URL); POST …/regenerate replaces it, the old one stops working */
+  async view(doctor: SessionUser, metadata: EventMetadata, regenerate = false): Promise<CalendarFeedView> {
+    const stream = calendarFeedStreamName(doctor.id);
+    const token = randomBytes(32).toString('base64url');
+    await decideAgainOnStaleRevision(async () =>
+      handleCommand(
+        this.core.eventStore,
+        stream,
+        calendarFeedDecider,
+        {
+          type: 'Issue',
+          onlyIfNone: !regenerate,
+          issued: { doctorId: doctor.id, token: await this.core.personalData.seal(doctor.id, { token }), tokenHash: hash(token).toString('hex'), at: metadata.at },
+        },
+        metadata,
+      ),
+    );
+    const { state } = await readState(this.core.eventStore, stream, calendarFeedDecider);
+    const current = await this.core.personalData.open<{ token: string }>(state.issued!.token);
+    if (!current) throw new NotFoundError(NOT_FOUND, 'calendario_non_trovato');
+    return { url: this.url(doctor.id, current.token), showPatientName: state.showPatientName };
+  }
+
+  async setShowPatientName(doctor: SessionUser, showPatientName: boolean, metadata: EventMetadata): Promise<CalendarFeedView> {
+    await decideAgainOnStaleRevision(() =>
+      handleCommand(this.core.eventStore, calendarFeedStreamName(doctor.id), calendarFeedDecider, { type: 'ChangeSettings', doctorId: doctor.id, showPatientName, at: metadata.at }, metadata),
+    );
+    return this.view(doctor, metadata);
+  }
+
+  /** the subscription itself: the token compared in constant time with the current one's hash; any mismatch is a 404 */
+  async feed(doctorId: string, token: string): Promise<string> {
+    if (!TOKEN.test(token) || doctorId.length > 100) throw new NotFoundError(NOT_FOUND, 'calendario_non_trovato');
+    const { state } = await readState(this.core.eventStore, calendarFeedStreamName(doctorId), calendarFeedDecider);
+    const expected = state.issued ? Buffer.from(state.issued.tokenHash, 'hex') : randomBytes(32);
+    const ok = timingSafeEqual(hash(token), expected) && state.issued !== null;
+    if (!ok) throw new NotFoundError(NOT_FOUND, 'calendario_non_trovato');
+    const bookings = (await this.core.readModels.find<BookingDoc>('bookings', { doctor_id: doctorId, status: 'confirmed' })).map((b) => b.doc);
+    const names = new Map<string, string>();
+    if (state.showPatientName) {
+      for (const id of new Set(bookings.map((b) => b.patientId))) {
+        const user = (await this.core.readModels.get<UserDoc>('users', id))?.doc;
+        const p = user?.personal ? await this.core.personalData.open<{ name: string; surname: string }>(user.personal) : null;
+        if (p) names.set(id, `${p.name} ${p.surname}`);
+      }
+    }
+    return feedCalendar({
+      name: `${this.core.config.mail.practiceName} - agenda`,
+      timeZone: this.core.config.practiceTimeZone,
+      stamp: this.clock.now(),
+      // no health data: a visit is a visit; the patient's name only when the doctor asked for it
+      visits: bookings.map((b) => ({ bookingId: b.id, start: b.start, end: b.end, sequence: 0, summary: names.has(b.patientId) ? `Visita - ${names.get(b.patientId)}` : 'Visita' })),
+    });
+  }
+}

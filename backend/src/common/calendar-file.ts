@@ -1,0 +1,55 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { practiceInstant } from './practice-time';
+
+/** the UID of a booking's calendar entry: the same in every message and in the doctor's feed */
+export const bookingUid = (bookingId: string) => `prenotazione-${bookingId}@studio-medico`;
+
+export interface CalendarVisit {
+  bookingId: string;
+  /** slot wall-clock times ('…Z' = practice time) */
+  start: string;
+  end: string;
+  sequence: number;
+  summary: string;
+  description?: string;
+  location?: string;
+}
+
+/**
+ * RFC 5545 text for one visit. Times are written in UTC (`DTSTART:…Z`), converted from the practice's
+ * wall clock with its IANA zone, so every reader shows the right local hour on both sides of a DST change
+ * without needing a VTIMEZONE.
+ */
+export function visitCalendar(input: {
+  visit: CalendarVisit;
+  method: 'REQUEST' | 'CANCEL';
+  timeZone: string;
+  organizer: { name: string; email: string };
+  stamp: Date;
+}): string {
+  const cal = ical({ prodId: { company: 'Studio Medico', product: 'prenotazioni', language: 'IT' }, name: input.organizer.name });
+  cal.method(input.method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL);
+  addVisit(cal, input.visit, input.timeZone, input.stamp, input.method === 'CANCEL').organizer(input.organizer);
+  return cal.toString();
+}
+
+/** a subscription feed (no METHOD): the doctor's confirmed visits */
+export function feedCalendar(input: { name: string; visits: CalendarVisit[]; timeZone: string; stamp: Date }): string {
+  const cal = ical({ prodId: { company: 'Studio Medico', product: 'agenda', language: 'IT' }, name: input.name, ttl: 15 * 60 });
+  for (const visit of input.visits) addVisit(cal, visit, input.timeZone, input.stamp, false);
+  return cal.toString();
+}
+
+function addVisit(cal: ReturnType<typeof ical>, visit: CalendarVisit, timeZone: string, stamp: Date, cancelled: boolean) {
+  return cal.createEvent({
+    id: bookingUid(visit.bookingId),
+    sequence: visit.sequence,
+    start: practiceInstant(visit.start, timeZone),
+    end: practiceInstant(visit.end, timeZone),
+    stamp,
+    summary: visit.summary,
+    description: visit.description,
+    location: visit.location,
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+}

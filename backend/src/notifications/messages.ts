@@ -1,0 +1,136 @@
+import type { EventData } from '@studio/contracts';
+import { visitCalendar } from '../common/calendar-file';
+
+export type Decided = EventData<'NotificationDecided'>;
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+}
+
+export interface MessageContext {
+  recipient: { email: string; name: string };
+  /** only in messages to the patient themself or to their doctor */
+  patientName: string;
+  doctorName: string;
+  practiceName: string;
+  /** the app's public address, for links */
+  publicUrl: string;
+  timeZone: string;
+  from: { name: string; email: string };
+  now: Date;
+}
+
+/** a slot's wall-clock time as Italians read it: "lunedì 26 ottobre 2026 alle 09:00" */
+export function visitTime(wallClock: string): string {
+  const d = new Date(wallClock);
+  const day = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(d);
+  return `${day} alle ${wallClock.slice(11, 16)}`;
+}
+
+/** a real instant at the practice, for the offer's deadline */
+function practiceClock(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('it-IT', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant));
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface Body {
+  subject: string;
+  lines: string[];
+  link?: { label: string; href: string };
+  ics?: { method: 'REQUEST' | 'CANCEL'; summary: string };
+}
+
+/**
+ * The text of every message, in Italian. No health data: a visit is "visita", never its reason; the
+ * patient's name appears only in messages to the patient themself or to their doctor (the only recipients).
+ */
+function body(n: Decided, ctx: MessageContext): Body {
+  const toDoctor = n.recipientRole === 'doctor';
+  const when = n.start ? visitTime(n.start) : '';
+  const withWhom = toDoctor ? `con ${ctx.patientName}` : `con ${ctx.doctorName}`;
+  const summary = toDoctor ? `Visita - ${ctx.patientName}` : `Visita con ${ctx.doctorName}`;
+  const home = { label: 'Le tue prenotazioni', href: `${ctx.publicUrl}/home` };
+  switch (n.kind) {
+    case 'booking_confirmed':
+      return {
+        subject: `Prenotazione confermata: ${when}`,
+        lines: [`La visita ${withWhom} è confermata per ${when}.`, 'In allegato il file per il calendario.'],
+        link: toDoctor ? undefined : home,
+        ics: { method: 'REQUEST', summary },
+      };
+    case 'booking_cancelled':
+      return {
+        subject: `Prenotazione annullata: ${when}`,
+        lines: [`La visita ${withWhom} di ${when} è stata annullata.`, 'In allegato il file che la toglie dal calendario.'],
+        link: toDoctor ? undefined : home,
+        ics: { method: 'CANCEL', summary },
+      };
+    case 'booking_rescheduled':
+      return {
+        subject: `Prenotazione spostata: ${when}`,
+        lines: [`La visita ${withWhom} è stata spostata a ${when}.`, 'In allegato il file aggiornato per il calendario.'],
+        link: toDoctor ? undefined : home,
+        ics: { method: 'REQUEST', summary },
+      };
+    case 'reminder':
+      return {
+        subject: `Promemoria: visita ${when}`,
+        lines: [`Ti ricordiamo la visita ${withWhom} di ${when}.`, 'Se non puoi venire, annulla o sposta la prenotazione per tempo.'],
+        link: home,
+        ics: { method: 'REQUEST', summary },
+      };
+    case 'receipt_available':
+      return {
+        subject: `Ricevuta n. ${n.receipt!.number}/${n.receipt!.year} disponibile`,
+        lines: [`La ricevuta n. ${n.receipt!.number}/${n.receipt!.year} del tuo pagamento è disponibile.`, 'Puoi scaricarla dalla tua pagina personale.'],
+        link: home,
+      };
+    case 'waiting_list_offer':
+      return {
+        subject: `Si è liberato un orario: ${when}`,
+        lines: [
+          `Si è liberato un orario ${withWhom}: ${when}.`,
+          `Lo teniamo per te fino alle ${practiceClock(n.offerExpiresAt!, ctx.timeZone)}; dopo passa al prossimo in lista d'attesa.`,
+        ],
+        link: { label: 'Completa la prenotazione', href: `${ctx.publicUrl}/home` },
+      };
+  }
+}
+
+export function renderMessage(n: Decided, ctx: MessageContext): MailMessage {
+  const b = body(n, ctx);
+  const greeting = `Gentile ${ctx.recipient.name},`;
+  const footer = `${ctx.practiceName} - messaggio di servizio sulle tue prenotazioni, inviato automaticamente.`;
+  const text = [greeting, '', ...b.lines, ...(b.link ? ['', `${b.link.label}: ${b.link.href}`] : []), '', '--', footer, ''].join('\n');
+  const html = [
+    '<!doctype html><html lang="it"><body style="font-family:sans-serif">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...b.lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    b.link ? `<p><a href="${escapeHtml(b.link.href)}">${escapeHtml(b.link.label)}</a></p>` : '',
+    `<hr><p style="font-size:small;color:#555">${escapeHtml(footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  const attachments: MailAttachment[] = [];
+  if (b.ics && n.bookingId && n.start && n.end) {
+    const ics = visitCalendar({
+      visit: { bookingId: n.bookingId, start: n.start, end: n.end, sequence: n.sequence, summary: b.ics.summary, location: ctx.practiceName },
+      method: b.ics.method,
+      timeZone: ctx.timeZone,
+      organizer: ctx.from,
+      stamp: ctx.now,
+    });
+    attachments.push({ filename: b.ics.method === 'CANCEL' ? 'annullamento.ics' : 'visita.ics', contentType: `text/calendar; charset=utf-8; method=${b.ics.method}`, content: ics });
+  }
+  return { to: ctx.recipient.email, subject: b.subject, text, html, attachments };
+}

@@ -1,0 +1,121 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { bookingStreamName, notificationStreamName, waitingListStreamName, type EventData, type LocalMailView, type RecordedEvent, type Subscription } from '@studio/contracts';
+import { randomUUID } from 'node:crypto';
+import { CLOCK, type Clock } from '../common/clock';
+import { ForbiddenError } from '../common/errors';
+import { decideAgainOnStaleRevision, handleCommand } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { startReactor } from '../infrastructure/reactor';
+import { localTransport, smtpTransport, type MailTransport } from './mail-transport';
+import { CAUSE_TYPES, decideNotifications, type BookingHistoryEvent, type Cause } from './notify';
+import { outboxDecider } from './outbox.decider';
+import { OutboxWorker } from './outbox-worker';
+
+const CAUSES = new Set<string>(CAUSE_TYPES);
+
+/**
+ * The outbox: a reactor decides the messages an event calls for as soon as it is committed (one stream per message,
+ * appended once), and the worker sends them when due. Without SMTP_URL, outside production, messages go to the
+ * local outbox shown at /posta; in production without SMTP_URL nothing is sent and a warning says so.
+ */
+@Injectable()
+export class NotificationsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Notifiche');
+  private subscription?: Subscription;
+  private timer?: NodeJS.Timeout;
+  private offChanges?: () => void;
+  readonly transport: MailTransport | null;
+  readonly worker: OutboxWorker | null;
+
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    const mail = core.config.mail;
+    this.transport = mail.smtpUrl ? smtpTransport(mail.smtpUrl) : core.config.production ? null : localTransport(core.appDb, () => clock.now());
+    this.worker =
+      this.transport && mail.worker
+        ? new OutboxWorker({ core, clock, transport: this.transport, log: { warn: (m) => this.logger.warn(m), error: (m) => this.logger.error(m) } })
+        : null;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.transport) this.logger.warn('SMTP_URL non impostata: nessuna email verrà inviata.');
+    this.subscription = await startReactor(this.core, 'notifications', ['booking-', 'receipts-', 'waitinglist-'], (e) => this.react(e), (e) => this.logger.error(String(e)));
+    const worker = this.worker;
+    if (!worker) return;
+    const kick = () => void worker.runDue().catch((e) => this.logger.error(`Invio delle notifiche: ${String(e)}`));
+    // a message decided for now is sent as soon as the read model shows it; the timer catches due reminders and retries
+    this.offChanges = this.core.changes.onChange((changes) => {
+      if (changes.some((c) => c.projection === 'notifications' && (c.doc as { status?: string } | null)?.status === 'pending' && (c.doc as { nextAt: string }).nextAt <= this.clock.now().toISOString())) kick();
+    });
+    if (this.core.config.mail.pollMs > 0) {
+      this.timer = setInterval(kick, this.core.config.mail.pollMs);
+      this.timer.unref();
+    }
+    // once the read models are up (the projection runner starts after the modules), what was left due is sent
+    void this.core.changes.waitFor(1, 24 * 3_600_000).then(kick, () => undefined);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    this.offChanges?.();
+    await this.subscription?.close();
+    await this.worker?.runDue().catch(() => 0);
+    this.transport?.close();
+  }
+
+  /** sends what is due by the clock's now (the timer calls it; tests too, after moving the clock) */
+  runDue(): Promise<number> {
+    return this.worker?.runDue() ?? Promise.resolve(0);
+  }
+
+  /** turns a committed event into the messages it calls for; appending a message already decided changes nothing */
+  async react(event: RecordedEvent): Promise<void> {
+    if (!CAUSES.has(event.type)) return;
+    const cause = await this.causeOf(event);
+    if (!cause) return;
+    const decided = decideNotifications(cause, { reminderHours: this.core.config.mail.reminderHours, timeZone: this.core.config.practiceTimeZone });
+    const id = randomUUID();
+    const metadata = { userId: 'system', role: 'system' as const, at: event.metadata.at, correlationId: event.metadata.correlationId ?? id, causationId: event.id };
+    // one stream each: appended side by side (the store group-commits them)
+    await Promise.all(
+      decided.map((d) => decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, notificationStreamName(d.notificationId), outboxDecider, { type: 'Decide', decided: d }, metadata))),
+    );
+  }
+
+  private async causeOf(event: RecordedEvent): Promise<Cause | null> {
+    const at = event.metadata.at ?? event.recordedAt;
+    switch (event.type) {
+      case 'BookingConfirmed':
+      case 'BookingCancelled':
+      case 'BookingRescheduled': {
+        const booking = (await this.core.eventStore.readStream(bookingStreamName(event.data.bookingId))) as BookingHistoryEvent[];
+        // only what was known when this event committed
+        const upTo = booking.filter((e) => (e as unknown as RecordedEvent).position <= event.position);
+        return { type: event.type, data: event.data, at, booking: upTo };
+      }
+      case 'ReceiptIssued':
+        return { type: 'ReceiptIssued', data: event.data as EventData<'ReceiptIssued'>, at };
+      case 'WaitingListOfferMade': {
+        const data = event.data as EventData<'WaitingListOfferMade'>;
+        const doctorId = event.stream.slice(waitingListStreamName('').length);
+        const list = await this.core.eventStore.readStream(waitingListStreamName(doctorId));
+        const offer = list.find((e) => e.type === 'WaitingListOfferReserved' && e.data.bookingId === data.bookingId);
+        return offer ? { type: 'WaitingListOfferMade', data, at, offer: offer.data as EventData<'WaitingListOfferReserved'> } : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** GET /api/posta: the local outbox, newest first */
+  async localMail(limit = 200): Promise<LocalMailView[]> {
+    if (this.transport?.kind !== 'local') throw new ForbiddenError('La posta locale esiste solo senza SMTP_URL, fuori produzione.', 'posta_locale_assente');
+    const rows = await this.core.appDb.selectFrom('local_mail').selectAll().orderBy('at', 'desc').orderBy('id').limit(limit).execute();
+    return rows.map((r) => {
+      const m = JSON.parse(r.message) as Omit<LocalMailView, 'id' | 'at'>;
+      return { id: r.id, at: r.at, notificationId: r.notification_id, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments };
+    });
+  }
+}

@@ -1,0 +1,150 @@
+import type { EventData } from '@studio/contracts';
+import { practiceInstant } from '../common/practice-time';
+import type { Decided } from './messages';
+
+/** the events of a booking stream this feature reads (the shared shapes of contracts/events.ts) */
+export type BookingHistoryEvent =
+  | { type: 'BookingHeld'; data: EventData<'BookingHeld'> }
+  | { type: 'BookingConfirmed'; data: EventData<'BookingConfirmed'> }
+  | { type: 'BookingCancelled'; data: EventData<'BookingCancelled'> }
+  | { type: 'BookingRescheduled'; data: EventData<'BookingRescheduled'> }
+  | { type: string; data: unknown };
+
+/** what a booking's history says about its visit now */
+export interface VisitState {
+  patientId: string;
+  doctorId: string;
+  start: string;
+  end: string;
+  sequence: number;
+  confirmed: boolean;
+  cancelled: boolean;
+  /** the hold ended (expired, released) before any payment */
+  holdEnded: boolean;
+}
+
+export function visitState(history: BookingHistoryEvent[]): VisitState | null {
+  let v: VisitState | null = null;
+  for (const e of history) {
+    if (e.type === 'BookingHeld') {
+      const d = e.data as EventData<'BookingHeld'>;
+      v = { patientId: d.patientId, doctorId: d.doctorId, start: d.start, end: d.end, sequence: 0, confirmed: false, cancelled: false, holdEnded: false };
+      continue;
+    }
+    const cur: VisitState | null = v;
+    if (!cur) continue;
+    if (e.type === 'BookingConfirmed') v = { ...cur, confirmed: true };
+    else if (e.type === 'BookingHoldEnded') v = { ...cur, holdEnded: true };
+    else if (e.type === 'BookingCancelled') v = { ...cur, cancelled: true };
+    else if (e.type === 'BookingRescheduled') {
+      const d = e.data as EventData<'BookingRescheduled'>;
+      v = { ...cur, start: d.start, end: d.end, sequence: d.sequence };
+    }
+  }
+  return v;
+}
+
+export interface NotifySettings {
+  reminderHours: number;
+  timeZone: string;
+}
+
+/** a cause (an event just committed) and what the decider needs to know about it, read from the log */
+export type Cause =
+  | { type: 'BookingConfirmed' | 'BookingCancelled' | 'BookingRescheduled'; data: any; at: string; booking: BookingHistoryEvent[] }
+  | { type: 'ReceiptIssued'; data: EventData<'ReceiptIssued'>; at: string }
+  | { type: 'WaitingListOfferMade'; data: EventData<'WaitingListOfferMade'>; at: string; offer: EventData<'WaitingListOfferReserved'> };
+
+/** the event types that cause a notification */
+export const CAUSE_TYPES = ['BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'ReceiptIssued', 'WaitingListOfferMade'] as const;
+
+const base = (v: { patientId: string; doctorId: string }) => ({ patientId: v.patientId, doctorId: v.doctorId, receipt: null, offerExpiresAt: null });
+
+/**
+ * The outbox's decider, pure: which messages a committed event calls for. Each message's id comes from its cause
+ * (booking, sequence, recipient), so deciding the same cause twice yields the same ids and the outbox appends once.
+ * Confirmed, cancelled and moved visits notify the patient and the doctor; the patient also gets a reminder
+ * `reminderHours` before the visit (at the real instant in the practice's zone, right across DST), unless the visit
+ * is closer than that already. A cancelled or moved visit's reminder is dropped when it comes due (see `stillWanted`).
+ */
+export function decideNotifications(cause: Cause, settings: NotifySettings): Decided[] {
+  switch (cause.type) {
+    case 'BookingConfirmed':
+    case 'BookingCancelled':
+    case 'BookingRescheduled': {
+      const v = visitState(cause.booking);
+      if (!v) return [];
+      const bookingId = cause.data.bookingId as string;
+      const kind = cause.type === 'BookingConfirmed' ? 'booking_confirmed' : cause.type === 'BookingCancelled' ? 'booking_cancelled' : 'booking_rescheduled';
+      // the state as of this event: a later move must not change what this message says
+      const upTo = cause.booking.slice(0, cause.booking.findIndex((e) => e.type === cause.type && (cause.type !== 'BookingRescheduled' || (e.data as { sequence: number }).sequence === cause.data.sequence)) + 1);
+      const at = visitState(upTo.length ? upTo : cause.booking)!;
+      const sequence = cause.type === 'BookingCancelled' ? at.sequence + 1 : at.sequence;
+      const visit = { bookingId, start: at.start, end: at.end, sequence, dueAt: cause.at, ...base(at) };
+      const tag = `${bookingId}-${sequence}`;
+      const messages: Decided[] = [
+        { notificationId: `${kind}-${tag}-patient`, kind, recipientId: at.patientId, recipientRole: 'patient', ...visit },
+        { notificationId: `${kind}-${tag}-doctor`, kind, recipientId: at.doctorId, recipientRole: 'doctor', ...visit },
+      ];
+      if (cause.type !== 'BookingCancelled') {
+        const visitAt = practiceInstant(at.start, settings.timeZone).getTime();
+        const dueAt = new Date(visitAt - settings.reminderHours * 3_600_000).toISOString();
+        if (Date.parse(dueAt) > Date.parse(cause.at)) {
+          messages.push({ notificationId: `reminder-${tag}-patient`, kind: 'reminder', recipientId: at.patientId, recipientRole: 'patient', ...visit, dueAt });
+        }
+      }
+      return messages;
+    }
+    case 'ReceiptIssued': {
+      const r = cause.data;
+      return [
+        {
+          notificationId: `receipt_available-${r.receiptId}-patient`,
+          kind: 'receipt_available',
+          recipientId: r.patientId,
+          recipientRole: 'patient',
+          dueAt: cause.at,
+          bookingId: r.bookingId,
+          start: null,
+          end: null,
+          sequence: 0,
+          ...base(r),
+          receipt: { receiptId: r.receiptId, number: r.number, year: r.year, orderId: r.orderId },
+        },
+      ];
+    }
+    case 'WaitingListOfferMade': {
+      const o = cause.offer;
+      return [
+        {
+          notificationId: `waiting_list_offer-${o.bookingId}-patient`,
+          kind: 'waiting_list_offer',
+          recipientId: o.patientId,
+          recipientRole: 'patient',
+          dueAt: cause.at,
+          bookingId: o.bookingId,
+          start: o.start,
+          end: o.end,
+          sequence: 0,
+          ...base(o),
+          offerExpiresAt: o.expiresAt,
+        },
+      ];
+    }
+  }
+}
+
+/**
+ * Asked again just before sending, on the booking's history as it is then: a reminder of a cancelled visit, or of
+ * a visit moved since (another sequence), is not sent; nor an offer whose hold has already ended. Null = send;
+ * otherwise the reason to drop it.
+ */
+export function stillWanted(n: Decided, booking: BookingHistoryEvent[] | null): string | null {
+  if (n.kind !== 'reminder' && n.kind !== 'waiting_list_offer') return null;
+  const v = booking ? visitState(booking) : null;
+  if (!v) return 'prenotazione non trovata';
+  if (v.cancelled) return 'visita annullata';
+  if (n.kind === 'reminder' && v.sequence !== n.sequence) return 'visita spostata';
+  if (n.kind === 'waiting_list_offer' && (v.holdEnded || v.confirmed)) return 'offerta già conclusa';
+  return null;
+}

@@ -1,0 +1,155 @@
+import { bookingStreamName, notificationStreamName, type EventMetadata } from '@studio/contracts';
+import type { NotificationDoc, UserDoc } from '@studio/projections';
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../common/clock';
+import { AppError } from '../common/errors';
+import { handleCommand, readState } from '../event-store/command-handler';
+import type { Core } from '../infrastructure/core';
+import type { MailTransport } from './mail-transport';
+import { safeError } from './mail-transport';
+import { renderMessage, type Decided } from './messages';
+import { stillWanted, type BookingHistoryEvent } from './notify';
+import { outboxDecider } from './outbox.decider';
+
+interface Personal {
+  name: string;
+  surname: string;
+  email: string;
+}
+
+export interface OutboxWorkerOptions {
+  core: Core;
+  clock: Clock;
+  transport: MailTransport;
+  log: { warn(message: string): void; error(message: string): void };
+  /** test hook: runs after the SMTP server accepted a message and before it is marked sent */
+  afterSend?: (notificationId: string) => Promise<void>;
+  concurrency?: number;
+}
+
+const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
+const mailName = (from: string) => from.replace(/<[^>]+>/, '').trim().replace(/^"|"$/g, '') || 'Studio Medico';
+
+/**
+ * The one sender. A due message is claimed on its stream (expected revision: one worker wins), sent, then marked
+ * sent or failed (retried with backoff). A crash between send and mark leaves it claimed; once the claim's lease
+ * runs out it is sent again with the same Message-ID: the one case where a message can arrive twice (documented in
+ * README, counted by the kill -9 test). Nothing is ever lost: an unmarked claim is always retried.
+ */
+export class OutboxWorker {
+  private running: Promise<number> = Promise.resolve(0);
+  private again = false;
+
+  constructor(private readonly o: OutboxWorkerOptions) {}
+
+  private metadata(): EventMetadata {
+    const id = randomUUID();
+    return { userId: 'system', role: 'system', at: this.o.clock.now().toISOString(), correlationId: id, causationId: id };
+  }
+
+  /** sends every message due by the clock's now; runs are serialised, a call during a run asks for one more */
+  runDue(): Promise<number> {
+    this.again = true;
+    this.running = this.running.catch(() => 0).then(async () => {
+      let total = 0;
+      while (this.again) {
+        this.again = false;
+        total += await this.sweep();
+      }
+      return total;
+    });
+    return this.running;
+  }
+
+  private async sweep(): Promise<number> {
+    const now = this.o.clock.now().toISOString();
+    let sent = 0;
+    for (;;) {
+      const models = this.o.core.readModels;
+      const leaseEnd = new Date(Date.parse(now) - this.o.core.config.mail.leaseMs).toISOString();
+      // due messages, and claims left unfinished past their lease (a worker died between send and mark)
+      const due = [
+        ...(await models.find<NotificationDoc>('notifications', { status: 'pending', next_at: { lte: now } }, { orderBy: [{ column: 'next_at' }], limit: 100 })),
+        ...(await models.find<NotificationDoc>('notifications', { status: 'sending', next_at: { lte: leaseEnd } }, { limit: 100 })),
+      ];
+      const queue = [...due];
+      const workers = Array.from({ length: Math.min(this.o.concurrency ?? 16, queue.length) }, async () => {
+        for (let d = queue.shift(); d; d = queue.shift()) if (await this.deliver(d.id)) sent++;
+      });
+      await Promise.all(workers);
+      if (due.length < 100 || sent === 0) return sent;
+      // wait for the read model to show what this batch did before asking again
+      await this.o.core.changes.waitFor(await this.o.core.eventStore.headPosition(), 10_000).catch(() => undefined);
+    }
+  }
+
+  /** true when this call handed the message to the transport */
+  async deliver(notificationId: string): Promise<boolean> {
+    const { core, clock } = this.o;
+    const stream = notificationStreamName(notificationId);
+    const { state } = await readState(core.eventStore, stream, outboxDecider);
+    if (state.status !== 'pending' && state.status !== 'sending') return false;
+    const n = state.decided;
+    const now = clock.now().toISOString();
+    try {
+      if (state.status === 'pending') {
+        const booking = n.bookingId ? ((await core.eventStore.readStream(bookingStreamName(n.bookingId))) as BookingHistoryEvent[]) : null;
+        const drop = stillWanted(n, booking);
+        if (drop) {
+          await handleCommand(core.eventStore, stream, outboxDecider, { type: 'Cancel', reason: drop, now }, this.metadata());
+          return false;
+        }
+      }
+      const people = await this.people(n);
+      if (!people) {
+        if (state.status === 'pending') await handleCommand(core.eventStore, stream, outboxDecider, { type: 'Cancel', reason: 'destinatario cancellato', now }, this.metadata());
+        return false;
+      }
+      const claimed = await handleCommand(core.eventStore, stream, outboxDecider, { type: 'Claim', now, leaseMs: core.config.mail.leaseMs }, this.metadata());
+      const sending = claimed.events[0];
+      if (sending?.type !== 'NotificationSending') return false;
+      const attempt = sending.data.attempt;
+      const config = core.config.mail;
+      const message = renderMessage(n, {
+        ...people,
+        practiceName: config.practiceName,
+        publicUrl: config.publicUrl,
+        timeZone: core.config.practiceTimeZone,
+        from: { name: mailName(config.from), email: mailAddress(config.from) },
+        now: clock.now(),
+      });
+      const messageId = `<${notificationId}@studio-medico>`;
+      try {
+        await this.o.transport.send({ ...message, from: config.from, messageId, notificationId });
+      } catch (error) {
+        const text = safeError(error);
+        this.o.log.warn(`Invio del messaggio ${notificationId} non riuscito (tentativo ${attempt}): ${text}`);
+        await handleCommand(core.eventStore, stream, outboxDecider, { type: 'MarkFailed', attempt, now: clock.now().toISOString(), error: text }, this.metadata());
+        return false;
+      }
+      await this.o.afterSend?.(notificationId);
+      await handleCommand(core.eventStore, stream, outboxDecider, { type: 'MarkSent', attempt, now: clock.now().toISOString(), messageId, transport: this.o.transport.kind }, this.metadata());
+      return true;
+    } catch (error) {
+      // another worker claimed or marked it first: theirs to finish
+      if (error instanceof AppError && error.status === 409) return false;
+      throw error;
+    }
+  }
+
+  /** addresses and names, unsealed only now: null when the recipient was erased */
+  private async people(n: Decided) {
+    const open = async (id: string) => {
+      const user = (await this.o.core.readModels.get<UserDoc>('users', id))?.doc;
+      return user?.personal ? this.o.core.personalData.open<Personal>(user.personal) : null;
+    };
+    const [recipient, patient, doctor] = await Promise.all([open(n.recipientId), open(n.patientId), open(n.doctorId)]);
+    if (!recipient) return null;
+    const full = (p: Personal | null) => (p ? `${p.name} ${p.surname}` : '');
+    return {
+      recipient: { email: recipient.email, name: full(recipient) },
+      patientName: full(patient),
+      doctorName: doctor ? `${doctor.name} ${doctor.surname}` : 'il medico',
+    };
+  }
+}

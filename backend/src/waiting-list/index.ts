@@ -1,0 +1,3 @@
+// waiting-list's public entry: what the offer workflow uses (DESIGN.md "Dependencies between features")
+export { waitingListDecider, type WaitingList, type WaitingListCommand, type WaitingListEvent } from './waiting-list.decider';
+export { WaitingListService } from './waiting-list.service';

@@ -1,0 +1,26 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { WaitingListRequest, type SessionUser, type WaitingListEntryView } from '@studio/contracts';
+import type { Request } from 'express';
+import { CurrentUser, Roles } from '../auth/guards';
+import { parseInput } from '../http/parse';
+import { metadataFor } from '../http/request-context';
+import { WaitingListService } from './waiting-list.service';
+
+@Controller('api')
+export class WaitingListController {
+  constructor(private readonly waitingList: WaitingListService) {}
+
+  /** a patient who found no free hour waits for one of that doctor's days */
+  @Post('waiting-list')
+  @HttpCode(201)
+  @Roles('patient')
+  join(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<WaitingListEntryView> {
+    return this.waitingList.join(user, parseInput(WaitingListRequest, body), metadataFor(req, user));
+  }
+
+  @Get('me/waiting-list')
+  @Roles('patient')
+  mine(@CurrentUser() user: SessionUser): Promise<WaitingListEntryView[]> {
+    return this.waitingList.mine(user);
+  }
+}

@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  waitingListStreamName,
+  type EventMetadata,
+  type SessionUser,
+  type WaitingListEntryView,
+  type WaitingListRequest,
+} from '@studio/contracts';
+import { randomUUID } from 'node:crypto';
+import { CLOCK, type Clock } from '../common/clock';
+import { ValidationError } from '../common/errors';
+import { practiceDay } from '../common/practice-time';
+import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { UsersService } from '../users';
+import { waitingListDecider } from './waiting-list.decider';
+
+@Injectable()
+export class WaitingListService {
+
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly users: UsersService,
+  ) {}
+
+  private system(causationId?: string): EventMetadata {
+    const id = randomUUID();
+    return { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId: id, causationId: causationId ?? id };
+  }
+
+  /** POST /api/waiting-list */
+  async join(user: SessionUser, request: WaitingListRequest, metadata: EventMetadata): Promise<WaitingListEntryView> {
+    const doctor = await this.users.getDoctor(request.doctor_id);
+    const today = practiceDay(this.clock.now(), this.core.config.practiceTimeZone);
+    if (request.from < today) throw new ValidationError('Il primo giorno non può essere già passato.');
+    const entryId = randomUUID();
+    const result = await decideAgainOnStaleRevision(() =>
+      handleCommand(this.core.eventStore, waitingListStreamName(doctor.id), waitingListDecider, { type: 'Join', entryId, doctorId: doctor.id, patientId: user.id, from: request.from, to: request.to, at: metadata.at }, metadata),
+    );
+    void result;
+    return { id: entryId, doctorId: doctor.id, doctorName: await this.users.displayName(doctor), from: request.from, to: request.to, status: 'waiting' };
+  }
+
+  /** GET /api/me/waiting-list: the patient's places in line */
+  async mine(user: SessionUser): Promise<WaitingListEntryView[]> {
+    const doctors = await this.users.listDoctors();
+    const views: WaitingListEntryView[] = [];
+    for (const doctor of doctors) {
+      const { state } = await readState(this.core.eventStore, waitingListStreamName(doctor.id), waitingListDecider);
+      for (const e of state.entries) {
+        if (e.patientId === user.id && e.status === 'waiting') views.push({ id: e.entryId, doctorId: doctor.id, doctorName: doctor.name, from: e.from, to: e.to, status: e.offer ? 'offered' : 'waiting' });
+      }
+    }
+    return views;
+  }
+}

@@ -1,0 +1,101 @@
+import { availabilityStreamName, bookingStreamName, waitingListStreamName, type EventData, type WorkingHours } from '@studio/contracts';
+import { availabilityDecider, type AvailabilityEvent, type DoctorDay, type HoldSlot } from '../availability';
+import type { StartHold } from '../booking';
+import { waitingListDecider, type WaitingList, type WaitingListCommand } from '../waiting-list';
+import type { Workflow, WorkflowEvent } from './workflow';
+
+/** a slot of this doctor just became free (a hold ended, the doctor opened it, a booking was cancelled) */
+export interface OfferInput {
+  doctorId: string;
+  day: string;
+  slotId: string;
+  start: string;
+  end: string;
+  /** derived from the event that freed the slot: one offer at most per freeing */
+  bookingId: string;
+  now: string;
+  expiresAt: string;
+  timeZone: string;
+  workingHours: WorkingHours;
+}
+
+export interface OfferState {
+  input: OfferInput;
+  list: WaitingList;
+  day: DoctorDay;
+  bookingHeld: boolean;
+}
+
+export type OfferStep =
+  | { stream: 'list'; command: WaitingListCommand }
+  | { stream: 'day'; command: HoldSlot }
+  | { stream: 'booking'; command: StartHold };
+
+/**
+ * The waiting list's offer of one freed slot: reserve it on the doctor's list for the first patient in line (the
+ * list's revision makes this race-free: two slots freed at once go to two patients, and a patient with an open offer
+ * is skipped), hold the slot for them for 15 minutes (the doctor-day stream), record the booking, then mark the offer
+ * made (the email goes out). If the slot went to someone else before the hold, the offer is withdrawn and the
+ * patient stays first in line. When the hold ends unpaid, the slot is freed again and the next run offers it to the
+ * next in line.
+ */
+export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferStep> = {
+  name: 'offerta-lista-attesa',
+  streams: (i) => [waitingListStreamName(i.doctorId), availabilityStreamName(i.doctorId, i.day), bookingStreamName(i.bookingId)],
+  initialState: (input) => ({ input, list: waitingListDecider.initialState(), day: availabilityDecider.initialState(), bookingHeld: false }),
+  evolve(state, event: WorkflowEvent) {
+    const { input } = state;
+    if (event.stream === waitingListStreamName(input.doctorId)) return { ...state, list: waitingListDecider.evolve(state.list, event as never) };
+    if (event.stream === availabilityStreamName(input.doctorId, input.day)) {
+      // types the availability decider does not know (yet) change nothing
+      return { ...state, day: availabilityDecider.evolve(state.day, event as AvailabilityEvent) ?? state.day };
+    }
+    if (event.type === 'BookingHeld') return { ...state, bookingHeld: true };
+    return state;
+  },
+  decide(state) {
+    const { input, list, day } = state;
+    const slot = day.slots[input.start];
+    const offer = list.offers[input.bookingId];
+    if (!offer) {
+      if (slot?.status !== 'available') return null;
+      // an offer of this slot still being made by another run
+      if (Object.values(list.offers).some((o) => o.slotId === input.slotId && o.status === 'reserved')) return null;
+      const date = input.start.slice(0, 10);
+      // first in line, in range, without an open offer (a patient never gets two at once), who has not let this slot go
+      const next = list.entries.find((e) => e.status === 'waiting' && e.offer === null && e.from <= date && date <= e.to && !e.declined.includes(input.slotId));
+      if (!next) return null;
+      return {
+        stream: 'list',
+        command: {
+          type: 'ReserveOffer',
+          offer: { entryId: next.entryId, patientId: next.patientId, doctorId: input.doctorId, slotId: input.slotId, start: input.start, end: input.end, bookingId: input.bookingId, expiresAt: input.expiresAt, at: input.now },
+        },
+      };
+    }
+    if (offer.status !== 'reserved') return null;
+    if (slot?.status === 'held' && slot.bookingId === input.bookingId) {
+      if (!state.bookingHeld) {
+        const entry = list.entries.find((e) => e.entryId === offer.entryId)!;
+        return {
+          stream: 'booking',
+          command: { type: 'StartHold', hold: { bookingId: input.bookingId, patientId: entry.patientId, doctorId: input.doctorId, slotId: input.slotId, start: input.start, end: input.end, expiresAt: slot.expiresAt } },
+        };
+      }
+      return { stream: 'list', command: { type: 'MakeOffer', bookingId: input.bookingId, at: input.now } };
+    }
+    if (slot?.status === 'available') {
+      const entry = list.entries.find((e) => e.entryId === offer.entryId)!;
+      return {
+        stream: 'day',
+        command: { type: 'HoldSlot', doctorId: input.doctorId, start: input.start, bookingId: input.bookingId, patientId: entry.patientId, now: input.now, expiresAt: input.expiresAt, timeZone: input.timeZone, workingHours: input.workingHours },
+      };
+    }
+    return { stream: 'list', command: { type: 'WithdrawOffer', bookingId: input.bookingId, at: input.now } };
+  },
+  onRefused(state, step) {
+    return step.stream === 'day' ? { stream: 'list', command: { type: 'WithdrawOffer', bookingId: state.input.bookingId, at: state.input.now } } : null;
+  },
+};
+
+export type OfferReserved = EventData<'WaitingListOfferReserved'>;

@@ -1,0 +1,143 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  availabilityStreamName,
+  bookingStreamName,
+  waitingListStreamName,
+  type EventMetadata,
+  type RecordedEvent,
+  type Subscription,
+} from '@studio/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availability';
+import { bookingDecider } from '../booking';
+import { CLOCK, type Clock } from '../common/clock';
+import { practiceInstant } from '../common/practice-time';
+import type { SlotDoc } from '@studio/projections';
+import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { startReactor } from '../infrastructure/reactor';
+import { UsersService } from '../users';
+import { runWorkflow, type WorkflowRun } from './workflow';
+import { waitingListOfferWorkflow, type OfferState, type OfferStep } from './waiting-list-offer.workflow';
+import { waitingListDecider } from '../waiting-list';
+
+/** how long a freed slot is held for the patient it is offered to */
+export const OFFER_HOLD_MINUTES = 15;
+
+/** events that never free a slot; any other event of a doctor-day stream may (a released hold, an opened slot, and
+ * whatever the agenda appends when it cancels a booking), and the workflow checks the slot on its stream */
+const NOT_FREEING = new Set(['SlotHeld', 'SlotBooked', 'SlotClosed']);
+const freeing = (event: RecordedEvent) =>
+  event.type === 'BookingCancelled' || (event.stream.startsWith('availability-') && !NOT_FREEING.has(event.type) && typeof (event.data as { start?: unknown }).start === 'string');
+
+/** a uuid derived from the event that freed the slot: running the offer again for it finds the same booking */
+function offerBookingId(causeEventId: string): string {
+  const h = createHash('sha256').update(`offerta:${causeEventId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+@Injectable()
+export class WaitingListOffersService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('ListaAttesa');
+  private subscription?: Subscription;
+
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly users: UsersService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscription = await startReactor(this.core, 'waiting-list', ['availability-', 'booking-'], (e) => this.react(e), (e) => this.logger.error(String(e)));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  private system(causationId?: string): EventMetadata {
+    const id = randomUUID();
+    return { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId: id, causationId: causationId ?? id };
+  }
+
+  /** the reactor: a freed slot is offered to the line; the end of an offered hold closes the offer */
+  async react(event: RecordedEvent): Promise<void> {
+    if (freeing(event)) {
+      const { doctorId, slotId, start, end } = event.data as { doctorId: string; slotId: string; start: string; end: string };
+      if (!doctorId || !slotId || !end) return;
+      await this.offerSlot({ doctorId, slotId, start, end }, event.id);
+    } else if (event.type === 'BookingHoldEnded' || event.type === 'BookingConfirmed') {
+      await this.endOffer(event.data.bookingId as string, event.type === 'BookingConfirmed' ? 'taken' : 'declined', event.id);
+    }
+  }
+
+  /** runs the offer workflow for one freed slot; safe to run again for the same cause */
+  async offerSlot(slot: { doctorId: string; slotId: string; start: string; end: string }, causeEventId: string): Promise<WorkflowRun<OfferState> | null> {
+    const list = await readState(this.core.eventStore, waitingListStreamName(slot.doctorId), waitingListDecider);
+    if (!list.state.entries.some((e) => e.status === 'waiting' && e.offer === null)) return null;
+    const doctor = await this.users.getDoctor(slot.doctorId);
+    const now = this.clock.now();
+    const input = {
+      doctorId: slot.doctorId,
+      day: doctorDayOf(slot.start),
+      slotId: slot.slotId,
+      start: slot.start,
+      end: slot.end,
+      bookingId: offerBookingId(causeEventId),
+      now: now.toISOString(),
+      expiresAt: new Date(now.getTime() + OFFER_HOLD_MINUTES * 60_000).toISOString(),
+      timeZone: this.core.config.practiceTimeZone,
+      workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
+    };
+    const metadata = this.system(causeEventId);
+    return decideAgainOnStaleRevision(() => runWorkflow(this.core.eventStore, waitingListOfferWorkflow, input, (step) => this.execute(step, input.doctorId, input.day, input.bookingId, metadata)));
+  }
+
+  private async execute(step: OfferStep, doctorId: string, day: string, bookingId: string, metadata: EventMetadata) {
+    const store = this.core.eventStore;
+    switch (step.stream) {
+      case 'list':
+        return handleCommand(store, waitingListStreamName(doctorId), waitingListDecider, step.command, metadata);
+      case 'day':
+        return handleCommand(store, availabilityStreamName(doctorId, day), availabilityDecider, step.command, metadata);
+      case 'booking':
+        return handleCommand(store, bookingStreamName(bookingId), bookingDecider, step.command, metadata);
+    }
+  }
+
+  private async endOffer(bookingId: string, outcome: 'taken' | 'declined', causeEventId: string): Promise<void> {
+    const booking = await this.core.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    const doctorId = booking[0]?.type === 'BookingHeld' ? (booking[0].data.doctorId as string) : null;
+    if (!doctorId) return;
+    const stream = waitingListStreamName(doctorId);
+    const { state } = await readState(this.core.eventStore, stream, waitingListDecider);
+    if (!state.offers[bookingId]) return;
+    const ended = await decideAgainOnStaleRevision(() =>
+      handleCommand(this.core.eventStore, stream, waitingListDecider, { type: 'EndOffer', bookingId, outcome, at: this.clock.now().toISOString() }, this.system(causeEventId)),
+    );
+    // the patient is free for another offer, and the slot they let go for the next in line
+    if (ended.events.length > 0) await this.offerFreeSlots(doctorId, causeEventId);
+  }
+
+  /** offers the doctor's free slots in the waiting patients' days, first come first served */
+  async offerFreeSlots(doctorId: string, causeEventId: string): Promise<void> {
+    const { state } = await readState(this.core.eventStore, waitingListStreamName(doctorId), waitingListDecider);
+    const waiting = state.entries.filter((e) => e.status === 'waiting' && e.offer === null);
+    if (waiting.length === 0) return;
+    await this.core.changes.waitFor(await this.core.eventStore.headPosition(), 10_000).catch(() => undefined);
+    const from = waiting.map((e) => e.from).sort()[0];
+    const to = waiting.map((e) => e.to).sort().at(-1)!;
+    const free = await this.core.readModels.find<SlotDoc>(
+      'availability_slots',
+      { doctor_id: doctorId, start: { gte: `${from}T00:00:00Z`, lt: `${to}T23:59:59Z` } },
+      { orderBy: [{ column: 'start' }], limit: 500 },
+    );
+    const now = this.clock.now().getTime();
+    const doctor = await this.users.getDoctor(doctorId);
+    for (const { doc } of free) {
+      if (doc.status !== 'available' || !inWorkingHours(new Date(doc.start), { startHour: doctor.startHour, endHour: doctor.endHour })) continue;
+      if (practiceInstant(doc.start, this.core.config.practiceTimeZone).getTime() <= now) continue;
+      await this.offerSlot({ doctorId, slotId: doc.id, start: doc.start, end: doc.end }, `${causeEventId}:${doc.id}`);
+    }
+  }
+}

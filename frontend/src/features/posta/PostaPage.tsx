@@ -1,0 +1,68 @@
+import { Accordion, Alert, Badge, Button, Card } from 'react-bootstrap';
+import { errorMessage } from '../../lib/api';
+import { Loading } from '../../components/ui/Loading';
+import { it } from '../../i18n/it';
+import { useGetLocalMailQuery } from './postaApi';
+
+const t = it.posta;
+
+const sentAt = (iso: string) => new Date(iso).toLocaleString('it-IT', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /posta (admin): what the app would have sent, kept locally because SMTP_URL is not set */
+export function PostaPage() {
+  const mail = useGetLocalMailQuery(undefined, { refetchOnMountOrArgChange: true, pollingInterval: 10_000 });
+  return (
+    <Card>
+      <Card.Body>
+        <h1 className="h3">{t.title}</h1>
+        <p>{t.intro}</p>
+        {mail.isLoading && <Loading label={t.loading} />}
+        {mail.isError && (
+          <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
+            <span className="me-auto">{errorMessage(mail.error, t.error)}</span>
+            <Button variant="outline-secondary" size="sm" onClick={() => void mail.refetch()}>
+              {it.app.retry}
+            </Button>
+          </Alert>
+        )}
+        {mail.data && mail.data.length === 0 && <p>{t.empty}</p>}
+        {mail.data && mail.data.length > 0 && (
+          <Accordion alwaysOpen>
+            {mail.data.map((m) => (
+              <Accordion.Item eventKey={m.id} key={m.id} data-mail-to={m.to}>
+                <Accordion.Header>
+                  <span className="me-2">{m.subject}</span>
+                  <Badge bg="secondary" className="me-2">
+                    {m.to}
+                  </Badge>
+                  <small className="text-body-secondary">{sentAt(m.at)}</small>
+                </Accordion.Header>
+                <Accordion.Body>
+                  <dl className="row small mb-2">
+                    <dt className="col-sm-2">{t.to}</dt>
+                    <dd className="col-sm-10">{m.to}</dd>
+                    <dt className="col-sm-2">{t.subject}</dt>
+                    <dd className="col-sm-10">{m.subject}</dd>
+                  </dl>
+                  <pre className="border rounded p-2 bg-body-tertiary" style={{ whiteSpace: 'pre-wrap' }}>
+                    {m.text}
+                  </pre>
+                  {m.attachments.length > 0 && (
+                    <p className="mb-0">
+                      {t.attachments}{' '}
+                      {m.attachments.map((a) => (
+                        <a key={a.filename} className="me-2" download={a.filename} href={`data:${a.contentType.split(';')[0]};charset=utf-8,${encodeURIComponent(a.content)}`}>
+                          {a.filename}
+                        </a>
+                      ))}
+                    </p>
+                  )}
+                </Accordion.Body>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -40,3 +40,13 @@ export function slotStartsInRange(from: Date, to: Date, startHour: number, endHo
   }
   return starts;
 }
+
+/**
+ * What a patient or a visitor may learn of a slot (as from GET /disponibilita/query): free or not
+ * free. Held and booked look like closed, and no booking link leaves the server.
+ */
+export function publicChangedMessage(message: AvailabilityChanged): AvailabilityChanged {
+  const status: SlotStatus = message.slot.status === 'available' ? 'available' : 'unavailable';
+  const { id, start, end } = message.slot;
+  return { doctorId: message.doctorId, slot: { id, start, end, status, ...SLOT_COLORS[status] }, position: message.position };
+}

@@ -46,7 +46,44 @@ const Env = z.object({
    * outside production when PAYPAL_* are not set, so the demo can be paid end to end. Never in production.
    */
   PAYPAL_STAND_IN: z.enum(['true', 'false']).optional(),
+  /**
+   * which proxies may set X-Forwarded-For (express 'trust proxy'): unset/'false' = none (the socket's
+   * address is the client), a hop count ('1'), or addresses/subnets ('10.0.0.1,192.168.0.0/16', 'loopback')
+   */
+  TRUST_PROXY: unsetWhenEmpty(z.string().optional()),
+  /** wrong passwords per account in 15 minutes before it is locked for the rest of the window */
+  RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** wrong passwords per client (IP) in 15 minutes */
+  RATE_LIMIT_LOGIN_CLIENT: z.coerce.number().int().min(1).default(30),
+  /** registrations per client in an hour (also slows down probing which emails have an account) */
+  RATE_LIMIT_REGISTRATION: z.coerce.number().int().min(1).default(10),
+  /** hold requests per client in 10 minutes */
+  RATE_LIMIT_HOLD: z.coerce.number().int().min(1).default(30),
+  /** wrong coupon codes per client in 10 minutes, on every path that checks a coupon */
+  RATE_LIMIT_COUPON: z.coerce.number().int().min(1).default(10),
+  /** socket.io messages per socket in 10 seconds */
+  RATE_LIMIT_SOCKET: z.coerce.number().int().min(1).default(60),
+  /** key prefix of the limits in Redis (shared by every instance) */
+  RATE_LIMIT_PREFIX: z.string().min(1).default('studio:limiti'),
 });
+
+export interface RateLimitConfig {
+  loginAccount: number;
+  loginClient: number;
+  registration: number;
+  hold: number;
+  coupon: number;
+  socket: number;
+  prefix: string;
+}
+
+/** TRUST_PROXY as express's 'trust proxy' setting */
+function trustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
 
 export interface AppConfig {
   production: boolean;
@@ -73,6 +110,9 @@ export interface AppConfig {
   paypalSdkUrl: string;
   /** main.ts starts the local PayPal stand-in and points `paypal` and `paypalSdkUrl` at it */
   paypalStandIn: boolean;
+  /** express 'trust proxy' (TRUST_PROXY); false: X-Forwarded-For is ignored */
+  trustProxy: boolean | number | string[];
+  rateLimits: RateLimitConfig;
 }
 
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */
@@ -128,5 +168,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paypal: paypalSet === 3 ? { baseUrl: e.PAYPAL_BASE_URL!, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET! } : null,
     paypalSdkUrl: e.PAYPAL_SDK_URL,
     paypalStandIn: e.PAYPAL_STAND_IN ? e.PAYPAL_STAND_IN === 'true' : !production && paypalSet === 0,
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    rateLimits: {
+      loginAccount: e.RATE_LIMIT_LOGIN_ACCOUNT,
+      loginClient: e.RATE_LIMIT_LOGIN_CLIENT,
+      registration: e.RATE_LIMIT_REGISTRATION,
+      hold: e.RATE_LIMIT_HOLD,
+      coupon: e.RATE_LIMIT_COUPON,
+      socket: e.RATE_LIMIT_SOCKET,
+      prefix: e.RATE_LIMIT_PREFIX,
+    },
   };
 }

@@ -6,6 +6,7 @@ import {
   availabilityStreamName,
   bookingStreamName,
   couponStreamName,
+  patientHoldStreamName,
   discountedCents,
   isValidCodiceFiscale,
   normalizeCouponCode,
@@ -30,6 +31,7 @@ import { CORE, type Core } from '../infrastructure/core';
 import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments/paypal';
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
 import { PAYPAL, type PaypalPort } from './paypal.provider';
+import { patientHoldDecider } from '../booking/patient-hold.decider';
 
 const CURRENCY = 'EUR' as const;
 const HOME = { redirect: '/home' } as const;
@@ -248,6 +250,9 @@ export class OrdersService {
     if (state.status !== 'held' || Date.parse(state.expiresAt) <= this.clock.now().getTime()) {
       throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
     }
+    // a hold the patient has since replaced is not theirs to pay, even while its slot is not yet given back
+    const current = await readState(this.core.eventStore, patientHoldStreamName(patientId), patientHoldDecider);
+    if (current.state.current !== null && current.state.current !== bookingId) throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_sostituita');
     return found;
   }
 

@@ -11,6 +11,11 @@ export interface BookingDoc {
   end: string;
   status: BookingStatus;
   expiresAt: string;
+  /**
+   * replaced by a newer hold of the patient (PatientHoldClaimed) while its slot is still held: the
+   * flow that replaced it, or the sweep after a crash, gives the slot back
+   */
+  releasePending?: boolean;
 }
 
 type HoldData = Omit<BookingDoc, 'id' | 'status'> & { bookingId: string };
@@ -33,18 +38,24 @@ const held = (d: HoldData): BookingDoc => ({
  */
 export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
   name: 'bookings',
-  // 2: BookingConfirmed
-  version: 2,
-  streamPrefixes: ['booking-', 'availability-'],
-  eventTypes: ['BookingHeld', 'BookingHoldEnded', 'SlotHeld', 'SlotHoldReleased', 'BookingConfirmed'],
-  documentId: (event: RecordedEvent) => (event.data as { bookingId?: string }).bookingId ?? null,
+  // 2: BookingConfirmed; 3: PatientHoldClaimed
+  version: 3,
+  streamPrefixes: ['booking-', 'availability-', 'patient-hold-'],
+  eventTypes: ['BookingHeld', 'BookingHoldEnded', 'SlotHeld', 'SlotHoldReleased', 'BookingConfirmed', 'PatientHoldClaimed'],
+  // a claim changes the booking it replaces
+  documentId: (event: RecordedEvent) =>
+    event.type === 'PatientHoldClaimed' ? ((event.data as { replaces: string | null }).replaces ?? null) : ((event.data as { bookingId?: string }).bookingId ?? null),
   evolve(doc, event) {
     switch (event.type) {
+      case 'PatientHoldClaimed':
+        // the patient's newer hold: this one no longer counts as held, at once
+        return doc?.status === 'held' ? { ...doc, status: 'replaced', releasePending: true } : doc;
       case 'SlotHeld':
       case 'BookingHeld':
         // both carry the same hold; whichever comes first creates the document
         return doc ?? held(event.data as HoldData);
       case 'SlotHoldReleased':
+        if (doc?.releasePending) return { ...doc, releasePending: false };
         return doc?.status === 'held' ? { ...doc, status: event.data.reason } : doc;
       case 'BookingHoldEnded':
         // the booking stream has the last word on why the hold ended
@@ -60,5 +71,6 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
     doctor_id: { type: 'text', value: (d) => d.doctorId },
     status: { type: 'text', value: (d) => d.status },
     expires_at: { type: 'text', value: (d) => d.expiresAt },
+    release_pending: { type: 'text', value: (d) => (d.releasePending ? 'si' : 'no') },
   },
 };

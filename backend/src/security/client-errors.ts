@@ -11,7 +11,9 @@ const BODIES: Record<string, [number, string, string, string]> = {
  */
 export function answerHeaderOverflowInItalian(server: Server): void {
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
-    if (!socket.writable) return socket.destroy();
+    // as Node's own handler: only while no answer has started on this connection
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || inFlight?.headersSent) return socket.destroy();
     const [status, reason, code, message] = BODIES[error.code ?? ''] ?? [400, 'Bad Request', 'richiesta_non_valida', 'Richiesta HTTP non valida.'];
     const body = JSON.stringify({ error: { code, message } });
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);

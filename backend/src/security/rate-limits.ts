@@ -89,11 +89,8 @@ export class RateLimits {
 
   constructor(config: RateLimitConfig, redisUrl?: string) {
     this.redis = redisUrl
-      ? new Redis(redisUrl, {
-          maxRetriesPerRequest: 1,
-          enableOfflineQueue: false,
-          lazyConnect: false,
-        })
+      ? // commands wait for the connection; past one retry they fail and the insurance limiter answers
+        new Redis(redisUrl, { maxRetriesPerRequest: 1 })
       : null;
     this.redis?.on('error', () => undefined); // the insurance limiter answers meanwhile
     const make = (name: string, points: number, duration: number) => {

@@ -151,7 +151,7 @@ describe("auditor's history over HTTP", () => {
       expect((await page({ correlation: 'chain-of-the-hold-1' })).events).toEqual([]);
       const [held] = await app.core.eventStore.readStream(`booking-${bookingId}`);
       const chain = await page({ correlation: held.metadata.correlationId });
-      expect(chain.events.map((e) => e.type).sort()).toEqual(['BookingHeld', 'SlotHeld']);
+      expect(chain.events.map((e) => e.type).sort()).toEqual(['BookingHeld', 'PatientHoldClaimed', 'SlotHeld']);
     });
 
     it('by doctor, by patient and by time range', async () => {

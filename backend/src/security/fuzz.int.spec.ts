@@ -51,6 +51,7 @@ interface Case {
   raw: string;
   query: Record<string, unknown>;
   correlation: string | null;
+  header: 'none' | 'huge' | 'odd-accept' | 'odd-type';
   csrf: 'right' | 'wrong' | 'none';
 }
 
@@ -100,6 +101,7 @@ const caseArb = (routes: number): fc.Arbitrary<Case> =>
       { maxKeys: 4 },
     ),
     correlation: fc.option(fc.constantFrom('aaaaaaaa-bbbb-cccc', 'x'.repeat(64), '<script>'), { nil: null }),
+    header: fc.constantFrom<Case['header']>('none', 'none', 'none', 'none', 'huge', 'odd-accept', 'odd-type'),
     csrf: fc.constantFrom<'right' | 'wrong' | 'none'>('right', 'right', 'right', 'wrong', 'none'),
   });
 
@@ -152,6 +154,8 @@ describe('fuzz: every mapped route × role × malformed input', () => {
       let req = agent[route.method](path).query(c.query as Record<string, string>);
       if (c.csrf !== 'none') req = req.set('X-CSRF-Token', c.csrf === 'right' ? csrf : csrf.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')));
       if (c.correlation) req = req.set('X-Correlation-Id', c.correlation);
+      if (c.header === 'huge') req = req.set('X-Riempitivo', 'x'.repeat(20_000));
+      if (c.header === 'odd-accept') req = req.set('Accept', 'text/html;q=0.9, */*;q=0.1');
       if (route.method !== 'get') {
         switch (c.body) {
           case 'json':
@@ -179,6 +183,7 @@ describe('fuzz: every mapped route × role × malformed input', () => {
             break;
         }
       }
+      if (c.header === 'odd-type' && route.method !== 'get') req = req.set('Content-Type', 'application/json; charset=klingon');
       const res = await req;
       figures.requests++;
       const label = `${route.method.toUpperCase()} ${path} come ${c.role} (${c.body}) → ${res.status}`;

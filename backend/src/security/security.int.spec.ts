@@ -421,3 +421,20 @@ describe('headers, errors, inputs', () => {
     expect(await app.core.appDb.selectFrom('sessions').select('sid').where('sid', '=', 'scaduta').executeTakeFirst()).toBeUndefined();
   });
 });
+
+describe('headers in production', () => {
+  let app: TestApp;
+  beforeAll(async () => (app = await startTestApp({ NODE_ENV: 'production', SEED_DEMO: 'true', COOKIE_SECURE: 'false', HOLD_SWEEP_SECONDS: '0', PAYPAL_SDK_URL: 'https://www.paypal.com/sdk/js' })));
+  afterAll(() => app?.close());
+
+  it('HSTS, upgrade-insecure-requests, and the PayPal SDK origin allowed for scripts and frames (never inline scripts)', async () => {
+    const res = await request(app.app.getHttpServer()).get('/api/auth/session').expect(200);
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/upgrade-insecure-requests/);
+    expect(csp).toMatch(/script-src 'self' https:\/\/www\.paypal\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.paypal\.com/);
+    expect(csp).not.toMatch(/unsafe-inline'[^;]*;?\s*$|script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STREAM_PREFIX } from './streams';
 
 /** 'YYYY-MM-DD', a real calendar day */
 export const isoDay = z
@@ -65,9 +66,9 @@ export type BookingView = z.infer<typeof BookingView>;
 
 /** one stream per patient with their current hold: a patient never holds two bookings */
 export function patientHoldStreamName(patientId: string): string {
-  return `patient-hold-${patientId}`;
+  return `${STREAM_PREFIX.patientHold}${patientId}`;
 }
 
 export function bookingStreamName(bookingId: string): string {
-  return `booking-${bookingId}`;
+  return `${STREAM_PREFIX.booking}${bookingId}`;
 }

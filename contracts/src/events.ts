@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STREAM_PREFIX } from './streams';
 import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUpdated } from './catalog';
 import { Question } from './questionnaire';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
@@ -68,7 +69,7 @@ export const BookingHeld = z.object({
 });
 export const BookingHoldEnded = z.object({ bookingId: z.string(), reason: HoldEndReason });
 /**
- * on `patient-hold-<patientId>`: the patient's one current hold, recorded with the stream's expected
+ * on `patienthold-<patientId>`: the patient's one current hold, recorded with the stream's expected
  * revision, and the hold it replaces (null when none): from this event on `replaces` is no longer held,
  * even if a crash stops the flow before the old slot is given back (the sweep finishes that).
  */
@@ -232,36 +233,21 @@ export type EventType = keyof typeof EventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof EventSchemas)[T]>;
 export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 
-export const STREAM_PREFIX = {
-  availability: 'availability-',
-  user: 'user-',
-  email: 'email-',
-  questionnaire: 'questionnaire-',
-  patient: 'patient-',
-  booking: 'booking-',
-  product: 'product-',
-  coupon: 'coupon-',
-  order: 'order-',
-  food: 'food-',
-  foodCategory: 'foodcategory-',
-  diet: 'diet-',
-  receipts: 'receipts-',
-} as const;
 
 export function userStreamName(userId: string): string {
-  return `user-${userId}`;
+  return `${STREAM_PREFIX.user}${userId}`;
 }
 
 export function emailClaimStreamName(emailHash: string): string {
-  return `email-${emailHash}`;
+  return `${STREAM_PREFIX.email}${emailHash}`;
 }
 
 export function questionnaireStreamName(questionnaireId: string): string {
-  return `questionnaire-${questionnaireId}`;
+  return `${STREAM_PREFIX.questionnaire}${questionnaireId}`;
 }
 
 export function patientStreamName(patientId: string): string {
-  return `patient-${patientId}`;
+  return `${STREAM_PREFIX.patient}${patientId}`;
 }
 
 /** the doctor's fiscal numbering stream of one year: receipts and credit notes */

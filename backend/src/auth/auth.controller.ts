@@ -5,7 +5,7 @@ import { CORE, type Core } from '../infrastructure/core';
 import { clientKey } from '../security/rate-limits';
 import { UnauthenticatedError } from '../common/errors';
 import { parseInput } from '../http/parse';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { ensureCsrfToken } from './guards';
 
 @Controller('api/auth')

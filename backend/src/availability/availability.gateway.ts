@@ -7,11 +7,10 @@ import {
   AvailabilityWatch,
   type AvailabilityWatchAck,
 } from '@studio/contracts';
-import type { SlotDoc, UserDoc } from '@studio/projections';
+import { changedMessage, publicChangedMessage, type SlotDoc, type UserDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
 import { CORE, type Core } from '../infrastructure/core';
 import { AvailabilityService } from './availability.service';
-import { changedMessage, publicChangedMessage } from './slot-view';
 import { MAX_WATCHED_DOCTORS, REPLAY_COST, SOCKET_TOO_FAST_MESSAGE, SOCKET_TOO_MANY_WATCHES_MESSAGE, socketMayGo, socketUser } from '../security/socket-limits';
 import type { Role } from '@studio/contracts';
 

@@ -1,7 +1,7 @@
 import type { EventData } from '@studio/contracts';
 
 /**
- * `patient-hold-<patientId>`: which booking the patient holds now. Claiming a new hold is one append
+ * `patienthold-<patientId>`: which booking the patient holds now. Claiming a new hold is one append
  * with the stream's expected revision, so two holds of one patient are ordered, and the event names
  * the hold it replaces: that one stops counting as held at once, whatever happens after.
  */

@@ -50,7 +50,7 @@ describe('bookings projection', () => {
   });
 
   it("a newer hold of the patient stops this one counting at once; its slot's release clears the pending flag", () => {
-    const claim = event('patient-hold-p1', 'PatientHoldClaimed', { patientId: 'p1', bookingId: 'b2', replaces: 'b1' });
+    const claim = event('patienthold-p1', 'PatientHoldClaimed', { patientId: 'p1', bookingId: 'b2', replaces: 'b1' });
     const replaced = fold(bookingsProjection, [slotHeld(), bookingHeld(), claim]).get('b1')!;
     expect(replaced).toMatchObject({ status: 'replaced', releasePending: true });
     expect(bookingsProjection.indexes.release_pending.value(replaced)).toBe('si');
@@ -58,6 +58,6 @@ describe('bookings projection', () => {
     expect(released).toMatchObject({ status: 'replaced', releasePending: false });
     // a claim that replaces nothing, or a booking already ended, changes nothing
     expect(fold(bookingsProjection, [slotHeld(), bookingHeld(), slotReleased('expired'), claim]).get('b1')).toMatchObject({ status: 'expired' });
-    expect(bookingsProjection.documentId(event('patient-hold-p1', 'PatientHoldClaimed', { patientId: 'p1', bookingId: 'b1', replaces: null }))).toBeNull();
+    expect(bookingsProjection.documentId(event('patienthold-p1', 'PatientHoldClaimed', { patientId: 'p1', bookingId: 'b1', replaces: null }))).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { STREAM_PREFIX } from '@studio/contracts';
 import type { BookingStatus, RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
@@ -40,7 +41,7 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
   name: 'bookings',
   // 2: BookingConfirmed; 3: PatientHoldClaimed
   version: 3,
-  streamPrefixes: ['booking-', 'availability-', 'patient-hold-'],
+  streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability, STREAM_PREFIX.patientHold],
   eventTypes: ['BookingHeld', 'BookingHoldEnded', 'SlotHeld', 'SlotHoldReleased', 'BookingConfirmed', 'PatientHoldClaimed'],
   // a claim changes the booking it replaces
   documentId: (event: RecordedEvent) =>

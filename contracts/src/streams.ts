@@ -1,0 +1,19 @@
+/** every stream's name starts with its kind: the one place the prefixes are written */
+export const STREAM_PREFIX = {
+  availability: 'availability-',
+  user: 'user-',
+  email: 'email-',
+  questionnaire: 'questionnaire-',
+  patient: 'patient-',
+  booking: 'booking-',
+  /** the patient's one current hold */
+  patientHold: 'patienthold-',
+  product: 'product-',
+  coupon: 'coupon-',
+  order: 'order-',
+  food: 'food-',
+  foodCategory: 'foodcategory-',
+  diet: 'diet-',
+  access: 'access-',
+  receipts: 'receipts-',
+} as const;

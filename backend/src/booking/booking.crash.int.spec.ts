@@ -18,11 +18,16 @@ describe('a patient never holds two bookings, even across a crash', () => {
   afterAll(() => app.close());
   afterEach(() => jest.restoreAllMocks());
 
-  const freeIds = async (date: string) => ((await request(app.app.getHttpServer()).get('/disponibilita/query').query({ for: medico1, date }).expect(200)).body as { id: string }[]).map((s) => s.id);
+  const freeIds = async (date: string) =>
+    ((await request(app.app.getHttpServer()).get('/disponibilita/query').query({ for: medico1, date }).expect(200)).body as { id: string }[]).map((s) => s.id);
 
   it('the process dies after the new hold, before the old slot is given back: one hold counts, the sweep frees the old slot', async () => {
     const [p] = await registerPatients(app, 1);
-    const hold = (start: string) => p.agent.post('/prenotazioni').set('X-CSRF-Token', p.csrf).send({ doctor_id: medico1, availability_id: slotId(medico1, start) });
+    const hold = (start: string) =>
+      p.agent
+        .post('/prenotazioni')
+        .set('X-CSRF-Token', p.csrf)
+        .send({ doctor_id: medico1, availability_id: slotId(medico1, start) });
     const a = (await hold('2030-03-05T09:00:00Z').expect(201)).body.id as string;
     const oldSlot = slotId(medico1, '2030-03-05T09:00:00Z');
 
@@ -51,7 +56,14 @@ describe('a patient never holds two bookings, even across a crash', () => {
   it('two holds sent at once by one patient leave exactly one held', async () => {
     const [p] = await registerPatients(app, 1);
     const starts = ['2030-03-06T09:00:00Z', '2030-03-06T09:30:00Z', '2030-03-06T10:00:00Z'];
-    const results = await Promise.all(starts.map((start) => p.agent.post('/prenotazioni').set('X-CSRF-Token', p.csrf).send({ doctor_id: medico1, availability_id: slotId(medico1, start) })));
+    const results = await Promise.all(
+      starts.map((start) =>
+        p.agent
+          .post('/prenotazioni')
+          .set('X-CSRF-Token', p.csrf)
+          .send({ doctor_id: medico1, availability_id: slotId(medico1, start) }),
+      ),
+    );
     expect(results.every((r) => r.status === 201)).toBe(true);
     await app.app.get(HoldExpiryService).expireDue();
     const mine = (await p.agent.get('/api/me/bookings').expect(200)).body as { status: string }[];

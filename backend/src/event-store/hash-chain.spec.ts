@@ -26,7 +26,9 @@ const verify = (events: RecordedEvent[]) => {
 describe('hash chain', () => {
   it('hashes a canonical text of type, data, metadata and the previous hash (checked by hand, not by the same function)', () => {
     const byHand = createHash('sha256')
-      .update('{"data":{"n":1},"metadata":{"at":"2030-03-04T06:00:00.000Z","causationId":"c1","correlationId":"c1","role":"admin","userId":"u1"},"previousHash":"abc","type":"Provato"}')
+      .update(
+        '{"data":{"n":1},"metadata":{"at":"2030-03-04T06:00:00.000Z","causationId":"c1","correlationId":"c1","role":"admin","userId":"u1"},"previousHash":"abc","type":"Provato"}',
+      )
       .digest('hex');
     expect(eventHash('Provato', { n: 1 }, meta, 'abc')).toBe(byHand);
     // the previous hash is part of it: the same event after another predecessor hashes differently

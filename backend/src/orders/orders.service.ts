@@ -20,7 +20,7 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc, OrderDoc, ProductDoc } from '@studio/projections';
 import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability';
-import { bookingDecider, type BookingEvent } from '../booking';
+import { bookingDecider, patientHoldDecider, type BookingEvent } from '../booking';
 import { couponDecider, couponUsable } from '../catalog';
 import { CatalogService } from '../catalog';
 import { CLOCK, type Clock } from '../common/clock';
@@ -31,7 +31,6 @@ import { CORE, type Core } from '../infrastructure/core';
 import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments';
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
 import { PAYPAL, type PaypalPort } from './paypal.provider';
-import { patientHoldDecider } from '../booking/patient-hold.decider';
 
 const CURRENCY = 'EUR' as const;
 const HOME = { redirect: '/home' } as const;

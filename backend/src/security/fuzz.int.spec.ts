@@ -220,7 +220,11 @@ describe('fuzz: every mapped route × role × malformed input', () => {
   }, 300_000);
 
   it('an anonymous request to a real route with a raw supertest client is Italian too', async () => {
-    const res = await request(app.app.getHttpServer()).post('/api/auth/login').set('Content-Encoding', 'bogus').set('Content-Type', 'application/json').send('{}');
+    const res = await request(app.app.getHttpServer())
+      .post('/api/auth/login')
+      .set('Content-Encoding', 'bogus')
+      .set('Content-Type', 'application/json')
+      .send('{}');
     expect(res.status).toBeLessThan(500);
     expect(looksItalian(res.body.error.message)).toBe(true);
   });

@@ -21,7 +21,22 @@ export const requestSerializers = {
   }),
 };
 
-const SECRET_FIELDS = ['password', 'newPassword', 'csrfToken', '_token', 'cookie', 'authorization', 'email', 'phone', 'taxcode', 'surname', 'billing', 'personal', 'answers', 'notes'];
+const SECRET_FIELDS = [
+  'password',
+  'newPassword',
+  'csrfToken',
+  '_token',
+  'cookie',
+  'authorization',
+  'email',
+  'phone',
+  'taxcode',
+  'surname',
+  'billing',
+  'personal',
+  'answers',
+  'notes',
+];
 
 export const logRedaction = {
   paths: [

@@ -126,7 +126,11 @@ describe('rate limits: failed logins, registrations, holds, coupon guesses', () 
         .expect(401);
     }
     // a new client address does not help: the account itself is locked
-    const right = await c.agent.post('/api/auth/login').set('X-CSRF-Token', c.csrf).set('X-Forwarded-For', '10.0.1.1').send({ email: 'medico2@example.it', password: DEMO_PASSWORD });
+    const right = await c.agent
+      .post('/api/auth/login')
+      .set('X-CSRF-Token', c.csrf)
+      .set('X-Forwarded-For', '10.0.1.1')
+      .send({ email: 'medico2@example.it', password: DEMO_PASSWORD });
     expect429(right);
   });
 
@@ -147,7 +151,12 @@ describe('rate limits: failed logins, registrations, holds, coupon guesses', () 
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
     // another client still logs in
     const other = await client(app);
-    await other.agent.post('/api/auth/login').set('X-CSRF-Token', other.csrf).set('X-Forwarded-For', '10.9.9.10').send({ email: 'paziente1@example.it', password: DEMO_PASSWORD }).expect(200);
+    await other.agent
+      .post('/api/auth/login')
+      .set('X-CSRF-Token', other.csrf)
+      .set('X-Forwarded-For', '10.9.9.10')
+      .send({ email: 'paziente1@example.it', password: DEMO_PASSWORD })
+      .expect(200);
   });
 
   it('registrations per client: the 4th is refused and appends nothing, even for a known email (no account probing)', async () => {
@@ -302,7 +311,12 @@ describe('headers, errors, inputs', () => {
   it('a bad Content-Encoding or a broken gzip body is a 4xx in Italian, never a 5xx', async () => {
     const c = await client(app);
     for (const encoding of ['bogus', 'gzip', 'deflate', 'br']) {
-      const res = await c.agent.post('/api/auth/login').set('X-CSRF-Token', c.csrf).set('Content-Type', 'application/json').set('Content-Encoding', encoding).send('non compresso');
+      const res = await c.agent
+        .post('/api/auth/login')
+        .set('X-CSRF-Token', c.csrf)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .send('non compresso');
       expect({ encoding, status: res.status }).toEqual({
         encoding,
         status: encoding === 'bogus' ? 415 : 400,
@@ -327,7 +341,10 @@ describe('headers, errors, inputs', () => {
 
   it("zod's own messages are Italian and name the field", async () => {
     const admin = await client(app, 'admin@example.it');
-    const res = await admin.agent.post('/api/admin/products').set('X-CSRF-Token', admin.csrf).send({ name: 'Visita', description: 'x', priceCents: -5, active: true });
+    const res = await admin.agent
+      .post('/api/admin/products')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ name: 'Visita', description: 'x', priceCents: -5, active: true });
     expect(res.status).toBe(400);
     expect(looksItalian(res.body.error.message)).toBe(true);
     expect(res.body.error.message).toMatch(/priceCents|prezzo/i);
@@ -336,7 +353,10 @@ describe('headers, errors, inputs', () => {
   it.each([null, '', [], true, '9x', 9.5, 25])('working hours refuse startHour %p and store nothing', async (bad) => {
     const doctor = await client(app, 'medico1@example.it');
     const before = await head();
-    const res = await doctor.agent.put(`/api/doctors/${app.ids['medico1@example.it']}/working-hours`).set('X-CSRF-Token', doctor.csrf).send({ startHour: bad, endHour: 12 });
+    const res = await doctor.agent
+      .put(`/api/doctors/${app.ids['medico1@example.it']}/working-hours`)
+      .set('X-CSRF-Token', doctor.csrf)
+      .send({ startHour: bad, endHour: 12 });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/startHour|inizio/i);
     expect(await head()).toBe(before);
@@ -424,7 +444,16 @@ describe('headers, errors, inputs', () => {
 
 describe('headers in production', () => {
   let app: TestApp;
-  beforeAll(async () => (app = await startTestApp({ NODE_ENV: 'production', SEED_DEMO: 'true', COOKIE_SECURE: 'false', HOLD_SWEEP_SECONDS: '0', PAYPAL_SDK_URL: 'https://www.paypal.com/sdk/js' })));
+  beforeAll(
+    async () =>
+      (app = await startTestApp({
+        NODE_ENV: 'production',
+        SEED_DEMO: 'true',
+        COOKIE_SECURE: 'false',
+        HOLD_SWEEP_SECONDS: '0',
+        PAYPAL_SDK_URL: 'https://www.paypal.com/sdk/js',
+      })),
+  );
   afterAll(() => app?.close());
 
   it('HSTS, upgrade-insecure-requests, and the PayPal SDK origin allowed for scripts and frames (never inline scripts)', async () => {

@@ -46,7 +46,13 @@ describe('sockets: what a caller may read, and limits per socket', () => {
     const patientSocket = await open(sessionCookieOf(p.agent as never));
     for (const got of [await replay(await open()), await replay(patientSocket)]) {
       expect(got.length).toBeGreaterThan(0);
-      expect(got.find((m) => m.slot.id === id)?.slot).toEqual({ id, start: '2030-03-05T10:00:00Z', end: '2030-03-05T10:30:00Z', status: 'unavailable', ...SLOT_COLORS.unavailable });
+      expect(got.find((m) => m.slot.id === id)?.slot).toEqual({
+        id,
+        start: '2030-03-05T10:00:00Z',
+        end: '2030-03-05T10:30:00Z',
+        status: 'unavailable',
+        ...SLOT_COLORS.unavailable,
+      });
       expect(JSON.stringify(got)).not.toMatch(/held|booked|prenotazioni/);
     }
     const doctor = await client(app, 'medico1@example.it');

@@ -37,6 +37,8 @@ import { DietController, FoodsController } from './diet/diet.controller';
 import { DietService } from './diet/diet.service';
 import { FoodCatalogHandler } from './diet/food-catalog.command';
 import { FoodsService } from './diet/foods.service';
+import { FiscalController, FiscalService } from './fiscal';
+import { ReceiptsFlowService } from './workflows/receipts-flow.service';
 
 @Module({})
 export class AppModule {
@@ -44,7 +46,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, FiscalController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -75,6 +77,8 @@ export class AppModule {
         FoodsService,
         FoodCatalogHandler,
         DietService,
+        FiscalService,
+        ReceiptsFlowService,
       ],
     };
   }

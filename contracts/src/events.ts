@@ -140,6 +140,28 @@ export const ReceiptIssued = z.object({
   patientId: z.string(),
   issuedAt: z.string(),
   totalCents: z.number().int(),
+  // ---- added by the fiscal feature (issue 13) ----
+  /** the service, before stamp duty */
+  amountCents: z.number().int(),
+  /** 200 above 77,47 €, else 0; added to totalCents only when `stampDutyCharged` */
+  stampDutyCents: z.number().int(),
+  stampDutyCharged: z.boolean(),
+  regime: z.enum(['ordinario', 'forfettario']),
+  /** the patient opposed sending this expense to the Sistema Tessera Sanitaria */
+  stsOpposition: z.boolean(),
+  paymentMethod: z.literal('paypal'),
+  /** PayPal order id (the transaction) and capture id */
+  transactionId: z.string(),
+  captureId: z.string(),
+  /** when the payment was captured (the order's OrderPlaced) */
+  paidAt: z.string(),
+  /** the visit paid for (not personal: the slot) */
+  visitStart: z.string(),
+  productName: z.string(),
+  /** the issuer's FiscalProfilePersonal at the time of issue, sealed with the doctor's key */
+  issuer: Sealed,
+  /** {name, surname, taxcode, billing} of the patient, sealed with the patient's key */
+  patient: Sealed,
 });
 /** on the same numbering stream: a credit note (nota di credito) for a refunded receipt; receipts are never edited */
 export const CreditNoteIssued = z.object({
@@ -152,6 +174,22 @@ export const CreditNoteIssued = z.object({
   patientId: z.string(),
   issuedAt: z.string(),
   totalCents: z.number().int(),
+  // ---- added by the fiscal feature (issue 13) ----
+  /** the receipt's number and year it cancels */
+  receiptNumber: z.number().int().positive(),
+  receiptYear: z.number().int(),
+  refundId: z.string(),
+});
+/** on `fiscal-<doctorId>`: the practitioner's fiscal profile, whole; a later one supersedes (documents keep their copy) */
+export const FiscalProfileSet = z.object({
+  doctorId: z.string(),
+  title: z.string(),
+  regime: z.enum(['ordinario', 'forfettario']),
+  stampDutyToPatient: z.boolean(),
+  /** seeded demo values, not a real practitioner's */
+  demo: z.boolean(),
+  /** FiscalProfilePersonal {registeredName, albo, taxcode, vatNumber, address}, sealed with the doctor's key */
+  personal: Sealed,
 });
 
 /** on `order-<paypalOrderId>`: the order we asked PayPal for, with the amount we computed */
@@ -185,6 +223,8 @@ export const OrderPlaced = z.object({
   captureId: z.string(),
   /** {taxcode, billing} */
   invoice: Sealed,
+  /** the patient opposed sending the expense to the Sistema Tessera Sanitaria (absent on older events: no) */
+  stsOpposition: z.boolean().optional(),
 });
 
 /** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */
@@ -211,6 +251,7 @@ export const EventSchemas = {
   BookingOutcomeRecorded,
   ReceiptIssued,
   CreditNoteIssued,
+  FiscalProfileSet,
   OrderCreated,
   PaymentCaptured,
   PaymentRefunded,

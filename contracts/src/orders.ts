@@ -52,6 +52,8 @@ export const ConfirmPaymentRequest = z.object({
   taxcode: optionalText,
   billing: optionalText,
   coupon: optionalText,
+  /** the STS opposition checkbox: JSON true or a form's 'on'/'true'/'1' */
+  opposizione_sts: z.unknown().optional().transform((v) => v === true || v === 'true' || v === 'on' || v === '1'),
   status: z.unknown().optional(),
   amount: z.unknown().optional(),
 });

@@ -65,6 +65,8 @@ const Env = z.object({
   RATE_LIMIT_SOCKET: z.coerce.number().int().min(1).default(60),
   /** key prefix of the limits in Redis (shared by every instance) */
   RATE_LIMIT_PREFIX: z.string().min(1).default('studio:limiti'),
+  /** Sistema TS public certificate (X.509 PEM, or a PEM public key) for the patients' codice fiscale in the yearly export */
+  STS_CERT_PATH: unsetWhenEmpty(z.string().optional()),
 });
 
 export interface RateLimitConfig {
@@ -113,6 +115,8 @@ export interface AppConfig {
   /** express 'trust proxy' (TRUST_PROXY); false: X-Forwarded-For is ignored */
   trustProxy: boolean | number | string[];
   rateLimits: RateLimitConfig;
+  /** STS_CERT_PATH; null outside production means a demo key generated in DATA_DIR (files not for sending) */
+  stsCertPath: string | null;
 }
 
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */
@@ -178,5 +182,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       socket: e.RATE_LIMIT_SOCKET,
       prefix: e.RATE_LIMIT_PREFIX,
     },
+    stsCertPath: e.STS_CERT_PATH ? resolve(e.STS_CERT_PATH) : null,
   };
 }

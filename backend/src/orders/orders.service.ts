@@ -56,6 +56,8 @@ export interface ConfirmInput {
   taxcode?: string | null;
   billing?: string | null;
   coupon?: string | null;
+  /** the patient opposes sending the expense to the Sistema Tessera Sanitaria (recorded on the receipt) */
+  opposizione_sts?: boolean;
 }
 
 @Injectable()
@@ -197,6 +199,7 @@ export class OrdersService {
       currency: order.currency,
       captureId,
       invoice,
+      stsOpposition: input.opposizione_sts === true,
     };
     const result = await decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'PlaceOrder', placed }, metadata));
     // read your writes: /home shows the confirmed booking and the order

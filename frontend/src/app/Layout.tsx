@@ -118,6 +118,13 @@ export function Layout() {
                   </Nav.Link>
                 </Nav.Item>
               )}
+              {user && canManageCalendars(user.role) && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.fiscal} onClick={followed}>
+                    {it.fiscal.nav}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
               {user?.role === 'admin' && (
                 <Nav.Item as="li">
                   <Nav.Link as={NavLink} to={PATHS.catalog} onClick={followed}>

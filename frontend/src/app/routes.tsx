@@ -36,6 +36,7 @@ const DietEditorPage = lazyPage(() => import('../features/diet/DietEditorPage'),
 const DietPatientsPage = lazyPage(() => import('../features/diet/DietPatientsPage'), (m) => m.DietPatientsPage);
 const FoodCatalogPage = lazyPage(() => import('../features/foods/FoodCatalogPage'), (m) => m.FoodCatalogPage);
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), (m) => m.AuditPage);
+const FiscalPage = lazyPage(() => import('../features/fiscal/FiscalPage'), (m) => m.FiscalPage);
 
 export const routes: RouteObject[] = [
   {
@@ -111,6 +112,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={['patient', 'doctor', 'admin']} forbiddenText={it.bookingDetail.forbiddenText}>
                         <BookingDetailPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.fiscal,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.fiscal.forbiddenText}>
+                        <FiscalPage />
                       </RequireAuth>
                     ),
                   },

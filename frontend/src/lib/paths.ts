@@ -24,6 +24,8 @@ export const PATHS = {
   diets: '/diete',
   dietEditor: '/diete/:patientId',
   foods: '/alimenti',
+  /** doctors and the front desk: receipts, credit notes, the Sistema TS file, the fiscal profile */
+  fiscal: '/fiscale',
 } as const;
 
 /** the payment step of a held booking */

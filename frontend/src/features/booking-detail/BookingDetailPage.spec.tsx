@@ -61,8 +61,8 @@ const answers: PatientAnswersResponse = {
 let fetchMock: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => fetchMock?.restore());
 
-async function open(user: SessionUser, extra: Route[]) {
-  fetchMock = mockFetch([{ method: 'GET', path: '/prenotazioni/b1', body: booking }, ...extra]);
+async function open(user: SessionUser, extra: Route[], shown: BookingView = booking) {
+  fetchMock = mockFetch([{ method: 'GET', path: '/prenotazioni/b1', body: shown }, ...extra]);
   const store = await storeWithSession(user);
   return renderRoutes(store, routes, '/prenotazioni/b1');
 }
@@ -87,6 +87,19 @@ describe('/prenotazioni/:id', () => {
     expect(within(card).queryByText(/Mal di testa/)).toBeNull();
 
     expect(screen.getByRole('link', { name: t.bookingDetail.backToCalendar }).getAttribute('href')).toBe('/disponibilita');
+  });
+
+  test('a paid booking links its fiscal receipt PDF', async () => {
+    await open(
+      doctor,
+      [
+        { method: 'GET', path: '/api/patients/p1/answers', body: { patientId: 'p1', questionnaires: [] } },
+        { method: 'GET', path: '/api/fiscal/bookings/b1/receipts', body: [{ orderId: 'PP-1', label: '3/2030', creditNote: null }] },
+      ],
+      { ...booking, status: 'confirmed' },
+    );
+    const link = await screen.findByRole('link', { name: t.orders.fiscalReceipt('3/2030') });
+    expect(link.getAttribute('href')).toBe('/api/orders/PP-1/receipt.pdf');
   });
 
   test('the admin: the empty state, and back to that doctor’s calendar', async () => {

@@ -7,7 +7,7 @@ import { localClock, localDateTime, utcClock, utcDayLong } from '../../lib/dates
 import { Loading } from '../../components/ui/Loading';
 import { canManageCalendars, PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
-import { useGetBookingQuery, useGetPatientAnswersQuery } from './bookingDetailApi';
+import { useGetBookingQuery, useGetBookingReceiptsQuery, useGetPatientAnswersQuery } from './bookingDetailApi';
 
 const t = it.bookingDetail;
 
@@ -99,6 +99,25 @@ function PatientAnswers({ patientId }: { patientId: string }) {
   );
 }
 
+/** the numbered receipt of a paid booking, as a PDF link (nothing while it is being issued) */
+function BookingReceipts({ bookingId }: { bookingId: string }) {
+  const receipts = useGetBookingReceiptsQuery(bookingId);
+  if (!receipts.data || receipts.data.length === 0) return null;
+  return (
+    <>
+      <dt className="col-sm-3">{t.receipt}</dt>
+      <dd className="col-sm-9">
+        {receipts.data.map((r) => (
+          <a key={r.orderId} href={`/api/orders/${encodeURIComponent(r.orderId)}/receipt.pdf`} target="_blank" rel="noopener" className="me-2">
+            {it.orders.fiscalReceipt(r.label)}
+            {r.creditNote ? ` · ${it.orders.creditNote(r.creditNote)}` : ''}
+          </a>
+        ))}
+      </dd>
+    </>
+  );
+}
+
 /** /prenotazioni/:id: the booking of a red slot (doctor, admin) or the patient's own */
 export function BookingDetailPage() {
   const { id = '' } = useParams();
@@ -143,6 +162,7 @@ export function BookingDetailPage() {
                 {it.myBookings.status[b.status]}
               </Badge>
             </dd>
+            {b.status === 'confirmed' && <BookingReceipts bookingId={b.id} />}
             {b.status === 'held' && (
               <>
                 <dt className="col-sm-3">{t.expiresAt}</dt>

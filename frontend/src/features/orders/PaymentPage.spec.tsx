@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { STS_OPPOSITION_WORDING } from '@studio/contracts';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { PaymentPage } from './PaymentPage';
@@ -242,7 +243,25 @@ describe('/pagamento: billing and PayPal', () => {
       taxcode: TAXCODE,
       billing: 'Via Roma 1, Milano',
       coupon: 'SCONTO10',
+      opposizione_sts: false,
     });
+  });
+
+  test('the Sistema TS opposition checkbox (legal wording) travels with the confirmation', async () => {
+    await open([
+      { method: 'POST', path: '/api/paypal/orders', status: 201, body: { id: 'PP-7' } },
+      { method: 'POST', path: '/prenotazioni/conferma', body: { redirect: '/home' } },
+    ]);
+    await waitFor(() => expect(paypal.options).toBeDefined());
+    fireEvent.click(card('p1'));
+    fillBilling(TAXCODE, 'Via Roma 1, Milano');
+    const opposition = screen.getByLabelText(STS_OPPOSITION_WORDING);
+    expect((opposition as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(opposition);
+    await act(async () => void (await paypal.options!.createOrder()));
+    await act(async () => paypal.options!.onApprove({ orderID: 'PP-7' }));
+    await waitFor(() => expect(fetchMock!.calls.find((c) => c.url === '/prenotazioni/conferma')).toBeDefined());
+    expect(fetchMock!.calls.find((c) => c.url === '/prenotazioni/conferma')!.body).toMatchObject({ transaction: 'PP-7', opposizione_sts: true });
   });
 
   test("a refused confirmation shows the server's Italian message and can be retried", async () => {

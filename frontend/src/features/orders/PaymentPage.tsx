@@ -1,4 +1,4 @@
-import { discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
+import { STS_OPPOSITION_WORDING, discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -37,6 +37,8 @@ export function PaymentPage() {
   const [couponAlert, setCouponAlert] = useState<CouponAlert | null>(null);
   const [taxcode, setTaxcode] = useState('');
   const [billing, setBilling] = useState('');
+  /** the patient opposes sending this expense to the Sistema Tessera Sanitaria (recorded on the receipt) */
+  const [stsOpposition, setStsOpposition] = useState(false);
   const [taxcodeTouched, setTaxcodeTouched] = useState(false);
   const [areaAlert, setAreaAlert] = useState<string | null>(null);
   const [orderOpen, setOrderOpen] = useState(false);
@@ -124,6 +126,7 @@ export function PaymentPage() {
       taxcode: taxcode.trim().toUpperCase(),
       billing: billing.trim(),
       coupon: coupon?.code ?? '',
+      opposizione_sts: stsOpposition,
     };
     // paid: the panel stays inert, only the confirmation can be retried
     setApproved(payload);
@@ -278,6 +281,16 @@ export function PaymentPage() {
               }}
               required
             />
+          </Form.Group>
+          <Form.Group className="col-12" controlId="opposizione_sts">
+            <Form.Check
+              type="checkbox"
+              name="opposizione_sts"
+              checked={stsOpposition}
+              onChange={(e) => setStsOpposition(e.target.checked)}
+              label={STS_OPPOSITION_WORDING}
+            />
+            <Form.Text>{t.stsOppositionHelp}</Form.Text>
           </Form.Group>
         </div>
 

@@ -39,6 +39,11 @@ import { FoodCatalogHandler } from './diet/food-catalog.command';
 import { FoodsService } from './diet/foods.service';
 import { FiscalController, FiscalService } from './fiscal';
 import { ReceiptsFlowService } from './workflows/receipts-flow.service';
+import { AgendaController } from './agenda/agenda.controller';
+import { AgendaGateway } from './agenda/agenda.gateway';
+import { AgendaService } from './agenda/agenda.service';
+import { BookingLifecycleController } from './workflows/booking-lifecycle.controller';
+import { BookingLifecycleService } from './workflows/booking-lifecycle.service';
 
 @Module({})
 export class AppModule {
@@ -46,7 +51,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, FiscalController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, FiscalController, AgendaController, BookingLifecycleController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -79,6 +84,9 @@ export class AppModule {
         DietService,
         FiscalService,
         ReceiptsFlowService,
+        AgendaService,
+        AgendaGateway,
+        BookingLifecycleService,
       ],
     };
   }

@@ -126,6 +126,49 @@ export const BookingRescheduled = z.object({
 export const BookingOutcome = z.enum(['completed', 'no_show']);
 export const BookingOutcomeRecorded = z.object({ bookingId: z.string(), patientId: z.string(), doctorId: z.string(), outcome: BookingOutcome, at: z.string() });
 
+/** why a booked slot was given back: the booking was cancelled, or moved to another slot */
+export const SlotFreeCause = z.enum(['cancelled', 'rescheduled']);
+/** on the doctor-day stream: a booked slot is free again (the cancel and reschedule workflows' step) */
+export const SlotFreed = z.object({
+  doctorId: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bookingId: z.string(),
+  cause: SlotFreeCause,
+});
+/** on the doctor-day stream: a confirmed booking moved into this free slot (its payment carries over) */
+export const SlotRebooked = z.object({
+  doctorId: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  orderId: z.string(),
+  fromSlotId: z.string(),
+});
+/** on `booking-<id>`: the reschedule workflow's intent, recorded before any other stream is touched */
+export const BookingRescheduleRequested = z.object({
+  bookingId: z.string(),
+  requestId: z.string(),
+  patientId: z.string(),
+  doctorId: z.string(),
+  orderId: z.string(),
+  fromSlotId: z.string(),
+  fromStart: z.string(),
+  fromEnd: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  by: BookingActor,
+  at: z.string(),
+});
+/** on `booking-<id>`: the new slot was refused (taken meanwhile); the booking stays where it was */
+export const BookingRescheduleAbandoned = z.object({ bookingId: z.string(), requestId: z.string(), reason: z.string() });
+/** on `booking-<id>`: the cancel workflow's last step: slot freed and, when due, the payment refunded */
+export const BookingCancellationSettled = z.object({ bookingId: z.string(), refundId: z.string().nullable() });
+
 /**
  * on `receipts-<doctorId>-<year>` (the doctor's numbering stream: its expected revision keeps numbers gap-free):
  * the fiscal receipt `number/year` for a captured payment. The fiscal feature may add fields; these stay.
@@ -249,6 +292,11 @@ export const EventSchemas = {
   BookingCancelled,
   BookingRescheduled,
   BookingOutcomeRecorded,
+  SlotFreed,
+  SlotRebooked,
+  BookingRescheduleRequested,
+  BookingRescheduleAbandoned,
+  BookingCancellationSettled,
   ReceiptIssued,
   CreditNoteIssued,
   FiscalProfileSet,

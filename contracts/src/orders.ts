@@ -71,5 +71,7 @@ export const OrderView = z.object({
   transaction: z.string(),
   createdAt: z.string(),
   bookingId: z.string(),
+  /** refunded: given back in full after a cancellation */
+  status: z.enum(['placed', 'refunded']).optional(),
 });
 export type OrderView = z.infer<typeof OrderView>;

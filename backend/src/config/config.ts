@@ -35,6 +35,8 @@ const Env = z.object({
   HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** how often expired holds are released; 0 = never by timer (tests call expireDue) */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).default(15),
+  /** a patient's cancellation is refunded, and a visit may be moved, until this many hours before it */
+  CANCELLATION_CUTOFF_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   /** PayPal REST API (e.g. https://api-m.sandbox.paypal.com); all three or none: payments off */
   PAYPAL_BASE_URL: unsetWhenEmpty(z.string().url().optional()),
   PAYPAL_CLIENT_ID: unsetWhenEmpty(z.string().min(1).optional()),
@@ -106,6 +108,7 @@ export interface AppConfig {
   runProjections: boolean;
   holdMinutes: number;
   holdSweepSeconds: number;
+  cancellationCutoffHours: number;
   /** null: PayPal not configured, the payment endpoints answer 503 */
   paypal: { baseUrl: string; clientId: string; clientSecret: string } | null;
   /** the JS SDK script (the stand-in's own when `paypalStandIn`) */
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runProjections: e.RUN_PROJECTIONS === 'true',
     holdMinutes: e.HOLD_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
+    cancellationCutoffHours: e.CANCELLATION_CUTOFF_HOURS,
     paypal: paypalSet === 3 ? { baseUrl: e.PAYPAL_BASE_URL!, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET! } : null,
     paypalSdkUrl: e.PAYPAL_SDK_URL,
     paypalStandIn: e.PAYPAL_STAND_IN ? e.PAYPAL_STAND_IN === 'true' : !production && paypalSet === 0,

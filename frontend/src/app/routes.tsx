@@ -35,6 +35,7 @@ const CatalogAdminPage = lazyPage(() => import('../features/catalog/CatalogAdmin
 const DietEditorPage = lazyPage(() => import('../features/diet/DietEditorPage'), (m) => m.DietEditorPage);
 const DietPatientsPage = lazyPage(() => import('../features/diet/DietPatientsPage'), (m) => m.DietPatientsPage);
 const FoodCatalogPage = lazyPage(() => import('../features/foods/FoodCatalogPage'), (m) => m.FoodCatalogPage);
+const AgendaPage = lazyPage(() => import('../features/agenda/AgendaPage'), (m) => m.AgendaPage);
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), (m) => m.AuditPage);
 const FiscalPage = lazyPage(() => import('../features/fiscal/FiscalPage'), (m) => m.FiscalPage);
 
@@ -64,6 +65,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={CALENDAR_ROLES}>
                         <AvailabilityPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.agenda,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.agenda.forbiddenText}>
+                        <AgendaPage />
                       </RequireAuth>
                     ),
                   },

@@ -17,6 +17,17 @@ export interface BookingDoc {
    * flow that replaced it, or the sweep after a crash, gives the slot back
    */
   releasePending?: boolean;
+  /** the paying order, once confirmed */
+  orderId?: string;
+  /** a cancellation's refund decision */
+  refund?: 'full' | 'none';
+  /** the order was refunded by the cancellation (its settle step) */
+  refundId?: string | null;
+  /**
+   * a cancel or reschedule workflow still under way: the resume sweep finds it by this
+   * (cleared by the cancellation's settle step, by the freed old slot, or by an abandoned move)
+   */
+  pending?: { kind: 'cancel' } | { kind: 'reschedule'; requestId: string; fromStart: string; start: string } | null;
 }
 
 type HoldData = Omit<BookingDoc, 'id' | 'status'> & { bookingId: string };
@@ -39,10 +50,24 @@ const held = (d: HoldData): BookingDoc => ({
  */
 export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
   name: 'bookings',
-  // 2: BookingConfirmed; 3: PatientHoldClaimed
-  version: 3,
+  // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed
+  version: 4,
   streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability, STREAM_PREFIX.patientHold],
-  eventTypes: ['BookingHeld', 'BookingHoldEnded', 'SlotHeld', 'SlotHoldReleased', 'BookingConfirmed', 'PatientHoldClaimed'],
+  eventTypes: [
+    'BookingHeld',
+    'BookingHoldEnded',
+    'SlotHeld',
+    'SlotHoldReleased',
+    'BookingConfirmed',
+    'BookingCancelled',
+    'BookingCancellationSettled',
+    'BookingRescheduleRequested',
+    'BookingRescheduleAbandoned',
+    'BookingRescheduled',
+    'SlotFreed',
+    'BookingOutcomeRecorded',
+    'PatientHoldClaimed',
+  ],
   // a claim changes the booking it replaces
   documentId: (event: RecordedEvent) =>
     event.type === 'PatientHoldClaimed' ? ((event.data as { replaces: string | null }).replaces ?? null) : ((event.data as { bookingId?: string }).bookingId ?? null),
@@ -62,7 +87,26 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
         // the booking stream has the last word on why the hold ended
         return doc && doc.status !== 'confirmed' && doc.status !== event.data.reason ? { ...doc, status: event.data.reason } : doc;
       case 'BookingConfirmed':
-        return doc ? { ...doc, status: 'confirmed' } : doc;
+        return doc ? { ...doc, status: 'confirmed', orderId: event.data.orderId } : doc;
+      case 'BookingCancelled':
+        return doc && { ...doc, status: 'cancelled', refund: event.data.refund, pending: { kind: 'cancel' } };
+      case 'BookingCancellationSettled':
+        return doc && { ...doc, refundId: event.data.refundId, pending: null };
+      case 'BookingRescheduleRequested': {
+        const { requestId, fromStart, start } = event.data;
+        return doc && { ...doc, pending: { kind: 'reschedule', requestId, fromStart, start } };
+      }
+      case 'BookingRescheduleAbandoned':
+        return doc && { ...doc, pending: null };
+      case 'BookingRescheduled': {
+        const { slotId, start, end } = event.data;
+        return doc && { ...doc, slotId, start, end };
+      }
+      case 'SlotFreed':
+        // the old slot given back ends a move; a cancellation ends with its settle step
+        return doc && event.data.cause === 'rescheduled' && doc.pending?.kind === 'reschedule' && doc.pending.fromStart === event.data.start ? { ...doc, pending: null } : doc;
+      case 'BookingOutcomeRecorded':
+        return doc && { ...doc, status: event.data.outcome };
       default:
         return doc;
     }
@@ -73,5 +117,7 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
     status: { type: 'text', value: (d) => d.status },
     expires_at: { type: 'text', value: (d) => d.expiresAt },
     release_pending: { type: 'text', value: (d) => (d.releasePending ? 'si' : 'no') },
+    start: { type: 'text', value: (d) => d.start },
+    pending: { type: 'text', value: (d) => d.pending?.kind ?? null },
   },
 };

@@ -102,6 +102,21 @@ describe('/prenotazioni/:id', () => {
     expect(link.getAttribute('href')).toBe('/api/orders/PP-1/receipt.pdf');
   });
 
+  test('staff see who is coming and how to reach them; links back to the calendar and the agenda', async () => {
+    const withPatient = { ...booking, status: 'confirmed', patient: { id: 'p1', name: 'Mario', surname: 'Rossi', phone: '3331234567', email: 'mario@example.it', taxcode: 'RSSMRA85T10A562S' } };
+    fetchMock = mockFetch([
+      { method: 'GET', path: '/prenotazioni/b1', body: withPatient },
+      { method: 'GET', path: '/api/patients/p1/answers', body: { patientId: 'p1', questionnaires: [] } },
+    ]);
+    renderRoutes(await storeWithSession(doctor), routes, '/prenotazioni/b1');
+    const section = (await screen.findByRole('heading', { name: t.bookingDetail.patientTitle })).closest('section')!;
+    expect(section.textContent).toContain('Mario Rossi');
+    expect(within(section).getByRole('link', { name: '3331234567' }).getAttribute('href')).toBe('tel:3331234567');
+    expect(within(section).getByRole('link', { name: 'mario@example.it' }).getAttribute('href')).toBe('mailto:mario@example.it');
+    expect(section.textContent).toContain('RSSMRA85T10A562S');
+    expect(screen.getByRole('link', { name: t.bookingDetail.backToAgenda }).getAttribute('href')).toBe('/agenda');
+  });
+
   test('the admin: the empty state, and back to that doctor’s calendar', async () => {
     await open({ id: 'a1', role: 'admin', name: 'Segreteria' }, [{ method: 'GET', path: '/api/patients/p1/answers', body: { patientId: 'p1', questionnaires: [] } }]);
     await screen.findByText(t.bookingDetail.noAnswers);

@@ -17,6 +17,9 @@ const VARIANT: Record<BookingStatus, string> = {
   expired: 'secondary',
   released: 'secondary',
   replaced: 'secondary',
+  cancelled: 'secondary',
+  completed: 'primary',
+  no_show: 'danger',
 };
 
 function statusOf(error: unknown): number | string | undefined {
@@ -133,6 +136,11 @@ export function BookingDetailPage() {
   ) : (
     <Link to={PATHS.home}>{t.backHome}</Link>
   );
+  const backToAgenda = staff ? (
+    <Link className="ms-3" to={user?.role === 'admin' && booking.data ? `${PATHS.agenda}?${new URLSearchParams({ for: booking.data.doctorId })}` : PATHS.agenda}>
+      {t.backToAgenda}
+    </Link>
+  ) : null;
 
   if (!user) return null;
   const b = booking.data;
@@ -170,10 +178,36 @@ export function BookingDetailPage() {
               </>
             )}
           </dl>
+          {staff && b.patient && (
+            <section aria-labelledby="booking-patient-title" className="mt-4 app-booking-patient">
+              <h2 className="h4" id="booking-patient-title">
+                {t.patientTitle}
+              </h2>
+              <dl className="row mb-0">
+                <dt className="col-sm-3">{t.patientName}</dt>
+                <dd className="col-sm-9">{`${b.patient.name} ${b.patient.surname}`}</dd>
+                <dt className="col-sm-3">{t.patientPhone}</dt>
+                <dd className="col-sm-9">{b.patient.phone ? <a href={`tel:${b.patient.phone}`}>{b.patient.phone}</a> : <em>{t.notGiven}</em>}</dd>
+                <dt className="col-sm-3">{t.patientEmail}</dt>
+                <dd className="col-sm-9">
+                  <a href={`mailto:${b.patient.email}`}>{b.patient.email}</a>
+                </dd>
+                {b.patient.taxcode && (
+                  <>
+                    <dt className="col-sm-3">{t.patientTaxcode}</dt>
+                    <dd className="col-sm-9">{b.patient.taxcode}</dd>
+                  </>
+                )}
+              </dl>
+            </section>
+          )}
           {staff && <PatientAnswers patientId={b.patientId} />}
         </>
       )}
-      <p className="mt-3">{back}</p>
+      <p className="mt-3">
+        {back}
+        {backToAgenda}
+      </p>
     </div>
   );
 }

@@ -71,6 +71,12 @@ describe('/home: the patient’s orders', () => {
     expect(other.textContent).toContain(t.orders.fiscalReceiptPending);
   });
 
+  test('a refunded order says so; a placed one does not', async () => {
+    await open([{ ...order, status: 'refunded' }, { ...order, id: 'o2', transaction: 'PP-3', status: 'placed' }]);
+    expect((await screen.findByText('PP-9')).closest('tr')!.textContent).toContain(t.orders.refunded);
+    expect(screen.getByText('PP-3').closest('tr')!.textContent).not.toContain(t.orders.refunded);
+  });
+
   test('no orders yet', async () => {
     await open([]);
     expect(await screen.findByText(t.orders.empty)).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Button, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
@@ -59,10 +59,17 @@ export function MyOrders() {
           </thead>
           <tbody>
             {orders.data.map((o) => (
-              <tr key={o.id} data-order-id={o.id}>
+              <tr key={o.id} data-order-id={o.id} data-order-status={o.status ?? 'placed'}>
                 <td>{orderDate(o.createdAt)}</td>
                 <td>{o.productName}</td>
-                <td>{formatEuro(o.amountCents)}</td>
+                <td>
+                  {formatEuro(o.amountCents)}
+                  {o.status === 'refunded' && (
+                    <Badge bg="info" className="ms-2">
+                      {t.refunded}
+                    </Badge>
+                  )}
+                </td>
                 <td>{o.coupon ?? t.noCoupon}</td>
                 <td className="text-break">{o.transaction}</td>
                 <td className="d-flex flex-wrap gap-2">

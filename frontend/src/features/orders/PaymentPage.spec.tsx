@@ -2,6 +2,7 @@
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STS_OPPOSITION_WORDING } from '@studio/contracts';
+import { localDateTime } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { PaymentPage } from './PaymentPage';
@@ -278,5 +279,39 @@ describe('/pagamento: billing and PayPal', () => {
     expect(await screen.findByText(message)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/pagamento');
     expect(screen.getByRole('button', { name: t.payments.retryConfirm })).toBeTruthy();
+  });
+});
+
+describe('/pagamento: what is being paid for', () => {
+  const held = {
+    id: 'b1',
+    patientId: 'u1',
+    doctorId: 'd1',
+    doctorName: 'Giulia Rossi',
+    slotId: 'd1~203001080900',
+    start: '2030-01-08T09:00:00Z',
+    end: '2030-01-08T09:30:00Z',
+    status: 'held',
+    expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    orderId: null,
+    policy: { cutoffAt: '2030-01-07T08:00:00.000Z', cutoffHours: 24, canCancel: true, canReschedule: false, refundIfCancelled: true },
+    taxcode: TAXCODE,
+  };
+
+  test('doctor, day, hour, the chosen product, the countdown and the policy; the tax code given at registration is prefilled', async () => {
+    await open([{ method: 'GET', path: '/prenotazioni/b1', body: held }]);
+    const summary = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('.app-payment-summary');
+      if (!el) throw new Error('nessun riepilogo');
+      return el;
+    });
+    expect(summary.textContent).toContain('Giulia Rossi');
+    expect(summary.textContent).toContain(t.myBookings.when('martedì 8 gennaio 2030', '09:00', '09:30'));
+    expect(summary.textContent).toContain(t.payments.summaryNoProduct);
+    expect(summary.textContent).toContain(t.hold.reservedUntil(''));
+    expect(summary.textContent).toContain(t.myBookings.policy(24, localDateTime('2030-01-07T08:00:00.000Z')));
+    await waitFor(() => expect((screen.getByLabelText(t.payments.taxcode) as HTMLInputElement).value).toBe(TAXCODE));
+    fireEvent.click(card('p2'));
+    expect(summary.textContent).toContain('Controllo');
   });
 });

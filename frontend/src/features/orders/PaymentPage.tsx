@@ -1,5 +1,5 @@
 import { STS_OPPOSITION_WORDING, discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
@@ -9,7 +9,8 @@ import { PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import './payments.css';
 import { PaypalButtons, type PaypalApproveData } from './PaypalButtons';
-import { useCheckCouponMutation, useConfirmPaymentMutation, useCreatePaypalOrderMutation, useGetProductsQuery } from './paymentsApi';
+import { PaymentSummary } from './PaymentSummary';
+import { useCheckCouponMutation, useConfirmPaymentMutation, useCreatePaypalOrderMutation, useGetPaymentBookingQuery, useGetProductsQuery } from './paymentsApi';
 
 const t = it.payments;
 
@@ -45,6 +46,12 @@ export function PaymentPage() {
   const [orderError, setOrderError] = useState<string | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [approved, setApproved] = useState<ConfirmPaymentRequest | null>(null);
+  const booking = useGetPaymentBookingQuery(bookingId, { skip: !bookingId, refetchOnMountOrArgChange: true });
+  // the tax code given at registration, once: the patient may still change it
+  const registeredTaxcode = booking.data?.taxcode;
+  useEffect(() => {
+    if (registeredTaxcode) setTaxcode((current) => current || registeredTaxcode);
+  }, [registeredTaxcode]);
 
   if (!bookingId) {
     return (
@@ -138,6 +145,7 @@ export function PaymentPage() {
     <div className="app-payment">
       <h1 className="h3">{t.title}</h1>
       <p className="text-body-secondary">{t.intro}</p>
+      {booking.data && <PaymentSummary booking={booking.data} productName={product?.name ?? null} />}
 
       {confirmation.isLoading && <Loading label={t.confirming} />}
       {confirmError && (

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthController } from './auth/auth.controller';
+import { PracticeController } from './config/practice.controller';
 import { CsrfGuard, RolesGuard } from './auth/guards';
 import { AvailabilityController } from './availability/availability.controller';
 import { AvailabilityGateway } from './availability/availability.gateway';
@@ -51,7 +52,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, FiscalController, AgendaController, BookingLifecycleController],
+      controllers: [AuthController, PracticeController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, FiscalController, AgendaController, BookingLifecycleController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },

@@ -18,5 +18,18 @@ export type SessionUser = z.infer<typeof SessionUser>;
 export const SessionResponse = z.object({ user: SessionUser.nullable(), csrfToken: z.string() });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
+/** GET /api/practice: who the practice is, for the page frame and the booking page (public) */
+export const PracticeInfo = z.object({
+  name: z.string(),
+  /** an image URL (the app's own /logo.svg unless configured) */
+  logoUrl: z.string(),
+  specialty: z.string(),
+  /** the length of a visit: one slot */
+  visitMinutes: z.number().int().positive(),
+  /** the practice's IANA zone: slots are its wall-clock times (is a slot past?) */
+  timeZone: z.string(),
+});
+export type PracticeInfo = z.infer<typeof PracticeInfo>;
+
 export const DoctorSummary = z.object({ id: z.string(), name: z.string(), startHour: z.number(), endHour: z.number() });
 export type DoctorSummary = z.infer<typeof DoctorSummary>;

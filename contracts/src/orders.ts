@@ -73,5 +73,7 @@ export const OrderView = z.object({
   bookingId: z.string(),
   /** refunded: given back in full after a cancellation */
   status: z.enum(['placed', 'refunded']).optional(),
+  /** the buyer's tax code and billing address as given at payment (the patient's own data, for the receipt) */
+  invoice: z.object({ taxcode: z.string(), billing: z.string() }).nullable().optional(),
 });
 export type OrderView = z.infer<typeof OrderView>;

@@ -21,6 +21,10 @@ const Env = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   /** seed demo accounts into an empty store; on by default outside production */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** the practice's name and logo in the page frame and the booking page */
+  PRACTICE_NAME: unsetWhenEmpty(z.string().min(1).max(80).default('Studio Medico')),
+  PRACTICE_LOGO_URL: unsetWhenEmpty(z.string().min(1).default('/logo.svg')),
+  PRACTICE_SPECIALTY: unsetWhenEmpty(z.string().min(1).max(80).default('Nutrizione clinica')),
   PRACTICE_TIME_ZONE: z.string().default('Europe/Rome').refine(isTimeZone, 'fuso orario IANA sconosciuto'),
   /** where the built React app is; served with an SPA fallback */
   FRONTEND_DIST: z.string().optional(),
@@ -102,6 +106,7 @@ export interface AppConfig {
   lookupSecret: string;
   seedDemo: boolean;
   practiceTimeZone: string;
+  practice: { name: string; logoUrl: string; specialty: string };
   frontendDist: string | null;
   logLevel: string;
   cookieSecure: boolean;
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lookupSecret: persistentSecret(dataDir, 'lookup', e.LOOKUP_SECRET),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !production,
     practiceTimeZone: e.PRACTICE_TIME_ZONE,
+    practice: { name: e.PRACTICE_NAME, logoUrl: e.PRACTICE_LOGO_URL, specialty: e.PRACTICE_SPECIALTY },
     frontendDist: e.FRONTEND_DIST ? resolve(e.FRONTEND_DIST) : existsSync(defaultDist) ? defaultDist : null,
     logLevel: e.LOG_LEVEL,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : production,

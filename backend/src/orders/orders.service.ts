@@ -210,9 +210,29 @@ export class OrdersService {
   /** GET /api/me/orders */
   async mine(user: SessionUser): Promise<OrderView[]> {
     const docs = await this.core.readModels.find<OrderDoc>('orders', { patient_id: user.id });
-    return docs
-      .map(({ doc }) => ({ id: doc.id, productName: doc.productName, amountCents: doc.amountCents, coupon: doc.coupon, transaction: doc.transaction, createdAt: doc.createdAt, bookingId: doc.bookingId, status: doc.status ?? 'placed' }))
+    const views = await Promise.all(
+      docs.map(async ({ doc }) => ({
+        id: doc.id,
+        productName: doc.productName,
+        amountCents: doc.amountCents,
+        coupon: doc.coupon,
+        transaction: doc.transaction,
+        createdAt: doc.createdAt,
+        bookingId: doc.bookingId,
+        status: doc.status ?? 'placed',
+        invoice: await this.invoiceOf(doc.id),
+      })),
+    );
+    return views
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  /** the tax code and billing address sealed in the order's OrderPlaced (the patient's own, opened for them); null once erased */
+  private async invoiceOf(orderId: string): Promise<{ taxcode: string; billing: string } | null> {
+    const events = await this.core.eventStore.readStream(orderStreamName(orderId));
+    const placed = events.find((e) => e.type === 'OrderPlaced');
+    if (!placed) return null;
+    return this.core.personalData.open<{ taxcode: string; billing: string }>((placed.data as EventData<'OrderPlaced'>).invoice);
   }
 
   private async product(productId: string): Promise<ProductDoc> {

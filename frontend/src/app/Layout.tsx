@@ -7,6 +7,8 @@ import { navLinkFollowed, selectSidenavOpen, sidenavDismissed, sidenavToggleClic
 import { AUDIT_PATH, AUDIT_ROLES, canManageCalendars, PATHS } from '../lib/paths';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { NARROW_SCREEN, useMediaQuery } from '../lib/useMediaQuery';
+import { useGetPracticeQuery } from '../lib/practiceApi';
+import { setPracticeName } from '../lib/pageTitle';
 
 export const SIDENAV_ID = 'sidenav';
 /** on document.body and the header while the side navigation is open (CSS pads them on wide screens) */
@@ -26,6 +28,10 @@ export function Layout() {
   const sessionKnown = session !== undefined;
   const [logout, { isLoading: loggingOut, error: logoutError, reset: resetLogout }] = useLogoutMutation();
   const navigate = useNavigate();
+  const practice = useGetPracticeQuery().data;
+  const practiceName = practice?.name ?? it.app.brand;
+
+  useEffect(() => setPracticeName(practiceName), [practiceName]);
 
   useEffect(() => {
     document.body.classList.toggle(SIDENAV_OPEN_CLASS, open);
@@ -50,6 +56,8 @@ export function Layout() {
       </a>
       <Navbar
         as="header"
+        // a <header> is the page's banner, not a navigation (that is the side menu's <nav>)
+        role="banner"
         fixed="top"
         bg="primary"
         data-bs-theme="dark"
@@ -67,11 +75,12 @@ export function Layout() {
           >
             <span className="navbar-toggler-icon" aria-hidden="true" />
           </Button>
-          <Navbar.Brand as={Link} to={user ? '/' : PATHS.booking} className="me-auto text-truncate">
-            {it.app.brand}
+          <Navbar.Brand as={Link} to={user ? '/' : PATHS.booking} className="me-auto text-truncate d-flex align-items-center gap-2 app-brand">
+            {practice && <img src={practice.logoUrl} alt="" width={32} height={32} className="app-logo" />}
+            <span className="text-truncate">{practiceName}</span>
           </Navbar.Brand>
           {user && (
-            <Navbar.Text className="text-truncate small d-none d-sm-block">
+            <Navbar.Text className="text-truncate small d-none d-sm-block text-white app-header-user">
               {it.layout.loggedInAs(user.name, it.roles[user.role])}
             </Navbar.Text>
           )}

@@ -5,7 +5,8 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { it } from '../i18n/it';
 import { useGetSessionQuery } from '../lib/api';
 import { Loading } from '../components/ui/Loading';
-import { PATHS } from '../lib/paths';
+import { homePathFor, PATHS } from '../lib/paths';
+import { usePageTitle } from '../lib/pageTitle';
 
 /** Protected routes: waits for the session, sends visitors to /login, checks the role if asked. */
 export function RequireAuth({
@@ -38,16 +39,23 @@ export function RequireAuth({
     );
   }
   if (!data.user) return <Navigate to={PATHS.login} replace state={{ from: location.pathname + location.search }} />;
-  if (roles && !roles.includes(data.user.role)) {
-    return (
-      <Alert variant="warning">
-        <Alert.Heading as="h1" className="h4">
-          {it.app.forbiddenTitle}
-        </Alert.Heading>
-        <p>{forbiddenText}</p>
-        <Link to={PATHS.home}>{it.app.backHome}</Link>
-      </Alert>
-    );
-  }
+  if (roles && !roles.includes(data.user.role)) return <Forbidden text={forbiddenText} />;
   return <>{children ?? <Outlet />}</>;
+}
+
+/** what a user of another role reads: what the page is for, and the way back to their own start page */
+function Forbidden({ text }: { text: string }) {
+  usePageTitle(it.app.forbiddenTitle);
+  const { data } = useGetSessionQuery();
+  return (
+    <Alert variant="warning">
+      <Alert.Heading as="h1" className="h4">
+        {it.app.forbiddenTitle}
+      </Alert.Heading>
+      <p>{text}</p>
+      <Link to={data?.user ? homePathFor(data.user.role) : PATHS.home} className="alert-link">
+        {it.app.backHome}
+      </Link>
+    </Alert>
+  );
 }

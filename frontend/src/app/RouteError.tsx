@@ -1,3 +1,4 @@
+import { usePageTitle } from '../lib/pageTitle';
 import { Alert, Button, Container } from 'react-bootstrap';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { it } from '../i18n/it';
@@ -6,6 +7,7 @@ import { NotFound } from './NotFound';
 /** what a page that crashed shows instead of React Router's English default */
 export function RouteError() {
   const error = useRouteError();
+  usePageTitle(isRouteErrorResponse(error) && error.status === 404 ? it.app.notFoundTitle : it.titles.error);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Container className="py-4">

@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
                   {
                     path: AUDIT_PATH,
                     element: (
-                      <RequireAuth roles={AUDIT_ROLES}>
+                      <RequireAuth roles={AUDIT_ROLES} forbiddenText={it.audit.forbiddenText}>
                         <AuditPage />
                       </RequireAuth>
                     ),

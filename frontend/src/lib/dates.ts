@@ -7,14 +7,7 @@
  */
 import { addDays, format, parseISO } from 'date-fns';
 import { it as itLocale } from 'date-fns/locale/it';
-
-const UTC_DAY_LONG = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+import { formatDateTime, formatDay, formatSlotDay } from './format';
 
 /** 'YYYY-MM-DD' of a local date (today, for the booking window) */
 export function isoDay(date: Date): string {
@@ -31,9 +24,9 @@ export function dayShort(day: string): string {
   return format(parseISO(day), 'EEE d MMM', { locale: itLocale });
 }
 
-/** '10 mar 2030' */
+/** '10 mar 2030' (lib/format: one style for a calendar day) */
 export function dayWithYear(day: string): string {
-  return format(parseISO(day), 'd MMM yyyy', { locale: itLocale });
+  return formatDay(day);
 }
 
 /** 'lunedì 10 marzo' */
@@ -53,7 +46,7 @@ export function utcClock(iso: string): string {
 
 /** 'lunedì 10 marzo 2025' of a slot instant, read in UTC */
 export function utcDayLong(iso: string): string {
-  return UTC_DAY_LONG.format(new Date(iso));
+  return formatSlotDay(iso);
 }
 
 /** 'HH:MM' of a real instant in the viewer's zone */
@@ -71,7 +64,7 @@ export function countdown(msLeft: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** '10 marzo 2025, 09:05' of a real instant in the viewer's zone */
+/** '10 mar 2025, 09:05' of a real instant in the viewer's zone (lib/format: one style for "when it happened") */
 export function localDateTime(iso: string): string {
-  return format(new Date(iso), 'd MMMM yyyy, HH:mm', { locale: itLocale });
+  return formatDateTime(iso);
 }

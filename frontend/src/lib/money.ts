@@ -1,9 +1,5 @@
-const EURO = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-
-/** euro cents as Italian currency text, two decimals and the euro sign: 7200 → "72,00 €" */
-export function formatEuro(cents: number): string {
-  return EURO.format(cents / 100);
-}
+/** euro cents as Italian currency text: one formatting for the whole app (lib/format) */
+export { formatEuro } from './format';
 
 /**
  * what an admin types as a price ("72", "72,5", "72,50", "1.234,56", "72.50") to euro cents;

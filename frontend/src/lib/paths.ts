@@ -61,11 +61,12 @@ export function canManageCalendars(role: Role): boolean {
   return CALENDAR_ROLES.includes(role);
 }
 
-/** where a user lands after login: doctors and the front desk on the calendar, others at home */
-export function homePathFor(role: Role): string {
-  return canManageCalendars(role) ? PATHS.availability : PATHS.home;
-}
-
 /** the auditor's history: auditor and admin */
 export const AUDIT_PATH = '/storico';
+
+/** where a user lands after login, where their work is: doctors and the front desk on the calendar, the auditor on the history, patients at home */
+export function homePathFor(role: Role): string {
+  if (role === 'auditor') return AUDIT_PATH;
+  return canManageCalendars(role) ? PATHS.availability : PATHS.home;
+}
 export const AUDIT_ROLES: readonly Role[] = ['auditor', 'admin'];

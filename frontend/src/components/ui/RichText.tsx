@@ -1,3 +1,4 @@
+import { linkPhoneNumbers } from './phoneLinks';
 import { normalizeLink, type NotesDoc } from '@studio/contracts';
 import { Color, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { CharacterCount } from '@tiptap/extensions';
@@ -158,7 +159,17 @@ function Toolbar({ editor }: { editor: Editor }) {
 }
 
 /** the notes shown, not edited (the patient's /home): rendered by the same schema, so only allowed markup appears */
-export function RichTextView({ value }: { value: NotesDoc }) {
-  const editor = useEditor({ extensions: richTextExtensions(), content: value, editable: false, immediatelyRender: true }, [JSON.stringify(value)]);
+export function RichTextView({ value, label }: { value: NotesDoc; label: string }) {
+  const editor = useEditor(
+    {
+      extensions: richTextExtensions(),
+      content: linkPhoneNumbers(value),
+      editable: false,
+      immediatelyRender: true,
+      // read-only text with a name of its own (not an unnamed text box)
+      editorProps: { attributes: { 'aria-label': label, role: 'document', 'aria-readonly': 'true' } },
+    },
+    [JSON.stringify(value), label],
+  );
   return <EditorContent editor={editor} className="rich-text-view" />;
 }

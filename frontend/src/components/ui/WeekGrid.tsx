@@ -38,11 +38,11 @@ export const WEEK_GRID_OPTIONS = {
 
 /** visible: the status (the grid shows the time); read aloud: "Disponibile 09:00–09:30" */
 export function renderEventContent(info: EventDisplayInfo) {
-  const { label, pending, status } = info.event.extendedProps as CalendarEventInput['extendedProps'];
+  const { label, pending, status, past } = info.event.extendedProps as CalendarEventInput['extendedProps'];
   return (
     <span className="slot-content" title={label}>
       {pending && <Spinner animation="border" size="sm" className="me-1 slot-spinner" aria-hidden="true" />}
-      <span aria-hidden="true">{it.availability.status[status]}</span>
+      <span aria-hidden="true">{past ? it.availability.past : it.availability.status[status]}</span>
       <span className="visually-hidden">
         {label}
         {pending ? ` (${it.availability.pending})` : ''}

@@ -26,27 +26,53 @@ export type CalendarEventInput = {
   color: string;
   contrastColor: string;
   class: string;
-  extendedProps: { status: SlotStatus; pending: boolean; label: string };
+  extendedProps: { status: SlotStatus; pending: boolean; label: string; past: boolean };
 };
+
+const RED: ReadonlySet<SlotStatus> = new Set<SlotStatus>(['held', 'booked']);
+
+/**
+ * "now" on the practice's wall clock, written as UTC like the slots (DESIGN "Time"): 10:15 in Rome is 10:15Z here,
+ * so it compares directly with a slot's start and end
+ */
+export function wallClockNow(timeZone: string, instant: number = Date.now()): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+}
+
+/** a slot that has begun (on the practice's wall clock) can no longer be opened or closed */
+export function isPastSlot(ev: Pick<AvailabilityEvent, 'start'>, wallNow: number | undefined): boolean {
+  return wallNow !== undefined && Date.parse(ev.start) <= wallNow;
+}
+
+/** what a past slot that is not a booking looks like: grey, inert */
+export const PAST_COLORS = { color: '#e9ecef', textColor: '#495057' } as const;
 
 /** the events as FullCalendar wants them (v7: `contrastColor`, `class`) */
 export function toCalendarEvents(
   events: readonly AvailabilityEvent[],
   pendingSlotIds: readonly string[],
+  wallNow?: number,
 ): CalendarEventInput[] {
   return events.map((ev) => {
     const pending = pendingSlotIds.includes(ev.id);
-    const label = slotLabel(ev);
+    // a booking stays red (it opens its detail); any other slot that has begun is grey and inert
+    const past = !RED.has(ev.status) && !ev.url && isPastSlot(ev, wallNow);
+    const label = past ? it.availability.pastLabel(utcClock(ev.start), utcClock(ev.end)) : slotLabel(ev);
     return {
       id: ev.id,
       title: label,
       start: ev.start,
       end: ev.end,
       ...(ev.url ? { url: ev.url } : {}),
-      color: ev.color,
-      contrastColor: ev.textColor,
-      class: ['slot-event', `slot-${ev.status}`, pending ? 'slot-pending' : ''].filter(Boolean).join(' '),
-      extendedProps: { status: ev.status, pending, label },
+      color: past ? PAST_COLORS.color : ev.color,
+      contrastColor: past ? PAST_COLORS.textColor : ev.textColor,
+      class: ['slot-event', `slot-${ev.status}`, pending ? 'slot-pending' : '', past ? 'slot-past' : ''].filter(Boolean).join(' '),
+      extendedProps: { status: ev.status, pending, label, past },
     };
   });
 }

@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import { lazy, Suspense } from 'react';
 import { Card, Spinner } from 'react-bootstrap';
 import { useGetSessionQuery } from '../../lib/api';
@@ -10,6 +11,7 @@ const AsOfCalendars = lazy(() => import('./AsOfCalendars').then((m) => ({ defaul
 
 /** the auditor's history (auditor and admin); rebuild and erasure are the admin's */
 export function AuditPage() {
+  usePageTitle(it.titles.audit);
   const { data } = useGetSessionQuery();
   const admin = data?.user?.role === 'admin';
   return (

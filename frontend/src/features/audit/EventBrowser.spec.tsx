@@ -59,7 +59,9 @@ describe('EventBrowser', () => {
 
       fireEvent.click(screen.getByRole('button', { name: 'Azzera filtri' }));
       await waitFor(() => expect(screen.getAllByTestId('audit-event-row')).toHaveLength(2));
-      fireEvent.click(screen.getByRole('button', { name: "Apri l'evento SlotOpened n. 9" }));
+      // the type reads in Italian, the technical name under it
+      expect(screen.getByRole('button', { name: /Apri l'evento Orario aperto dal medico SlotOpened n\. 9/ })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: /Apri l'evento .*SlotOpened n\. 9/ }));
       const dialog = await screen.findByRole('dialog');
       await within(dialog).findByText(/dato personale cifrato/);
       expect(within(dialog).getByText('I dati personali restano cifrati per il tuo ruolo.')).toBeTruthy();

@@ -1,15 +1,20 @@
 import { AUDIT_CATEGORIES, type AuditEventDetail, type AuditEventRow } from '@studio/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { useAppDispatch } from '../../lib/hooks';
 import { AsyncModal, AsyncTabs, InfiniteScroll } from '../../components/ui';
 import { it } from '../../i18n/it';
-import { auditApi, useLazyGetAuditEventsQuery, type AuditFilters } from './auditApi';
-import { formatInstant, localInputToIso, shortId } from './format';
+import { auditApi, useGetAuditPatientsQuery, useLazyGetAuditEventsQuery, type AuditFilters } from './auditApi';
+import { formatInstant, localInputToIso, shortId, shortStream } from './format';
+import { PatientField, patientIdOf } from './PatientField';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 
 const EMPTY: AuditFilters = {};
+
+/** an event type in Italian (the technical name where none is written yet) */
+export const describe = (type: string): string => it.audit.eventTypes[type] ?? type;
 
 function Json({ value }: { value: unknown }) {
   return <pre className="small bg-body-tertiary p-2 rounded mb-0 text-wrap text-break">{JSON.stringify(value, null, 2)}</pre>;
@@ -25,6 +30,15 @@ export function EventBrowser() {
   const [opened, setOpened] = useState<AuditEventRow | null>(null);
   const [fetchPage, page] = useLazyGetAuditEventsQuery();
   const doctors = useGetDoctorsQuery();
+  const session = useGetSessionQuery().data?.user;
+  const patients = useGetAuditPatientsQuery(session?.role === 'admin' ? undefined : skipToken).data ?? [];
+  /** who caused an event: a name where this viewer may read it (themselves, doctors, patients for the front desk), else the role */
+  const who = (userId: string, role: string) => {
+    const roleName = it.roles[role as keyof typeof it.roles] ?? role;
+    if (userId === session?.id) return `${it.audit.you} (${roleName})`;
+    const name = doctors.data?.find((d) => d.id === userId)?.name ?? patients.find((p) => p.id === userId)?.name;
+    return name ? `${name} (${roleName})` : `${roleName} ${shortId(userId)}`;
+  };
   const dispatch = useAppDispatch();
 
   const load = useCallback(
@@ -66,7 +80,7 @@ export function EventBrowser() {
         className="mb-3"
         onSubmit={(e) => {
           e.preventDefault();
-          apply({ ...draft, from: localInputToIso(draft.from ?? ''), to: localInputToIso(draft.to ?? '') });
+          apply({ ...draft, patient: draft.patient ? patientIdOf(draft.patient, patients) : draft.patient, from: localInputToIso(draft.from ?? ''), to: localInputToIso(draft.to ?? '') });
         }}
       >
         <Row className="g-2">
@@ -97,10 +111,7 @@ export function EventBrowser() {
             </Form.Group>
           </Col>
           <Col sm={6} lg={3}>
-            <Form.Group controlId="audit-patient">
-              <Form.Label>{it.audit.patient}</Form.Label>
-              <Form.Control {...field('patient')} />
-            </Form.Group>
+            <PatientField id="audit-patient" value={draft.patient ?? ''} onChange={(text) => setDraft({ ...draft, patient: text })} />
           </Col>
           <Col sm={6} lg={3}>
             <Form.Group controlId="audit-type">
@@ -144,6 +155,7 @@ export function EventBrowser() {
       {page.isError && <Alert variant="danger">{errorMessage(page.error, it.audit.loadError)}</Alert>}
       {done && rows.length === 0 && <Alert variant="info">{it.audit.empty}</Alert>}
       <Table responsive size="sm" hover className="align-middle audit-events">
+        <caption className="visually-hidden">{it.audit.title}</caption>
         <thead>
           <tr>
             <th>{it.audit.time}</th>
@@ -159,15 +171,19 @@ export function EventBrowser() {
             {rows.map((r) => (
               <tr key={r.position} data-testid="audit-event-row" data-type={r.type}>
                 <td className="text-nowrap">{formatInstant(r.at)}</td>
-                <td className="text-break small">{r.stream}</td>
+                <td className="small text-nowrap" title={it.audit.streamFull(r.stream)}>
+                  {shortStream(r.stream)}
+                </td>
                 <td>
-                  <Button variant="link" size="sm" className="p-0" aria-label={it.audit.open(r.type, r.position)} onClick={() => setOpened(r)}>
-                    {r.type}
+                  <Button variant="link" size="sm" className="p-0 text-start" onClick={() => setOpened(r)}>
+                    <span className="visually-hidden">{it.audit.open} </span>
+                    {describe(r.type)}
+                    <span className="d-block small text-body-secondary">
+                      {r.type} <span className="visually-hidden">{it.audit.openNumber(r.position)}</span>
+                    </span>
                   </Button>
                 </td>
-                <td className="small">
-                  {shortId(r.userId)} · {it.roles[r.role as keyof typeof it.roles] ?? r.role}
-                </td>
+                <td className="small">{who(r.userId, r.role)}</td>
                 <td className="small">
                   <Button variant="link" size="sm" className="p-0" title={it.audit.followChain} onClick={() => apply({ correlation: r.correlationId })}>
                     {shortId(r.correlationId)}
@@ -186,7 +202,7 @@ export function EventBrowser() {
           show
           size="lg"
           onHide={() => setOpened(null)}
-          title={it.audit.detailTitle(opened.type, opened.position)}
+          title={it.audit.detailTitle(describe(opened.type), opened.type, opened.position)}
           load={() => loadDetail(opened.position)}
         >
           {(detail) => (
@@ -207,7 +223,7 @@ export function EventBrowser() {
                         <ol className="small" data-testid="audit-chain">
                           {[...chain.events].reverse().map((e) => (
                             <li key={e.position}>
-                              {formatInstant(e.at)} — <strong>{e.type}</strong> <span className="text-body-secondary">({e.stream})</span>
+                              {formatInstant(e.at)} — <strong>{describe(e.type)}</strong> <span className="text-body-secondary">({e.type}, {shortStream(e.stream)})</span>
                             </li>
                           ))}
                         </ol>

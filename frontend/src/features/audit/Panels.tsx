@@ -6,6 +6,7 @@ import { formatEuro } from '../../lib/money';
 import { getSharedSocket } from '../../lib/socket';
 import { ModalForm } from '../../components/ui';
 import { it } from '../../i18n/it';
+import { PatientField, usePatientId } from './PatientField';
 import { useGetProjectionsQuery, useLazyGetPatientAsOfQuery, useLazyVerifyLogQuery, useRebuildProjectionMutation } from './auditApi';
 import { formatInstant, localInputToIso } from './format';
 import { InstantQueryForm } from './InstantQueryForm';
@@ -47,7 +48,8 @@ export function VerifyPanel() {
 }
 
 export function PatientAsOfPanel() {
-  const [patientId, setPatientId] = useState('');
+  const [patientText, setPatientText] = useState('');
+  const patientId = usePatientId(patientText);
   const [instant, setInstant] = useState('');
   const [load, result] = useLazyGetPatientAsOfQuery();
   const record = result.currentData;
@@ -65,10 +67,7 @@ export function PatientAsOfPanel() {
           if (patientId.trim() && instant) void load({ patientId: patientId.trim(), at: localInputToIso(instant) });
         }}
         subject={
-          <Form.Group controlId="patient-as-of-id">
-            <Form.Label>{it.audit.patient}</Form.Label>
-            <Form.Control value={patientId} onChange={(e) => setPatientId(e.target.value)} required />
-          </Form.Group>
+          <PatientField id="patient-as-of-id" value={patientText} onChange={setPatientText} required />
         }
       />
       {result.isError && <Alert variant="danger">{errorMessage(result.error, it.audit.asOfError)}</Alert>}
@@ -150,12 +149,12 @@ export function RebuildPanel() {
             <option value="" />
             {projections.data?.map((p) => (
               <option key={p} value={p}>
-                {p}
+                {it.audit.projections[p] ? `${it.audit.projections[p]} (${p})` : p}
               </option>
             ))}
           </Form.Select>
         </Form.Group>
-        <Button type="submit" variant="outline-warning" disabled={rebuilding.isLoading}>
+        <Button type="submit" variant="outline-danger" disabled={rebuilding.isLoading}>
           {it.audit.rebuild}
         </Button>
       </Form>
@@ -164,7 +163,7 @@ export function RebuildPanel() {
         <div data-testid="rebuild-progress">
           <ProgressBar now={percent} label={`${percent}%`} variant={progress.error ? 'danger' : progress.finished ? 'success' : 'info'} animated={!progress.finished} />
           <p className="small mt-1">
-            {progress.projection}: {it.audit.rebuildProgress(progress.done, progress.total, progress.eventsPerSecond)}
+            {it.audit.projections[progress.projection] ?? progress.projection}: {it.audit.rebuildProgress(progress.done, progress.total, progress.eventsPerSecond)}
             {progress.finished && !progress.error && ` ${it.audit.rebuildDone}`}
             {progress.error && ` ${progress.error}`}
           </p>
@@ -177,7 +176,8 @@ export function RebuildPanel() {
 /** admin: the right to erasure, in a modal form that validates and closes on success */
 export function ErasePanel() {
   const [show, setShow] = useState(false);
-  const [patientId, setPatientId] = useState('');
+  const [patientText, setPatientText] = useState('');
+  const patientId = usePatientId(patientText);
   const [done, setDone] = useState<string | null>(null);
   return (
     <section aria-labelledby="erase-heading">
@@ -203,11 +203,9 @@ export function ErasePanel() {
         submitVariant="danger"
         onSaved={() => setDone(patientId.trim())}
       >
-        <Form.Group controlId="erase-patient" className="mb-2">
-          <Form.Label>{it.audit.patient}</Form.Label>
-          <Form.Control name="patient" value={patientId} onChange={(e) => setPatientId(e.target.value)} required />
-          <Form.Control.Feedback type="invalid">{it.audit.patientIdRequired}</Form.Control.Feedback>
-        </Form.Group>
+        <div className="mb-2">
+          <PatientField id="erase-patient" name="patient" value={patientText} onChange={setPatientText} required />
+        </div>
         <Form.Check id="erase-confirm" name="confirm" required label={it.audit.eraseConfirm} feedback={it.audit.confirmRequired} feedbackType="invalid" />
       </ModalForm>
     </section>

@@ -32,6 +32,10 @@ export const auditApi = api.injectEndpoints({
       query: ({ filters, after }) => ({ url: '/api/audit/events', params: filterParams(filters, after) }),
       keepUnusedDataFor: 0,
     }),
+    /** the patients by name, for the admin's searches (GET /api/diets/patients answers the front desk every patient) */
+    getAuditPatients: build.query<{ id: string; name: string }[], void>({
+      query: () => ({ url: '/api/diets/patients' }),
+    }),
     getAuditEvent: build.query<AuditEventDetail, number>({
       query: (position) => ({ url: `/api/audit/events/${position}` }),
       keepUnusedDataFor: 0,
@@ -60,6 +64,7 @@ export const auditApi = api.injectEndpoints({
 });
 
 export const {
+  useGetAuditPatientsQuery,
   useLazyGetAuditEventsQuery,
   useLazyVerifyLogQuery,
   useGetAvailabilityAsOfQuery,

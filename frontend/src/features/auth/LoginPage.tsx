@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Container, Form, Spinner } from 'react-bootstrap';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { it } from '../../i18n/it';
 import { validateLogin, type LoginErrors } from './loginForm';
 
 export function LoginPage() {
+  usePageTitle(it.titles.login);
   const { data: session } = useGetSessionQuery();
   const [login, { isLoading, error }] = useLoginMutation();
   const navigate = useNavigate();

@@ -13,6 +13,8 @@ import { errorMessage } from '../../lib/api';
 import { useAppSelector, useAppStore } from '../../lib/hooks';
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/useMediaQuery';
 import { it } from '../../i18n/it';
+import { useGetPracticeQuery } from '../../lib/practiceApi';
+import { useNow } from '../../lib/useNow';
 import { useGetAvailabilityQuery, useToggleSlotMutation } from './availabilityApi';
 import { selectPendingSlotIds } from './availabilitySlice';
 import {
@@ -20,6 +22,7 @@ import {
   hourToSlotTime,
   inAppPath,
   toCalendarEvents,
+  wallClockNow,
   type CalendarRange,
 } from './slots';
 
@@ -27,6 +30,8 @@ const TOOLBAR = { start: 'prev,next today', center: 'title', end: '' };
 const NARROW_DAY_HEADER = { weekday: 'short', day: 'numeric' } as const;
 const WIDE_DAY_HEADER = { weekday: 'short', day: 'numeric', month: 'numeric' } as const;
 const NO_EVENTS: readonly AvailabilityEvent[] = [];
+/** phones: three days at a time, wide enough to read each slot */
+const VIEWS = { timeGridThreeDay: { type: 'timeGrid', duration: { days: 3 } } };
 
 /**
  * The week time grid of one doctor (SPEC: Italian, UTC, Monday first, 30-minute slots, no all-day
@@ -39,10 +44,14 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
   const store = useAppStore();
   const navigate = useNavigate();
   const [toggleSlot] = useToggleSlotMutation();
+  const timeZone = useGetPracticeQuery().data?.timeZone ?? 'Europe/Rome';
+  // a minute's precision is enough to grey out the slot that has just begun
+  const now = useNow(60_000);
+  const wallNow = useMemo(() => wallClockNow(timeZone, now), [timeZone, now]);
 
   const query = useGetAvailabilityQuery(range ? { doctorId: doctor.id, ...range } : skipToken);
   const events = query.currentData ?? NO_EVENTS;
-  const calendarEvents = useMemo(() => toCalendarEvents(events, pendingSlotIds), [events, pendingSlotIds]);
+  const calendarEvents = useMemo(() => toCalendarEvents(events, pendingSlotIds, wallNow), [events, pendingSlotIds, wallNow]);
 
   // FullCalendar keeps the handlers it was given: read the latest values through refs
   const latest = useRef({ events, doctorId: doctor.id });
@@ -60,7 +69,7 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
       info.jsEvent.preventDefault(); // red events are links: we navigate ourselves
       const { events: current, doctorId } = latest.current;
       const ev = current.find((e) => e.id === info.event.id);
-      const decision = decideEventClick(ev, doctorId, selectPendingSlotIds(store.getState()));
+      const decision = decideEventClick(ev, doctorId, selectPendingSlotIds(store.getState()), wallClockNow(timeZone));
       if (decision.kind === 'navigate') {
         const path = inAppPath(decision.url, window.location.origin);
         if (path) void navigate(path);
@@ -69,7 +78,7 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
         void toggleSlot({ ...decision.request, slotId: decision.slotId });
       }
     },
-    [navigate, store, toggleSlot],
+    [navigate, store, toggleSlot, timeZone],
   );
 
   return (
@@ -97,15 +106,18 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
       </div>
       <div id="calendar" className="app-calendar">
         <FullCalendar
+          // crossing the phone breakpoint draws the calendar anew in the other view
+          key={narrow ? 'three-days' : 'week'}
           plugins={WEEK_GRID_OPTIONS.plugins}
-          initialView="timeGridWeek"
+          views={VIEWS}
+          initialView={narrow ? 'timeGridThreeDay' : 'timeGridWeek'}
           locale={WEEK_GRID_OPTIONS.locale}
           timeZone="UTC"
           firstDay={1}
           headerToolbar={TOOLBAR}
-          prevHint={it.availability.prevWeek}
-          nextHint={it.availability.nextWeek}
-          todayHint={it.availability.thisWeek}
+          prevHint={narrow ? it.availability.prevDays : it.availability.prevWeek}
+          nextHint={narrow ? it.availability.nextDays : it.availability.nextWeek}
+          todayHint={narrow ? it.availability.thisDays : it.availability.thisWeek}
           allDaySlot={false}
           nowIndicator={false}
           slotDuration={WEEK_GRID_OPTIONS.slotDuration}

@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import type { DoctorSummary } from '@studio/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { Alert, Button } from 'react-bootstrap';
@@ -23,6 +24,7 @@ const FOR_PARAM = 'for';
  * remembered in the address as ?for=<doctorId>.
  */
 export function AvailabilityPage() {
+  usePageTitle(it.titles.availability);
   const { data: session } = useGetSessionQuery();
   const user = session?.user ?? null;
   const isAdmin = user?.role === 'admin';

@@ -2,6 +2,8 @@
 import { SLOT_COLORS, type AvailabilityChanged, type AvailabilityEvent } from '@studio/contracts';
 import { it as t } from '../../i18n/it';
 import {
+  PAST_COLORS,
+  wallClockNow,
   applyAvailabilityChange,
   applyToggleResult,
   decideEventClick,
@@ -121,6 +123,34 @@ describe('decideEventClick', () => {
   test('repeated clicks on a pending slot are ignored', () => {
     expect(decideEventClick(events[0], 'd1', ['d1~202503100900'])).toEqual({ kind: 'ignore', reason: 'pending' });
     expect(decideEventClick(undefined, 'd1', [])).toEqual({ kind: 'ignore', reason: 'unknown' });
+  });
+});
+
+describe('past slots', () => {
+  // 09:40 on the practice's wall clock: the 09:00 and 09:30 slots have begun, 11:00 has not
+  const wallNow = Date.parse('2025-03-10T09:40:00Z');
+  const later = ev('d1~202503101100', '2025-03-10T11:00:00Z', 'available');
+  const booked = ev('b', '2025-03-10T09:00:00Z', 'booked', '/prenotazioni/b1');
+
+  test('a slot that has begun is grey, says so, and a click does nothing; a later one still toggles', () => {
+    const [a, b, c] = toCalendarEvents([...events, later], [], wallNow);
+    expect(a).toMatchObject({ color: PAST_COLORS.color, contrastColor: PAST_COLORS.textColor, extendedProps: { past: true } });
+    expect(a.class).toContain('slot-past');
+    expect(b.title).toBe(t.availability.pastLabel('09:30', '10:00'));
+    expect(c.extendedProps.past).toBe(false);
+    expect(decideEventClick(events[1], 'd1', [], wallNow)).toEqual({ kind: 'ignore', reason: 'past' });
+    expect(decideEventClick(later, 'd1', [], wallNow).kind).toBe('toggle');
+  });
+
+  test('a past booking stays red and still opens its detail', () => {
+    const [a] = toCalendarEvents([booked], [], wallNow);
+    expect(a.extendedProps.past).toBe(false);
+    expect(decideEventClick(booked, 'd1', [], wallNow)).toEqual({ kind: 'navigate', url: '/prenotazioni/b1' });
+  });
+
+  test("the practice's wall clock: 09:40 in Rome in winter is 08:40 UTC, in summer 07:40 UTC", () => {
+    expect(wallClockNow('Europe/Rome', Date.parse('2025-03-10T08:40:00Z'))).toBe(wallNow);
+    expect(new Date(wallClockNow('Europe/Rome', Date.parse('2025-07-10T07:40:00Z'))).toISOString()).toBe('2025-07-10T09:40:00.000Z');
   });
 });
 

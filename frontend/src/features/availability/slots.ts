@@ -3,10 +3,10 @@
  * cached events, deciding what a click does, and what FullCalendar is fed.
  */
 import type { AvailabilityChanged, AvailabilityEvent, SlotStatus, ToggleRequest, ToggleResponse } from '@studio/contracts';
-import { hourToSlotTime, slotLabel, toCalendarEvents, utcClock, type CalendarEventInput } from '../../components/ui/weekGridEvents';
+import { hourToSlotTime, isPastSlot, PAST_COLORS, slotLabel, toCalendarEvents, utcClock, wallClockNow, type CalendarEventInput } from '../../components/ui/weekGridEvents';
 import { it } from '../../i18n/it';
 
-export { hourToSlotTime, slotLabel, toCalendarEvents, utcClock, type CalendarEventInput };
+export { hourToSlotTime, isPastSlot, PAST_COLORS, slotLabel, toCalendarEvents, utcClock, wallClockNow, type CalendarEventInput };
 
 export type CalendarRange = { start: string; end: string };
 
@@ -104,16 +104,18 @@ export function applyToggleResult(
 export type ClickDecision =
   | { kind: 'navigate'; url: string }
   | { kind: 'toggle'; slotId: string; request: ToggleRequest }
-  | { kind: 'ignore'; reason: 'unknown' | 'pending' | 'red-without-url' };
+  | { kind: 'ignore'; reason: 'unknown' | 'pending' | 'red-without-url' | 'past' };
 
 /** What a click (or Enter) on an event does. */
 export function decideEventClick(
   ev: AvailabilityEvent | undefined,
   doctorId: string,
   pendingSlotIds: readonly string[],
+  wallNow?: number,
 ): ClickDecision {
   if (!ev) return { kind: 'ignore', reason: 'unknown' };
   if (isRedEvent(ev)) return ev.url ? { kind: 'navigate', url: ev.url } : { kind: 'ignore', reason: 'red-without-url' };
+  if (isPastSlot(ev, wallNow)) return { kind: 'ignore', reason: 'past' };
   if (pendingSlotIds.includes(ev.id)) return { kind: 'ignore', reason: 'pending' };
   return {
     kind: 'toggle',

@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import type { Answer, BookingStatus, QuestionnaireView } from '@studio/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Alert, Badge, Button, Card } from 'react-bootstrap';
@@ -123,6 +124,7 @@ function BookingReceipts({ bookingId }: { bookingId: string }) {
 
 /** /prenotazioni/:id: the booking of a red slot (doctor, admin) or the patient's own */
 export function BookingDetailPage() {
+  usePageTitle(it.titles.bookingDetail);
   const { id = '' } = useParams();
   const { data: session } = useGetSessionQuery();
   const user = session?.user ?? null;

@@ -187,12 +187,17 @@ describe('BookingPage (/prenota, #doing_booking)', () => {
     // an hour that opens appears in the shown day; a day that gets a free hour becomes choosable
     await liveChange(day1, '12:00', 'available', 12);
     expect(hourButton('12:00')).not.toBeNull();
+    // the doctor closes the hour chosen next: the alert says the doctor did, not another patient
+    fireEvent.click(hourButton('12:00')!);
+    await liveChange(day1, '12:00', 'unavailable', 13);
+    expect(hourButton('12:00')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain(t.booking.hourClosed);
     expect(dayButton(day3).disabled).toBe(true);
-    await liveChange(day3, '15:00', 'available', 13);
+    await liveChange(day3, '15:00', 'available', 14);
     expect(dayButton(day3).disabled).toBe(false);
 
     // the last free hour of a day goes: the day is no longer choosable
-    await liveChange(day2, '11:30', 'held', 14);
+    await liveChange(day2, '11:30', 'held', 15);
     expect(dayButton(day2).disabled).toBe(true);
   });
 
@@ -280,6 +285,6 @@ describe('BookingPage (/prenota, #doing_booking)', () => {
     await open();
     await waitFor(() => expect(hourButton('09:00')).not.toBeNull());
     expect(hidden('availability_id')).toBe('0');
-    expect(screen.getByRole('alert').textContent).toContain(t.booking.hourTaken);
+    expect(screen.getByRole('alert').textContent).toContain(t.booking.hourGone);
   });
 });

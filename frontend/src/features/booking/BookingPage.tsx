@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import './booking.css';
 import type { DoctorSummary, FreeSlot } from '@studio/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -15,6 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useHoldChoice } from '../../lib/useHoldChoice';
 import { it } from '../../i18n/it';
 import { useGetFreeDaysQuery, useGetFreeSlotsQuery } from './bookingApi';
+import { DoctorCard } from './DoctorCard';
 import {
   choiceRestored,
   dayChosen,
@@ -38,6 +40,7 @@ export const BOOKING_WINDOW_DAYS = 28;
  * then an hour; "Salva" holds the slot (a visitor registers first, the choice is kept).
  */
 export function BookingPage() {
+  usePageTitle(it.titles.booking);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const session = useGetSessionQuery();
@@ -118,11 +121,12 @@ export function BookingPage() {
         )}
         {doctors.data && doctors.data.length > 0 && !doctor && <p className="text-body-secondary">{it.booking.chooseDoctor}</p>}
 
+        {doctor && <DoctorCard doctor={doctor} />}
         {doctor && <DoctorChoice doctor={doctor} />}
 
         {booking.notice && (
           <Alert variant="warning" role="alert" dismissible onClose={() => dispatch(noticeDismissed())} closeLabel={it.app.dismiss}>
-            {booking.notice === 'hourTaken' ? it.booking.hourTaken : it.booking.dayFull}
+            {it.booking[booking.notice]}
           </Alert>
         )}
         {booking.holdError && (
@@ -226,11 +230,13 @@ function DoctorChoice({ doctor }: { doctor: DoctorSummary }) {
                   className="app-booking-day"
                   data-date={date}
                   aria-pressed={chosen}
-                  aria-label={it.booking.dayLabel(dayLong(date), free)}
                   disabled={!free || booking.holding}
                   onClick={() => chooseDay(date)}
                 >
-                  {dayShort(date)}
+                  {/* the accessible name starts with the visible text, then says it in full */}
+                  <span className="app-booking-day-week">{dayShort(date).split(' ')[0]}</span>{' '}
+                  <span className="app-booking-day-date">{dayShort(date).split(' ').slice(1).join(' ')}</span>
+                  <span className="visually-hidden">, {it.booking.dayLabel(dayLong(date), free)}</span>
                 </Button>
               );
             })}

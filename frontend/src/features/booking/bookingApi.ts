@@ -3,7 +3,7 @@
  * free hours. Both watch the doctor over the shared socket and patch their cache entry at once
  * when a slot of that doctor changes.
  */
-import { READ_POSITION_HEADER, type AvailabilityChanged, type FreeDay, type FreeSlot } from '@studio/contracts';
+import { READ_POSITION_HEADER, type AvailabilityChanged, type FreeDay, type FreeSlot, type PublicProduct } from '@studio/contracts';
 import { api } from '../../lib/api';
 import { liveConnectionChanged, sharedAvailabilityWatcher, type WatchListener } from '../../lib/liveUpdates';
 import { dayEmptied, liveWatchStarted, slotVanished } from './bookingEvents';
@@ -71,7 +71,7 @@ export const bookingApi = api.injectEndpoints({
               if (after === before) return;
               updateCachedData(() => after as FreeSlot[]);
               const gone = vanishedSlot(before, after);
-              if (gone) dispatch(slotVanished({ ...arg, slotId: gone.id, hour: gone.hour }));
+              if (gone) dispatch(slotVanished({ ...arg, slotId: gone.id, hour: gone.hour, reason: change.slot.status === 'unavailable' ? 'closed' : 'taken' }));
               if (before.length > 0 && after.length === 0) dispatch(dayEmptied(arg));
             },
             onStatus: (status) => dispatch(liveConnectionChanged(status)),
@@ -86,7 +86,11 @@ export const bookingApi = api.injectEndpoints({
         leave?.();
       },
     }),
+    /** what a visit costs, shown with the doctor before the patient commits (GET /api/products, public) */
+    getVisitPrices: build.query<PublicProduct[], void>({
+      query: () => ({ url: '/api/products' }),
+    }),
   }),
 });
 
-export const { useGetFreeDaysQuery, useGetFreeSlotsQuery } = bookingApi;
+export const { useGetFreeDaysQuery, useGetFreeSlotsQuery, useGetVisitPricesQuery } = bookingApi;

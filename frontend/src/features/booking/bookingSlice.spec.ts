@@ -141,6 +141,12 @@ describe('booking state machine (SPEC "Booking")', () => {
       }
     });
 
+    test('closed by the doctor: the notice says so, not that another patient took it', () => {
+      const s = reduce([slotVanished({ doctorId: 'd1', date: '2025-03-10', slotId: nine.id, hour: '09:00', reason: 'closed' })], chosen());
+      expect(s.slot).toBeNull();
+      expect(s.notice).toBe('hourClosed');
+    });
+
     test('ignored while our own hold of it is in flight (its change may come before the answer)', () => {
       const holding = reduce([holdPending], chosen());
       const s = reduce([slotVanished({ doctorId: 'd1', date: '2025-03-10', slotId: nine.id, hour: '09:00' })], holding);
@@ -151,7 +157,8 @@ describe('booking state machine (SPEC "Booking")', () => {
     test('a fresh answer of the day without the chosen hour unchooses it too', () => {
       const s = reduce([slotsFulfilled('2025-03-10', [ten])], chosen());
       expect(s.slot).toBeNull();
-      expect(s.notice).toBe('hourTaken');
+      // who took it away is not known: the notice does not claim another patient did
+      expect(s.notice).toBe('hourGone');
       expect(reduce([slotsFulfilled('2025-03-10', [nine, ten])], chosen())).toEqual(chosen());
       expect(reduce([slotsFulfilled('2025-03-11', [])], chosen())).toEqual(chosen());
     });

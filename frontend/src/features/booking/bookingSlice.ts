@@ -18,8 +18,11 @@ import { bookingApi } from './bookingApi';
 import { dayEmptied, liveWatchStarted, slotVanished } from './bookingEvents';
 
 export type ChosenSlot = { id: string; hour: string };
-/** hourTaken: the chosen hour was just taken; dayFull: the chosen day has no free hour left */
-export type BookingNotice = 'hourTaken' | 'dayFull';
+/**
+ * hourTaken: another patient just took the chosen hour; hourClosed: the doctor just closed it; hourGone: it is not
+ * free any more (a fresh answer without it: the cause is not known); dayFull: the chosen day has no free hour left
+ */
+export type BookingNotice = 'hourTaken' | 'hourClosed' | 'hourGone' | 'dayFull';
 
 export type BookingUiState = {
   doctorId: string | null;
@@ -54,9 +57,9 @@ export const NO_AVAILABILITY = '0';
 const { holdSlot } = bookingsApi.endpoints;
 const { getFreeSlots } = bookingApi.endpoints;
 
-function unchooseTaken(state: BookingUiState) {
+function unchooseTaken(state: BookingUiState, notice: BookingNotice = 'hourTaken') {
   state.slot = null;
-  state.notice = 'hourTaken';
+  state.notice = notice;
 }
 
 export const bookingSlice = createSlice({
@@ -111,7 +114,7 @@ export const bookingSlice = createSlice({
         // while our own hold is in flight its change may arrive first: the answer decides
         if (state.holding || !state.slot) return;
         if (payload.doctorId !== state.doctorId || payload.date !== state.day) return;
-        if (payload.slotId === state.slot.id || payload.hour === state.slot.hour) unchooseTaken(state);
+        if (payload.slotId === state.slot.id || payload.hour === state.slot.hour) unchooseTaken(state, payload.reason === 'closed' ? 'hourClosed' : 'hourTaken');
       })
       .addCase(dayEmptied, (state, { payload }) => {
         if (state.holding) return;
@@ -136,7 +139,7 @@ export const bookingSlice = createSlice({
         const { doctorId, date } = action.meta.arg.originalArgs;
         if (state.holding || !state.slot || doctorId !== state.doctorId || date !== state.day) return;
         const chosen = state.slot;
-        if (!action.payload.some((s) => s.id === chosen.id)) unchooseTaken(state);
+        if (!action.payload.some((s) => s.id === chosen.id)) unchooseTaken(state, 'hourGone');
       })
       .addMatcher(holdSlot.matchPending, (state) => {
         state.holding = true;

@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { CouponView, ProductView } from '@studio/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -121,6 +122,7 @@ function CouponsTab() {
 
 /** the admin's back office for what patients can buy: products and coupons (each change is an event) */
 export function CatalogAdminPage() {
+  usePageTitle(it.titles.catalog);
   return (
     <section aria-labelledby="catalog-admin-title">
       <h1 id="catalog-admin-title" className="h3">

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { mockFetch } from '../../test/setupDom';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EMPTY_DIET, type DietSummary, type DietView, type FoodCategoryView, type FoodView, type SessionUser } from '@studio/contracts';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
@@ -132,5 +132,31 @@ describe('diet editor', () => {
     await click(container.querySelector('a.save-before') as HTMLElement);
     expect(await screen.findByText(/ora sono 7/)).toBeTruthy();
     expect(screen.queryByText('elenco dei pazienti')).toBeNull();
+  });
+
+  it('asks before leaving with unsaved changes: the browser on closing the tab, a dialog on a link of the app', async () => {
+    const { container } = await open();
+    const leave = () => click(screen.getByRole('link', { name: d.backToPatients }));
+    // nothing changed: the link just goes
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(false);
+
+    await click(screen.getByRole('button', { name: `${d.addPortion} (pranzo)` }));
+    await change(container.querySelectorAll<HTMLInputElement>('input.portion-input')[0], '7');
+    const dirtyUnload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(dirtyUnload);
+    expect(dirtyUnload.defaultPrevented).toBe(true);
+
+    await leave();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(d.leaveText);
+    await click(within(dialog).getByRole('button', { name: d.leaveStay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('elenco dei pazienti')).toBeNull();
+
+    await leave();
+    await click(within(await screen.findByRole('dialog')).getByRole('button', { name: d.leaveDiscard }));
+    expect(await screen.findByText('elenco dei pazienti')).toBeTruthy();
   });
 });

@@ -1,3 +1,6 @@
+import { useUnsavedChangesGuard } from './UnsavedChangesGuard';
+import { usePageTitle } from '../../lib/pageTitle';
+import { formatDateTime } from '../../lib/format';
 import { MEALS, NOTES_MAX_LENGTH, type CategoryAnswer, type DietContent, type DietSummary, type DietView, type Meal, type MealSummary } from '@studio/contracts';
 import { useCallback, useMemo, useReducer, useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
@@ -19,12 +22,13 @@ import './diet.css';
 
 const t = it.diet;
 export const DIETS_PATH = '/diete';
-const dateTime = (iso: string) => new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short' });
+const dateTime = formatDateTime;
 
 /** /diete/:patientId: the doctor's diet editor (element edit-diet, form editform) */
 export function DietEditorPage() {
   const { patientId = '' } = useParams();
   const diet = useGetDietQuery(patientId);
+  usePageTitle(diet.data ? it.titles.dietOf(diet.data.patientName) : it.titles.diet);
   const foods = useGetFoodsQuery();
   const categories = useGetFoodCategoriesQuery();
   if (diet.isLoading || foods.isLoading || categories.isLoading) return <Loading label={t.loading} />;
@@ -54,6 +58,7 @@ function DietEditor({ patientId }: { patientId: string }) {
   const [showSaved, setShowSaved] = useState(false);
   const dirty = isDirty(state);
   const draft = state.draft;
+  const guard = useUnsavedChangesGuard(dirty);
 
   // the server recalculates on every change; an earlier calculation still in flight is aborted
   // only what the figures depend on: typing in the notes recalculates nothing
@@ -103,7 +108,11 @@ function DietEditor({ patientId }: { patientId: string }) {
   const onSaveBefore = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     const href = e.currentTarget.getAttribute('href')!;
-    void save().then((ok) => ok && navigate(href));
+    void save().then((ok) => {
+      if (!ok) return;
+      guard.allowNext();
+      void navigate(href);
+    });
   };
 
   const cellsSaver = (meal: Meal) =>
@@ -124,6 +133,7 @@ function DietEditor({ patientId }: { patientId: string }) {
   return (
     <div id="edit-diet" className="diet-editor">
       {csrf && <meta name="csrf-token" content={csrf} />}
+      {guard.dialog}
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h1 className="h3 mb-0 me-auto">{t.title(diet!.patientName)}</h1>
         {dirty && <Badge bg="warning" text="dark">{t.unsaved}</Badge>}

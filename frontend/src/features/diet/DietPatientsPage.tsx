@@ -1,5 +1,8 @@
+import { formatGrams, formatPercent } from '../../lib/format';
+import { namesakes, shortCode } from '../../lib/people';
+import { usePageTitle } from '../../lib/pageTitle';
 import type { DietView } from '@studio/contracts';
-import { useState } from 'react';
+import { useState, useMemo } from 'react';
 import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
@@ -15,10 +18,12 @@ const PAGE = 20;
 
 /** /diete: the patients whose diet the doctor (or the front desk) may edit */
 export function DietPatientsPage() {
+  usePageTitle(it.titles.diets);
   const patients = useGetDietPatientsQuery();
   const loadSaved = useSavedDietLoader();
   const [shown, setShown] = useState(PAGE);
   const total = patients.data?.length ?? 0;
+  const same = useMemo(() => namesakes(patients.data ?? []), [patients.data]);
   return (
     <div>
       <h1 className="h3">{t.patientsTitle}</h1>
@@ -37,8 +42,11 @@ export function DietPatientsPage() {
         <InfiniteScroll hasMore={shown < total} loading={false} loadMore={() => setShown((n) => n + PAGE)}>
         <ListGroup as="ul">
           {patients.data.slice(0, shown).map((p) => (
-            <ListGroup.Item as="li" key={p.id} className="d-flex align-items-center gap-2">
-              <span className="me-auto">{p.name}</span>
+            <ListGroup.Item as="li" key={p.id} className="d-flex flex-wrap align-items-center gap-2">
+              <span className="me-auto">
+                {p.name}
+                {same.has(p.id) && <span className="small text-body-secondary ms-2">{t.namesake(shortCode(p.id))}</span>}
+              </span>
               {p.hasDiet ? (
                 <AsyncPopover<DietView>
                   id={`diet-summary-${p.id}`}
@@ -48,8 +56,8 @@ export function DietPatientsPage() {
                     <>
                       <p className="mb-1 fw-semibold">{t.summaryKcal(diet.summary.kcal)}</p>
                       <p className="mb-0 small">
-                        {t.protein} {t.macroRow(diet.summary.protein, diet.summary.split.protein)}; {t.carbohydrate} {t.macroRow(diet.summary.carbohydrate, diet.summary.split.carbohydrate)}; {t.fat}{' '}
-                        {t.macroRow(diet.summary.fat, diet.summary.split.fat)}
+                        {t.protein} {t.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))}; {t.carbohydrate} {t.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}; {t.fat}{' '}
+                        {t.macroRow(formatGrams(diet.summary.fat), formatPercent(diet.summary.split.fat))}
                       </p>
                     </>
                   )}

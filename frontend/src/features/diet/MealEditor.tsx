@@ -54,7 +54,9 @@ export function MealEditor({ meal, rows, dispatch, categoryAnswers, onCategoryCh
               <th>{t.food}</th>
               <th className="diet-grams">{t.grams}</th>
               <th className="text-end">{t.kcal}</th>
-              <th />
+              <th>
+                <span className="visually-hidden">{t.rowActions}</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -27,7 +27,9 @@ export function PortionsTables({ portions, dispatch }: { portions: DietContent['
                 <tr>
                   <th>{t.portionCategory}</th>
                   <th className="diet-grams">{t.portionTimes}</th>
-                  <th />
+                  <th>
+                    <span className="visually-hidden">{t.rowActions}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>

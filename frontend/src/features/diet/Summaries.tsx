@@ -1,3 +1,4 @@
+import { formatGrams, formatNumber, formatPercent } from '../../lib/format';
 import type { DietSummary, MealSummary } from '@studio/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Table } from 'react-bootstrap';
@@ -7,7 +8,7 @@ import type { Calculation } from './serverCalculation';
 
 const t = it.diet;
 const COLORS = { protein: '#0d6efd', carbohydrate: '#ffc107', fat: '#dc3545' };
-const fmt = (n: number | null) => (n === null ? '—' : n.toLocaleString('it-IT'));
+const fmt = formatNumber;
 
 /** the current summary: daily kcal and the split of protein, carbohydrate and fat, in numbers and as a chart */
 export function CurrentSummary({ calculation }: { calculation: Calculation<DietSummary> }) {
@@ -36,29 +37,30 @@ export function CurrentSummary({ calculation }: { calculation: Calculation<DietS
               <tbody>
                 <tr>
                   <th scope="row">{t.protein}</th>
-                  <td>{t.macroRow(s.protein, s.split.protein)}</td>
+                  <td>{t.macroRow(formatGrams(s.protein), formatPercent(s.split.protein))}</td>
                 </tr>
                 <tr>
                   <th scope="row">{t.carbohydrate}</th>
-                  <td>{t.macroRow(s.carbohydrate, s.split.carbohydrate)}</td>
+                  <td>{t.macroRow(formatGrams(s.carbohydrate), formatPercent(s.split.carbohydrate))}</td>
                 </tr>
                 <tr>
                   <th scope="row">{t.fat}</th>
-                  <td>{t.macroRow(s.fat, s.split.fat)}</td>
+                  <td>{t.macroRow(formatGrams(s.fat), formatPercent(s.split.fat))}</td>
                 </tr>
               </tbody>
             </Table>
           </div>
           {s.kcal > 0 && (
             <figure className="mb-0" aria-label={t.summarySplit}>
-              <PieChart width={260} height={200}>
-                <Pie data={data} dataKey="value" nameKey="name" innerRadius={40} outerRadius={70} isAnimationActive={false} label={({ value }) => `${value}%`}>
+              {/* the percentages are in the legend, below the ring: nothing is clipped, nothing overlaps */}
+              <PieChart width={260} height={230}>
+                <Pie data={data} dataKey="value" nameKey="name" cx="50%" cy={85} innerRadius={42} outerRadius={72} isAnimationActive={false}>
                   {data.map((d) => (
                     <Cell key={d.key} fill={COLORS[d.key as keyof typeof COLORS]} />
                   ))}
                 </Pie>
-                <Tooltip formatter={(value) => `${value}%`} />
-                <Legend />
+                <Tooltip formatter={(value) => formatPercent(Number(value))} />
+                <Legend verticalAlign="bottom" height={48} formatter={(name, entry) => `${name} ${formatPercent(Number((entry.payload as { value?: number } | undefined)?.value ?? 0))}`} />
               </PieChart>
             </figure>
           )}

@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { FoodCategoryView, FoodImportResult, FoodView } from '@studio/contracts';
 import { useMemo, useState } from 'react';
@@ -9,6 +10,7 @@ import { useAppDispatch } from '../../lib/hooks';
 import { DataTable } from '../../components/ui/DataTable';
 import { ModalForm } from '../../components/ui/ModalForm';
 import { it } from '../../i18n/it';
+import { formatNumber } from '../../lib/format';
 
 const t = it.foods;
 type Editing = { kind: 'food'; food: FoodView | null } | { kind: 'category'; category: FoodCategoryView | null } | null;
@@ -18,6 +20,7 @@ const textField = (form: HTMLFormElement, name: string) => (form.elements.namedI
 
 /** /alimenti: the food catalogue in a data table (50 rows a page, sortable, fixed header), with modal forms and CSV import */
 export function FoodCatalogPage() {
+  usePageTitle(it.titles.foods);
   const foods = useGetFoodsQuery();
   const categories = useGetFoodCategoriesQuery();
   const dispatch = useAppDispatch();
@@ -32,14 +35,14 @@ export function FoodCatalogPage() {
     () => [
       { accessorKey: 'name', header: t.name },
       { accessorKey: 'categoryName', header: t.category },
-      { accessorKey: 'kcal100', header: t.kcal100 },
-      { accessorKey: 'baseWeight', header: t.baseWeight },
-      { accessorKey: 'protein', header: t.protein },
-      { accessorKey: 'carbohydrate', header: t.carbohydrate },
-      { accessorKey: 'fat', header: t.fat },
+      { accessorKey: 'kcal100', header: t.kcal100, cell: (c) => formatNumber(c.getValue<number>()) },
+      { accessorKey: 'baseWeight', header: t.baseWeight, cell: (c) => formatNumber(c.getValue<number>()) },
+      { accessorKey: 'protein', header: t.protein, cell: (c) => formatNumber(c.getValue<number>()) },
+      { accessorKey: 'carbohydrate', header: t.carbohydrate, cell: (c) => formatNumber(c.getValue<number>()) },
+      { accessorKey: 'fat', header: t.fat, cell: (c) => formatNumber(c.getValue<number>()) },
       {
         id: 'actions',
-        header: '',
+        header: () => <span className="visually-hidden">{t.actions}</span>,
         enableSorting: false,
         cell: ({ row }) => (
           <Button size="sm" variant="outline-secondary" onClick={() => setEditing({ kind: 'food', food: row.original })} aria-label={t.editFood(row.original.name)}>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../lib/format';
 import { Card, Table } from 'react-bootstrap';
 import { it } from '../../i18n/it';
 import { useGetMyAccessLogQuery } from './accessLogApi';
@@ -24,7 +25,7 @@ export function AccessLog() {
             <tbody>
               {log.data.map((e) => (
                 <tr key={e.position}>
-                  <td>{new Date(e.at).toLocaleString('it-IT')}</td>
+                  <td>{formatDateTime(e.at)}</td>
                   <td>
                     {e.viewerName} ({it.roles[e.viewerRole as keyof typeof it.roles] ?? e.viewerRole})
                   </td>

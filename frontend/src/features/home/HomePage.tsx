@@ -1,9 +1,11 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import { lazy, Suspense } from 'react';
 import { Card } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { useGetSessionQuery } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
-import { canManageCalendars, PATHS } from '../../lib/paths';
+import { AUDIT_PATH, PATHS } from '../../lib/paths';
+import type { Role } from '@studio/contracts';
 import { it } from '../../i18n/it';
 import { MyBookings } from './MyBookings';
 import { MyOrders } from './MyOrders';
@@ -12,8 +14,28 @@ import { AccessLog } from './AccessLog';
 /** the diet's read-only rich text (Tiptap) loads only for patients, with their home */
 const MyDiet = lazy(() => import('./MyDiet').then((m) => ({ default: m.MyDiet })));
 
+/** each role's work, one click from home */
+const HOME_LINKS: Record<Role, { to: string; label: string }[]> = {
+  // a patient's own bookings, just below, carry the link to book
+  patient: [],
+  doctor: [
+    { to: PATHS.availability, label: it.layout.availability },
+    { to: PATHS.diets, label: it.layout.diets },
+    { to: PATHS.questionnaires, label: it.layout.questionnaires },
+    { to: PATHS.foods, label: it.layout.foods },
+  ],
+  admin: [
+    { to: PATHS.availability, label: it.layout.availability },
+    { to: PATHS.catalog, label: it.layout.catalog },
+    { to: PATHS.diets, label: it.layout.diets },
+    { to: AUDIT_PATH, label: it.audit.nav },
+  ],
+  auditor: [{ to: AUDIT_PATH, label: it.audit.nav }],
+};
+
 /** home of the logged-in user: a patient's bookings and paid orders */
 export function HomePage() {
+  usePageTitle(it.titles.home);
   const { data } = useGetSessionQuery();
   const user = data?.user;
   if (!user) return null;
@@ -22,14 +44,15 @@ export function HomePage() {
       <Card>
         <Card.Body>
           <h1 className="h3">{it.home.title(user.name)}</h1>
-          <p className="mb-2">{it.home.text}</p>
-          {canManageCalendars(user.role) && (
-            <>
-              <p>{it.home.availabilityHint}</p>
-              <Link className="btn btn-primary" to={PATHS.availability}>
-                {it.home.goToAvailability}
-              </Link>
-            </>
+          <p className="mb-2">{it.home.text[user.role]}</p>
+          {HOME_LINKS[user.role].length > 0 && (
+            <nav aria-label={it.home.shortcuts} className="d-flex flex-wrap gap-2">
+              {HOME_LINKS[user.role].map((l, i) => (
+                <Link key={l.to} className={`btn ${i === 0 ? 'btn-primary' : 'btn-outline-primary'}`} to={l.to}>
+                  {l.label}
+                </Link>
+              ))}
+            </nav>
           )}
         </Card.Body>
       </Card>

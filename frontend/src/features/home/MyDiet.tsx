@@ -1,3 +1,4 @@
+import { formatDay, formatGrams, formatPercent } from '../../lib/format';
 import { type MEALS, type DietView } from '@studio/contracts';
 import { Alert, Button, Card, Table } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
@@ -39,10 +40,10 @@ function DietSheet({ diet }: { diet: DietView }) {
   const categoryName = (id: number) => diet.blocks.find((b) => b.category.id === id)?.category.name ?? String(id);
   return (
     <>
-      {diet.doctorName && diet.savedAt && <p className="small text-body-secondary">{t.by(diet.doctorName, new Date(diet.savedAt).toLocaleDateString('it-IT'))}</p>}
+      {diet.doctorName && diet.savedAt && <p className="small text-body-secondary">{t.by(diet.doctorName, formatDay(diet.savedAt))}</p>}
       <p className="fw-semibold">
-        {d.summaryKcal(diet.summary.kcal)} — {d.protein} {d.macroRow(diet.summary.protein, diet.summary.split.protein)}, {d.carbohydrate} {d.macroRow(diet.summary.carbohydrate, diet.summary.split.carbohydrate)}, {d.fat}{' '}
-        {d.macroRow(diet.summary.fat, diet.summary.split.fat)}
+        {d.summaryKcal(diet.summary.kcal)} — {d.protein} {d.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))}, {d.carbohydrate} {d.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}, {d.fat}{' '}
+        {d.macroRow(formatGrams(diet.summary.fat), formatPercent(diet.summary.split.fat))}
       </p>
       {diet.meals
         .filter((m) => m.rows.length > 0)
@@ -98,7 +99,7 @@ function DietSheet({ diet }: { diet: DietView }) {
       {diet.content.notes && (
         <section>
           <h3 className="h6">{t.notes}</h3>
-          <RichTextView value={diet.content.notes} />
+          <RichTextView value={diet.content.notes} label={t.notes} />
         </section>
       )}
     </>

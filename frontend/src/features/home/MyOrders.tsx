@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
-import { formatEuro } from '../../lib/money';
+import { formatDateTime, formatEuro } from '../../lib/format';
 import { receiptPath } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { receiptPdfUrl, useGetMyOrdersQuery, useGetMyReceiptsQuery } from './ordersApi';
@@ -12,7 +12,7 @@ const t = it.orders;
 
 /** day and time of an order in Italian (the browser's zone) */
 export function orderDate(iso: string): string {
-  return new Date(iso).toLocaleString('it-IT', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }
 
 /** /home for a patient: their paid orders (GET /api/me/orders), each with a printable receipt */

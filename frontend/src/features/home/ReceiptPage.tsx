@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
@@ -5,6 +6,9 @@ import { Loading } from '../../components/ui/Loading';
 import { formatEuro } from '../../lib/money';
 import { PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
+import { useGetMyBookingsQuery } from '../../lib/bookingsApi';
+import { useGetPracticeQuery } from '../../lib/practiceApi';
+import { formatSlotDay, formatSlotTime } from '../../lib/format';
 import { orderDate } from './MyOrders';
 import { useGetMyOrdersQuery } from './ordersApi';
 
@@ -12,9 +16,12 @@ const t = it.orders;
 
 /** /ricevute/:orderId: a printable receipt of one of the patient's orders (window.print()) */
 export function ReceiptPage() {
+  usePageTitle(it.titles.receipt);
   const { orderId = '' } = useParams();
   const orders = useGetMyOrdersQuery();
   const order = orders.data?.find((o) => o.id === orderId);
+  const visit = useGetMyBookingsQuery().data?.find((b) => b.id === order?.bookingId);
+  const practiceName = useGetPracticeQuery().data?.name ?? it.app.brand;
 
   if (orders.isLoading) return <Loading label={t.loading} />;
   if (orders.isError) return <Alert variant="danger">{errorMessage(orders.error, t.error)}</Alert>;
@@ -31,17 +38,37 @@ export function ReceiptPage() {
       <Card.Body>
         <h1 className="h3">{t.receiptTitle}</h1>
         <p className="text-body-secondary">
-          {it.app.brand} · {t.receiptOrder(order.id)}
+          {practiceName} · {t.receiptOrder(order.id)}
         </p>
         <dl className="row mb-4">
           <dt className="col-sm-3">{t.date}</dt>
           <dd className="col-sm-9">{orderDate(order.createdAt)}</dd>
+          {visit && (
+            <>
+              <dt className="col-sm-3">{t.visitDate}</dt>
+              <dd className="col-sm-9" data-testid="receipt-visit">
+                {t.visitWhen(formatSlotDay(visit.start), formatSlotTime(visit.start), visit.doctorName)}
+              </dd>
+            </>
+          )}
           <dt className="col-sm-3">{t.product}</dt>
           <dd className="col-sm-9">{order.productName}</dd>
           <dt className="col-sm-3">{t.amount}</dt>
           <dd className="col-sm-9">{formatEuro(order.amountCents)}</dd>
           <dt className="col-sm-3">{t.coupon}</dt>
           <dd className="col-sm-9">{order.coupon ?? t.noCoupon}</dd>
+          {order.invoice && (
+            <>
+              <dt className="col-sm-3">{t.taxcode}</dt>
+              <dd className="col-sm-9" data-testid="receipt-taxcode">
+                {order.invoice.taxcode}
+              </dd>
+              <dt className="col-sm-3">{t.billing}</dt>
+              <dd className="col-sm-9" data-testid="receipt-billing">
+                {order.invoice.billing}
+              </dd>
+            </>
+          )}
           <dt className="col-sm-3">{t.transaction}</dt>
           <dd className="col-sm-9 text-break">{order.transaction}</dd>
         </dl>

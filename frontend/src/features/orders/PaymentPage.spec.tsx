@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { mockFetch, type Route } from '../../test/setupDom';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { STS_OPPOSITION_WORDING } from '@studio/contracts';
 import { localDateTime } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
@@ -313,5 +313,16 @@ describe('/pagamento: what is being paid for', () => {
     await waitFor(() => expect((screen.getByLabelText(t.payments.taxcode) as HTMLInputElement).value).toBe(TAXCODE));
     fireEvent.click(card('p2'));
     expect(summary.textContent).toContain('Controllo');
+  });
+});
+
+describe('/pagamento: a hold that is over', () => {
+  test('the page says so at once, with a link back to choose again, and the panel is inert', async () => {
+    const over = { id: 'b1', patientId: 'u1', doctorId: 'd1', doctorName: 'Giulia Rossi', slotId: 'd1~203001080900', start: '2030-01-08T09:00:00Z', end: '2030-01-08T09:30:00Z', status: 'expired', expiresAt: new Date(Date.now() - 1000).toISOString(), orderId: null, policy: { cutoffAt: '2030-01-07T08:00:00.000Z', cutoffHours: 24, canCancel: false, canReschedule: false, refundIfCancelled: false }, taxcode: TAXCODE };
+    await open([{ method: 'GET', path: '/prenotazioni/b1', body: over }]);
+    const alert = await screen.findByTestId('hold-over');
+    expect(alert.textContent).toContain(t.hold.expired);
+    expect(within(alert).getByRole('link', { name: t.hold.chooseAgain }).getAttribute('href')).toBe('/prenota');
+    expect(panel().hasAttribute('inert')).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { usePageTitle } from '../../lib/pageTitle';
+import { useNow } from '../../lib/useNow';
 import { STS_OPPOSITION_WORDING, discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
@@ -23,6 +25,7 @@ type CouponAlert = { variant: 'success' | 'danger'; text: string };
  * cancel or error re-enable it. An approved payment is confirmed to the server, then /home.
  */
 export function PaymentPage() {
+  usePageTitle(it.titles.payment);
   const [params] = useSearchParams();
   const bookingId = params.get('booking')?.trim() ?? '';
   const navigate = useNavigate();
@@ -52,6 +55,11 @@ export function PaymentPage() {
   useEffect(() => {
     if (registeredTaxcode) setTaxcode((current) => current || registeredTaxcode);
   }, [registeredTaxcode]);
+  // the hold being paid: as soon as it is over (not only when PayPal is clicked) the page says so
+  const held = booking.data;
+  const holdEnd = held?.status === 'held' && held.expiresAt ? Date.parse(held.expiresAt) : NaN;
+  const now = useNow(1000, !Number.isNaN(holdEnd));
+  const holdOver = held !== undefined && approved === null && (held.status === 'expired' || held.status === 'released' || (!Number.isNaN(holdEnd) && holdEnd <= now));
 
   if (!bookingId) {
     return (
@@ -67,7 +75,7 @@ export function PaymentPage() {
   const taxcodeValid = isValidCodiceFiscale(taxcode);
   const billingFilled = billing.trim() !== '';
   const ready = product !== null && taxcodeValid && billingFilled;
-  const inert = orderOpen || approved !== null;
+  const inert = orderOpen || approved !== null || holdOver;
 
   const onCheckCoupon = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -145,6 +153,14 @@ export function PaymentPage() {
     <div className="app-payment">
       <h1 className="h3">{t.title}</h1>
       <p className="text-body-secondary">{t.intro}</p>
+      {holdOver && (
+        <Alert variant="warning" role="alert" data-testid="hold-over">
+          <p className="mb-2">{it.hold.expired}</p>
+          <Link to={PATHS.booking} className="alert-link">
+            {it.hold.chooseAgain}
+          </Link>
+        </Alert>
+      )}
       {booking.data && <PaymentSummary booking={booking.data} productName={product?.name ?? null} />}
 
       {confirmation.isLoading && <Loading label={t.confirming} />}

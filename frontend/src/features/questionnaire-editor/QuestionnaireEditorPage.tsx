@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
@@ -16,6 +17,7 @@ const FOR_PARAM = 'for';
  * /questionari: a doctor sees and defines their questionnaires; the front desk (admin) first picks a doctor.
  */
 export function QuestionnaireEditorPage() {
+  usePageTitle(it.titles.questionnaires);
   const { data: session } = useGetSessionQuery();
   const user = session?.user ?? null;
   const isAdmin = user?.role === 'admin';

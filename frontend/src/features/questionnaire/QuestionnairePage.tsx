@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import type { Question } from '@studio/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
@@ -26,6 +27,7 @@ type Drafts = Record<string, Record<string, Draft>>;
  * held booking.
  */
 export function QuestionnairePage() {
+  usePageTitle(it.titles.questionnaire);
   const [params] = useSearchParams();
   const bookingId = params.get('booking') ?? '';
   const doctorId = params.get('doctor') ?? '';

@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/pageTitle';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Button, Card, Form, Modal, Spinner } from 'react-bootstrap';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -30,6 +31,7 @@ const t = it.registration;
  * otherwise /home.
  */
 export function RegistrationPage() {
+  usePageTitle(it.titles.register);
   const session = useGetSessionQuery();
   const [register, registration] = useRegisterMutation();
   const [hold, holding] = useHoldChoice();

@@ -1,0 +1,150 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+
+/**
+ * Every screen of the app, for every role that uses it: the one table the all-routes browser test
+ * (all-routes.e2e.spec.ts) and `npm run screenshots` read. A new route is a new row here.
+ */
+export type Viewer = 'visitor' | 'patient' | 'doctor' | 'admin' | 'auditor';
+
+/** ids the parameterised routes need, created once per run through the app's own HTTP calls */
+export interface Fixtures {
+  doctorId: string;
+  patientId: string;
+  /** a paid booking of the demo patient with medico1, and its order */
+  confirmedBookingId: string;
+  orderId: string;
+  /** a booking of the demo patient still held (questionnaire and payment steps) */
+  heldBookingId: string;
+}
+
+export interface Screen {
+  /** short name, used in reports and screenshot file names */
+  name: string;
+  path: (f: Fixtures) => string;
+  roles: readonly Viewer[];
+  /** the page's own title: document.title starts with it */
+  title: string;
+  /** shown in `npm run screenshots` */
+  main?: boolean;
+  /** what a user does on the page before it is checked (a state worth checking of its own) */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+/** the booking page with medico1, a day and an hour chosen */
+async function chooseDoctorDayHour(page: Page): Promise<void> {
+  await page.getByLabel('Medico').selectOption({ label: 'Giulia Rossi' });
+  await page.locator('#doing_booking [data-date]:not([disabled])').first().click();
+  await page.locator('#doing_booking [data-hour]').first().click();
+}
+
+export const SCREENS: readonly Screen[] = [
+  { name: 'login', path: () => '/login', roles: ['visitor'], title: 'Accedi', main: true },
+  { name: 'prenota', path: () => '/prenota', roles: ['visitor', 'patient'], title: 'Prenota una visita', main: true },
+  { name: 'prenota-scelta', path: () => '/prenota', roles: ['visitor', 'patient'], title: 'Prenota una visita', main: true, prepare: chooseDoctorDayHour },
+  { name: 'registrazione', path: () => '/registrazione', roles: ['visitor'], title: 'Registrati', main: true },
+  { name: 'home', path: () => '/home', roles: ['patient', 'doctor', 'admin', 'auditor'], title: 'Home', main: true },
+  {
+    name: 'questionario',
+    path: (f) => `/prenota/questionario?booking=${f.heldBookingId}&doctor=${f.doctorId}`,
+    roles: ['patient'],
+    title: 'Questionario',
+    main: true,
+  },
+  { name: 'pagamento', path: (f) => `/pagamento?booking=${f.heldBookingId}`, roles: ['patient'], title: 'Pagamento', main: true },
+  { name: 'ricevuta', path: (f) => `/ricevute/${f.orderId}`, roles: ['patient'], title: 'Ricevuta', main: true },
+  { name: 'prenotazione', path: (f) => `/prenotazioni/${f.confirmedBookingId}`, roles: ['patient', 'doctor', 'admin'], title: 'Prenotazione', main: true },
+  { name: 'disponibilita', path: () => '/disponibilita', roles: ['doctor', 'admin'], title: 'Disponibilità', main: true },
+  { name: 'questionari', path: () => '/questionari', roles: ['doctor', 'admin'], title: 'Questionari', main: true },
+  { name: 'diete', path: () => '/diete', roles: ['doctor', 'admin'], title: 'Diete', main: true },
+  { name: 'dieta', path: (f) => `/diete/${f.patientId}`, roles: ['doctor', 'admin'], title: 'Dieta', main: true },
+  { name: 'alimenti', path: () => '/alimenti', roles: ['doctor', 'admin'], title: 'Alimenti', main: true },
+  { name: 'catalogo', path: () => '/catalogo', roles: ['admin'], title: 'Prodotti e coupon', main: true },
+  { name: 'storico', path: () => '/storico', roles: ['admin', 'auditor'], title: 'Storico', main: true },
+  // what a role outside a page reads, and an unknown address
+  { name: 'storico-negato', path: () => '/storico', roles: ['doctor', 'patient'], title: 'Accesso non consentito' },
+  { name: 'catalogo-negato', path: () => '/catalogo', roles: ['doctor'], title: 'Accesso non consentito' },
+  { name: 'non-trovata', path: () => '/non-esiste', roles: ['patient'], title: 'Pagina non trovata' },
+];
+
+export const VIEWPORTS = [
+  { name: 'telefono', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 800 },
+] as const;
+
+export const ROLE_EMAIL: Record<Exclude<Viewer, 'visitor'>, string> = {
+  patient: 'paziente1@example.it',
+  doctor: 'medico1@example.it',
+  admin: 'admin@example.it',
+  auditor: 'auditor@example.it',
+};
+
+/** a browser context logged in as the role (visitors: none), through the login call */
+export async function contextFor(browser: Browser, base: string, viewer: Viewer): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' });
+  if (viewer !== 'visitor') {
+    const api = context.request;
+    const csrf = await csrfToken(api, base);
+    const res = await api.post(`${base}/api/auth/login`, { headers: { 'X-CSRF-Token': csrf }, data: { email: ROLE_EMAIL[viewer], password: 'Password123!' } });
+    if (!res.ok()) throw new Error(`login ${viewer}: ${res.status()}`);
+  }
+  return context;
+}
+
+async function csrfToken(api: APIRequestContext, base: string): Promise<string> {
+  return ((await (await api.get(`${base}/api/auth/session`)).json()) as { csrfToken: string }).csrfToken;
+}
+
+/** the demo patient pays one booking with medico1 (PayPal stand-in) and holds a second one */
+export async function createFixtures(browser: Browser, base: string): Promise<Fixtures> {
+  const patient = await contextFor(browser, base, 'patient');
+  const api = patient.request;
+  const doctors = (await (await api.get(`${base}/api/doctors`)).json()) as { id: string; name: string }[];
+  const doctorId = doctors.find((d) => d.name === 'Giulia Rossi')!.id;
+  const free: { id: string }[] = [];
+  for (let i = 1; i <= 14 && free.length < 2; i++) {
+    const date = new Date(Date.now() + i * 86_400_000).toISOString().slice(0, 10);
+    const slots = (await (await api.get(`${base}/disponibilita/query?for=${doctorId}&date=${date}`)).json()) as { id: string }[];
+    if (Array.isArray(slots)) free.push(...slots.slice(0, 2 - free.length));
+  }
+  const hold = async (slotId: string) => {
+    const res = await api.post(`${base}/prenotazioni`, { headers: { 'X-CSRF-Token': await csrfToken(api, base) }, data: { doctor_id: doctorId, availability_id: slotId } });
+    if (res.status() !== 201) throw new Error(`hold: ${res.status()} ${await res.text()}`);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const confirmedBookingId = await hold(free[0].id);
+  const products = (await (await api.get(`${base}/api/products`)).json()) as { id: string; name: string }[];
+  const product = products.find((p) => p.name === 'Prima visita nutrizionale')!;
+  const order = await api.post(`${base}/api/paypal/orders`, { headers: { 'X-CSRF-Token': await csrfToken(api, base) }, data: { booking_id: confirmedBookingId, product: product.id } });
+  const paypalOrderId = ((await order.json()) as { id: string }).id;
+  const { sdkUrl } = (await (await api.get(`${base}/api/paypal/config`)).json()) as { sdkUrl: string };
+  await api.post(`${new URL(sdkUrl).origin}/standin/orders/${paypalOrderId}/approve`);
+  const confirmed = await api.post(`${base}/prenotazioni/conferma`, {
+    form: { _token: await csrfToken(api, base), transaction: paypalOrderId, status: 'COMPLETED', amount: '0', product: product.id, taxcode: 'RSSMRA85T10A562S', billing: 'Via Roma 1, 00100 Roma', coupon: '' },
+    maxRedirects: 0,
+  });
+  if (confirmed.status() >= 400) throw new Error(`conferma: ${confirmed.status()} ${await confirmed.text()}`);
+  const heldBookingId = await hold(free[1].id);
+  // the order id as /home lists it (the projection catches up)
+  let orderId: string | undefined;
+  for (let i = 0; i < 50 && !orderId; i++) {
+    const orders = (await (await api.get(`${base}/api/me/orders`)).json()) as { id: string }[];
+    orderId = orders[0]?.id;
+    if (!orderId) await new Promise((r) => setTimeout(r, 100));
+  }
+  const doctor = await contextFor(browser, base, 'doctor');
+  const patients = (await (await doctor.request.get(`${base}/api/diets/patients`)).json()) as { id: string; name: string }[];
+  const patientId = patients.find((p) => p.name === 'Luca Verdi')!.id;
+  await doctor.close();
+  await patient.close();
+  if (!orderId) throw new Error('nessun ordine');
+  return { doctorId, patientId, confirmedBookingId, orderId, heldBookingId };
+}
+
+/** after a navigation: the page's heading is there and nothing in the main area is loading any more */
+export async function settle(page: Page): Promise<void> {
+  await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 });
+  await page
+    .waitForFunction(() => !document.querySelector('main .spinner-border, main .placeholder-glow'), undefined, { timeout: 10_000, polling: 100 })
+    .catch(() => undefined);
+  await page.waitForTimeout(250);
+}

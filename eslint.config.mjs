@@ -10,7 +10,7 @@ const TS = ['**/*.ts', '**/*.tsx'];
 const TESTS = ['**/*.spec.ts', '**/*.spec.tsx', '**/e2e/**', '**/testing/**', 'frontend/src/test/**', 'bench/**'];
 
 /** the backend's shared kernel: usable by every feature */
-const KERNEL = ['common', 'config', 'http', 'event-store', 'infrastructure', 'auth', 'personal-data'];
+const KERNEL = ['common', 'config', 'http', 'event-store', 'infrastructure', 'auth', 'personal-data', 'security'];
 
 /**
  * Which backend feature may use which, through its public entry (index.ts) only: DESIGN.md's table.

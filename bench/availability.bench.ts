@@ -33,10 +33,23 @@ function freePort(): Promise<number> {
 }
 
 /** the built server in its own process, so the load generator does not share its CPU time */
+/**
+ * The bench logs in, registers and holds for hundreds of patients from one address: it lifts the
+ * rate limits for its own server only (the production defaults stay as they are).
+ */
+const BENCH_RATE_LIMITS = {
+  RATE_LIMIT_LOGIN_ACCOUNT: '1000000',
+  RATE_LIMIT_LOGIN_CLIENT: '1000000',
+  RATE_LIMIT_REGISTRATION: '1000000',
+  RATE_LIMIT_HOLD: '1000000',
+  RATE_LIMIT_COUPON: '1000000',
+  RATE_LIMIT_SOCKET: '1000000',
+};
+
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(__dirname, '../backend/dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...BENCH_RATE_LIMITS, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

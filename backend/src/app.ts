@@ -18,12 +18,28 @@ import type { AppConfig } from './config/config';
 import { type Core, closeCore, openCore } from './infrastructure/core';
 import { seedDemoData } from './seed/demo-seed';
 import { UsersService } from './users/users.service';
+import { CSRF_KEY_SETTING } from './auth/guards';
+import { logRedaction, requestSerializers } from './security/logging';
+import { noStore, securityHeaders } from './security/headers';
+import { answerHeaderOverflowInItalian } from './security/client-errors';
+import { SOCKET_MAX_BUFFER_BYTES } from './security/socket-limits';
+import { createHmac } from 'node:crypto';
 
 export interface RunningApp {
   app: INestApplication;
   core: Core;
   url: string;
+  /** deletes expired sessions now (also done every hour) */
+  purgeSessions(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface StartOptions {
+  listen?: boolean;
+  today?: Date;
+  clock?: Clock;
+  /** where the log goes (stdout when omitted); tests capture it */
+  logStream?: pino.DestinationStream;
 }
 
 /** Nest's own messages go through pino too: one log format */
@@ -39,8 +55,11 @@ function nestLogger(log: pino.Logger): LoggerService {
 
 const API_PREFIXES = ['/api/', '/socket.io/'];
 
-export async function startApp(config: AppConfig, options: { listen?: boolean; today?: Date; clock?: Clock } = {}): Promise<RunningApp> {
-  const log = pino({ level: config.logLevel });
+const SESSION_PURGE_MS = 60 * 60 * 1000;
+
+export async function startApp(config: AppConfig, options: StartOptions = {}): Promise<RunningApp> {
+  // never a cookie, a token, a password or a personal field in the log, at any level (see security/logging)
+  const log = pino({ level: config.logLevel, redact: logRedaction, serializers: requestSerializers }, options.logStream);
   const core = await openCore(config);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(core, options.clock), { logger: nestLogger(log), bodyParser: true });
   const sessionStore = new DbSessionStore(core.appDb);
@@ -52,10 +71,16 @@ export async function startApp(config: AppConfig, options: { listen?: boolean; t
     saveUninitialized: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, maxAge: 8 * 60 * 60 * 1000 },
   });
-  app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+  // X-Forwarded-For only from the proxies in TRUST_PROXY: otherwise any client could be anyone
+  app.set('trust proxy', config.trustProxy);
+  app.set(CSRF_KEY_SETTING, createHmac('sha256', config.sessionSecret).update('csrf-cookie').digest('hex'));
+  app.set('studio:cookie-secure', config.cookieSecure);
   // the command time in every event's metadata comes from the app's clock (tests move it)
   app.set(CLOCK_SETTING, options.clock ?? systemClock);
-  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') } }));
+  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') }, serializers: requestSerializers }));
+  app.use(securityHeaders(config));
+  app.use(noStore);
   app.use(sessionMiddleware);
   app.useWebSocketAdapter(new SessionIoAdapter(app, sessionMiddleware));
   if (config.frontendDist) serveFrontend(app, config.frontendDist);
@@ -66,13 +91,16 @@ export async function startApp(config: AppConfig, options: { listen?: boolean; t
     if (config.runProjections) await core.runner.start();
     if (config.seedDemo && (await seedDemoData(core, app.get(UsersService), app.get(CommandBus), options.today))) {
       await core.changes.waitFor(await core.eventStore.headPosition(), 60_000);
-      log.info('Dati dimostrativi creati (account demo, password Password123!)');
+      log.info('Dati dimostrativi creati (account demo: vedi README, "Account dimostrativi")');
     }
   } catch (error) {
     await app.close();
     await closeCore(core);
     throw error;
   }
+  const purge = setInterval(() => void sessionStore.purgeExpired().catch((e: unknown) => log.warn(`pulizia delle sessioni non riuscita: ${String(e)}`)), SESSION_PURGE_MS);
+  purge.unref();
+  answerHeaderOverflowInItalian(app.getHttpServer());
   let url = '';
   if (options.listen !== false) {
     await app.listen(config.port, '0.0.0.0');
@@ -84,7 +112,9 @@ export async function startApp(config: AppConfig, options: { listen?: boolean; t
     app,
     core,
     url,
+    purgeSessions: () => sessionStore.purgeExpired(),
     async close() {
+      clearInterval(purge);
       await app.close();
       await closeCore(core);
     },
@@ -115,7 +145,8 @@ class SessionIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions) {
-    const server = super.createIOServer(port, options);
+    // a socket message is a few hundred bytes: a megabyte (socket.io's default) is an attack
+    const server = super.createIOServer(port, { ...options, maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES });
     server.engine.use(this.sessionMiddleware);
     return server;
   }

@@ -57,10 +57,24 @@ export type ToggleRequest = z.infer<typeof ToggleRequest>;
 export const ToggleResponse = z.object({ id: z.string(), color: z.string(), textColor: z.string(), status: SlotStatus });
 export type ToggleResponse = z.infer<typeof ToggleResponse>;
 
+/**
+ * an hour of the day: a whole number, or its digits as a form posts them; never null, '', [], true
+ * (which z.coerce would have turned into 0 or 1)
+ */
+const hour = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,2}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `${label}: indica un'ora intera` })
+      .int(`${label}: indica un'ora intera`)
+      .min(min, `${label}: ora non valida (da ${min} a ${max})`)
+      .max(max, `${label}: ora non valida (da ${min} a ${max})`),
+  );
+
 export const WorkingHours = z
   .object({
-    startHour: z.coerce.number().int('Ora intera richiesta').min(0, 'Ora non valida').max(23, 'Ora non valida'),
-    endHour: z.coerce.number().int('Ora intera richiesta').min(1, 'Ora non valida').max(24, 'Ora non valida'),
+    startHour: hour('Ora di inizio (startHour)', 0, 23),
+    endHour: hour('Ora di fine (endHour)', 1, 24),
   })
   .refine((w) => w.endHour > w.startHour, { message: "L'ora di fine deve seguire l'ora di inizio", path: ['endHour'] });
 export type WorkingHours = z.infer<typeof WorkingHours>;

@@ -85,6 +85,11 @@ export const BookingView = z.object({
 });
 export type BookingView = z.infer<typeof BookingView>;
 
+/** one stream per patient with their current hold: a patient never holds two bookings */
+export function patientHoldStreamName(patientId: string): string {
+  return `${STREAM_PREFIX.patientHold}${patientId}`;
+}
+
 export function bookingStreamName(bookingId: string): string {
   return `${STREAM_PREFIX.booking}${bookingId}`;
 }

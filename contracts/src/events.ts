@@ -69,6 +69,12 @@ export const BookingHeld = z.object({
   expiresAt: z.string(),
 });
 export const BookingHoldEnded = z.object({ bookingId: z.string(), reason: HoldEndReason });
+/**
+ * on `patienthold-<patientId>`: the patient's one current hold, recorded with the stream's expected
+ * revision, and the hold it replaces (null when none): from this event on `replaces` is no longer held,
+ * even if a crash stops the flow before the old slot is given back (the sweep finishes that).
+ */
+export const PatientHoldClaimed = z.object({ patientId: z.string(), bookingId: z.string(), replaces: z.string().nullable() });
 /** on the doctor-day stream: a paid order turns the hold into a booking (red for good) */
 export const SlotBooked = z.object({
   doctorId: z.string(),
@@ -281,6 +287,7 @@ export const EventSchemas = {
   SlotHoldReleased,
   BookingHeld,
   BookingHoldEnded,
+  PatientHoldClaimed,
   SlotBooked,
   BookingConfirmed,
   BookingCancelled,

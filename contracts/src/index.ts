@@ -1,3 +1,5 @@
+import './zod-it';
+export { italianZodError } from './zod-it';
 export * from './event-store';
 export * from './events';
 export * from './availability';

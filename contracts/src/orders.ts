@@ -10,7 +10,8 @@ export const BILLING_REQUIRED_MESSAGE = 'Devi specificare sia il codice fiscale 
 /** discounted price in cents: price − price × percentage / 100, rounded to the cent */
 export function discountedCents(priceCents: number, percentage: number | null | undefined): number {
   if (!percentage) return priceCents;
-  return Math.round((priceCents * (100 - percentage)) / 100);
+  // the discount is an amount of its own (it appears on the receipt): rounded to the nearest cent, half up
+  return priceCents - Math.round((priceCents * percentage) / 100);
 }
 
 const optionalText = z

@@ -50,6 +50,13 @@ export function isValidPhone(value: string): boolean {
   return /^\+?\d{6,15}$/.test(digits) && !/^\+? /.test(value);
 }
 
+/** bcrypt reads only the first 72 bytes: a longer password would open with its first 72 alone */
+export const PASSWORD_MAX_BYTES = 72;
+export const PASSWORD_TOO_LONG_MESSAGE = `La password può avere al massimo ${PASSWORD_MAX_BYTES} byte (72 caratteri senza accenti, meno con lettere accentate o simboli)`;
+export function fitsBcrypt(password: string): boolean {
+  return new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES;
+}
+
 export const RegistrationRequest = z.object({
   name: required('Inserisci il nome'),
   surname: required('Inserisci il cognome'),
@@ -58,7 +65,7 @@ export const RegistrationRequest = z.object({
     .string({ error: 'Inserisci la password' })
     .min(1, 'Inserisci la password')
     .min(8, 'La password deve avere almeno 8 caratteri')
-    .max(128, 'La password può avere al massimo 128 caratteri')
+    .refine(fitsBcrypt, PASSWORD_TOO_LONG_MESSAGE)
     .prefault(''),
   phone: required('Inserisci il numero di telefono', 30).refine(isValidPhone, {
     message: 'Numero di telefono non valido: solo cifre e spazi, con il prefisso + se internazionale',

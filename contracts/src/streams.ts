@@ -6,6 +6,8 @@ export const STREAM_PREFIX = {
   questionnaire: 'questionnaire-',
   patient: 'patient-',
   booking: 'booking-',
+  /** the patient's one current hold */
+  patientHold: 'patienthold-',
   product: 'product-',
   coupon: 'coupon-',
   order: 'order-',

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { it as text } from '../src/i18n/it';
 import { login, serverAndBrowser } from './harness';
 
 const slot = (page: Page, title: string) => page.locator(`#calendar .slot-content[title="${title}"]`);
@@ -69,6 +70,11 @@ describe('availability calendar in a real browser', () => {
     await page.getByRole('button', { name: 'Accedi' }).click();
     await page.waitForURL('**/home');
     await page.goto(`${env.server.url}/disponibilita`);
-    await page.getByText(/permess|non autorizzat|riservat/i).first().waitFor();
+    // the page's own refusal (not the API's generic 403 text), and no calendar behind it
+    const alert = page.getByRole('alert');
+    await alert.getByRole('heading', { name: text.app.forbiddenTitle }).waitFor();
+    expect(await alert.getByText(text.app.forbiddenText, { exact: true }).count()).toBe(1);
+    expect(await page.locator('#calendar').count()).toBe(0);
+    expect(await page.getByText('Non hai i permessi per questa operazione.').count()).toBe(0);
   });
 });

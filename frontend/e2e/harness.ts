@@ -28,7 +28,20 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    // the browser tests register and log in many users from one address: lift the rate limits here only
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_ACCOUNT: '100000',
+      RATE_LIMIT_LOGIN_CLIENT: '100000',
+      RATE_LIMIT_REGISTRATION: '100000',
+      RATE_LIMIT_HOLD: '100000',
+      RATE_LIMIT_COUPON: '100000',
+      RATE_LIMIT_SOCKET: '100000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

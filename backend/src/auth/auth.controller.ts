@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { LoginRequest, type SessionResponse } from '@studio/contracts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { CORE, type Core } from '../infrastructure/core';
+import { clientKey } from '../security/rate-limits';
 import { UnauthenticatedError } from '../common/errors';
 import { parseInput } from '../http/parse';
 import { UsersService } from '../users';
@@ -8,31 +10,48 @@ import { ensureCsrfToken } from './guards';
 
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
 
   /** also hands out the CSRF token that every write must carry */
   @Get('session')
-  session(@Req() req: Request): SessionResponse {
-    return { user: req.session.user ?? null, csrfToken: ensureCsrfToken(req) };
+  session(@Req() req: Request, @Res({ passthrough: true }) res: Response): SessionResponse {
+    return { user: req.session.user ?? null, csrfToken: ensureCsrfToken(req, res) };
   }
 
+  /**
+   * Wrong passwords are limited per account (whatever the client) and per client (whatever the
+   * account): past either limit even the right password is refused until the window ends.
+   */
   @Post('login')
   @HttpCode(200)
-  async login(@Req() req: Request, @Body() body: unknown): Promise<SessionResponse> {
+  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<SessionResponse> {
     const { email, password } = parseInput(LoginRequest, body);
+    const { loginAccount, loginClient } = this.core.limits;
+    const account = this.core.personalData.lookupHash(email.trim().toLowerCase());
+    const client = clientKey(req);
+    await loginClient.ensureAllowed(client);
+    await loginAccount.ensureAllowed(account);
     const user = await this.users.verifyCredentials(email, password);
-    if (!user) throw new UnauthenticatedError('Email o password non corretti.');
+    if (!user) {
+      await Promise.all([loginAccount.recordFailure(account), loginClient.recordFailure(client)]);
+      throw new UnauthenticatedError('Email o password non corretti.');
+    }
+    await loginAccount.reset(account);
     const sessionUser = { id: user.id, role: user.role, name: await this.users.displayName(user) };
     // a new session id at login: a session fixed before login is worthless after it
     await new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())));
     req.session.user = sessionUser;
-    return { user: sessionUser, csrfToken: ensureCsrfToken(req) };
+    return { user: sessionUser, csrfToken: ensureCsrfToken(req, res) };
   }
 
   @Post('logout')
   @HttpCode(200)
-  async logout(@Req() req: Request): Promise<SessionResponse> {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponse> {
+    // nothing left to keep: the session row goes, the visitor keeps a cookie token for the next form
     await new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())));
-    return { user: null, csrfToken: ensureCsrfToken(req) };
+    return { user: null, csrfToken: ensureCsrfToken(req, res) };
   }
 }

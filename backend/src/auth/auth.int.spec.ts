@@ -1,3 +1,4 @@
+import { sameToken } from './guards';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
 import request from 'supertest';
 
@@ -48,6 +49,37 @@ describe('auth over HTTP', () => {
     expect(String(login.headers['set-cookie']).split(';')[0]).not.toBe(before.split(';')[0]);
   });
 
+  it('refuses a wrong CSRF token of the right length, for a visitor and for a logged-in user, appending nothing', async () => {
+    const flip = (t: string) => t.slice(0, -1) + (t.endsWith('A') ? 'B' : 'A');
+    const visitor = await client(app);
+    const wrong = await visitor.agent.post('/api/auth/login').set('X-CSRF-Token', flip(visitor.csrf)).send({ email: 'medico1@example.it', password: 'Password123!' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.code).toBe('csrf_non_valido');
+    const doctor = await client(app, 'medico1@example.it');
+    expect(flip(doctor.csrf)).toHaveLength(doctor.csrf.length);
+    const before = await app.core.eventStore.headPosition();
+    const res = await doctor.agent
+      .post('/disponibilita/toggle')
+      .set('X-CSRF-Token', flip(doctor.csrf))
+      .send({ for: app.ids['medico1@example.it'], start: '2030-03-07T15:00:00Z', end: '2030-03-07T15:30:00Z' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('csrf_non_valido');
+    // another visitor's valid token is not this session's
+    const other = await client(app);
+    expect((await doctor.agent.post('/api/auth/logout').set('X-CSRF-Token', other.csrf)).status).toBe(403);
+    expect(await app.core.eventStore.headPosition()).toBe(before);
+  });
+
+  it("a visitor's token is bound to its signed cookie: a cookie the attacker made up is refused", async () => {
+    const forged = 'inventato-dall-attaccante.firma-falsa';
+    const res = await request(app.app.getHttpServer())
+      .post('/api/auth/login')
+      .set('Cookie', `csrf=${forged}`)
+      .set('X-CSRF-Token', forged)
+      .send({ email: 'medico1@example.it', password: 'Password123!' });
+    expect(res.status).toBe(403);
+  });
+
   it('logs out', async () => {
     const c = await client(app, 'medico1@example.it');
     const out = await c.agent.post('/api/auth/logout').set('X-CSRF-Token', c.csrf).expect(200);
@@ -72,5 +104,14 @@ describe('auth over HTTP', () => {
     const res = await request(app.app.getHttpServer()).get('/api/nulla');
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('Risorsa non trovata.');
+  });
+});
+
+describe('sameToken', () => {
+  it('compares by content, whatever the lengths, without throwing', () => {
+    expect(sameToken('abcdef', 'abcdef')).toBe(true);
+    expect(sameToken('abcdef', 'abcdeg')).toBe(false);
+    expect(sameToken('abcdef', 'abc')).toBe(false);
+    expect(sameToken('', 'abc')).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Role, SessionUser } from '@studio/contracts';
-import type { Request } from 'express';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ForbiddenError, UnauthenticatedError } from '../common/errors';
 
 const ROLES = 'roles';
@@ -15,9 +15,46 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
   return user;
 });
 
-export function ensureCsrfToken(req: Request): string {
-  req.session.csrfToken ??= randomBytes(24).toString('base64url');
-  return req.session.csrfToken;
+/** express setting holding the key that signs a visitor's CSRF cookie (see startApp) */
+export const CSRF_KEY_SETTING = 'studio:csrf-key';
+export const CSRF_COOKIE = 'csrf';
+
+/**
+ * The token every write must carry. A logged-in user's lives in their session. A visitor has no
+ * session (none is stored until there is someone to remember): their token lives in a signed
+ * httpOnly cookie instead, and the login or registration form sends it back in the header.
+ */
+export function ensureCsrfToken(req: Request, res: Response): string {
+  if (req.session?.user) {
+    req.session.csrfToken ??= randomBytes(24).toString('base64url');
+    return req.session.csrfToken;
+  }
+  const existing = visitorToken(req);
+  if (existing) return existing;
+  const nonce = randomBytes(24).toString('base64url');
+  const token = `${nonce}.${sign(req, nonce)}`;
+  res.cookie(CSRF_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: req.app.get('studio:cookie-secure') === true, path: '/' });
+  return token;
+}
+
+function sign(req: Request, nonce: string): string {
+  return createHmac('sha256', req.app.get(CSRF_KEY_SETTING) as string)
+    .update(`csrf:${nonce}`)
+    .digest('base64url');
+}
+
+/** the visitor's token from its cookie, when its signature holds */
+function visitorToken(req: Request): string | undefined {
+  const raw = req.headers.cookie
+    ?.split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${CSRF_COOKIE}=`))
+    ?.slice(CSRF_COOKIE.length + 1);
+  if (!raw) return undefined;
+  const token = decodeURIComponent(raw);
+  const [nonce, signature, extra] = token.split('.');
+  if (!nonce || !signature || extra !== undefined || !sameToken(signature, sign(req, nonce))) return undefined;
+  return token;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -29,7 +66,7 @@ export class CsrfGuard implements CanActivate {
     if (ctx.getType() !== 'http') return true;
     const req = ctx.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(req.method)) return true;
-    const expected = req.session?.csrfToken;
+    const expected = req.session?.user ? req.session.csrfToken : visitorToken(req);
     const given = req.header('x-csrf-token') ?? (req.body as { _token?: unknown } | undefined)?._token;
     if (!expected || typeof given !== 'string' || !sameToken(expected, given)) {
       throw new ForbiddenError('Token di sicurezza (CSRF) mancante o scaduto: ricarica la pagina e riprova.', 'csrf_non_valido');
@@ -38,10 +75,11 @@ export class CsrfGuard implements CanActivate {
   }
 }
 
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+/** constant time: digests of equal length, whatever the given token's length */
+export function sameToken(a: string, b: string): boolean {
+  const x = createHmac('sha256', 'csrf-compare').update(a).digest();
+  const y = createHmac('sha256', 'csrf-compare').update(b).digest();
+  return timingSafeEqual(x, y);
 }
 
 @Injectable()

@@ -7,12 +7,21 @@ import {
   AvailabilityWatch,
   type AvailabilityWatchAck,
 } from '@studio/contracts';
-import { changedMessage, type SlotDoc } from '@studio/projections';
+import { changedMessage, publicChangedMessage, type SlotDoc, type UserDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
 import { CORE, type Core } from '../infrastructure/core';
 import { AvailabilityService } from './availability.service';
+import { MAX_WATCHED_DOCTORS, REPLAY_COST, SOCKET_TOO_FAST_MESSAGE, SOCKET_TOO_MANY_WATCHES_MESSAGE, socketMayGo, socketUser } from '../security/socket-limits';
+import type { Role } from '@studio/contracts';
 
-const room = (doctorId: string) => `availability:${doctorId}`;
+/**
+ * Two rooms per doctor: staff (who may read GET /disponibilita/json) hear the full slot, with held
+ * or booked and the booking's link; patients and visitors only free or not free, as
+ * GET /disponibilita/query tells them.
+ */
+const STAFF: Role[] = ['doctor', 'admin', 'auditor'];
+const ROOM_PREFIX = 'availability:';
+const room = (doctorId: string, staff: boolean) => `${ROOM_PREFIX}${staff ? 'staff' : 'public'}:${doctorId}`;
 
 /**
  * Pushes availability changes to the browsers watching a doctor. The feed is the projection
@@ -38,7 +47,12 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
         const previous = change.previous as SlotDoc | null;
         // a new hold changes the red link even if the status stays the same
         if (previous?.status === doc.status && previous?.bookingId === doc.bookingId) continue;
-        this.server.to(room(doc.doctorId)).emit(AVAILABILITY_CHANGED, changedMessage(doc, change.position));
+        const full = changedMessage(doc, change.position);
+        this.server.to(room(doc.doctorId, true)).emit(AVAILABILITY_CHANGED, full);
+        const visible = publicChangedMessage(full);
+        const before = previous ? publicChangedMessage(changedMessage(previous, change.position)) : null;
+        // held → booked changes nothing a patient may see
+        if (before?.slot.status !== visible.slot.status) this.server.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, visible);
       }
     });
   }
@@ -52,11 +66,19 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
     const parsed = AvailabilityWatch.safeParse(body);
     if (!parsed.success) return { ok: false, error: 'Richiesta non valida: indica il medico da seguire.' };
     const { doctorId, since } = parsed.data;
+    if (!(await socketMayGo(this.core.limits.socket, socket, since === undefined ? 1 : REPLAY_COST))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
+    const doctor = await this.core.readModels.get<UserDoc>('users', doctorId);
+    if (doctor?.doc.role !== 'doctor') return { ok: false, error: 'Medico non trovato.' };
+    const user = socketUser(socket);
+    const staff = user !== undefined && STAFF.includes(user.role);
+    const target = room(doctorId, staff);
+    const watched = [...socket.rooms].filter((r) => r.startsWith(ROOM_PREFIX));
+    if (!watched.includes(target) && watched.length >= MAX_WATCHED_DOCTORS) return { ok: false, error: SOCKET_TOO_MANY_WATCHES_MESSAGE };
     // join first, then replay: a change committed in between arrives twice at worst, never zero times
-    await socket.join(room(doctorId));
+    await socket.join(target);
     const position = await this.availability.checkpoint();
     if (since !== undefined) {
-      for (const message of await this.availability.changesSince(doctorId, since)) socket.emit(AVAILABILITY_CHANGED, message);
+      for (const message of await this.availability.changesSince(doctorId, since)) socket.emit(AVAILABILITY_CHANGED, staff ? message : publicChangedMessage(message));
     }
     this.logger.debug(`watch ${doctorId} since ${since ?? '-'} at ${position}`);
     return { ok: true, position };
@@ -65,7 +87,9 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
   @SubscribeMessage(AVAILABILITY_UNWATCH)
   async unwatch(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean }> {
     const parsed = AvailabilityWatch.safeParse(body);
-    if (parsed.success) await socket.leave(room(parsed.data.doctorId));
-    return { ok: parsed.success };
+    if (!parsed.success || !(await socketMayGo(this.core.limits.socket, socket))) return { ok: false };
+    await socket.leave(room(parsed.data.doctorId, true));
+    await socket.leave(room(parsed.data.doctorId, false));
+    return { ok: true };
   }
 }

@@ -1,21 +1,27 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { HoldRequest, type BookingView, type HoldResponse, type SessionUser } from '@studio/contracts';
 import type { Request } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
+import { CORE, type Core } from '../infrastructure/core';
+import { clientKey } from '../security/rate-limits';
 import { metadataFor } from '../http/request-context';
 import { BookingService } from './booking.service';
 
 /** the spec's booking form posts here (form-encoded with `_token`, or JSON with X-CSRF-Token) */
 @Controller('prenotazioni')
 export class BookingController {
-  constructor(private readonly bookings: BookingService) {}
+  constructor(
+    private readonly bookings: BookingService,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
 
   @Post()
   @HttpCode(201)
   @Roles('patient')
-  hold(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<HoldResponse> {
+  async hold(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<HoldResponse> {
     const { doctor_id, availability_id } = parseInput(HoldRequest, body);
+    await this.core.limits.hold.consume(clientKey(req));
     return this.bookings.hold(user, doctor_id, availability_id, metadataFor(req, user));
   }
 

@@ -2,8 +2,8 @@ import { SLOT_COLORS, availabilityStreamName, bookingStreamName, slotId } from '
 import request from 'supertest';
 import type { Socket } from 'socket.io-client';
 import { registerPatients, type TestPatient } from '../testing/patients';
-import { connect, nextChange, watch } from '../testing/sockets';
-import { ManualClock, startTestApp, type TestApp } from '../testing/test-app';
+import { connect, nextChange, sessionCookieOf, watch } from '../testing/sockets';
+import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
 import { HoldExpiryService } from './hold-expiry.service';
 
 const NOW = '2030-03-04T06:00:00.000Z';
@@ -13,17 +13,23 @@ describe('holds expire and the slot comes back live', () => {
   let app: TestApp;
   let patient: TestPatient;
   let watcher: Socket;
+  let visitor: Socket;
   let medico1: string;
   beforeAll(async () => {
     app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' }, undefined, clock);
     medico1 = app.ids['medico1@example.it'];
     id = slotId(medico1, start);
     [patient] = await registerPatients(app, 1);
-    watcher = await connect(app);
+    // the doctor's calendar: staff hear held and booked, with the booking's link
+    const doctor = await client(app, 'medico1@example.it');
+    watcher = await connect(app, sessionCookieOf(doctor.agent as never));
     await watch(watcher, medico1);
+    visitor = await connect(app);
+    await watch(visitor, medico1);
   });
   afterAll(async () => {
     watcher.disconnect();
+    visitor.disconnect();
     await app.close();
   });
 
@@ -35,9 +41,12 @@ describe('holds expire and the slot comes back live', () => {
 
   it('a hold turns the slot red for a watcher, with the link to the booking', async () => {
     const pushed = nextChange(watcher, (m) => m.slot.id === id);
+    const toVisitor = nextChange(visitor, (m) => m.slot.id === id);
     const res = await patient.agent.post('/prenotazioni').set('X-CSRF-Token', patient.csrf).send({ doctor_id: medico1, availability_id: id }).expect(201);
     bookingId = res.body.id;
     expect((await pushed).slot).toEqual({ id, start, end: '2030-03-05T12:00:00Z', status: 'held', url: `/prenotazioni/${bookingId}`, ...SLOT_COLORS.held });
+    // a visitor learns only that it is no longer free: no held status, no link
+    expect((await toVisitor).slot).toEqual({ id, start, end: '2030-03-05T12:00:00Z', status: 'unavailable', ...SLOT_COLORS.unavailable });
   });
 
   it('nothing expires before its time', async () => {

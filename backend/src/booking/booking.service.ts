@@ -4,6 +4,7 @@ import {
   bookingStreamName,
   cancellationPolicy,
   canonicalSlotStart,
+  patientHoldStreamName,
   parseSlotId,
   slotId,
   type BookingView,
@@ -25,6 +26,7 @@ import { CORE, type Core } from '../infrastructure/core';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 import { bookingDecider } from './booking.decider';
+import { patientHoldDecider } from './patient-hold.decider';
 
 /** what a patient's sealed registration holds */
 interface PatientPersonal {
@@ -124,6 +126,12 @@ export class BookingService {
     const [slotHeld] = held.events;
     if (slotHeld?.type !== 'SlotHeld') throw new Error('HoldSlot non ha prodotto SlotHeld');
     const { slotId: id, start, end } = slotHeld.data;
+    // the patient's one current hold, ordered by the patient stream's revision: from this append on,
+    // the hold it replaces no longer counts, even if the process dies before giving its slot back
+    const claim = await decideAgainOnStaleRevision(() =>
+      handleCommand(this.core.eventStore, patientHoldStreamName(patient.id), patientHoldDecider, { type: 'ClaimHold', patientId: patient.id, bookingId }, metadata, BUSY_MESSAGE),
+    );
+    const replaces = claim.events[0]?.data.replaces ?? null;
     const recorded = await handleCommand(
       this.core.eventStore,
       bookingStreamName(bookingId),
@@ -133,8 +141,22 @@ export class BookingService {
     );
     // read your writes: the patient's list, the booking page and the red slot answer with it
     await this.core.changes.waitFor(recorded.position!);
+    if (replaces) await this.releaseReplaced(replaces, metadata);
     await this.replaceOlderHolds(patient.id, bookingId, recorded.position!, metadata);
     return { id: bookingId, expiresAt };
+  }
+
+  /** gives back the slot of a hold a newer one replaced (idempotent: the sweep calls it after a crash) */
+  async releaseReplaced(bookingId: string, metadata: EventMetadata): Promise<number | null> {
+    const found = await this.core.readModels.get<BookingDoc>('bookings', bookingId);
+    if (!found) return null;
+    try {
+      return await this.endHold(found.doc, 'replaced', metadata);
+    } catch (error) {
+      // the new hold stands and the old one counts no more; the sweep gives its slot back
+      this.logger.warn(`Orario della prenotazione ${bookingId} non ancora liberato: ${String(error)}`);
+      return null;
+    }
   }
 
   /** holds recorded before this one give way; a newer one (another tab) will replace this one instead */

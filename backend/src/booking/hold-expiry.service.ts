@@ -62,7 +62,15 @@ export class HoldExpiryService implements OnApplicationBootstrap, OnModuleDestro
         }
       }
       if (last) await this.core.changes.waitFor(last);
-      if (due.length < BATCH || !progressed) return ended;
+      if (due.length < BATCH || !progressed) break;
     }
+    // holds replaced by a newer one whose slot a crash left held: finish giving it back
+    const pending = await this.core.readModels.find<BookingDoc>('bookings', { release_pending: 'si' }, { limit: BATCH });
+    for (const { id } of pending) {
+      const position = await this.bookings.releaseReplaced(id, metadata);
+      if (position) last = Math.max(last, position);
+    }
+    if (last) await this.core.changes.waitFor(last);
+    return ended;
   }
 }

@@ -4,6 +4,7 @@ import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, type My
 import type { BookingDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
 import { CORE, type Core } from '../infrastructure/core';
+import { SOCKET_TOO_FAST_MESSAGE, socketMayGo } from '../security/socket-limits';
 
 const room = (patientId: string) => `patient:${patientId}`;
 
@@ -44,6 +45,7 @@ export class MyBookingsGateway implements OnModuleInit, OnModuleDestroy {
 
   @SubscribeMessage(MY_BOOKINGS_WATCH)
   async watch(@ConnectedSocket() socket: Socket): Promise<MyBookingsWatchAck> {
+    if (!(await socketMayGo(this.core.limits.socket, socket))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
     const user = sessionUser(socket);
     if (!user) return { ok: false, error: 'Accedi per seguire le tue prenotazioni.' };
     await socket.join(room(user.id));

@@ -13,6 +13,7 @@ import {
 } from '@studio/contracts';
 import type { Request } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
+import { clientKey } from '../security/rate-limits';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
 import { CatalogService } from './catalog.service';
@@ -75,6 +76,6 @@ export class CouponCheckController {
 
   @Get('coupon')
   check(@Query() query: unknown, @Req() req: Request): Promise<CouponCheckResponse> {
-    return this.catalog.check(parseInput(CouponCheckQuery, query).coupon, req.ip ?? 'sconosciuto');
+    return this.catalog.check(parseInput(CouponCheckQuery, query).coupon, clientKey(req));
   }
 }

@@ -16,15 +16,13 @@ import {
 import type { CouponDoc, ProductDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
-import { AppError, NotFoundError } from '../common/errors';
+import { NotFoundError } from '../common/errors';
 import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
 import { practiceDay } from '../common/practice-time';
 import { CORE, type Core } from '../infrastructure/core';
 import { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';
 import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponTerms } from './catalog.decider';
-import { CouponGuessLimiter } from './coupon-guess-limiter';
-
-export const TOO_MANY_GUESSES_MESSAGE = 'Troppi tentativi con coupon non validi: riprova tra qualche minuto.';
+export { TOO_MANY_GUESSES_MESSAGE } from '../security/rate-limits';
 
 /** a redemption that keeps losing the race is re-decided this many times at most */
 const REDEEM_TRIES = 50;
@@ -35,15 +33,11 @@ const terms = (t: CouponUpdateRequest): CouponTerms => ({ percentage: t.percenta
 
 @Injectable()
 export class CatalogService {
-  private readonly guesses: CouponGuessLimiter;
-
   constructor(
     @Inject(CORE) private readonly core: Core,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly commands: CommandBus,
-  ) {
-    this.guesses = new CouponGuessLimiter(clock);
-  }
+  ) {}
 
   // ---- products ----
 
@@ -107,18 +101,33 @@ export class CatalogService {
    * has just reached its limit is already refused. Wrong guesses count against the client.
    */
   async check(rawCode: string | undefined, client: string): Promise<CouponCheckResponse> {
-    if (this.guesses.blocked(client)) throw new AppError(429, 'troppi_tentativi', TOO_MANY_GUESSES_MESSAGE);
-    const code = normalizeCouponCode(rawCode ?? '');
+    const percentage = await this.guessedCouponPercentage(rawCode ?? '', client);
+    return percentage === null ? { status: 'ko' } : { status: 'ok', percentage };
+  }
+
+  /**
+   * Every path that checks a coupon a client typed goes through here (the check, the order, the
+   * confirmation): one limit of wrong guesses per client (RATE_LIMIT_COUPON), shared by all of them
+   * and by every instance. A code that exists is not a guess, even when expired or used up.
+   * null: not usable now.
+   */
+  async guessedCouponPercentage(rawCode: string, client: string): Promise<number | null> {
+    await this.core.limits.coupon.ensureAllowed(client);
+    const code = normalizeCouponCode(rawCode);
     if (COUPON_CODE_PATTERN.test(code)) {
       const { state } = await readState(this.core.eventStore, couponStreamName(code), couponDecider);
-      if (state.status === 'exists') {
-        // an existing code is not a guess, even when it is expired or used up
-        if (couponUsable(state, practiceDay(this.clock.now(), this.core.config.practiceTimeZone))) return { status: 'ok', percentage: state.percentage };
-        return { status: 'ko' };
-      }
+      if (state.status === 'exists') return couponUsable(state, practiceDay(this.clock.now(), this.core.config.practiceTimeZone)) ? state.percentage : null;
     }
-    this.guesses.recordMiss(client);
-    return { status: 'ko' };
+    await this.core.limits.coupon.recordFailure(client);
+    return null;
+  }
+
+  /** a code typed by a client compared with a known one (the order's): a wrong one counts as a guess */
+  async guessMatches(rawCode: string, expected: string | null, client: string): Promise<boolean> {
+    await this.core.limits.coupon.ensureAllowed(client);
+    if (normalizeCouponCode(rawCode) === expected) return true;
+    await this.core.limits.coupon.recordFailure(client);
+    return false;
   }
 
   /**

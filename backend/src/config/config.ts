@@ -65,9 +65,46 @@ const Env = z.object({
   NOTIFY_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** how long a worker's claim on a message lasts: after it a send left unfinished (a crash) is retried */
   NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /**
+   * which proxies may set X-Forwarded-For (express 'trust proxy'): unset/'false' = none (the socket's
+   * address is the client), a hop count ('1'), or addresses/subnets ('10.0.0.1,192.168.0.0/16', 'loopback')
+   */
+  TRUST_PROXY: unsetWhenEmpty(z.string().optional()),
+  /** wrong passwords per account in 15 minutes before it is locked for the rest of the window */
+  RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** wrong passwords per client (IP) in 15 minutes */
+  RATE_LIMIT_LOGIN_CLIENT: z.coerce.number().int().min(1).default(30),
+  /** registrations per client in an hour (also slows down probing which emails have an account) */
+  RATE_LIMIT_REGISTRATION: z.coerce.number().int().min(1).default(10),
+  /** hold requests per client in 10 minutes */
+  RATE_LIMIT_HOLD: z.coerce.number().int().min(1).default(30),
+  /** wrong coupon codes per client in 10 minutes, on every path that checks a coupon */
+  RATE_LIMIT_COUPON: z.coerce.number().int().min(1).default(10),
+  /** socket.io messages per socket in 10 seconds */
+  RATE_LIMIT_SOCKET: z.coerce.number().int().min(1).default(60),
+  /** key prefix of the limits in Redis (shared by every instance) */
+  RATE_LIMIT_PREFIX: z.string().min(1).default('studio:limiti'),
   /** Sistema TS public certificate (X.509 PEM, or a PEM public key) for the patients' codice fiscale in the yearly export */
   STS_CERT_PATH: unsetWhenEmpty(z.string().optional()),
 });
+
+export interface RateLimitConfig {
+  loginAccount: number;
+  loginClient: number;
+  registration: number;
+  hold: number;
+  coupon: number;
+  socket: number;
+  prefix: string;
+}
+
+/** TRUST_PROXY as express's 'trust proxy' setting */
+function trustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
 
 export interface AppConfig {
   production: boolean;
@@ -107,6 +144,9 @@ export interface AppConfig {
     pollMs: number;
     leaseMs: number;
   };
+  /** express 'trust proxy' (TRUST_PROXY); false: X-Forwarded-For is ignored */
+  trustProxy: boolean | number | string[];
+  rateLimits: RateLimitConfig;
   /** STS_CERT_PATH; null outside production means a demo key generated in DATA_DIR (files not for sending) */
   stsCertPath: string | null;
 }
@@ -175,6 +215,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       worker: e.NOTIFY_WORKER === 'true',
       pollMs: e.NOTIFY_POLL_MS,
       leaseMs: e.NOTIFY_LEASE_SECONDS * 1000,
+    },
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    rateLimits: {
+      loginAccount: e.RATE_LIMIT_LOGIN_ACCOUNT,
+      loginClient: e.RATE_LIMIT_LOGIN_CLIENT,
+      registration: e.RATE_LIMIT_REGISTRATION,
+      hold: e.RATE_LIMIT_HOLD,
+      coupon: e.RATE_LIMIT_COUPON,
+      socket: e.RATE_LIMIT_SOCKET,
+      prefix: e.RATE_LIMIT_PREFIX,
     },
     stsCertPath: e.STS_CERT_PATH ? resolve(e.STS_CERT_PATH) : null,
   };

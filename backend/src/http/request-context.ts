@@ -13,10 +13,14 @@ declare module 'express-session' {
   }
 }
 
-/** who and why, for every event a request causes */
+/**
+ * who and why, for every event a request causes. The correlation id is always the server's: a new
+ * one per request (a flow that continues a chain, like a payment, takes the chain's own from the
+ * stream it continues). A client's X-Correlation-Id is never trusted: it would let anyone attach
+ * their events to someone else's chain in the auditor's history.
+ */
 export function metadataFor(req: Request, user: SessionUser): EventMetadata {
-  const header = req.header('x-correlation-id');
-  const correlationId = header && /^[\w-]{8,64}$/.test(header) ? header : randomUUID();
+  const correlationId = randomUUID();
   const clock = req.app?.get(CLOCK_SETTING) as Clock | undefined;
   return { userId: user.id, role: user.role, at: (clock?.now() ?? new Date()).toISOString(), correlationId, causationId: correlationId };
 }

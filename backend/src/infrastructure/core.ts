@@ -3,6 +3,7 @@ import { ProjectionRunner, allProjections, createReadModelStore, type ReadModelS
 import type { AppConfig } from '../config/config';
 import { createEventStore } from '../event-store/create-event-store';
 import { PersonalDataService } from '../personal-data/personal-data.service';
+import { RateLimits } from '../security/rate-limits';
 import { openAppDb, type AppDb } from './app-db';
 import { type ChangeFeed, redisChangeFeed, runnerChangeFeed } from './change-feed';
 
@@ -16,6 +17,8 @@ export interface Core {
   runner: ProjectionRunner;
   /** committed read-model changes: the only feed of live pushes */
   changes: ChangeFeed;
+  /** rate limits (memory, or Redis when REDIS_URL is set) */
+  limits: RateLimits;
 }
 
 export const CORE = Symbol('CORE');
@@ -31,7 +34,8 @@ export async function openCore(config: AppConfig): Promise<Core> {
     !config.runProjections && config.redisUrl
       ? redisChangeFeed(config.redisUrl, async () => Math.min(...(await Promise.all(allProjections.map((p) => readModels.checkpoint(p.name))))))
       : runnerChangeFeed(runner);
-  return { config, eventStore, readModels, appDb, personalData, runner, changes };
+  const limits = new RateLimits(config.rateLimits, config.redisUrl);
+  return { config, eventStore, readModels, appDb, personalData, runner, changes, limits };
 }
 
 export async function closeCore(core: Core): Promise<void> {
@@ -40,4 +44,5 @@ export async function closeCore(core: Core): Promise<void> {
   await core.eventStore.close();
   await core.readModels.close();
   await core.appDb.destroy();
+  await core.limits.close();
 }

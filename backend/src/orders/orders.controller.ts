@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
+import { clientKey } from '../security/rate-limits';
 import { OrdersService } from './orders.service';
 
 @Controller()
@@ -20,7 +21,7 @@ export class OrdersController {
   @HttpCode(201)
   @Roles('patient')
   create(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<CreatePaypalOrderResponse> {
-    return this.orders.createOrder(user, parseInput(CreatePaypalOrderRequest, body), metadataFor(req, user));
+    return this.orders.createOrder(user, parseInput(CreatePaypalOrderRequest, body), metadataFor(req, user), clientKey(req));
   }
 
   /** the spec's confirmation post: JSON {redirect} by default, 303 to /home for a plain HTML form */
@@ -28,7 +29,7 @@ export class OrdersController {
   @Roles('patient')
   async confirm(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request, @Res() res: Response): Promise<void> {
     const input = parseInput(ConfirmPaymentRequest, body);
-    const result = await this.orders.confirm(user, input, metadataFor(req, user));
+    const result = await this.orders.confirm(user, input, metadataFor(req, user), clientKey(req));
     if (req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html') {
       res.redirect(303, result.redirect);
       return;

@@ -108,6 +108,20 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     expect(order).toMatchObject({ amountCents: 7200, coupon: 'BENVENUTO10' });
   });
 
+  it('rounds the discount to the nearest cent: a 19,95 € product at 10 % is charged 17,95 €', async () => {
+    const admin = await client(app, 'admin@example.it');
+    const created = await admin.agent
+      .post('/api/admin/products')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ name: 'Consulto breve', description: 'Un quarto d’ora', priceCents: 1995, active: true })
+      .expect(201);
+    const h = await patientWithHold();
+    const order = await createOrder(h.patient, { booking_id: h.bookingId, product: created.body.id, coupon: 'BENVENUTO10' }).expect(201);
+    expect(pp.orders.get(order.body.id)?.amount).toEqual({ currency_code: 'EUR', value: '17.95' });
+    const [stored] = await app.core.eventStore.readStream(`order-${order.body.id}`);
+    expect(stored.data).toMatchObject({ amountCents: 1795, coupon: 'BENVENUTO10' });
+  });
+
   it('a double confirmation gives one order and appends nothing the second time', async () => {
     const { patient, orderId, prod } = await approvedOrder('Visita di controllo');
     await confirmForm(patient, { transaction: orderId, product: prod.id }).expect(200);

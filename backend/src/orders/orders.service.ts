@@ -6,6 +6,7 @@ import {
   availabilityStreamName,
   bookingStreamName,
   couponStreamName,
+  patientHoldStreamName,
   discountedCents,
   isValidCodiceFiscale,
   normalizeCouponCode,
@@ -19,7 +20,7 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc, OrderDoc, ProductDoc } from '@studio/projections';
 import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability';
-import { bookingDecider, type BookingEvent } from '../booking';
+import { bookingDecider, patientHoldDecider, type BookingEvent } from '../booking';
 import { couponDecider, couponUsable } from '../catalog';
 import { CatalogService } from '../catalog';
 import { CLOCK, type Clock } from '../common/clock';
@@ -83,7 +84,9 @@ export class OrdersService {
   }
 
   /** POST /api/paypal/orders: the amount is ours (product price and coupon), never the browser's */
-  async createOrder(user: SessionUser, input: { booking_id: string; product: string; coupon?: string | null }, metadata: EventMetadata): Promise<CreatePaypalOrderResponse> {
+  async createOrder(user: SessionUser, input: { booking_id: string; product: string; coupon?: string | null }, metadata: EventMetadata, client: string): Promise<CreatePaypalOrderResponse> {
+    // a client past its wrong coupon guesses learns nothing more here either
+    if (input.coupon) await this.core.limits.coupon.ensureAllowed(client);
     const paypal = this.client();
     const booking = await this.core.readModels.get<BookingDoc>('bookings', input.booking_id);
     if (!booking) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
@@ -94,7 +97,8 @@ export class OrdersService {
     metadata = await this.inBookingChain(booking.id, metadata);
     const product = await this.product(input.product);
     const coupon = input.coupon ? normalizeCouponCode(input.coupon) : null;
-    const percentage = coupon ? await this.usableCouponPercentage(coupon) : null;
+    const percentage = coupon ? await this.catalog.guessedCouponPercentage(coupon, client) : null;
+    if (coupon && percentage === null) throw new UnprocessableError('Coupon non valido!', 'coupon_non_valido');
     const amountCents = discountedCents(product.priceCents, percentage);
     if (amountCents <= 0) throw new UnprocessableError('Questo acquisto non richiede un pagamento online.', 'importo_nullo');
 
@@ -119,7 +123,8 @@ export class OrdersService {
    * retried confirmation resumes where a failed one stopped; once OrderPlaced is recorded a new
    * confirmation answers the same and appends nothing.
    */
-  async confirm(user: SessionUser, input: ConfirmInput, metadata: EventMetadata): Promise<ConfirmPaymentResponse> {
+  async confirm(user: SessionUser, input: ConfirmInput, metadata: EventMetadata, client: string): Promise<ConfirmPaymentResponse> {
+    if (input.coupon) await this.core.limits.coupon.ensureAllowed(client);
     const paypal = this.client();
     const orderId = input.transaction;
     const { state } = await readState<OrderState, OrderEvent>(this.core.eventStore, orderStreamName(orderId), orderDecider);
@@ -130,7 +135,7 @@ export class OrdersService {
     if (state.status === 'refunded') throw new ConflictError(refundedMessage(state.reason), 'pagamento_rimborsato');
 
     if (input.product !== order.productId) throw new UnprocessableError("Il prodotto non corrisponde a quello dell'ordine.", 'prodotto_diverso');
-    if (input.coupon && normalizeCouponCode(input.coupon) !== order.coupon) {
+    if (input.coupon && !(await this.catalog.guessMatches(input.coupon, order.coupon, client))) {
       throw new UnprocessableError("Il coupon non corrisponde a quello dell'ordine.", 'coupon_diverso');
     }
     const taxcode = input.taxcode?.trim().toUpperCase() ?? '';
@@ -267,6 +272,9 @@ export class OrdersService {
     if (state.status !== 'held' || Date.parse(state.expiresAt) <= this.clock.now().getTime()) {
       throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
     }
+    // a hold the patient has since replaced is not theirs to pay, even while its slot is not yet given back
+    const current = await readState(this.core.eventStore, patientHoldStreamName(patientId), patientHoldDecider);
+    if (current.state.current !== null && current.state.current !== bookingId) throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_sostituita');
     return found;
   }
 

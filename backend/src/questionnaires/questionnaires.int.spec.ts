@@ -125,6 +125,8 @@ describe('questionnaires over HTTP', () => {
       expect((await doctor1.agent.get('/api/questionnaires').query({ doctor: medico2 })).status).toBe(403);
       expect((await doctor1.agent.get(`/api/questionnaires/${seeded[medico2].id}`)).status).toBe(403);
       const ofDoctor2 = (await admin.agent.get('/api/questionnaires').query({ doctor: medico2 }).expect(200)).body as QuestionnaireView[];
+      // not empty: the seeded questionnaire of medico2 is there, and only medico2's
+      expect(ofDoctor2.map((q) => q.id)).toContain(seeded[medico2].id);
       expect(ofDoctor2.map((q) => q.doctorId)).toEqual(ofDoctor2.map(() => medico2));
       expect((await admin.agent.get(`/api/questionnaires/${seeded[medico1].id}`).expect(200)).body).toEqual(seeded[medico1]);
     });

@@ -1,6 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { RegistrationRequest, type SessionResponse } from '@studio/contracts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { CORE, type Core } from '../infrastructure/core';
+import { clientKey } from '../security/rate-limits';
 import { ensureCsrfToken } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { RegistrationService } from './registration.service';
@@ -8,16 +10,21 @@ import { RegistrationService } from './registration.service';
 /** POST /api/auth/register (path fixed by DESIGN): JSON or form; the new patient is logged in */
 @Controller('api/auth')
 export class RegistrationController {
-  constructor(private readonly registration: RegistrationService) {}
+  constructor(
+    private readonly registration: RegistrationService,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
 
   @Post('register')
   @HttpCode(201)
-  async register(@Req() req: Request, @Body() body: unknown): Promise<SessionResponse> {
+  async register(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<SessionResponse> {
     const input = parseInput(RegistrationRequest, body);
+    // every valid attempt counts, taken email or not: the "already registered" answer cannot be farmed
+    await this.core.limits.registration.consume(clientKey(req));
     const user = await this.registration.registerPatient(input, req);
     // a new session id, as at login: a session fixed before registering is worthless after it
     await new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())));
     req.session.user = user;
-    return { user, csrfToken: ensureCsrfToken(req) };
+    return { user, csrfToken: ensureCsrfToken(req, res) };
   }
 }

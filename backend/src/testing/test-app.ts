@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type pino from 'pino';
 import request from 'supertest';
 import { startApp, type RunningApp } from '../app';
 import type { Clock } from '../common/clock';
@@ -17,11 +19,34 @@ export interface TestApp extends RunningApp {
  * the real app on a fresh temp data dir (SQLite), seeded with the demo data, on a free port;
  * `clock` is what the app takes for now (holds, expiry, past slots), the real time when omitted
  */
-export async function startTestApp(env: Record<string, string> = {}, today = new Date('2030-03-04T06:00:00Z'), clock?: Clock): Promise<TestApp> {
+/**
+ * The tests log in, register and hold far more often than one browser: the test app lifts the rate
+ * limits explicitly (the production defaults stay as they are); a test of a limit sets its own.
+ * A fresh key prefix keeps tests on a shared Redis apart.
+ */
+export const TEST_RATE_LIMITS = {
+  RATE_LIMIT_LOGIN_ACCOUNT: '100000',
+  RATE_LIMIT_LOGIN_CLIENT: '100000',
+  RATE_LIMIT_REGISTRATION: '100000',
+  RATE_LIMIT_HOLD: '100000',
+  RATE_LIMIT_COUPON: '100000',
+  RATE_LIMIT_SOCKET: '100000',
+};
+
+export async function startTestApp(env: Record<string, string> = {}, today = new Date('2030-03-04T06:00:00Z'), clock?: Clock, logStream?: pino.DestinationStream): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', FRONTEND_DIST: join(dataDir, 'no-frontend'), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    FRONTEND_DIST: join(dataDir, 'no-frontend'),
+    RATE_LIMIT_PREFIX: `test-${randomUUID()}`,
+    ...TEST_RATE_LIMITS,
+    ...env,
+  });
   config.frontendDist = null;
-  const running = await startApp(config, { today, clock });
+  const running = await startApp(config, { today, clock, logStream });
   const users = await running.core.readModels.find<{ id: string; emailHash: string }>('users', {});
   const ids: Record<string, string> = {};
   for (const email of ['medico1@example.it', 'medico2@example.it', 'paziente1@example.it', 'admin@example.it', 'auditor@example.it']) {

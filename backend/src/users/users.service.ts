@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type DoctorSummary, type EventMetadata, type Role, type WorkingHours, userStreamName } from '@studio/contracts';
+import { type DoctorSummary, type EventMetadata, PASSWORD_TOO_LONG_MESSAGE, type Role, type WorkingHours, fitsBcrypt, userStreamName } from '@studio/contracts';
 import type { UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { NotFoundError } from '../common/errors';
+import { NotFoundError, ValidationError } from '../common/errors';
 import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { userDecider } from './user.decider';
@@ -37,6 +37,8 @@ export class UsersService {
     },
     metadata: EventMetadata,
   ): Promise<{ userId: string; position: number | null }> {
+    // bcrypt would read only the first 72 bytes: refuse rather than silently cut
+    if (!fitsBcrypt(input.password)) throw new ValidationError(`${PASSWORD_TOO_LONG_MESSAGE}.`, 'password_troppo_lunga');
     const userId = input.userId ?? randomUUID();
     const { name, surname, email, phone, taxcode } = input;
     // undefined fields (staff accounts have no phone or tax code) are left out of the sealed JSON
@@ -74,7 +76,8 @@ export class UsersService {
   async verifyCredentials(email: string, password: string): Promise<UserDoc | null> {
     const [found] = await this.core.readModels.find<UserDoc>('users', { email_hash: this.core.personalData.lookupHash(email) }, { limit: 1 });
     const ok = await bcrypt.compare(password, found?.doc.passwordHash ?? DUMMY_HASH);
-    return found && ok ? found.doc : null;
+    // a password past 72 bytes never matches (bcrypt compared only its prefix)
+    return found && ok && fitsBcrypt(password) ? found.doc : null;
   }
 
   async get(userId: string): Promise<UserDoc | null> {

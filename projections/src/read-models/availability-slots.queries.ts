@@ -56,3 +56,14 @@ export async function availabilityRange(readModels: ReadModelReader, doctor: Use
   const byStart = new Map(docs.map((d) => [d.doc.start, d.doc]));
   return slotStartsInRange(from, to, doctor.startHour, doctor.endHour).map((s) => slotView(doctor.id, s, byStart.get(s)));
 }
+
+/**
+ * What a patient or a visitor may learn of a slot (as from GET /disponibilita/query): free or not
+ * free. Held and booked look like closed, and no booking link leaves the server.
+ */
+export function publicChangedMessage(message: AvailabilityChanged): AvailabilityChanged {
+  const status: SlotStatus = message.slot.status === 'available' ? 'available' : 'unavailable';
+  const { id, start, end } = message.slot;
+  const { color, textColor } = slotAppearance(status);
+  return { doctorId: message.doctorId, slot: { id, start, end, status, color, textColor }, position: message.position };
+}

@@ -46,7 +46,19 @@ describe('bookings projection', () => {
   it('indexes patient, doctor, status and expiry', () => {
     const doc = fold(bookingsProjection, [bookingHeld()]).get('b1')!;
     const values = Object.fromEntries(Object.entries(bookingsProjection.indexes).map(([k, i]) => [k, i.value(doc)]));
-    expect(values).toEqual({ patient_id: 'p1', doctor_id: 'd1', status: 'held', expires_at: hold.expiresAt, start: slot.start, pending: null });
+    expect(values).toEqual({ patient_id: 'p1', doctor_id: 'd1', status: 'held', expires_at: hold.expiresAt, start: slot.start, pending: null, release_pending: 'no' });
+  });
+
+  it("a newer hold of the patient stops this one counting at once; its slot's release clears the pending flag", () => {
+    const claim = event('patienthold-p1', 'PatientHoldClaimed', { patientId: 'p1', bookingId: 'b2', replaces: 'b1' });
+    const replaced = fold(bookingsProjection, [slotHeld(), bookingHeld(), claim]).get('b1')!;
+    expect(replaced).toMatchObject({ status: 'replaced', releasePending: true });
+    expect(bookingsProjection.indexes.release_pending.value(replaced)).toBe('si');
+    const released = fold(bookingsProjection, [slotHeld(), bookingHeld(), claim, slotReleased('replaced'), bookingEnded('replaced')]).get('b1')!;
+    expect(released).toMatchObject({ status: 'replaced', releasePending: false });
+    // a claim that replaces nothing, or a booking already ended, changes nothing
+    expect(fold(bookingsProjection, [slotHeld(), bookingHeld(), slotReleased('expired'), claim]).get('b1')).toMatchObject({ status: 'expired' });
+    expect(bookingsProjection.documentId(event('patienthold-p1', 'PatientHoldClaimed', { patientId: 'p1', bookingId: 'b1', replaces: null }))).toBeNull();
   });
 });
 

@@ -12,6 +12,11 @@ export interface BookingDoc {
   end: string;
   status: BookingStatus;
   expiresAt: string;
+  /**
+   * replaced by a newer hold of the patient (PatientHoldClaimed) while its slot is still held: the
+   * flow that replaced it, or the sweep after a crash, gives the slot back
+   */
+  releasePending?: boolean;
   /** the paying order, once confirmed */
   orderId?: string;
   /** a cancellation's refund decision */
@@ -45,9 +50,9 @@ const held = (d: HoldData): BookingDoc => ({
  */
 export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
   name: 'bookings',
-  // 2: BookingConfirmed; 3: cancel, reschedule, outcome
-  version: 3,
-  streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability],
+  // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed
+  version: 4,
+  streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability, STREAM_PREFIX.patientHold],
   eventTypes: [
     'BookingHeld',
     'BookingHoldEnded',
@@ -61,15 +66,22 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
     'BookingRescheduled',
     'SlotFreed',
     'BookingOutcomeRecorded',
+    'PatientHoldClaimed',
   ],
-  documentId: (event: RecordedEvent) => (event.data as { bookingId?: string }).bookingId ?? null,
+  // a claim changes the booking it replaces
+  documentId: (event: RecordedEvent) =>
+    event.type === 'PatientHoldClaimed' ? ((event.data as { replaces: string | null }).replaces ?? null) : ((event.data as { bookingId?: string }).bookingId ?? null),
   evolve(doc, event) {
     switch (event.type) {
+      case 'PatientHoldClaimed':
+        // the patient's newer hold: this one no longer counts as held, at once
+        return doc?.status === 'held' ? { ...doc, status: 'replaced', releasePending: true } : doc;
       case 'SlotHeld':
       case 'BookingHeld':
         // both carry the same hold; whichever comes first creates the document
         return doc ?? held(event.data as HoldData);
       case 'SlotHoldReleased':
+        if (doc?.releasePending) return { ...doc, releasePending: false };
         return doc?.status === 'held' ? { ...doc, status: event.data.reason } : doc;
       case 'BookingHoldEnded':
         // the booking stream has the last word on why the hold ended
@@ -104,6 +116,7 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
     doctor_id: { type: 'text', value: (d) => d.doctorId },
     status: { type: 'text', value: (d) => d.status },
     expires_at: { type: 'text', value: (d) => d.expiresAt },
+    release_pending: { type: 'text', value: (d) => (d.releasePending ? 'si' : 'no') },
     start: { type: 'text', value: (d) => d.start },
     pending: { type: 'text', value: (d) => d.pending?.kind ?? null },
   },

@@ -121,6 +121,18 @@ describe('/pagamento: coupon', () => {
     expect(card('p1').getAttribute('data-price')).toBe('8000');
   });
 
+  test('rounds the discount to the nearest cent: 19,95 € at 10 % costs 17,95 € (a 2,00 € discount)', async () => {
+    await open([
+      { method: 'GET', path: '/api/products', body: [...products, { id: 'p3', name: 'Consulto breve', description: 'Breve', priceCents: 1995 }] },
+      { method: 'GET', path: /^\/pagamenti\/coupon/, body: { status: 'ok', percentage: 10 } },
+    ]);
+    expect(plain(card('p3').querySelector('.app-product-price')!.textContent)).toBe('19,95 €');
+    fireEvent.change(screen.getByLabelText(t.payments.coupon), { target: { value: 'SCONTO10' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: t.payments.checkCoupon })));
+    await screen.findByText(t.payments.couponOk);
+    expect(plain(card('p3').querySelector('.app-product-price')!.textContent)).toBe('17,95 €');
+  });
+
   test('ko → red alert and the button enabled again', async () => {
     await open([{ method: 'GET', path: /^\/pagamenti\/coupon/, body: { status: 'ko' } }]);
     const input = screen.getByLabelText(t.payments.coupon) as HTMLInputElement;

@@ -1,0 +1,51 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../config/config';
+
+/** the hosts the real PayPal JS SDK loads its scripts, frames, images and calls from */
+const PAYPAL_HOSTS = ['https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'];
+
+/**
+ * helmet: a Content-Security-Policy without inline or eval'd scripts (the built app has none; the
+ * PayPal SDK comes from PAYPAL_SDK_URL's origin, or the local stand-in's), no framing by anyone,
+ * nosniff, a referrer that leaves only the origin, HSTS in production, no X-Powered-By.
+ */
+export function securityHeaders(config: AppConfig): RequestHandler {
+  const sdkOrigin = new URL(config.paypalSdkUrl).origin;
+  const paypal = /(^|\.)paypal\.com$/.test(new URL(config.paypalSdkUrl).hostname) ? [sdkOrigin, ...PAYPAL_HOSTS] : [sdkOrigin];
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paypal],
+        // React-Bootstrap and FullCalendar set style attributes: styles may be inline, scripts never
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', ...paypal],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...paypal],
+        frameSrc: ["'self'", ...paypal],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // the PayPal checkout opens a popup that must be able to talk back
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xPoweredBy: false,
+  });
+}
+
+/**
+ * Answers of the app (API, pages that are calls, the session with its CSRF token) are personal or
+ * per-user: never stored by a browser or a shared cache. The built assets set their own caching.
+ */
+export function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+}

@@ -1,0 +1,469 @@
+import { slotId } from '@studio/contracts';
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import { DEMO_PASSWORD } from '../seed/demo-seed';
+import { registerPatients } from '../testing/patients';
+import { client, startTestApp, type TestApp } from '../testing/test-app';
+import { looksItalian } from './italian';
+
+/** everything the app logs, at every level */
+class LogCapture extends Writable {
+  lines: string[] = [];
+  override _write(chunk: Buffer, _enc: string, done: () => void): void {
+    this.lines.push(chunk.toString());
+    done();
+  }
+  get text(): string {
+    return this.lines.join('');
+  }
+}
+
+const sidOf = (res: request.Response) => String(res.headers['set-cookie'] ?? '').match(/sid=([^;]+)/)?.[1];
+
+describe('logs hold no secret and no personal field, at any level', () => {
+  const logs = new LogCapture();
+  let app: TestApp;
+  beforeAll(async () => (app = await startTestApp({ LOG_LEVEL: 'trace', HOLD_SWEEP_SECONDS: '0' }, undefined, undefined, logs)));
+  afterAll(() => app?.close());
+
+  it('logs in, registers, calls routes: no cookie, set-cookie, CSRF token, authorization, password, email, name or tax code in the log', async () => {
+    const agent = request.agent(app.app.getHttpServer());
+    const session = await agent.get('/api/auth/session').expect(200);
+    const csrf0 = session.body.csrfToken as string;
+    const login = await agent
+      .post('/api/auth/login')
+      .set('X-CSRF-Token', csrf0)
+      .set('Authorization', 'Bearer segretissimo-token-123')
+      .send({ email: 'admin@example.it', password: DEMO_PASSWORD })
+      .expect(200);
+    const sid = sidOf(login)!;
+    const csrf = login.body.csrfToken as string;
+    await agent.get('/api/admin/products').expect(200);
+    await agent.get('/api/audit/verify').set('X-CSRF-Token', csrf).expect(200);
+    await agent.post('/api/auth/login').set('X-CSRF-Token', csrf).send({ email: 'admin@example.it', password: 'Sbagliata-42!' }).expect(401);
+    const visitor = await client(app);
+    const reg = await visitor.agent.post('/api/auth/register').set('X-CSRF-Token', visitor.csrf).send({
+      name: 'Ottavia',
+      surname: 'Zanardelli',
+      email: 'ottavia.zanardelli@example.it',
+      password: 'Parola-Segreta-99',
+      phone: '+39 333 7654321',
+      taxcode: 'RSSMRA75C22H50MA',
+      consent: true,
+    });
+    expect(reg.status).toBe(201);
+    const text = logs.text;
+    expect(text.length).toBeGreaterThan(1000); // trace level: there is a log to scan
+    expect(text).toMatch(/"url":"\/api\/auth\/login"/);
+    for (const secret of [
+      sid,
+      decodeURIComponent(sid),
+      csrf0,
+      csrf,
+      sidOf(reg)!,
+      reg.body.csrfToken,
+      'segretissimo-token-123',
+      DEMO_PASSWORD,
+      'Sbagliata-42!',
+      'Parola-Segreta-99',
+      'admin@example.it',
+      'Ottavia',
+      'Zanardelli',
+      'ottavia.zanardelli',
+      '7654321',
+      'RSSMRA75C22H50MA',
+    ]) {
+      expect({ secret, found: text.includes(secret) }).toEqual({
+        secret,
+        found: false,
+      });
+    }
+    expect(text).not.toMatch(/"cookie"|set-cookie|x-csrf-token|"authorization"/i);
+  });
+});
+
+describe('rate limits: failed logins, registrations, holds, coupon guesses', () => {
+  let app: TestApp;
+  let pp: PaypalStandIn;
+  beforeAll(async () => {
+    pp = await startPaypalStandIn();
+    app = await startTestApp({
+      PAYPAL_BASE_URL: pp.baseUrl,
+      PAYPAL_CLIENT_ID: pp.clientId,
+      PAYPAL_CLIENT_SECRET: pp.clientSecret,
+      HOLD_SWEEP_SECONDS: '0',
+      RATE_LIMIT_LOGIN_ACCOUNT: '5',
+      RATE_LIMIT_LOGIN_CLIENT: '8',
+      RATE_LIMIT_REGISTRATION: '3',
+      RATE_LIMIT_HOLD: '4',
+      RATE_LIMIT_COUPON: '3',
+      TRUST_PROXY: 'loopback',
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await pp?.close();
+  });
+  const head = () => app.core.eventStore.headPosition();
+
+  const expect429 = (res: request.Response, code = 'troppe_richieste') => {
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body.error.code).toBe(code);
+    expect(looksItalian(res.body.error.message)).toBe(true);
+  };
+
+  it('after 5 wrong passwords for one account the right one is refused too, with an Italian 429 and Retry-After', async () => {
+    const c = await client(app);
+    for (let i = 0; i < 5; i++) {
+      await c.agent
+        .post('/api/auth/login')
+        .set('X-CSRF-Token', c.csrf)
+        .set('X-Forwarded-For', `10.0.0.${i}`)
+        .send({ email: 'medico2@example.it', password: `sbagliata-${i}` })
+        .expect(401);
+    }
+    // a new client address does not help: the account itself is locked
+    const right = await c.agent
+      .post('/api/auth/login')
+      .set('X-CSRF-Token', c.csrf)
+      .set('X-Forwarded-For', '10.0.1.1')
+      .send({ email: 'medico2@example.it', password: DEMO_PASSWORD });
+    expect429(right);
+  });
+
+  it('one client guessing across many accounts is stopped after 8 failures', async () => {
+    const c = await client(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      statuses.push(
+        (
+          await c.agent
+            .post('/api/auth/login')
+            .set('X-CSRF-Token', c.csrf)
+            .set('X-Forwarded-For', '10.9.9.9')
+            .send({ email: `nessuno${i}@example.it`, password: 'x'.repeat(10) })
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
+    // another client still logs in
+    const other = await client(app);
+    await other.agent
+      .post('/api/auth/login')
+      .set('X-CSRF-Token', other.csrf)
+      .set('X-Forwarded-For', '10.9.9.10')
+      .send({ email: 'paziente1@example.it', password: DEMO_PASSWORD })
+      .expect(200);
+  });
+
+  it('registrations per client: the 4th is refused and appends nothing, even for a known email (no account probing)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await client(app);
+      const res = await c.agent
+        .post('/api/auth/register')
+        .set('X-CSRF-Token', c.csrf)
+        .set('X-Forwarded-For', '10.7.7.7')
+        .send({
+          name: 'Sara',
+          surname: 'Neri',
+          email: i === 0 ? 'paziente1@example.it' : `limite${i}-${randomUUID()}@example.it`,
+          password: 'segreta123',
+          phone: '+39 333 1234567',
+          taxcode: 'RSSMRA75C22H50MA',
+          consent: true,
+        });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([409, 201, 201]);
+    const before = await head();
+    const c = await client(app);
+    const res = await c.agent.post('/api/auth/register').set('X-CSRF-Token', c.csrf).set('X-Forwarded-For', '10.7.7.7').send({
+      name: 'Sara',
+      surname: 'Neri',
+      email: 'paziente1@example.it',
+      password: 'segreta123',
+      phone: '+39 333 1234567',
+      taxcode: 'RSSMRA75C22H50MA',
+      consent: true,
+    });
+    expect429(res);
+    expect(await head()).toBe(before);
+  });
+
+  it('holds per client: the 5th hold request is refused', async () => {
+    const [p] = await registerPatients(app, 1);
+    const medico1 = app.ids['medico1@example.it'];
+    const statuses: number[] = [];
+    for (const hour of ['09:00', '09:30', '10:00', '10:30', '11:00']) {
+      const res = await p.agent
+        .post('/prenotazioni')
+        .set('X-CSRF-Token', p.csrf)
+        .set('X-Forwarded-For', '10.6.6.6')
+        .send({
+          doctor_id: medico1,
+          availability_id: slotId(medico1, `2030-03-06T${hour}:00Z`),
+        });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 4).every((s) => s < 429)).toBe(true);
+    expect(statuses[4]).toBe(429);
+  });
+
+  it('coupon guesses share one limit across GET /pagamenti/coupon and POST /api/paypal/orders', async () => {
+    const [p] = await registerPatients(app, 1);
+    const medico2 = app.ids['medico2@example.it'];
+    const held = await p.agent
+      .post('/prenotazioni')
+      .set('X-CSRF-Token', p.csrf)
+      .set('X-Forwarded-For', '10.5.5.99')
+      .send({
+        doctor_id: medico2,
+        availability_id: slotId(medico2, '2030-03-06T15:00:00Z'),
+      })
+      .expect(201);
+    const [product] = (await p.agent.get('/api/products').expect(200)).body as {
+      id: string;
+    }[];
+    const xff = '10.5.5.5';
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (
+          await request(app.app.getHttpServer())
+            .get('/pagamenti/coupon')
+            .set('X-Forwarded-For', xff)
+            .query({ coupon: `NOPE${i}` })
+            .expect(200)
+        ).body,
+      ).toEqual({ status: 'ko' });
+    }
+    // the third wrong guess goes through the order path: it counts as well
+    const order = await p.agent.post('/api/paypal/orders').set('X-CSRF-Token', p.csrf).set('X-Forwarded-For', xff).send({
+      booking_id: held.body.id,
+      product: product.id,
+      coupon: 'INDOVINO1',
+    });
+    expect(order.status).toBe(422);
+    expect(order.body.error.code).toBe('coupon_non_valido');
+    expect429(await request(app.app.getHttpServer()).get('/pagamenti/coupon').set('X-Forwarded-For', xff).query({ coupon: 'BENVENUTO10' }), 'troppi_tentativi');
+    expect429(
+      await p.agent.post('/api/paypal/orders').set('X-CSRF-Token', p.csrf).set('X-Forwarded-For', xff).send({
+        booking_id: randomUUID(),
+        product: randomUUID(),
+        coupon: 'ANCORA',
+      }),
+      'troppi_tentativi',
+    );
+  });
+});
+
+describe('TRUST_PROXY off (default): X-Forwarded-For is ignored', () => {
+  let app: TestApp;
+  beforeAll(
+    async () =>
+      (app = await startTestApp({
+        HOLD_SWEEP_SECONDS: '0',
+        RATE_LIMIT_COUPON: '3',
+      })),
+  );
+  afterAll(() => app?.close());
+
+  it('a spoofed X-Forwarded-For per request does not make a new client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (
+          await request(app.app.getHttpServer())
+            .get('/pagamenti/coupon')
+            .set('X-Forwarded-For', `203.0.113.${i}`)
+            .query({ coupon: `NOPE${i}` })
+        ).status,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('headers, errors, inputs', () => {
+  let app: TestApp;
+  beforeAll(async () => (app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' })));
+  afterAll(() => app?.close());
+  const head = () => app.core.eventStore.headPosition();
+
+  it('security headers on every answer, no X-Powered-By, no-store on /api/me/*', async () => {
+    const patient = await client(app, 'paziente1@example.it');
+    const res = await patient.agent.get('/api/me/bookings').expect(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).toMatch(/script-src [^;]*'self'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    expect(res.headers['strict-transport-security']).toBeUndefined(); // not in production
+    // the session answer carries the CSRF token: not cached either
+    expect((await patient.agent.get('/api/auth/session')).headers['cache-control']).toMatch(/no-store/);
+  });
+
+  it('a bad Content-Encoding or a broken gzip body is a 4xx in Italian, never a 5xx', async () => {
+    const c = await client(app);
+    for (const encoding of ['bogus', 'gzip', 'deflate', 'br']) {
+      const res = await c.agent
+        .post('/api/auth/login')
+        .set('X-CSRF-Token', c.csrf)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .send('non compresso');
+      expect({ encoding, status: res.status }).toEqual({
+        encoding,
+        status: encoding === 'bogus' ? 415 : 400,
+      });
+      expect(looksItalian(res.body.error.message)).toBe(true);
+    }
+  });
+
+  it('413 and 431 answer Italian JSON', async () => {
+    const c = await client(app);
+    const big = await c.agent
+      .post('/api/auth/login')
+      .set('X-CSRF-Token', c.csrf)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'x'.repeat(3_000_000) }));
+    expect(big.status).toBe(413);
+    expect(big.body.error.message).toMatch(/troppo grand/);
+    const huge = await request(app.app.getHttpServer()).get('/api/auth/session').set('X-Grande', 'x'.repeat(20_000));
+    expect(huge.status).toBe(431);
+    expect(huge.body.error.message).toMatch(/intestazion/i);
+  });
+
+  it("zod's own messages are Italian and name the field", async () => {
+    const admin = await client(app, 'admin@example.it');
+    const res = await admin.agent
+      .post('/api/admin/products')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ name: 'Visita', description: 'x', priceCents: -5, active: true });
+    expect(res.status).toBe(400);
+    expect(looksItalian(res.body.error.message)).toBe(true);
+    expect(res.body.error.message).toMatch(/priceCents|prezzo/i);
+  });
+
+  it.each([null, '', [], true, '9x', 9.5, 25])('working hours refuse startHour %p and store nothing', async (bad) => {
+    const doctor = await client(app, 'medico1@example.it');
+    const before = await head();
+    const res = await doctor.agent
+      .put(`/api/doctors/${app.ids['medico1@example.it']}/working-hours`)
+      .set('X-CSRF-Token', doctor.csrf)
+      .send({ startHour: bad, endHour: 12 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/startHour|inizio/i);
+    expect(await head()).toBe(before);
+  });
+
+  it('a password over 72 bytes is refused at registration with a clear message', async () => {
+    const c = await client(app);
+    const res = await c.agent
+      .post('/api/auth/register')
+      .set('X-CSRF-Token', c.csrf)
+      .send({
+        name: 'Sara',
+        surname: 'Neri',
+        email: `lunga-${randomUUID()}@example.it`,
+        password: 'è'.repeat(40),
+        phone: '+39 333 1234567',
+        taxcode: 'RSSMRA75C22H50MA',
+        consent: true,
+      });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/72 byte/);
+  });
+
+  it('a login with a password over 72 bytes never matches a prefix', async () => {
+    const c = await client(app);
+    const res = await c.agent
+      .post('/api/auth/login')
+      .set('X-CSRF-Token', c.csrf)
+      .send({
+        email: 'admin@example.it',
+        password: DEMO_PASSWORD + 'x'.repeat(80),
+      });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/72 byte/);
+  });
+
+  it("a client's X-Correlation-Id never reaches an event", async () => {
+    const doctor = await client(app, 'medico1@example.it');
+    const medico1 = app.ids['medico1@example.it'];
+    const forged = 'catena-altrui-1234';
+    const before = await head();
+    await doctor.agent
+      .post('/disponibilita/toggle')
+      .set('X-CSRF-Token', doctor.csrf)
+      .set('X-Correlation-Id', forged)
+      .send({
+        for: medico1,
+        start: '2030-03-07T15:00:00Z',
+        end: '2030-03-07T15:30:00Z',
+      })
+      .expect(200);
+    const events = await app.core.eventStore.readAll({ after: before });
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) expect(e.metadata.correlationId).not.toBe(forged);
+  });
+
+  it('a cookieless request creates no session row; expired sessions are purged', async () => {
+    const count = async () =>
+      Number(
+        (
+          await app.core.appDb
+            .selectFrom('sessions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    for (let i = 0; i < 5; i++) {
+      const res = await request(app.app.getHttpServer()).get('/api/auth/session').expect(200);
+      expect(res.body.csrfToken).toEqual(expect.any(String));
+      await request(app.app.getHttpServer()).get('/disponibilita/query').query({ for: app.ids['medico1@example.it'], date: '2030-03-05' });
+    }
+    expect(await count()).toBe(before);
+    // the anonymous token still works for the login form
+    const c = await client(app);
+    await c.agent.post('/api/auth/login').set('X-CSRF-Token', c.csrf).send({ email: 'paziente1@example.it', password: DEMO_PASSWORD }).expect(200);
+    await app.core.appDb
+      .insertInto('sessions')
+      .values({ sid: 'scaduta', data: '{}', expires_at: Date.now() - 1000 })
+      .execute();
+    await app.purgeSessions();
+    expect(await app.core.appDb.selectFrom('sessions').select('sid').where('sid', '=', 'scaduta').executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('headers in production', () => {
+  let app: TestApp;
+  beforeAll(
+    async () =>
+      (app = await startTestApp({
+        NODE_ENV: 'production',
+        SEED_DEMO: 'true',
+        COOKIE_SECURE: 'false',
+        HOLD_SWEEP_SECONDS: '0',
+        PAYPAL_SDK_URL: 'https://www.paypal.com/sdk/js',
+      })),
+  );
+  afterAll(() => app?.close());
+
+  it('HSTS, upgrade-insecure-requests, and the PayPal SDK origin allowed for scripts and frames (never inline scripts)', async () => {
+    const res = await request(app.app.getHttpServer()).get('/api/auth/session').expect(200);
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/upgrade-insecure-requests/);
+    expect(csp).toMatch(/script-src 'self' https:\/\/www\.paypal\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.paypal\.com/);
+    expect(csp).not.toMatch(/unsafe-inline'[^;]*;?\s*$|script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});

@@ -12,16 +12,20 @@ import { paymentsBench } from './payments.bench';
 import { replayBench } from './replay.bench';
 import { auditBench } from './audit.bench';
 
+/** BENCH_ONLY=toggles,replay runs only those parts (default: all) */
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const wanted = (part: string) => only.length === 0 || only.includes(part);
+
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'studio-bench-'));
   try {
     console.log(`Node ${process.version}, ${new Date().toISOString()}, dati in ${root}`);
-    await availabilityBench(join(root, 'app'));
-    await holdsBench(join(root, 'holds'));
-    await paymentsBench(join(root, 'payments'));
-    await dietBench(join(root, 'diet'));
-    await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
-    await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
+    if (wanted('toggles')) await availabilityBench(join(root, 'app'));
+    if (wanted('holds')) await holdsBench(join(root, 'holds'));
+    if (wanted('payments')) await paymentsBench(join(root, 'payments'));
+    if (wanted('diet')) await dietBench(join(root, 'diet'));
+    if (wanted('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
+    if (wanted('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -15,7 +15,7 @@ import type {
   Subscription,
 } from '@studio/contracts';
 import { checkExpectedRevision } from '@studio/contracts';
-import { chained, storedHash } from './hash-chain';
+import { GENESIS_HASH, chained } from './hash-chain';
 import { deferred, reportSubscriptionError, runUntilFailure } from './support';
 
 export interface SqliteEventStoreOptions {
@@ -23,6 +23,16 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** Rows read per query while catching up. */
   batchSize?: number;
+}
+
+interface PendingAppend {
+  stream: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: Error): void;
+  result?: AppendResult;
+  error?: unknown;
 }
 
 interface Row {
@@ -70,8 +80,10 @@ export class SqliteEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly subscriptions = new Set<Subscription>();
-  private readonly appendTx: (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
-  private readonly lastOfStream: Database.Statement<[string], Pick<Row, 'revision' | 'position' | 'metadata'>>;
+  private readonly commitGroup: (batch: PendingAppend[]) => void;
+  private readonly lastOfStream: Database.Statement<[string], { revision: number; position: number; hash: unknown }>;
+  private pending: PendingAppend[] = [];
+  private flushScheduled = false;
 
   constructor(filename: string, options: SqliteEventStoreOptions = {}) {
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
@@ -85,19 +97,22 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('synchronous = FULL');
     this.db.exec(SCHEMA);
 
-    this.lastOfStream = this.db.prepare('SELECT revision, position, metadata FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1');
+    this.lastOfStream = this.db.prepare(
+      "SELECT revision, position, json_extract(metadata, '$.hash') AS hash FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1",
+    );
     const insert = this.db.prepare(
       `INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at)
        VALUES (@id, @stream, @revision, @type, @data, @metadata, @recordedAt)`,
     );
-    const tx = this.db.transaction((stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
+    // one append; called inside the group's transaction, a nested better-sqlite3 transaction is a
+    // SAVEPOINT: a failing append (a wrong expected revision) rolls back only its own inserts
+    const appendOne = this.db.transaction((stream: string, events: NewEvent[], expected: ExpectedRevision, recordedAt: string): AppendResult => {
       const last = this.lastOfStream.get(stream);
       const current = last?.revision ?? -1;
       checkExpectedRevision(stream, expected, current);
       let position = last?.position ?? 0;
-      const recordedAt = new Date().toISOString();
       // the chain is extended inside the write lock, so no concurrent append can fork it
-      let previousHash = storedHash(last ? JSON.parse(last.metadata) : undefined);
+      let previousHash = typeof last?.hash === 'string' ? last.hash : GENESIS_HASH;
       events.forEach((event, i) => {
         const metadata = chained(event.type, event.data, event.metadata, previousHash);
         previousHash = metadata.hash as string;
@@ -114,15 +129,55 @@ export class SqliteEventStore implements EventStore {
       });
       return { nextRevision: current + events.length, position };
     });
-    // IMMEDIATE takes the write lock before the revision check, so check and insert are atomic
+    const group = this.db.transaction((batch: PendingAppend[]): void => {
+      const recordedAt = new Date().toISOString();
+      for (const p of batch) {
+        try {
+          p.result = appendOne(p.stream, p.events, p.expected, recordedAt);
+        } catch (error) {
+          p.error = error;
+        }
+      }
+    });
+    // IMMEDIATE takes the write lock before the revision checks, so checks and inserts are atomic
     // even against another process (a DEFERRED read-then-write could fail to upgrade instead).
-    this.appendTx = (stream, events, expected) => tx.immediate(stream, events, expected);
+    this.commitGroup = (batch) => group.immediate(batch);
   }
 
-  async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
-    const result = this.appendTx(stream, events, options.expectedRevision);
-    if (events.length > 0) appendSignals.emit(this.signalKey);
-    return result;
+  /**
+   * Group commit: every append requested before the next turn of the event loop goes into one
+   * transaction, so one fsync (synchronous=FULL) acknowledges all of them. Each keeps its own
+   * expected-revision check in its own savepoint: a conflict fails only its own append.
+   */
+  append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({ stream, events, expected: options.expectedRevision, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flushAppends());
+      }
+    });
+  }
+
+  private flushAppends(): void {
+    this.flushScheduled = false;
+    const batch = this.pending.splice(0);
+    if (batch.length === 0) return;
+    try {
+      if (!this.db.open) throw new Error('Event store chiuso');
+      this.commitGroup(batch);
+    } catch (error) {
+      // the group's transaction did not commit (disk, lock): none of its appends happened
+      for (const p of batch) (p.result = undefined), (p.error = error);
+    }
+    let appended = false;
+    for (const p of batch) {
+      if (p.result) {
+        appended ||= p.events.length > 0;
+        p.resolve(p.result);
+      } else p.reject(p.error instanceof Error ? p.error : new Error(String(p.error)));
+    }
+    if (appended) appendSignals.emit(this.signalKey);
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -192,6 +247,8 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
+    // appends already requested are committed (or refused), never left hanging
+    this.flushAppends();
     if (this.db.open) this.db.close();
   }
 

@@ -5,7 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { availabilityBench } from './availability.bench';
+import { availabilityBench, baselinePushBench } from './availability.bench';
+import { rawAppendBench } from './limits.bench';
+import { printTable } from './report';
 import { dietBench } from './diet.bench';
 import { holdsBench } from './holds.bench';
 import { paymentsBench } from './payments.bench';
@@ -20,12 +22,15 @@ async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'studio-bench-'));
   try {
     console.log(`Node ${process.version}, ${new Date().toISOString()}, dati in ${root}`);
+    if (wanted('toggles') || wanted('holds') || wanted('limits')) rawAppendBench(join(root, 'raw'));
     if (wanted('toggles')) await availabilityBench(join(root, 'app'));
+    if (wanted('toggles') || wanted('baseline')) await baselinePushBench();
     if (wanted('holds')) await holdsBench(join(root, 'holds'));
     if (wanted('payments')) await paymentsBench(join(root, 'payments'));
     if (wanted('diet')) await dietBench(join(root, 'diet'));
     if (wanted('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
     if (wanted('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
+    printTable();
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

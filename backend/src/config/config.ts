@@ -18,6 +18,8 @@ const Env = z.object({
   EVENTSTORE_URL: z.string().optional(),
   /** socket.io Redis adapter for several backend instances */
   REDIS_URL: z.string().optional(),
+  /** prefix of every Redis channel of this deployment (several on one Redis, or tests side by side) */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/).default('studio:'),
   SESSION_SECRET: z.string().min(16).optional(),
   /** seed demo accounts into an empty store; on by default outside production */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
@@ -56,6 +58,7 @@ export interface AppConfig {
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
   appDb: { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
   redisUrl?: string;
+  redisPrefix: string;
   sessionSecret: string;
   /** secret for the keyed email hash that lets login find an account without the email in clear */
   lookupSecret: string;
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', connectionString: e.DATABASE_URL, schema: 'app' }
       : { kind: 'sqlite', filename: join(dataDir, 'app.db') },
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     sessionSecret: persistentSecret(dataDir, 'session', e.SESSION_SECRET),
     lookupSecret: persistentSecret(dataDir, 'lookup', e.LOOKUP_SECRET),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !production,

@@ -83,6 +83,8 @@ export class SqliteEventStore implements EventStore {
   private readonly commitGroup: (batch: PendingAppend[]) => void;
   private readonly lastOfStream: Database.Statement<[string], { revision: number; position: number; hash: unknown }>;
   private pending: PendingAppend[] = [];
+  /** called after each commit that appended events (scale-out: tells the other processes) */
+  onCommitted?: () => void;
   private flushScheduled = false;
 
   constructor(filename: string, options: SqliteEventStoreOptions = {}) {
@@ -177,7 +179,15 @@ export class SqliteEventStore implements EventStore {
         p.resolve(p.result);
       } else p.reject(p.error instanceof Error ? p.error : new Error(String(p.error)));
     }
-    if (appended) appendSignals.emit(this.signalKey);
+    if (appended) {
+      appendSignals.emit(this.signalKey);
+      this.onCommitted?.();
+    }
+  }
+
+  /** another process appended to the file: live subscriptions look now, not at their next poll */
+  wake(): void {
+    appendSignals.emit(this.signalKey);
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { availabilityBench, baselinePushBench } from './availability.bench';
 import { rawAppendBench } from './limits.bench';
 import { printTable } from './report';
+import { scaleOutBench } from './scale-out.bench';
 import { dietBench } from './diet.bench';
 import { holdsBench } from './holds.bench';
 import { paymentsBench } from './payments.bench';
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'studio-bench-'));
   try {
     console.log(`Node ${process.version}, ${new Date().toISOString()}, dati in ${root}`);
-    if (wanted('toggles') || wanted('holds') || wanted('limits')) rawAppendBench(join(root, 'raw'));
+    if (wanted('toggles') || wanted('holds') || wanted('limits') || wanted('scaleout')) rawAppendBench(join(root, 'raw'));
     if (wanted('toggles')) await availabilityBench(join(root, 'app'));
     if (wanted('toggles') || wanted('baseline')) await baselinePushBench();
     if (wanted('holds')) await holdsBench(join(root, 'holds'));
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     if (wanted('diet')) await dietBench(join(root, 'diet'));
     if (wanted('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
     if (wanted('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
+    if (wanted('scaleout')) await scaleOutBench();
     printTable();
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -25,6 +25,18 @@ describeEventStoreContract('SQLite file', async () => {
   };
 });
 
+describeEventStoreContract('SQLite file, writer thread', async () => {
+  const { dir, remove } = tempDir();
+  const store = new SqliteEventStore(join(dir, 'events.db'), { pollIntervalMs: 50, writerThread: true });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      remove();
+    },
+  };
+});
+
 describeEventStoreContract('SQLite :memory:', async () => {
   const store = new SqliteEventStore(':memory:');
   return { store, cleanup: () => store.close() };
@@ -144,13 +156,13 @@ describe('SqliteEventStore on a file', () => {
     }
   });
 
-  it('an acknowledged append survives kill -9 of the process that made it', async () => {
+  it.each([false, true])('an acknowledged append survives kill -9 of the process that made it (writer thread: %s)', async (writerThread) => {
     // a child process appends in groups and prints each acknowledged position; it is killed mid-load
     const script = join(dir, 'writer.ts');
     writeFileSync(
       script,
       `const { SqliteEventStore } = require(${JSON.stringify(join(__dirname, 'sqlite-event-store'))});
-       const store = new SqliteEventStore(${JSON.stringify(file)});
+       const store = new SqliteEventStore(${JSON.stringify(file)}, { writerThread: ${writerThread} });
        let n = 0;
        const meta = { userId: 't', role: 'system', at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
        const loop = async (w) => { for (;;) { const i = n++; const r = await store.append('w' + w + '-' + i, [{ type: 'E', data: { i }, metadata: meta }], { expectedRevision: 'no_stream' }); process.stdout.write(r.position + '\\n'); } };

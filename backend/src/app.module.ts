@@ -27,7 +27,8 @@ import { RegistrationController } from './registration/registration.controller';
 import { RegistrationService } from './registration/registration.service';
 import { CORE, type Core } from './infrastructure/core';
 import { DoctorsController } from './users/doctors.controller';
-import { AccessLogService } from './audit/access-log.service';
+import { AccessLogService } from './personal-data/access-log.service';
+import { AccessLogEntriesService } from './audit/access-log-entries.service';
 import { AuditController, MyAccessLogController } from './audit/audit.controller';
 import { AuditService } from './audit/audit.service';
 import { RebuildGateway, RebuildService } from './audit/rebuild.gateway';
@@ -67,6 +68,7 @@ export class AppModule {
         paypalProvider,
         OrdersService,
         AccessLogService,
+        AccessLogEntriesService,
         AuditService,
         RebuildGateway,
         RebuildService,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STREAM_PREFIX } from './streams';
 
 /**
  * The auditor's history. Categories are data-driven by stream kind (the stream name up to its
@@ -35,7 +36,7 @@ export type PersonalDataAccessed = z.infer<typeof PersonalDataAccessed>;
 export const PersonalDataErased = z.object({ userId: z.string(), erasedBy: z.string(), erasedByRole: z.string() });
 
 export function accessStreamName(subjectId: string): string {
-  return `access-${subjectId}`;
+  return `${STREAM_PREFIX.access}${subjectId}`;
 }
 
 const isoInstant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'Istante non valido: usa un formato ISO 8601' });

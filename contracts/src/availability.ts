@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STREAM_PREFIX } from './streams';
 
 export const SLOT_MINUTES = 30;
 
@@ -84,5 +85,5 @@ export function parseSlotId(id: string): { doctorId: string; start: string } | n
 }
 
 export function availabilityStreamName(doctorId: string, day: string): string {
-  return `availability-${doctorId}-${day}`;
+  return `${STREAM_PREFIX.availability}${doctorId}-${day}`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STREAM_PREFIX } from './streams';
 
 /** 'YYYY-MM-DD', a real calendar day */
 export const isoDay = z
@@ -64,5 +65,5 @@ export const BookingView = z.object({
 export type BookingView = z.infer<typeof BookingView>;
 
 export function bookingStreamName(bookingId: string): string {
-  return `booking-${bookingId}`;
+  return `${STREAM_PREFIX.booking}${bookingId}`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STREAM_PREFIX } from './streams';
 import { isoDay } from './booking';
 
 // ---- events (registered in EventSchemas) ---------------------------------------------------
@@ -34,7 +35,7 @@ export const CouponUpdated = z.object(couponFields);
 export const CouponRedeemed = z.object({ code: z.string(), orderId: z.string() });
 
 export function productStreamName(productId: string): string {
-  return `product-${productId}`;
+  return `${STREAM_PREFIX.product}${productId}`;
 }
 
 export function normalizeCouponCode(code: string): string {
@@ -42,7 +43,7 @@ export function normalizeCouponCode(code: string): string {
 }
 
 export function couponStreamName(code: string): string {
-  return `coupon-${normalizeCouponCode(code)}`;
+  return `${STREAM_PREFIX.coupon}${normalizeCouponCode(code)}`;
 }
 
 // ---- HTTP ------------------------------------------------------------------------------------

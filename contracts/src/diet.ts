@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { STREAM_PREFIX } from './streams';
+import { REQUIRED_PORTIONS, weeklyPortionsProblem } from './rules/portions';
 
 // ---- constants (SPEC point 9) -----------------------------------------------------------------
 
 /** a select option above this value is the category with id value − CATEGORY_OFFSET */
 export const CATEGORY_OFFSET = 100000;
-/** the portions tables must add up to this: lunch and dinner on each day of the week (2 × 7) */
-export const REQUIRED_PORTIONS = 14;
 export const MEALS = ['colazione', 'spuntino', 'pranzo', 'merenda', 'cena'] as const;
 export type Meal = (typeof MEALS)[number];
 export const MealName = z.enum(MEALS, { error: 'Pasto non valido: colazione, spuntino, pranzo, merenda o cena' });
@@ -111,14 +111,14 @@ export const FoodCreated = z.object(foodFields);
 export const FoodUpdated = z.object(foodFields);
 
 export function foodStreamName(foodId: number): string {
-  return `food-${foodId}`;
+  return `${STREAM_PREFIX.food}${foodId}`;
 }
 export function foodCategoryStreamName(categoryId: number): string {
-  return `foodcategory-${categoryId}`;
+  return `${STREAM_PREFIX.foodCategory}${categoryId}`;
 }
 /** one current diet per patient */
 export function dietStreamName(patientId: string): string {
-  return `diet-${patientId}`;
+  return `${STREAM_PREFIX.diet}${patientId}`;
 }
 
 // ---- diet content ------------------------------------------------------------------------------
@@ -416,10 +416,8 @@ export function normalizeDiet(draft: DietDraft, lookup: Lookup): { ok: true; con
     if (rows.some((p) => p.categoryId === 0)) return { ok: false, code: 'porzioni_non_valide', message: 'Scegli una categoria per ogni riga delle porzioni' };
     portions[table] = rows.map((p) => ({ categoryId: p.categoryId, times: p.times }));
   }
-  const total = portionsTotal(portions);
-  if (total !== 0 && total !== REQUIRED_PORTIONS) {
-    return { ok: false, code: 'porzioni_non_valide', message: `Le porzioni settimanali devono essere in tutto ${REQUIRED_PORTIONS} (pranzi e cene della settimana): ora sono ${total}` };
-  }
+  const problem = weeklyPortionsProblem(portionsTotal(portions));
+  if (problem) return { ok: false, ...problem };
   return { ok: true, content: { meals, portions, notes: draft.notes } };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STREAM_PREFIX } from './streams';
 import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUpdated } from './catalog';
 import { Question } from './questionnaire';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
@@ -80,6 +81,73 @@ export const SlotBooked = z.object({
 /** on `booking-<id>`: paid by the order `orderId` (the PayPal order id) */
 export const BookingConfirmed = z.object({ bookingId: z.string(), orderId: z.string() });
 
+/** who acted on a booking */
+export const BookingActor = z.enum(['patient', 'doctor', 'admin']);
+export type BookingActor = z.infer<typeof BookingActor>;
+/**
+ * on `booking-<id>`: the visit will not take place. `refund` says whether the payment is refunded in full
+ * (before the cut-off, or cancelled by the practice) or not at all; `reason` may speak of the patient, so it is
+ * sealed with the patient's key. (Shared by the agenda, notifications and receipts: keep the shape stable.)
+ */
+export const BookingCancelled = z.object({
+  bookingId: z.string(),
+  patientId: z.string(),
+  doctorId: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  by: BookingActor,
+  reason: Sealed.nullable(),
+  refund: z.enum(['full', 'none']),
+  at: z.string(),
+});
+/** on `booking-<id>`: moved to another slot of the same doctor; `sequence` counts the moves (1 for the first: the .ics SEQUENCE) */
+export const BookingRescheduled = z.object({
+  bookingId: z.string(),
+  patientId: z.string(),
+  doctorId: z.string(),
+  fromSlotId: z.string(),
+  fromStart: z.string(),
+  fromEnd: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  sequence: z.number().int().positive(),
+  by: BookingActor,
+  at: z.string(),
+});
+/** on `booking-<id>`: what happened once the visit's time had come */
+export const BookingOutcome = z.enum(['completed', 'no_show']);
+export const BookingOutcomeRecorded = z.object({ bookingId: z.string(), patientId: z.string(), doctorId: z.string(), outcome: BookingOutcome, at: z.string() });
+
+/**
+ * on `receipts-<doctorId>-<year>` (the doctor's numbering stream: its expected revision keeps numbers gap-free):
+ * the fiscal receipt `number/year` for a captured payment. The fiscal feature may add fields; these stay.
+ */
+export const ReceiptIssued = z.object({
+  receiptId: z.string(),
+  doctorId: z.string(),
+  year: z.number().int(),
+  number: z.number().int().positive(),
+  orderId: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  issuedAt: z.string(),
+  totalCents: z.number().int(),
+});
+/** on the same numbering stream: a credit note (nota di credito) for a refunded receipt; receipts are never edited */
+export const CreditNoteIssued = z.object({
+  creditNoteId: z.string(),
+  receiptId: z.string(),
+  doctorId: z.string(),
+  year: z.number().int(),
+  number: z.number().int().positive(),
+  orderId: z.string(),
+  patientId: z.string(),
+  issuedAt: z.string(),
+  totalCents: z.number().int(),
+});
+
 /** on `order-<paypalOrderId>`: the order we asked PayPal for, with the amount we computed */
 export const OrderCreated = z.object({
   orderId: z.string(),
@@ -131,6 +199,11 @@ export const EventSchemas = {
   BookingHoldEnded,
   SlotBooked,
   BookingConfirmed,
+  BookingCancelled,
+  BookingRescheduled,
+  BookingOutcomeRecorded,
+  ReceiptIssued,
+  CreditNoteIssued,
   OrderCreated,
   PaymentCaptured,
   PaymentRefunded,
@@ -153,33 +226,24 @@ export type EventType = keyof typeof EventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof EventSchemas)[T]>;
 export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 
-export const STREAM_PREFIX = {
-  availability: 'availability-',
-  user: 'user-',
-  email: 'email-',
-  questionnaire: 'questionnaire-',
-  patient: 'patient-',
-  booking: 'booking-',
-  product: 'product-',
-  coupon: 'coupon-',
-  order: 'order-',
-  food: 'food-',
-  foodCategory: 'foodcategory-',
-  diet: 'diet-',
-} as const;
 
 export function userStreamName(userId: string): string {
-  return `user-${userId}`;
+  return `${STREAM_PREFIX.user}${userId}`;
 }
 
 export function emailClaimStreamName(emailHash: string): string {
-  return `email-${emailHash}`;
+  return `${STREAM_PREFIX.email}${emailHash}`;
 }
 
 export function questionnaireStreamName(questionnaireId: string): string {
-  return `questionnaire-${questionnaireId}`;
+  return `${STREAM_PREFIX.questionnaire}${questionnaireId}`;
 }
 
 export function patientStreamName(patientId: string): string {
-  return `patient-${patientId}`;
+  return `${STREAM_PREFIX.patient}${patientId}`;
+}
+
+/** the doctor's fiscal numbering stream of one year: receipts and credit notes */
+export function receiptsStreamName(doctorId: string, year: number): string {
+  return `${STREAM_PREFIX.receipts}${doctorId}-${year}`;
 }

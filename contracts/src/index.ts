@@ -10,3 +10,5 @@ export * from './catalog';
 export * from './orders';
 export * from './audit';
 export * from './diet';
+export * from './rules';
+export * from './streams';

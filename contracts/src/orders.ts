@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { STREAM_PREFIX } from './streams';
 
 export function orderStreamName(orderId: string): string {
-  return `order-${orderId}`;
+  return `${STREAM_PREFIX.order}${orderId}`;
 }
 
 export const BILLING_REQUIRED_MESSAGE = 'Devi specificare sia il codice fiscale che l\'indirizzo di fatturazione';

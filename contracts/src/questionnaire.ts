@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textEnabledBy } from './rules/enabler';
 
 /** server-made ids (UUIDs): anything else in a path or body is refused before any lookup */
 export const EntityId = z
@@ -97,8 +98,7 @@ export function checkAnswers(questions: Question[], answers: Answers): AnswersCh
       return { ok: false, code: 'opzione_non_valida', message: `Opzione non valida nella domanda "${q.text}"` };
     }
     if (q.kind === 'radio' && choices.length !== 1) return { ok: false, code: 'risposta_mancante', message: `Scegli una risposta alla domanda "${q.text}"` };
-    const last = q.options[q.options.length - 1].value;
-    const textEnabled = chosen.some((o) => o!.enabler) || (q.handleMore === true && choices.includes(last));
+    const textEnabled = textEnabledBy(q, choices);
     const text = answers[q.id]?.text?.trim() ?? '';
     if (textEnabled && !text) return { ok: false, code: 'testo_mancante', message: `Specifica la risposta alla domanda "${q.text}"` };
     kept[q.id] = textEnabled ? { choices, text } : { choices };

@@ -207,7 +207,7 @@ class KyselyReadModelStore implements ReadModelStore {
     const row = await this.withTable(collection, (table) =>
       this.db.selectFrom(table).select(['id', 'doc', 'position']).where('id', '=', id).executeTakeFirst(),
     );
-    return row ? this.decode<D>(row as Row) : null;
+    return row ? this.decode<D>(row) : null;
   }
 
   async find<D>(collection: string, where: Where = {}, options: FindOptions = {}): Promise<StoredDocument<D>[]> {
@@ -224,7 +224,7 @@ class KyselyReadModelStore implements ReadModelStore {
       if (options.limit !== undefined) q = q.limit(options.limit);
       return q.execute();
     });
-    return rows.map((r) => this.decode<D>(r as Row));
+    return rows.map((r) => this.decode<D>(r));
   }
 
   async checkpoint(projection: string): Promise<number> {
@@ -275,7 +275,7 @@ class KyselyReadModelStore implements ReadModelStore {
             // SQLite has no row locks: its write transaction already excludes other writers
             .$if(pg, (q) => q.forUpdate())
             .execute();
-          for (const row of rows) found.set(row.id as string, this.decode<D>(row as Row));
+          for (const row of rows) found.set(row.id as string, this.decode<D>(row));
         }
         return found;
       },

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
-import { AccessLogService } from './access-log.service';
+import { AccessLogEntriesService } from './access-log-entries.service';
 import { AuditService } from './audit.service';
 import { RebuildService } from './rebuild.gateway';
 
@@ -88,7 +88,7 @@ export class AuditController {
 /** the patient's own access log, for /home */
 @Controller('api/me')
 export class MyAccessLogController {
-  constructor(private readonly accessLog: AccessLogService) {}
+  constructor(private readonly accessLog: AccessLogEntriesService) {}
 
   @Get('access-log')
   @Roles('patient')

@@ -9,6 +9,7 @@ import {
   orderStreamName,
   userStreamName,
   type AsOfPatientRecord,
+  availabilityRangeProblem,
   type AuditEventDetail,
   type AuditEventRow,
   type AuditEventsPage,
@@ -34,12 +35,12 @@ import {
   createReadModelStore,
   ordersProjection,
   usersProjection,
+  availabilityRange,
 } from '@studio/projections';
-import { availabilityRange } from '../availability/availability.service';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { CORE, type Core } from '../infrastructure/core';
-import { AccessLogService } from './access-log.service';
+import { AccessLogService } from '../personal-data/access-log.service';
 
 /**
  * Who may see personal fields in clear in the history: the admin (segreteria, acting for the
@@ -227,6 +228,8 @@ export async function availabilityAsOf(store: EventStore, doctorId: string, star
   return replayAsOf(store, streams, at, [usersProjection, availabilitySlotsProjection], async (temp) => {
     const doctor = (await temp.get<UserDoc>('users', doctorId))?.doc;
     if (!doctor || doctor.role !== 'doctor') throw new NotFoundError('Medico non trovato a quella data.', 'medico_non_trovato');
+    const problem = availabilityRangeProblem(start, end);
+    if (problem) throw new ValidationError(problem.message, problem.code);
     return availabilityRange(temp, doctor, start, end);
   });
 }

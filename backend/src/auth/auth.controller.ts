@@ -3,7 +3,7 @@ import { LoginRequest, type SessionResponse } from '@studio/contracts';
 import type { Request } from 'express';
 import { UnauthenticatedError } from '../common/errors';
 import { parseInput } from '../http/parse';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { ensureCsrfToken } from './guards';
 
 @Controller('api/auth')

@@ -6,7 +6,7 @@ import { CurrentUser, Roles } from '../auth/guards';
 import { ForbiddenError } from '../common/errors';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { AvailabilityService } from './availability.service';
 import { ToggleSlotCommand } from './toggle-slot.command';
 

@@ -7,11 +7,10 @@ import {
   AvailabilityWatch,
   type AvailabilityWatchAck,
 } from '@studio/contracts';
-import type { SlotDoc } from '@studio/projections';
+import { changedMessage, type SlotDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
 import { CORE, type Core } from '../infrastructure/core';
 import { AvailabilityService } from './availability.service';
-import { changedMessage } from './slot-view';
 
 const room = (doctorId: string) => `availability:${doctorId}`;
 

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SLOT_COLORS, availabilityStreamName, type EventMetadata, type ToggleResponse, type WorkingHours } from '@studio/contracts';
+import { availabilityStreamName, slotAppearance, statusAfterToggle, type EventMetadata, type ToggleResponse, type WorkingHours } from '@studio/contracts';
 import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
-import { availabilityDecider, doctorDayOf, type AvailabilityEvent } from './availability.decider';
+import { availabilityDecider, doctorDayOf } from './availability.decider';
 
 export class ToggleSlotCommand extends Command<ToggleResponse & { position: number | null }> {
   constructor(
@@ -31,8 +31,9 @@ export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
       c.metadata,
       'Il calendario è stato modificato nel frattempo: ricarica e riprova.',
     );
-    const [event] = result.events as AvailabilityEvent[];
-    const status = event.type === 'SlotOpened' ? 'available' : 'unavailable';
-    return { id: event.data.slotId, ...SLOT_COLORS[status], status, position: result.position };
+    const [event] = result.events;
+    const status = statusAfterToggle(event.type);
+    const { color, textColor } = slotAppearance(status);
+    return { id: event.data.slotId, color, textColor, status, position: result.position };
   }
 }

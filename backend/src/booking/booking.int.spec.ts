@@ -1,6 +1,6 @@
 import { SLOT_COLORS, availabilityStreamName, bookingStreamName, slotId } from '@studio/contracts';
 import request from 'supertest';
-import { SLOT_TAKEN_MESSAGE } from '../availability/availability.decider';
+import { SLOT_TAKEN_MESSAGE } from '../availability';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
 

@@ -1,5 +1,5 @@
 import { WrongExpectedRevisionError, availabilityStreamName, slotId } from '@studio/contracts';
-import { SLOT_TAKEN_MESSAGE } from '../availability/availability.decider';
+import { SLOT_TAKEN_MESSAGE } from '../availability';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { startTestApp, type TestApp } from '../testing/test-app';
 

@@ -15,13 +15,13 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc, SlotDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
-import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availability/availability.decider';
+import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availability';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceInstant } from '../common/practice-time';
 import { decideAgainOnStaleRevision, handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { bookingDecider } from './booking.decider';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import type { EventData } from '@studio/contracts';
+import { couponUsableOn, type EventData } from '@studio/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 
 // ---- `product-<id>` --------------------------------------------------------------------------
@@ -66,9 +66,7 @@ function checkTerms(t: CouponTerms): CouponTerms {
 
 /** may the coupon be used on `today`? (pure: also serves the public check) */
 export function couponUsable(state: CouponState, today: string): boolean {
-  if (state.status !== 'exists') return false;
-  if (today < state.validFrom || today > state.validTo) return false;
-  return state.maxUses === undefined || state.orders.length < state.maxUses;
+  return state.status === 'exists' && couponUsableOn({ validFrom: state.validFrom, validTo: state.validTo, maxUses: state.maxUses, timesUsed: state.orders.length }, today);
 }
 
 export const couponDecider = {

@@ -26,10 +26,10 @@ import type { BookingDoc, DietDoc, UserDoc } from '@studio/projections';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { dietDecider } from './food.decider';
 import { FoodsService, type Catalogue } from './foods.service';
-import { AccessLogService } from '../audit/access-log.service';
+import { AccessLogService } from '../personal-data/access-log.service';
 
 /**
  * Whose diet a doctor may see and edit: a patient holding or having confirmed a booking with them

@@ -1,4 +1,4 @@
-import { normalizeDiet, REQUIRED_PORTIONS, portionsTotal, type DietContent, type EventData, type Sealed } from '@studio/contracts';
+import { normalizeDiet, portionsTotal, weeklyPortionsProblem, type DietContent, type EventData, type Sealed } from '@studio/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 
 // ---- `foodcategory-<id>` ---------------------------------------------------------------------
@@ -98,8 +98,8 @@ export const dietDecider = {
     if (command.expectedRevision !== undefined && command.expectedRevision !== current) {
       throw new ConflictError('La dieta è stata modificata nel frattempo da un altro utente: ricaricala e riprova.', 'dieta_modificata');
     }
-    const total = portionsTotal(command.content.portions);
-    if (total !== 0 && total !== REQUIRED_PORTIONS) throw new ValidationError(`Le porzioni settimanali devono essere in tutto ${REQUIRED_PORTIONS}: ora sono ${total}.`, 'porzioni_non_valide');
+    const portions = weeklyPortionsProblem(portionsTotal(command.content.portions));
+    if (portions) throw new ValidationError(`${portions.message}.`, portions.code);
     // the content must already be what normalizeDiet keeps: rounded grams, every row chosen
     const again = normalizeDiet(command.content, () => ({ name: '', kcal100: 0, baseWeight: 0, protein: null, carbohydrate: null, fat: null }));
     if (!again.ok) throw new ValidationError(`${again.message}.`, again.code);

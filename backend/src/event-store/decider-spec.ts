@@ -39,6 +39,7 @@ export function deciderSpec<State, Command, Event extends { type: string; data: 
   });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any error class the decider may throw
 function label(expected: Function | string): string {
   return typeof expected === 'string' ? `code "${expected}"` : expected.name;
 }

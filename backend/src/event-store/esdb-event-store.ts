@@ -255,7 +255,7 @@ function toEventData(event: NewEvent) {
     type: event.type,
     // The client types JSON data as object | array | string; any JSON value serialises the same.
     data: (event.data ?? null) as JSONType,
-    metadata: event.metadata as unknown as JSONType,
+    metadata: event.metadata,
   });
 }
 

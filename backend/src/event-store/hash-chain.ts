@@ -31,7 +31,7 @@ export function eventHash(type: string, data: unknown, metadata: EventMetadata, 
 /** the metadata as stored: the caller's, plus the chained hash */
 export function chained(type: string, data: unknown, metadata: EventMetadata, previousHash: string): EventMetadata {
   const { hash: _dropped, ...rest } = metadata;
-  return { ...rest, hash: eventHash(type, data, rest as EventMetadata, previousHash) };
+  return { ...rest, hash: eventHash(type, data, rest, previousHash) };
 }
 
 export const storedHash = (metadata: EventMetadata | undefined): string => (typeof metadata?.hash === 'string' ? metadata.hash : GENESIS_HASH);

@@ -1,6 +1,6 @@
 import type { EventData } from '@studio/contracts';
-import { availabilityDecider, type AvailabilityEvent } from '../availability/availability.decider';
-import { bookingDecider, type BookingEvent } from '../booking/booking.decider';
+import { availabilityDecider, type AvailabilityEvent } from '../availability';
+import { bookingDecider, type BookingEvent } from '../booking';
 import { orderDecider, type OrderEvent } from './order.decider';
 
 const fold = <S, E>(d: { initialState(): S; evolve(s: S, e: E): S }, events: E[]) => events.reduce(d.evolve, d.initialState());

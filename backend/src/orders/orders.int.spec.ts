@@ -1,6 +1,6 @@
 import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, BILLING_REQUIRED_MESSAGE, SLOT_COLORS, codiceFiscaleCheckChar, orderStreamName, slotId } from '@studio/contracts';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
-import { HoldExpiryService } from '../booking/hold-expiry.service';
+import { HoldExpiryService } from '../booking';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { connect, sessionCookieOf } from '../testing/sockets';
 import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';

@@ -18,16 +18,16 @@ import {
   type SessionUser,
 } from '@studio/contracts';
 import type { BookingDoc, OrderDoc, ProductDoc } from '@studio/projections';
-import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability/availability.decider';
-import { bookingDecider, type BookingEvent } from '../booking/booking.decider';
-import { couponDecider, couponUsable } from '../catalog/catalog.decider';
-import { CatalogService } from '../catalog/catalog.service';
+import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability';
+import { bookingDecider, type BookingEvent } from '../booking';
+import { couponDecider, couponUsable } from '../catalog';
+import { CatalogService } from '../catalog';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
 import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
-import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments/paypal';
+import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments';
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
 import { PAYPAL, type PaypalPort } from './paypal.provider';
 

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { CORE, type Core } from '../infrastructure/core';
-import { PaypalClient } from '../payments/paypal';
+import { PaypalClient } from '../payments';
 
 export const PAYPAL = Symbol('PAYPAL');
 

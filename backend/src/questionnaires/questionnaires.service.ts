@@ -16,8 +16,8 @@ import { randomUUID } from 'node:crypto';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
-import { UsersService } from '../users/users.service';
-import { AccessLogService } from '../audit/access-log.service';
+import { UsersService } from '../users';
+import { AccessLogService } from '../personal-data/access-log.service';
 import { DefineQuestionnaireCommand } from './define-questionnaire.command';
 import { patientDecider } from './questionnaire.decider';
 

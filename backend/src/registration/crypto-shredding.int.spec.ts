@@ -3,7 +3,7 @@ import { ProjectionRunner, allProjections, createReadModelStore, type Questionna
 import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
 
 // strings found nowhere else in the demo data, so any trace of them is this patient's

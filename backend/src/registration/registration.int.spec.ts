@@ -1,6 +1,6 @@
 import { DUPLICATE_EMAIL_MESSAGE, PRIVACY_VERSION, emailClaimStreamName, userStreamName, type Sealed } from '@studio/contracts';
 import request from 'supertest';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
 
 const form = (email: string) => ({

@@ -6,7 +6,7 @@ import { ConflictError } from '../common/errors';
 import { handleCommand } from '../event-store/command-handler';
 import { metadataFor } from '../http/request-context';
 import { CORE, type Core } from '../infrastructure/core';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { emailClaimDecider } from './email-claim.decider';
 
 const duplicateEmail = () => new ConflictError(DUPLICATE_EMAIL_MESSAGE, 'email_esistente');

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata, Role } from '@studio/contracts';
 import type { Core } from '../infrastructure/core';
 import type { CommandBus } from '@nestjs/cqrs';
-import { UsersService } from '../users/users.service';
-import { ToggleSlotCommand } from '../availability/toggle-slot.command';
-import { DEMO_QUESTIONNAIRE } from '../questionnaires/demo-questionnaire';
-import { DefineQuestionnaireCommand } from '../questionnaires/define-questionnaire.command';
-import { CouponCatalogCommand, ProductCatalogCommand } from '../catalog/catalog.commands';
+import { type UsersService } from '../users';
+import { ToggleSlotCommand } from '../availability';
+import { DEMO_QUESTIONNAIRE } from '../questionnaires';
+import { DefineQuestionnaireCommand } from '../questionnaires';
+import { CouponCatalogCommand, ProductCatalogCommand } from '../catalog';
 import { practiceDay } from '../common/practice-time';
-import { FoodCatalogCommand } from '../diet/food-catalog.command';
-import { DEMO_FOOD_CATEGORIES, DEMO_FOODS } from '../diet/demo-foods';
+import { FoodCatalogCommand } from '../diet';
+import { DEMO_FOOD_CATEGORIES, DEMO_FOODS } from '../diet';
 
 export const DEMO_PASSWORD = 'Password123!';
 

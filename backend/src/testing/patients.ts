@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_PASSWORD } from '../seed/demo-seed';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { client, type Client, type TestApp } from './test-app';
 
 export interface TestPatient extends Client {

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Alert, Button, Container, Nav, Navbar, Offcanvas } from 'react-bootstrap';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { it } from '../i18n/it';
-import { errorMessage, useGetSessionQuery, useLogoutMutation } from './api';
+import { errorMessage, useGetSessionQuery, useLogoutMutation } from '../lib/api';
 import { navLinkFollowed, selectSidenavOpen, sidenavDismissed, sidenavToggleClicked } from './layoutSlice';
-import { AUDIT_PATH, AUDIT_ROLES, canManageCalendars, PATHS } from './paths';
-import { useAppDispatch, useAppSelector } from './store';
-import { NARROW_SCREEN, useMediaQuery } from './useMediaQuery';
+import { AUDIT_PATH, AUDIT_ROLES, canManageCalendars, PATHS } from '../lib/paths';
+import { useAppDispatch, useAppSelector } from '../lib/hooks';
+import { NARROW_SCREEN, useMediaQuery } from '../lib/useMediaQuery';
 
 export const SIDENAV_ID = 'sidenav';
 /** on document.body and the header while the side navigation is open (CSS pads them on wide screens) */
@@ -37,7 +37,7 @@ export function Layout() {
   const onLogout = async () => {
     try {
       await logout().unwrap();
-      navigate(PATHS.login, { replace: true });
+      void navigate(PATHS.login, { replace: true });
     } catch {
       /* the alert below shows it */
     }

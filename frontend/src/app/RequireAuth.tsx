@@ -3,9 +3,9 @@ import type { Role } from '@studio/contracts';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { it } from '../i18n/it';
-import { useGetSessionQuery } from './api';
-import { Loading } from './Loading';
-import { PATHS } from './paths';
+import { useGetSessionQuery } from '../lib/api';
+import { Loading } from '../components/ui/Loading';
+import { PATHS } from '../lib/paths';
 
 /** Protected routes: waits for the session, sends visitors to /login, checks the role if asked. */
 export function RequireAuth({

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
-import { useGetSessionQuery } from './api';
-import { homePathFor, PATHS } from './paths';
+import { useGetSessionQuery } from '../lib/api';
+import { homePathFor, PATHS } from '../lib/paths';
 
 /** "/" sends each role to its own start page */
 export function RoleHome() {

@@ -6,7 +6,7 @@ import { it as t } from '../i18n/it';
 import { renderRoutes, storeWithSession } from '../test/renderWithStore';
 import { routes } from './routes';
 
-jest.mock('./socket', () => ({
+jest.mock('../lib/socket', () => ({
   getSharedSocket: () => ({ connected: false, on() {}, off() {}, emit() {}, connect() {} }),
   disconnectSharedSocket: () => {},
 }));

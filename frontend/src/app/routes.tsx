@@ -6,15 +6,15 @@ import { BookingPage } from '../features/booking/BookingPage';
 import { BookingDetailPage } from '../features/booking-detail/BookingDetailPage';
 import { HomePage } from '../features/home/HomePage';
 import { ReceiptPage } from '../features/home/ReceiptPage';
-import { PaymentPage } from '../features/payments/PaymentPage';
+import { PaymentPage } from '../features/orders/PaymentPage';
 import { QuestionnairePage } from '../features/questionnaire/QuestionnairePage';
 import { QuestionnaireEditorPage } from '../features/questionnaire-editor/QuestionnaireEditorPage';
 import { RegistrationPage } from '../features/registration/RegistrationPage';
 import { it } from '../i18n/it';
 import { Layout } from './Layout';
-import { Loading } from './Loading';
+import { Loading } from '../components/ui/Loading';
 import { NotFound } from './NotFound';
-import { AUDIT_PATH, AUDIT_ROLES, CALENDAR_ROLES, PATHS } from './paths';
+import { AUDIT_PATH, AUDIT_ROLES, CALENDAR_ROLES, PATHS } from '../lib/paths';
 import { RequireAuth } from './RequireAuth';
 import { RoleHome } from './RoleHome';
 import { RouteError } from './RouteError';
@@ -31,7 +31,7 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   };
 }
 
-const CatalogAdminPage = lazyPage(() => import('../features/catalog-admin/CatalogAdminPage'), (m) => m.CatalogAdminPage);
+const CatalogAdminPage = lazyPage(() => import('../features/catalog/CatalogAdminPage'), (m) => m.CatalogAdminPage);
 const DietEditorPage = lazyPage(() => import('../features/diet/DietEditorPage'), (m) => m.DietEditorPage);
 const DietPatientsPage = lazyPage(() => import('../features/diet/DietPatientsPage'), (m) => m.DietPatientsPage);
 const FoodCatalogPage = lazyPage(() => import('../features/foods/FoodCatalogPage'), (m) => m.FoodCatalogPage);

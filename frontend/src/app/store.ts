@@ -1,9 +1,8 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { useDispatch, useSelector, useStore } from 'react-redux';
 import { availabilitySlice } from '../features/availability/availabilitySlice';
 import { bookingSlice } from '../features/booking/bookingSlice';
-import { api } from './api';
+import { api } from '../lib/api';
 import { layoutSlice } from './layoutSlice';
 
 export function makeStore() {
@@ -23,7 +22,3 @@ export function makeStore() {
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppStore = useStore.withTypes<AppStore>();

@@ -1,6 +1,6 @@
 /** Test-only. */
 import { AVAILABILITY_WATCH } from '@studio/contracts';
-import type { LiveSocket } from '../app/liveUpdates';
+import type { LiveSocket } from '../lib/liveUpdates';
 
 /** an in-memory stand-in for a socket.io client socket */
 export class FakeSocket implements LiveSocket {

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { api } from '../app/api';
+import { api } from '../lib/api';
 import { makeStore, type AppStore } from '../app/store';
 
 export const CSRF = 'token-di-prova';

@@ -1,3 +1,4 @@
+import { STREAM_PREFIX } from '@studio/contracts';
 import type { RecordedEvent, SlotStatus } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
@@ -15,7 +16,7 @@ export const availabilitySlotsProjection: ProjectionDefinition<SlotDoc> = {
   name: 'availability_slots',
   // 2: holds (SlotHeld, SlotHoldReleased); 3: SlotBooked
   version: 3,
-  streamPrefixes: ['availability-'],
+  streamPrefixes: [STREAM_PREFIX.availability],
   eventTypes: ['SlotOpened', 'SlotClosed', 'SlotHeld', 'SlotHoldReleased', 'SlotBooked'],
   documentId: (event: RecordedEvent) => (event.data as { slotId?: string }).slotId ?? null,
   evolve(doc, event) {

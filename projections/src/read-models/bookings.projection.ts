@@ -1,3 +1,4 @@
+import { STREAM_PREFIX } from '@studio/contracts';
 import type { BookingStatus, RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
@@ -35,7 +36,7 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
   name: 'bookings',
   // 2: BookingConfirmed
   version: 2,
-  streamPrefixes: ['booking-', 'availability-'],
+  streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability],
   eventTypes: ['BookingHeld', 'BookingHoldEnded', 'SlotHeld', 'SlotHoldReleased', 'BookingConfirmed'],
   documentId: (event: RecordedEvent) => (event.data as { bookingId?: string }).bookingId ?? null,
   evolve(doc, event) {

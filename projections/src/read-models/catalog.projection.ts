@@ -1,3 +1,4 @@
+import { STREAM_PREFIX } from '@studio/contracts';
 import type { RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
@@ -17,7 +18,7 @@ type ProductData = { productId: string; name: string; description: string; price
 export const productsProjection: ProjectionDefinition<ProductDoc> = {
   name: 'products',
   version: 1,
-  streamPrefixes: ['product-'],
+  streamPrefixes: [STREAM_PREFIX.product],
   eventTypes: ['ProductCreated', 'ProductUpdated'],
   documentId: (event) => (event.data as { productId?: string }).productId ?? null,
   evolve(doc, event) {
@@ -47,7 +48,7 @@ type CouponData = { code: string; percentage: number; validFrom: string; validTo
 export const couponsProjection: ProjectionDefinition<CouponDoc> = {
   name: 'coupons',
   version: 1,
-  streamPrefixes: ['coupon-'],
+  streamPrefixes: [STREAM_PREFIX.coupon],
   eventTypes: ['CouponCreated', 'CouponUpdated', 'CouponRedeemed'],
   documentId: (event: RecordedEvent) => (event.data as { code?: string }).code?.toUpperCase() ?? null,
   evolve(doc, event) {

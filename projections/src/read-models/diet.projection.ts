@@ -1,3 +1,4 @@
+import { STREAM_PREFIX } from '@studio/contracts';
 import type { RecordedEvent, Sealed } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
@@ -13,7 +14,7 @@ export interface FoodCategoryDoc {
 export const foodCategoriesProjection: ProjectionDefinition<FoodCategoryDoc> = {
   name: 'food_categories',
   version: 1,
-  streamPrefixes: ['foodcategory-'],
+  streamPrefixes: [STREAM_PREFIX.foodCategory],
   eventTypes: ['FoodCategoryCreated', 'FoodCategoryUpdated'],
   documentId: (event: RecordedEvent) => {
     const id = (event.data as { categoryId?: number }).categoryId;
@@ -46,7 +47,7 @@ export interface FoodDoc {
 export const foodsProjection: ProjectionDefinition<FoodDoc> = {
   name: 'foods',
   version: 1,
-  streamPrefixes: ['food-'],
+  streamPrefixes: [STREAM_PREFIX.food],
   eventTypes: ['FoodCreated', 'FoodUpdated'],
   documentId: (event: RecordedEvent) => {
     const id = (event.data as { foodId?: number }).foodId;
@@ -80,7 +81,7 @@ export interface DietDoc {
 export const dietsProjection: ProjectionDefinition<DietDoc> = {
   name: 'diets',
   version: 1,
-  streamPrefixes: ['diet-'],
+  streamPrefixes: [STREAM_PREFIX.diet],
   eventTypes: ['DietSaved'],
   documentId: (event: RecordedEvent) => (event.data as { patientId?: string }).patientId ?? null,
   evolve(doc, event) {

@@ -8,6 +8,7 @@ import { auditEventsProjection } from './audit-events.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from './diet.projection';
 
 export * from './availability-slots.projection';
+export * from './availability-slots.queries';
 export * from './bookings.projection';
 export * from './users.projection';
 export * from './questionnaires.projection';

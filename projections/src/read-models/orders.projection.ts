@@ -1,3 +1,4 @@
+import { STREAM_PREFIX } from '@studio/contracts';
 import type { RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
@@ -31,7 +32,7 @@ type PlacedData = {
 export const ordersProjection: ProjectionDefinition<OrderDoc> = {
   name: 'orders',
   version: 1,
-  streamPrefixes: ['order-'],
+  streamPrefixes: [STREAM_PREFIX.order],
   eventTypes: ['OrderPlaced'],
   documentId: (event: RecordedEvent) => (event.data as { orderId?: string }).orderId ?? null,
   evolve(doc, event) {

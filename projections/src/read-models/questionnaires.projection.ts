@@ -1,3 +1,4 @@
+import { STREAM_PREFIX } from '@studio/contracts';
 import type { Question, Sealed } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
@@ -13,7 +14,7 @@ export interface QuestionnaireDoc {
 export const questionnairesProjection: ProjectionDefinition<QuestionnaireDoc> = {
   name: 'questionnaires',
   version: 1,
-  streamPrefixes: ['questionnaire-'],
+  streamPrefixes: [STREAM_PREFIX.questionnaire],
   eventTypes: ['QuestionnaireDefined'],
   documentId: (event) => (event.data as { questionnaireId?: string }).questionnaireId ?? null,
   evolve(doc, event) {
@@ -41,7 +42,7 @@ export const questionnaireAnswersId = (patientId: string, questionnaireId: strin
 export const questionnaireAnswersProjection: ProjectionDefinition<QuestionnaireAnswersDoc> = {
   name: 'questionnaire_answers',
   version: 1,
-  streamPrefixes: ['patient-'],
+  streamPrefixes: [STREAM_PREFIX.patient],
   eventTypes: ['QuestionnaireAnswered'],
   documentId: (event) => {
     const d = event.data as { patientId?: string; questionnaireId?: string };

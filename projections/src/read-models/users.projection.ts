@@ -1,5 +1,5 @@
 import type { Role, Sealed } from '@studio/contracts';
-import { DEFAULT_WORKING_HOURS } from '@studio/contracts';
+import { DEFAULT_WORKING_HOURS, STREAM_PREFIX } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 /** accounts: what login and role checks need; personal fields stay sealed */
@@ -19,7 +19,7 @@ export const usersProjection: ProjectionDefinition<UserDoc> = {
   name: 'users',
   // 2: PersonalDataErased
   version: 2,
-  streamPrefixes: ['user-'],
+  streamPrefixes: [STREAM_PREFIX.user],
   eventTypes: ['UserRegistered', 'WorkingHoursSet', 'PersonalDataErased'],
   documentId: (event) => (event.data as { userId?: string; doctorId?: string }).userId ?? event.data.doctorId ?? null,
   evolve(doc, event) {

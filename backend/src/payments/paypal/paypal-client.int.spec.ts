@@ -1,5 +1,5 @@
-import { PaypalClient, PaypalError, FetchLike } from './paypal-client';
-import { startPaypalStandIn, PaypalStandIn } from './paypal-stand-in';
+import { PaypalClient, PaypalError, type FetchLike } from './paypal-client';
+import { startPaypalStandIn, type PaypalStandIn } from './paypal-stand-in';
 import { centsToValue, valueToCents } from './money';
 
 describe('PaypalClient contro lo stand-in', () => {

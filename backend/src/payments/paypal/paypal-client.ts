@@ -261,7 +261,7 @@ export class PaypalClient {
       throw new PaypalError(`PayPal non raggiungibile: ${(e as Error).message}`, 0, 'NETWORK_ERROR');
     }
     const text = await res.text().catch(() => '');
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {

@@ -1,7 +1,7 @@
 // In-memory stand-in of the PayPal REST API (OAuth token + Orders v2), for tests and the demo only.
 // The production code path is PaypalClient; this only plays the remote side.
-import { createServer, IncomingMessage, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PAYPAL_SDK_STAND_IN_SCRIPT } from './paypal-sdk-stand-in';
 

@@ -4,12 +4,12 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { startOfISOWeek } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { Alert, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { useGetDoctorsQuery } from '../../app/doctorsApi';
+import { errorMessage } from '../../lib/api';
+import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { it } from '../../i18n/it';
-// the same grid as the doctors' calendar (deliberate cross-feature import: one slot drawing)
-import { WEEK_GRID_OPTIONS, renderEventContent } from '../availability/AvailabilityCalendar';
-import { hourToSlotTime, toCalendarEvents } from '../availability/slots';
+// the same grid as the doctors' calendar: one slot drawing, in components/ui
+import { WEEK_GRID_OPTIONS, renderEventContent } from '../../components/ui/WeekGrid';
+import { hourToSlotTime, toCalendarEvents } from '../../components/ui/weekGridEvents';
 import { useGetAvailabilityAsOfQuery, useGetAvailabilityNowQuery } from './auditApi';
 import { InstantQueryForm } from './InstantQueryForm';
 import { formatInstant, localInputToIso } from './format';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Card, Spinner } from 'react-bootstrap';
-import { useGetSessionQuery } from '../../app/api';
+import { useGetSessionQuery } from '../../lib/api';
 import { it } from '../../i18n/it';
 import { EventBrowser } from './EventBrowser';
 import { ErasePanel, PatientAsOfPanel, RebuildPanel, VerifyPanel } from './Panels';

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import '../../test/setupDom';
 import type { AuditEventRow } from '@studio/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch } from '../../test/setupDom';
 import { FakeIntersectionObserver } from '../../test/fakeIntersectionObserver';
 import { renderWithStore, storeWithSession } from '../../test/renderWithStore';

@@ -1,10 +1,10 @@
 import { AUDIT_CATEGORIES, type AuditEventDetail, type AuditEventRow } from '@studio/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { useGetDoctorsQuery } from '../../app/doctorsApi';
-import { useAppDispatch } from '../../app/store';
-import { AsyncModal, AsyncTabs, InfiniteScroll } from '../../app/ui';
+import { errorMessage } from '../../lib/api';
+import { useGetDoctorsQuery } from '../../lib/doctorsApi';
+import { useAppDispatch } from '../../lib/hooks';
+import { AsyncModal, AsyncTabs, InfiniteScroll } from '../../components/ui';
 import { it } from '../../i18n/it';
 import { auditApi, useLazyGetAuditEventsQuery, type AuditFilters } from './auditApi';
 import { formatInstant, localInputToIso, shortId } from './format';

@@ -1,10 +1,10 @@
 import { AUDIT_REBUILD_PROGRESS, AUDIT_REBUILD_WATCH, type RebuildProgressMessage } from '@studio/contracts';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, ProgressBar } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { formatEuro } from '../../app/money';
-import { getSharedSocket } from '../../app/socket';
-import { ModalForm } from '../../app/ui';
+import { errorMessage } from '../../lib/api';
+import { formatEuro } from '../../lib/money';
+import { getSharedSocket } from '../../lib/socket';
+import { ModalForm } from '../../components/ui';
 import { it } from '../../i18n/it';
 import { useGetProjectionsQuery, useLazyGetPatientAsOfQuery, useLazyVerifyLogQuery, useRebuildProjectionMutation } from './auditApi';
 import { formatInstant, localInputToIso } from './format';

@@ -5,7 +5,7 @@ import type {
   AvailabilityEvent,
   ChainVerification,
 } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export interface AuditFilters {
   category?: string;

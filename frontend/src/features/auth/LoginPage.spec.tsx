@@ -3,7 +3,7 @@ import { mockFetch } from '../../test/setupDom';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { safeReturnPath } from '../../app/paths';
+import { safeReturnPath } from '../../lib/paths';
 import { makeStore } from '../../app/store';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Container, Form, Spinner } from 'react-bootstrap';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage, useGetSessionQuery, useLoginMutation } from '../../app/api';
-import { homePathFor, PATHS, safeReturnPath } from '../../app/paths';
+import { errorMessage, useGetSessionQuery, useLoginMutation } from '../../lib/api';
+import { homePathFor, PATHS, safeReturnPath } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { validateLogin, type LoginErrors } from './loginForm';
 
@@ -26,7 +26,7 @@ export function LoginPage() {
     if (Object.keys(found).length > 0) return;
     try {
       const answer = await login({ email: email.trim(), password }).unwrap();
-      navigate(from ?? homePathFor(answer.user.role), { replace: true });
+      void navigate(from ?? homePathFor(answer.user.role), { replace: true });
     } catch {
       /* shown from the mutation's error */
     }

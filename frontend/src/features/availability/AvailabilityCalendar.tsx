@@ -1,19 +1,17 @@
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import './availability.css';
-import FullCalendar, { type DatesSetInfo, type EventClickInfo, type EventDisplayInfo } from '@fullcalendar/react';
-import itLocale from '@fullcalendar/react/locales/it';
-import classicTheme from '@fullcalendar/react/themes/classic';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { SLOT_MINUTES, type AvailabilityEvent, type DoctorSummary } from '@studio/contracts';
+import '../../components/ui/week-grid.css';
+import FullCalendar, { type DatesSetInfo, type EventClickInfo } from '@fullcalendar/react';
+import { type AvailabilityEvent, type DoctorSummary } from '@studio/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
-import { useAppSelector, useAppStore } from '../../app/store';
-import { NARROW_SCREEN, useMediaQuery } from '../../app/useMediaQuery';
+import { WEEK_GRID_OPTIONS, renderEventContent } from '../../components/ui/WeekGrid';
+import { errorMessage } from '../../lib/api';
+import { useAppSelector, useAppStore } from '../../lib/hooks';
+import { NARROW_SCREEN, useMediaQuery } from '../../lib/useMediaQuery';
 import { it } from '../../i18n/it';
 import { useGetAvailabilityQuery, useToggleSlotMutation } from './availabilityApi';
 import { selectPendingSlotIds } from './availabilitySlice';
@@ -22,48 +20,13 @@ import {
   hourToSlotTime,
   inAppPath,
   toCalendarEvents,
-  type CalendarEventInput,
   type CalendarRange,
 } from './slots';
 
-const PLUGINS = [classicTheme, timeGridPlugin];
 const TOOLBAR = { start: 'prev,next today', center: 'title', end: '' };
-const SLOT_DURATION = { minutes: SLOT_MINUTES };
-const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 const NARROW_DAY_HEADER = { weekday: 'short', day: 'numeric' } as const;
 const WIDE_DAY_HEADER = { weekday: 'short', day: 'numeric', month: 'numeric' } as const;
 const NO_EVENTS: readonly AvailabilityEvent[] = [];
-
-/** the grid's settings, shared with the auditor's read-only calendars so both draw slots alike */
-export const WEEK_GRID_OPTIONS = {
-  plugins: PLUGINS,
-  initialView: 'timeGridWeek',
-  locale: itLocale,
-  timeZone: 'UTC',
-  firstDay: 1,
-  allDaySlot: false,
-  nowIndicator: false,
-  slotDuration: SLOT_DURATION,
-  slotHeaderFormat: TIME_FORMAT,
-  eventTimeFormat: TIME_FORMAT,
-  height: 'auto',
-  viewClass: 'app-calendar-view',
-} as const;
-
-/** visible: the status (the grid shows the time); read aloud: "Disponibile 09:00–09:30" */
-export function renderEventContent(info: EventDisplayInfo) {
-  const { label, pending, status } = info.event.extendedProps as CalendarEventInput['extendedProps'];
-  return (
-    <span className="slot-content" title={label}>
-      {pending && <Spinner animation="border" size="sm" className="me-1 slot-spinner" aria-hidden="true" />}
-      <span aria-hidden="true">{it.availability.status[status]}</span>
-      <span className="visually-hidden">
-        {label}
-        {pending ? ` (${it.availability.pending})` : ''}
-      </span>
-    </span>
-  );
-}
 
 /**
  * The week time grid of one doctor (SPEC: Italian, UTC, Monday first, 30-minute slots, no all-day
@@ -100,7 +63,7 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
       const decision = decideEventClick(ev, doctorId, selectPendingSlotIds(store.getState()));
       if (decision.kind === 'navigate') {
         const path = inAppPath(decision.url, window.location.origin);
-        if (path) navigate(path);
+        if (path) void navigate(path);
         else window.location.assign(decision.url);
       } else if (decision.kind === 'toggle') {
         void toggleSlot({ ...decision.request, slotId: decision.slotId });
@@ -134,9 +97,9 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
       </div>
       <div id="calendar" className="app-calendar">
         <FullCalendar
-          plugins={PLUGINS}
+          plugins={WEEK_GRID_OPTIONS.plugins}
           initialView="timeGridWeek"
-          locale={itLocale}
+          locale={WEEK_GRID_OPTIONS.locale}
           timeZone="UTC"
           firstDay={1}
           headerToolbar={TOOLBAR}
@@ -145,11 +108,11 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
           todayHint={it.availability.thisWeek}
           allDaySlot={false}
           nowIndicator={false}
-          slotDuration={SLOT_DURATION}
+          slotDuration={WEEK_GRID_OPTIONS.slotDuration}
           slotMinTime={hourToSlotTime(doctor.startHour)}
           slotMaxTime={hourToSlotTime(doctor.endHour)}
-          slotHeaderFormat={TIME_FORMAT}
-          eventTimeFormat={TIME_FORMAT}
+          slotHeaderFormat={WEEK_GRID_OPTIONS.slotHeaderFormat}
+          eventTimeFormat={WEEK_GRID_OPTIONS.eventTimeFormat}
           dayHeaderFormat={narrow ? NARROW_DAY_HEADER : WIDE_DAY_HEADER}
           height="auto"
           viewClass="app-calendar-view"

@@ -1,5 +1,5 @@
 import { Badge } from 'react-bootstrap';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/hooks';
 import { it } from '../../i18n/it';
 import { selectLiveStatus } from './availabilitySlice';
 

@@ -1,14 +1,14 @@
 /** @jest-environment jsdom */
 import { mockFetch } from '../../test/setupDom';
 import { AVAILABILITY_CHANGED, AVAILABILITY_UNWATCH, SLOT_COLORS, type AvailabilityEvent } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import type { AppStore } from '../../app/store';
 import { FakeSocket } from '../../test/fakeSocket';
 import { CSRF, storeWithSession } from '../../test/renderWithStore';
 import { availabilityApi } from './availabilityApi';
 
 const mockSocket = new FakeSocket();
-jest.mock('../../app/socket', () => ({
+jest.mock('../../lib/socket', () => ({
   getSharedSocket: () => mockSocket,
   disconnectSharedSocket: () => {},
 }));

@@ -7,9 +7,9 @@ import type {
   ToggleResponse,
   WorkingHours,
 } from '@studio/contracts';
-import { api } from '../../app/api';
-import { doctorsApi } from '../../app/doctorsApi';
-import { liveConnectionChanged, sharedAvailabilityWatcher } from '../../app/liveUpdates';
+import { api } from '../../lib/api';
+import { doctorsApi } from '../../lib/doctorsApi';
+import { liveConnectionChanged, sharedAvailabilityWatcher } from '../../lib/liveUpdates';
 import { applyAvailabilityChange, applyToggleResult } from './slots';
 
 /** one cache entry per doctor and visible range (UTC ISO instants) */
@@ -30,6 +30,7 @@ export const availabilityApi = doctorsApi.injectEndpoints({
         let leave: (() => void) | undefined;
         try {
           const { meta } = await cacheDataLoaded;
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (RTK's meta type)
           const response = (meta as { response?: Response } | undefined)?.response;
           const readPosition = Number(response?.headers.get(READ_POSITION_HEADER) ?? NaN);
           leave = sharedAvailabilityWatcher().watch(arg.doctorId, {

@@ -2,7 +2,7 @@
 import { mockFetch, type Route } from '../../test/setupDom';
 import { screen, within } from '@testing-library/react';
 import type { BookingView, PatientAnswersResponse, SessionUser } from '@studio/contracts';
-import { localClock } from '../../app/dates';
+import { localClock } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { BookingDetailPage } from './BookingDetailPage';

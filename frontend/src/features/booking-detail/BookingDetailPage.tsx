@@ -2,10 +2,10 @@ import type { Answer, BookingStatus, QuestionnaireView } from '@studio/contracts
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Alert, Badge, Button, Card } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
-import { errorMessage, useGetSessionQuery } from '../../app/api';
-import { localClock, localDateTime, utcClock, utcDayLong } from '../../app/dates';
-import { Loading } from '../../app/Loading';
-import { canManageCalendars, PATHS } from '../../app/paths';
+import { errorMessage, useGetSessionQuery } from '../../lib/api';
+import { localClock, localDateTime, utcClock, utcDayLong } from '../../lib/dates';
+import { Loading } from '../../components/ui/Loading';
+import { canManageCalendars, PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { useGetBookingQuery, useGetPatientAnswersQuery } from './bookingDetailApi';
 

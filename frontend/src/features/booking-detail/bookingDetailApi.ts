@@ -1,6 +1,6 @@
 /** GET /prenotazioni/:id and the patient's intake answers (types from contracts). */
 import type { BookingView, PatientAnswersResponse } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const bookingDetailApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -2,9 +2,9 @@
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AVAILABILITY_CHANGED, SLOT_COLORS, type SessionUser, type SlotStatus } from '@studio/contracts';
-import { api } from '../../app/api';
-import { dayLong, nextDays } from '../../app/dates';
-import { PENDING_BOOKING_KEY } from '../../app/pendingBooking';
+import { api } from '../../lib/api';
+import { dayLong, nextDays } from '../../lib/dates';
+import { PENDING_BOOKING_KEY } from '../../lib/pendingBooking';
 import type { AppStore } from '../../app/store';
 import { it as t } from '../../i18n/it';
 import { FakeSocket } from '../../test/fakeSocket';
@@ -12,7 +12,7 @@ import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore
 import { BookingPage } from './BookingPage';
 
 const mockSocket = new FakeSocket();
-jest.mock('../../app/socket', () => ({
+jest.mock('../../lib/socket', () => ({
   getSharedSocket: () => mockSocket,
   disconnectSharedSocket: () => {},
 }));

@@ -4,15 +4,15 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage, useGetSessionQuery } from '../../app/api';
-import { dayLong, dayShort, nextDays } from '../../app/dates';
-import { useGetDoctorsQuery } from '../../app/doctorsApi';
-import { Loading } from '../../app/Loading';
-import { LockableButton } from '../../app/LockableButton';
-import { PATHS } from '../../app/paths';
-import { clearPendingBooking, keepPendingBooking, readPendingBooking } from '../../app/pendingBooking';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { useHoldChoice } from '../../app/useHoldChoice';
+import { errorMessage, useGetSessionQuery } from '../../lib/api';
+import { dayLong, dayShort, nextDays } from '../../lib/dates';
+import { useGetDoctorsQuery } from '../../lib/doctorsApi';
+import { Loading } from '../../components/ui/Loading';
+import { LockableButton } from '../../components/ui/LockableButton';
+import { PATHS } from '../../lib/paths';
+import { clearPendingBooking, keepPendingBooking, readPendingBooking } from '../../lib/pendingBooking';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useHoldChoice } from '../../lib/useHoldChoice';
 import { it } from '../../i18n/it';
 import { useGetFreeDaysQuery, useGetFreeSlotsQuery } from './bookingApi';
 import {
@@ -65,7 +65,7 @@ export function BookingPage() {
     if (!user) {
       // a visitor registers first; the choice waits in this tab
       keepPendingBooking({ doctorId, availabilityId: slot.id, date: day, hour: slot.hour });
-      navigate(PATHS.register);
+      void navigate(PATHS.register);
       return;
     }
     const outcome = await hold({ doctorId, availabilityId: slot.id });

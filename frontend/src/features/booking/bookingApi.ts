@@ -4,8 +4,8 @@
  * when a slot of that doctor changes.
  */
 import { READ_POSITION_HEADER, type AvailabilityChanged, type FreeDay, type FreeSlot } from '@studio/contracts';
-import { api } from '../../app/api';
-import { liveConnectionChanged, sharedAvailabilityWatcher, type WatchListener } from '../../app/liveUpdates';
+import { api } from '../../lib/api';
+import { liveConnectionChanged, sharedAvailabilityWatcher, type WatchListener } from '../../lib/liveUpdates';
 import { dayEmptied, liveWatchStarted, slotVanished } from './bookingEvents';
 import { patchFreeDays, patchFreeSlots, slotPlace, vanishedSlot, type DaysWindow, type DayTarget } from './liveLists';
 

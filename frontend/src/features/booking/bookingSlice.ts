@@ -9,10 +9,10 @@
  * unchosen with a notice; a chosen day left without free hours (dayEmptied) is unchosen too.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { api, errorMessage } from '../../app/api';
-import { bookingsApi } from '../../app/bookingsApi';
-import { liveConnectionChanged, type LiveStatus } from '../../app/liveUpdates';
-import type { PendingBooking } from '../../app/pendingBooking';
+import { api, errorMessage } from '../../lib/api';
+import { bookingsApi } from '../../lib/bookingsApi';
+import { liveConnectionChanged, type LiveStatus } from '../../lib/liveUpdates';
+import type { PendingBooking } from '../../lib/pendingBooking';
 import { it } from '../../i18n/it';
 import { bookingApi } from './bookingApi';
 import { dayEmptied, liveWatchStarted, slotVanished } from './bookingEvents';

@@ -4,7 +4,7 @@
  * other status (unavailable, held, booked) makes it disappear. Same array back when nothing changes.
  */
 import type { AvailabilityChanged, FreeDay, FreeSlot } from '@studio/contracts';
-import { utcClock, utcDay } from '../../app/dates';
+import { utcClock, utcDay } from '../../lib/dates';
 
 export type DayTarget = { doctorId: string; date: string };
 export type DaysWindow = { doctorId: string; from: string; to: string };

@@ -2,11 +2,11 @@ import { MEALS, NOTES_MAX_LENGTH, type CategoryAnswer, type DietContent, type Di
 import { useCallback, useMemo, useReducer, useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { errorMessage, useGetSessionQuery } from '../../app/api';
-import { useGetFoodCategoriesQuery, useGetFoodsQuery } from '../../app/foodsApi';
-import { Loading } from '../../app/Loading';
-import { AsyncModal } from '../../app/ui';
-import { RichTextEditor } from '../../app/ui/RichText';
+import { errorMessage, useGetSessionQuery } from '../../lib/api';
+import { useGetFoodCategoriesQuery, useGetFoodsQuery } from '../../lib/foodsApi';
+import { Loading } from '../../components/ui/Loading';
+import { AsyncModal } from '../../components/ui';
+import { RichTextEditor } from '../../components/ui/RichText';
 import { it } from '../../i18n/it';
 import { DIET_URLS, useGetDietQuery, useLazyGetDietQuery, useLookupCategoriesMutation, useSaveDietMutation, useSaveMealCellsMutation, useSavedDietLoader } from './dietApi';
 import { draftActions, draftSlice, initialDraft, isDirty } from './draftSlice';

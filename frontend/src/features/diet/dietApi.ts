@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/hooks';
 import type { CategoryAnswer, DietPatient, DietSaveRequest, DietView, Meal, MealSummary } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 const dietTagged = api.enhanceEndpoints({ addTagTypes: ['Diet', 'DietPatients'] });
 
@@ -29,7 +29,7 @@ export const dietApi = dietTagged.injectEndpoints({
       async onQueryStarted({ patientId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(dietApi.util.upsertQueryData('getDiet', patientId, data));
+          void dispatch(dietApi.util.upsertQueryData('getDiet', patientId, data));
           dispatch(dietTagged.util.invalidateTags(['DietPatients']));
         } catch {
           /* the form shows the error */

@@ -1,6 +1,6 @@
 import { ErrorBody } from '@studio/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { CSRF_HEADER } from '../../app/api';
+import { CSRF_HEADER } from '../../lib/api';
 import { it } from '../../i18n/it';
 
 export type Calculation<T> = { status: 'idle' | 'loading'; data: T | null; error: null } | { status: 'done'; data: T; error: null } | { status: 'error'; data: T | null; error: string };

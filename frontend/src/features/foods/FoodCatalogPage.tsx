@@ -2,12 +2,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { FoodCategoryView, FoodImportResult, FoodView } from '@studio/contracts';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { foodsApi, useGetFoodCategoriesQuery, useGetFoodsQuery, useImportFoodsMutation } from '../../app/foodsApi';
-import { Loading } from '../../app/Loading';
-import { useAppDispatch } from '../../app/store';
-import { DataTable } from '../../app/ui/DataTable';
-import { ModalForm } from '../../app/ui/ModalForm';
+import { errorMessage } from '../../lib/api';
+import { foodsApi, useGetFoodCategoriesQuery, useGetFoodsQuery, useImportFoodsMutation } from '../../lib/foodsApi';
+import { Loading } from '../../components/ui/Loading';
+import { useAppDispatch } from '../../lib/hooks';
+import { DataTable } from '../../components/ui/DataTable';
+import { ModalForm } from '../../components/ui/ModalForm';
 import { it } from '../../i18n/it';
 
 const t = it.foods;

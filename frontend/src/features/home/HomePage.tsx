@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Card } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { useGetSessionQuery } from '../../app/api';
-import { Loading } from '../../app/Loading';
-import { canManageCalendars, PATHS } from '../../app/paths';
+import { useGetSessionQuery } from '../../lib/api';
+import { Loading } from '../../components/ui/Loading';
+import { canManageCalendars, PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { MyBookings } from './MyBookings';
 import { MyOrders } from './MyOrders';

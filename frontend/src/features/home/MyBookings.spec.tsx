@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MyBooking } from '../../app/bookingsApi';
-import { localClock } from '../../app/dates';
+import type { MyBooking } from '../../lib/bookingsApi';
+import { localClock } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { HomePage } from './HomePage';
@@ -11,7 +11,7 @@ import { FakeSocket } from '../../test/fakeSocket';
 import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH } from '@studio/contracts';
 
 const mockSocket = new FakeSocket();
-jest.mock('../../app/socket', () => ({
+jest.mock('../../lib/socket', () => ({
   getSharedSocket: () => mockSocket,
   disconnectSharedSocket: () => undefined,
 }));

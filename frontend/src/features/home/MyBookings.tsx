@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
-import { useGetMyBookingsQuery, useReleaseBookingMutation, type MyBooking } from '../../app/bookingsApi';
-import { utcClock, utcDayLong } from '../../app/dates';
-import { HoldCountdown } from '../../app/HoldCountdown';
-import { Loading } from '../../app/Loading';
-import { LockableButton } from '../../app/LockableButton';
-import { PATHS } from '../../app/paths';
+import { errorMessage } from '../../lib/api';
+import { useGetMyBookingsQuery, useReleaseBookingMutation, type MyBooking } from '../../lib/bookingsApi';
+import { utcClock, utcDayLong } from '../../lib/dates';
+import { HoldCountdown } from '../../components/ui/HoldCountdown';
+import { Loading } from '../../components/ui/Loading';
+import { LockableButton } from '../../components/ui/LockableButton';
+import { PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
 
 const t = it.myBookings;

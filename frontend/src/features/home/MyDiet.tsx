@@ -1,8 +1,8 @@
-import { MEALS, type DietView } from '@studio/contracts';
+import { type MEALS, type DietView } from '@studio/contracts';
 import { Alert, Button, Card, Table } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { Loading } from '../../app/Loading';
-import { RichTextView } from '../../app/ui/RichText';
+import { errorMessage } from '../../lib/api';
+import { Loading } from '../../components/ui/Loading';
+import { RichTextView } from '../../components/ui/RichText';
 import { it } from '../../i18n/it';
 import { useGetMyDietQuery } from './myDietApi';
 import './my-diet.css';

@@ -9,7 +9,7 @@ import { ReceiptPage } from './ReceiptPage';
 import { FakeSocket } from '../../test/fakeSocket';
 
 const mockSocket = new FakeSocket();
-jest.mock('../../app/socket', () => ({
+jest.mock('../../lib/socket', () => ({
   getSharedSocket: () => mockSocket,
   disconnectSharedSocket: () => undefined,
 }));

@@ -1,9 +1,9 @@
 import { Alert, Button, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
-import { Loading } from '../../app/Loading';
-import { formatEuro } from '../../app/money';
-import { receiptPath } from '../../app/paths';
+import { errorMessage } from '../../lib/api';
+import { Loading } from '../../components/ui/Loading';
+import { formatEuro } from '../../lib/money';
+import { receiptPath } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { useGetMyOrdersQuery } from './ordersApi';
 

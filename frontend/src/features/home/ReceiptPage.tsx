@@ -1,9 +1,9 @@
 import { Alert, Button, Card } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
-import { Loading } from '../../app/Loading';
-import { formatEuro } from '../../app/money';
-import { PATHS } from '../../app/paths';
+import { errorMessage } from '../../lib/api';
+import { Loading } from '../../components/ui/Loading';
+import { formatEuro } from '../../lib/money';
+import { PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { orderDate } from './MyOrders';
 import { useGetMyOrdersQuery } from './ordersApi';

@@ -1,5 +1,5 @@
 import type { AccessLogEntry } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** GET /api/me/access-log: who read the patient's personal or health data, newest first */
 export const accessLogApi = api.injectEndpoints({

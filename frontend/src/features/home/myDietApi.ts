@@ -1,5 +1,5 @@
 import type { DietView } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** the patient's own current diet */
 export const myDietApi = api.injectEndpoints({

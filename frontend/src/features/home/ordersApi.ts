@@ -1,5 +1,5 @@
 import type { OrderView } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,8 +1,8 @@
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage, useGetSessionQuery } from '../../app/api';
-import { useGetDoctorsQuery } from '../../app/doctorsApi';
-import { Loading } from '../../app/Loading';
+import { errorMessage, useGetSessionQuery } from '../../lib/api';
+import { useGetDoctorsQuery } from '../../lib/doctorsApi';
+import { Loading } from '../../components/ui/Loading';
 import { it } from '../../i18n/it';
 import { useListDoctorQuestionnairesQuery } from './editorApi';
 import { QuestionnaireForm } from './QuestionnaireForm';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { LockableButton } from '../../app/LockableButton';
-import { ValidatedForm } from '../../app/ValidatedForm';
+import { errorMessage } from '../../lib/api';
+import { LockableButton } from '../../components/ui/LockableButton';
+import { ValidatedForm } from '../../components/ui/ValidatedForm';
 import { it } from '../../i18n/it';
 import { checkDraft, emptyDraft, newOption, newQuestion, type QuestionDraft, type QuestionnaireDraft } from './draft';
 import { useDefineQuestionnaireMutation } from './editorApi';

@@ -1,5 +1,5 @@
 import type { QuestionnaireRequest, QuestionnaireView } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** the doctors' side of /api/questionnaires: their definitions and a new one */
 export const editorApi = api.injectEndpoints({

@@ -2,7 +2,7 @@
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Question } from '@studio/contracts';
-import { localClock } from '../../app/dates';
+import { localClock } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { QuestionnairePage } from './QuestionnairePage';

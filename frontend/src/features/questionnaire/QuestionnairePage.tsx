@@ -3,14 +3,14 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
-import { useGetMyBookingsQuery } from '../../app/bookingsApi';
-import { HoldCountdown } from '../../app/HoldCountdown';
-import { Loading } from '../../app/Loading';
-import { LockableButton } from '../../app/LockableButton';
-import { PATHS, paymentPath } from '../../app/paths';
-import type { QuestionnaireState } from '../../app/useHoldChoice';
-import { ValidatedForm } from '../../app/ValidatedForm';
+import { errorMessage } from '../../lib/api';
+import { useGetMyBookingsQuery } from '../../lib/bookingsApi';
+import { HoldCountdown } from '../../components/ui/HoldCountdown';
+import { Loading } from '../../components/ui/Loading';
+import { LockableButton } from '../../components/ui/LockableButton';
+import { PATHS, paymentPath } from '../../lib/paths';
+import type { QuestionnaireState } from '../../lib/useHoldChoice';
+import { ValidatedForm } from '../../components/ui/ValidatedForm';
 import { it } from '../../i18n/it';
 import { buildAnswers, EMPTY_DRAFT, nextChoices, textInputState, type Draft } from './enabler';
 import { useGetQuestionnairesQuery, useSubmitAnswersMutation, type Questionnaire } from './questionnaireApi';
@@ -68,7 +68,7 @@ export function QuestionnairePage() {
       setLockKey((k) => k + 1);
       return;
     }
-    navigate(paymentPath(bookingId), { replace: true });
+    void navigate(paymentPath(bookingId), { replace: true });
   };
 
   return (

@@ -7,9 +7,9 @@
  *   is chosen, otherwise it disables it;
  * - any other radio choice disables the text input and makes it not required;
  * - a checkbox question with no enabler option checked keeps the text disabled and not required.
- * The same rule the server applies (contracts' checkAnswers): the text counts only where it is enabled.
+ * The rule itself is contracts' `textEnabledBy`, the one the server applies in checkAnswers.
  */
-import type { Answer, Answers, Question } from '@studio/contracts';
+import { textEnabledBy, type Answer, type Answers, type Question } from '@studio/contracts';
 
 export type TextInputState = { enabled: boolean; required: boolean };
 
@@ -27,13 +27,7 @@ export function lastOptionValue(question: Question): string | undefined {
 
 export function textInputState(question: Question, choices: readonly string[]): TextInputState {
   if (!question.textInput) return OFF;
-  const chosen = question.options.filter((o) => choices.includes(o.value));
-  if (chosen.some((o) => o.enabler === true)) return ON;
-  if (question.kind === 'radio' && question.handleMore === true) {
-    const last = lastOptionValue(question);
-    return last !== undefined && choices.includes(last) ? ON : OFF;
-  }
-  return OFF;
+  return textEnabledBy(question, choices) ? ON : OFF;
 }
 
 /** the choices after an input changed: a radio replaces, a checkbox adds or removes (options' order kept) */

@@ -1,5 +1,5 @@
 import type { Answers, QuestionnaireView } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** a questionnaire as GET /api/questionnaires?doctor= lists it (definedAt is not used here) */
 export type Questionnaire = Pick<QuestionnaireView, 'id' | 'doctorId' | 'title' | 'questions'>;

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api } from '../../app/api';
-import { PENDING_BOOKING_KEY } from '../../app/pendingBooking';
+import { api } from '../../lib/api';
+import { PENDING_BOOKING_KEY } from '../../lib/pendingBooking';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { RegistrationPage } from './RegistrationPage';

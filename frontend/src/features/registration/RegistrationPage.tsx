@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Button, Card, Form, Modal, Spinner } from 'react-bootstrap';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { api, errorMessage, useGetSessionQuery } from '../../app/api';
-import { dayLong } from '../../app/dates';
-import { LockableButton } from '../../app/LockableButton';
-import { homePathFor, PATHS } from '../../app/paths';
-import { clearPendingBooking, readPendingBooking } from '../../app/pendingBooking';
-import { useAppDispatch } from '../../app/store';
-import { useHoldChoice } from '../../app/useHoldChoice';
-import { ValidatedForm } from '../../app/ValidatedForm';
+import { api, errorMessage, useGetSessionQuery } from '../../lib/api';
+import { dayLong } from '../../lib/dates';
+import { LockableButton } from '../../components/ui/LockableButton';
+import { homePathFor, PATHS } from '../../lib/paths';
+import { clearPendingBooking, readPendingBooking } from '../../lib/pendingBooking';
+import { useAppDispatch } from '../../lib/hooks';
+import { useHoldChoice } from '../../lib/useHoldChoice';
+import { ValidatedForm } from '../../components/ui/ValidatedForm';
 import { it } from '../../i18n/it';
 import { useRegisterMutation } from './registrationApi';
 import {
@@ -67,14 +67,14 @@ export function RegistrationPage() {
     }
     const choice = readPendingBooking();
     if (!choice) {
-      navigate(PATHS.home, { replace: true });
+      void navigate(PATHS.home, { replace: true });
       return;
     }
     const outcome = await hold({ doctorId: choice.doctorId, availabilityId: choice.availabilityId });
     if (!outcome.ok) {
       // taken meanwhile: the choice is gone; the booking page shows the server's message and the free hours
       if (outcome.status === 409) clearPendingBooking();
-      navigate(PATHS.booking, { replace: true });
+      void navigate(PATHS.booking, { replace: true });
     }
   };
 

@@ -1,5 +1,5 @@
 import type { RegistrationRequest } from '@studio/contracts';
-import { api, type LoginAnswer } from '../../app/api';
+import { api, type LoginAnswer } from '../../lib/api';
 
 /** POST /api/auth/register: the body the server validates with contracts' RegistrationRequest */
 export type RegistrationBody = Omit<RegistrationRequest, 'consent'> & { consent: true };

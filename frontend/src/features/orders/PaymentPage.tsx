@@ -2,10 +2,10 @@ import { discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
-import { Loading } from '../../app/Loading';
-import { formatEuro } from '../../app/money';
-import { PATHS } from '../../app/paths';
+import { errorMessage } from '../../lib/api';
+import { Loading } from '../../components/ui/Loading';
+import { formatEuro } from '../../lib/money';
+import { PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import './payments.css';
 import { PaypalButtons, type PaypalApproveData } from './PaypalButtons';
@@ -111,7 +111,7 @@ export function PaymentPage() {
       setConfirmError(errorMessage(error, t.confirmFailed));
       return;
     }
-    navigate(PATHS.home, { replace: true });
+    void navigate(PATHS.home, { replace: true });
   };
 
   const onApprove = async (data: PaypalApproveData) => {

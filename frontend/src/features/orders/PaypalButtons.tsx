@@ -1,7 +1,7 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { Alert } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { Loading } from '../../app/Loading';
+import { errorMessage } from '../../lib/api';
+import { Loading } from '../../components/ui/Loading';
 import { it } from '../../i18n/it';
 import { useGetPaypalConfigQuery } from './paymentsApi';
 

@@ -1,9 +1,9 @@
 import { COUPON_CODE_PATTERN, type CouponView } from '@studio/contracts';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/store';
-import { ModalForm } from '../../app/ui';
+import { api } from '../../lib/api';
+import { useAppDispatch } from '../../lib/hooks';
+import { ModalForm } from '../../components/ui';
 import { it } from '../../i18n/it';
 
 const t = it.catalogAdmin;

@@ -1,5 +1,5 @@
 import type { CouponView, ProductView } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** the admin's products and coupons (GET /api/admin/...; the forms write through ModalForm) */
 export const catalogAdminApi = api.injectEndpoints({

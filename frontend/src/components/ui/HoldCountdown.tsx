@@ -1,9 +1,9 @@
 import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { it } from '../i18n/it';
-import { countdown, localClock } from './dates';
-import { PATHS } from './paths';
-import { useNow } from './useNow';
+import { it } from '../../i18n/it';
+import { countdown, localClock } from '../../lib/dates';
+import { PATHS } from '../../lib/paths';
+import { useNow } from '../../lib/useNow';
 
 /**
  * "Slot riservato per te fino alle 10:15 (ancora 9:59)": a held slot's expiry, a real instant shown

@@ -1,10 +1,10 @@
 import type { ProductView } from '@studio/contracts';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/store';
-import { ModalForm } from '../../app/ui';
-import { centsToEuroInput, parseEuroToCents } from '../../app/money';
+import { api } from '../../lib/api';
+import { useAppDispatch } from '../../lib/hooks';
+import { ModalForm } from '../../components/ui';
+import { centsToEuroInput, parseEuroToCents } from '../../lib/money';
 import { it } from '../../i18n/it';
 
 const t = it.catalogAdmin;

@@ -7,7 +7,7 @@ import type {
   PaypalConfigResponse,
   PublicProduct,
 } from '@studio/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -25,7 +25,7 @@ export function useHoldChoice() {
         const answer = await holdSlot(choice).unwrap();
         clearPendingBooking();
         const routerState: QuestionnaireState = { expiresAt: answer.expiresAt };
-        navigate(questionnairePath(answer.id, choice.doctorId), { state: routerState });
+        void navigate(questionnairePath(answer.id, choice.doctorId), { state: routerState });
         return { ok: true };
       } catch (error) {
         const status = error && typeof error === 'object' && 'status' in error ? (error as FetchBaseQueryError).status : undefined;

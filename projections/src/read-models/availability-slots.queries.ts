@@ -1,9 +1,10 @@
-import { SLOT_COLORS, SLOT_MINUTES, SLOT_TITLES, type AvailabilityChanged, type AvailabilityEvent, type SlotStatus, slotId } from '@studio/contracts';
-import type { SlotDoc } from '@studio/projections';
+import { SLOT_MINUTES, slotAppearance, type AvailabilityChanged, type AvailabilityEvent, type SlotStatus, slotId } from '@studio/contracts';
+import type { ReadModelReader } from '../projection';
+import type { SlotDoc } from './availability-slots.projection';
+import type { UserDoc } from './users.projection';
 
 const SLOT_MS = SLOT_MINUTES * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
-export const MAX_RANGE_DAYS = 62;
 
 /** red slots link to the booking that holds them */
 function urlFor(doc: SlotDoc | undefined): string | undefined {
@@ -16,8 +17,7 @@ export function slotView(doctorId: string, start: string, doc?: SlotDoc): Availa
   const url = urlFor(doc);
   return {
     id: slotId(doctorId, start),
-    title: SLOT_TITLES[status],
-    ...SLOT_COLORS[status],
+    ...slotAppearance(status),
     ...(url ? { url } : {}),
     start,
     end,
@@ -39,4 +39,20 @@ export function slotStartsInRange(from: Date, to: Date, startHour: number, endHo
     }
   }
   return starts;
+}
+
+/**
+ * The answer of GET /disponibilita/json from any read model holding availability_slots: the live
+ * one, or the temporary one an as-of replay builds, so both answer with the very same mapping.
+ * The range must have passed contracts' `availabilityRangeProblem` first.
+ */
+export async function availabilityRange(readModels: ReadModelReader, doctor: UserDoc, start: string, end: string): Promise<AvailabilityEvent[]> {
+  const from = new Date(start);
+  const to = new Date(end);
+  const docs = await readModels.find<SlotDoc>('availability_slots', {
+    doctor_id: doctor.id,
+    start: { gte: from.toISOString().slice(0, 16) + ':00Z', lt: to.toISOString().slice(0, 16) + ':00Z' },
+  });
+  const byStart = new Map(docs.map((d) => [d.doc.start, d.doc]));
+  return slotStartsInRange(from, to, doctor.startHour, doctor.endHour).map((s) => slotView(doctor.id, s, byStart.get(s)));
 }

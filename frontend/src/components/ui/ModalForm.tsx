@@ -2,8 +2,8 @@ import { ErrorBody } from '@studio/contracts';
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 import { it } from '../../i18n/it';
-import { CSRF_HEADER, useGetSessionQuery } from '../api';
-import { ValidatedForm } from '../ValidatedForm';
+import { CSRF_HEADER, useGetSessionQuery } from '../../lib/api';
+import { ValidatedForm } from './ValidatedForm';
 
 export interface ModalFormProps<T> {
   id: string;

@@ -2,11 +2,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { CouponView, ProductView } from '@studio/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Tab, Tabs } from 'react-bootstrap';
-import { errorMessage } from '../../app/api';
-import { dayWithYear } from '../../app/dates';
-import { Loading } from '../../app/Loading';
-import { formatEuro } from '../../app/money';
-import { DataTable } from '../../app/ui/DataTable';
+import { errorMessage } from '../../lib/api';
+import { dayWithYear } from '../../lib/dates';
+import { Loading } from '../../components/ui/Loading';
+import { formatEuro } from '../../lib/money';
+import { DataTable } from '../../components/ui/DataTable';
 import { it } from '../../i18n/it';
 import { useGetAdminCouponsQuery, useGetAdminProductsQuery } from './catalogAdminApi';
 import { CouponFormModal } from './CouponFormModal';
@@ -32,6 +32,7 @@ function CatalogTab<Row>({ query, columns, rowId, caption, emptyText, newLabel, 
 }) {
   const [editing, setEditing] = useState<Editing<Row>>(null);
   // built once: the columns only need a way to open the edit form, which never changes
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the columns' factory is a module constant of the caller
   const tableColumns = useMemo(() => columns((row) => setEditing({ row })), []);
   if (query.isLoading) return <Loading />;
   if (query.error)

@@ -1,0 +1,3 @@
+// audit's public entry
+export { AuditService } from './audit.service';
+export { AccessLogEntriesService } from './access-log-entries.service';

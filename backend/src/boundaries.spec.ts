@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * `npm run lint` refuses an import across features (DESIGN.md "Dependencies between features"):
+ * probe files, placed virtually in feature folders, are linted with the project's own config.
+ */
+const root = join(__dirname, '..', '..');
+type Message = { ruleId: string | null; message: string; line: number };
+
+function lint(probes: { filePath: string; text: string }[]): Message[][] {
+  const out = execFileSync(process.execPath, [join(root, 'tooling', 'lint-text.mjs')], { cwd: root, input: JSON.stringify(probes), encoding: 'utf8' });
+  return JSON.parse(out) as Message[][];
+}
+
+describe('lint boundaries', () => {
+  let results: Message[][];
+  beforeAll(() => {
+    results = lint([
+      // backend: a feature reaching into another's files, or against the table's direction
+      { filePath: 'backend/src/diet/probe.ts', text: "import { AuditService } from '../audit/audit.service';\nexport const x = AuditService;\n" },
+      { filePath: 'backend/src/availability/probe.ts', text: "import { bookingDecider } from '../booking';\nexport const x = bookingDecider;\n" },
+      { filePath: 'backend/src/orders/probe.ts', text: "import { bookingDecider } from '../booking/booking.decider';\nexport const x = bookingDecider;\n" },
+      // backend: allowed, downward through the public entry, and the kernel
+      { filePath: 'backend/src/orders/probe.ts', text: "import { bookingDecider } from '../booking';\nimport { ValidationError } from '../common/errors';\nexport const x = [bookingDecider, ValidationError];\n" },
+      // frontend: features never import each other; lib and components/ui are open to all
+      { filePath: 'frontend/src/features/audit/probe.ts', text: "import { slotLabel } from '../availability/slots';\nexport const x = slotLabel;\n" },
+      { filePath: 'frontend/src/features/audit/probe.ts', text: "import { errorMessage } from '../../lib/api';\nimport { Loading } from '../../components/ui/Loading';\nexport const x = [errorMessage, Loading];\n" },
+      { filePath: 'frontend/src/lib/probe.ts', text: "import { AuditPage } from '../features/audit/AuditPage';\nexport const x = AuditPage;\n" },
+      // workspaces: contracts imports nothing of ours, the frontend only contracts
+      { filePath: 'contracts/src/probe.ts', text: "import { allProjections } from '@studio/projections';\nexport const x = allProjections;\n" },
+      { filePath: 'frontend/src/features/audit/probe2.ts', text: "import { allProjections } from '@studio/projections';\nexport const x = allProjections;\n" },
+    ]);
+  }, 120_000);
+
+  const rules = (i: number) => results[i].map((m) => m.ruleId);
+
+  it('refuses a backend feature importing another against the table, or past its index.ts', () => {
+    expect(rules(0)).toEqual(['boundaries/dependencies']);
+    expect(results[0][0].message).toContain('be-feature diet');
+    expect(rules(1)).toEqual(['boundaries/dependencies']);
+    expect(rules(2)).toEqual(['boundaries/dependencies']);
+  });
+
+  it('lets orders use booking through its public entry, and any feature the kernel', () => {
+    expect(results[3]).toEqual([]);
+  });
+
+  it('refuses a frontend feature importing another, and lib importing a feature', () => {
+    expect(rules(4)).toEqual(['boundaries/dependencies']);
+    expect(results[5]).toEqual([]);
+    expect(rules(6)).toEqual(['boundaries/dependencies']);
+  });
+
+  it('keeps the workspaces apart: contracts and the frontend do not import projections', () => {
+    expect(rules(7)).toEqual(['no-restricted-imports']);
+    expect(rules(8)).toEqual(['no-restricted-imports']);
+  });
+});

@@ -1,0 +1,4 @@
+// catalog's public entry: what other features may use (DESIGN.md "Dependencies between features")
+export { couponDecider, couponUsable, type CouponState } from './catalog.decider';
+export { CatalogService } from './catalog.service';
+export { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';

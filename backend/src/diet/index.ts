@@ -1,0 +1,5 @@
+// diet's public entry
+export { DietService } from './diet.service';
+export { FoodsService } from './foods.service';
+export { FoodCatalogCommand } from './food-catalog.command';
+export { DEMO_FOOD_CATEGORIES, DEMO_FOODS } from './demo-foods';

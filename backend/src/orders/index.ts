@@ -1,0 +1,2 @@
+// orders' public entry
+export { OrdersService } from './orders.service';

@@ -1,0 +1,4 @@
+// questionnaires' public entry
+export { QuestionnairesService } from './questionnaires.service';
+export { DefineQuestionnaireCommand } from './define-questionnaire.command';
+export { DEMO_QUESTIONNAIRE } from './demo-questionnaire';

@@ -1,0 +1,2 @@
+// registration's public entry
+export { RegistrationService } from './registration.service';

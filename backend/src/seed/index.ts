@@ -1,0 +1,2 @@
+// the demo seed's public entry
+export * from './demo-seed';

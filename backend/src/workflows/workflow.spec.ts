@@ -1,0 +1,123 @@
+import { ConflictError } from '../common/errors';
+import { handleCommand, type Decider } from '../event-store/command-handler';
+import { testMetadata } from '../event-store/event-store.contract';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { runWorkflow, type Workflow } from './workflow';
+import { workflowSpec } from './workflow-spec';
+
+// A toy flow across two streams: move a seat from `room-a` to `room-b`. Each room is a stream whose decider
+// makes taking and leaving a seat idempotent for the same guest; `room-b` may refuse (it is full).
+type RoomEvent = { type: 'SeatTaken'; data: { guest: string } } | { type: 'SeatLeft'; data: { guest: string } };
+type RoomCommand = { type: 'Take' | 'Leave'; guest: string };
+type RoomState = { guests: string[]; capacity: number };
+const room = (capacity: number): Decider<RoomState, RoomCommand, RoomEvent> => ({
+  initialState: () => ({ guests: [], capacity }),
+  evolve: (s, e) => ({ ...s, guests: e.type === 'SeatTaken' ? [...s.guests, e.data.guest] : s.guests.filter((g) => g !== e.data.guest) }),
+  decide: (c, s) => {
+    const inside = s.guests.includes(c.guest);
+    if (c.type === 'Take') {
+      if (inside) return [];
+      if (s.guests.length >= s.capacity) throw new ConflictError('Stanza piena.', 'stanza_piena');
+      return [{ type: 'SeatTaken', data: { guest: c.guest } }];
+    }
+    return inside ? [{ type: 'SeatLeft', data: { guest: c.guest } }] : [];
+  },
+});
+
+type Step = { stream: string; command: RoomCommand };
+type MoveState = { guest: string; inA: boolean; inB: boolean; everInB: boolean };
+const move: Workflow<{ guest: string }, MoveState, Step> = {
+  name: 'move',
+  streams: () => ['room-a', 'room-b'],
+  initialState: ({ guest }) => ({ guest, inA: false, inB: false, everInB: false }),
+  evolve: (s, e) => {
+    const data = e.data as { guest: string };
+    if (data.guest !== s.guest) return s;
+    const here = e.type === 'SeatTaken';
+    return e.stream === 'room-a' ? { ...s, inA: here } : { ...s, inB: here, everInB: s.everInB || here };
+  },
+  // first the new seat (it may be refused), then let the old one go
+  decide: (s) => {
+    if (!s.everInB) return { stream: 'room-b', command: { type: 'Take', guest: s.guest } };
+    if (s.inA) return { stream: 'room-a', command: { type: 'Leave', guest: s.guest } };
+    return null;
+  },
+};
+
+describe('workflowSpec', () => {
+  const flow = workflowSpec(move)({ guest: 'ada' });
+  const taken = (stream: string, guest = 'ada') => ({ stream, type: 'SeatTaken', data: { guest } });
+
+  it('takes the new seat first', () => flow.given([taken('room-a')]).thenNext({ stream: 'room-b', command: { type: 'Take', guest: 'ada' } }));
+  it('then leaves the old one', () => flow.given([taken('room-a'), taken('room-b')]).thenNext({ stream: 'room-a', command: { type: 'Leave', guest: 'ada' } }));
+  it("ignores other guests' events", () => flow.given([taken('room-a'), taken('room-b', 'bob')]).thenNext({ stream: 'room-b', command: { type: 'Take', guest: 'ada' } }));
+  it('is done once both are appended', () =>
+    flow.given([taken('room-a'), taken('room-b'), { stream: 'room-a', type: 'SeatLeft', data: { guest: 'ada' } }]).thenDone());
+  it('has no compensation unless the workflow defines one', () =>
+    flow.given([taken('room-a')]).whenRefused({ stream: 'room-b', command: { type: 'Take', guest: 'ada' } }, new ConflictError('Stanza piena.')).thenNothing());
+});
+
+describe('runWorkflow', () => {
+  let store: SqliteEventStore;
+  const metadata = testMetadata({ userId: 'u-1', role: 'admin' });
+  const rooms: Record<string, Decider<RoomState, RoomCommand, RoomEvent>> = { 'room-a': room(10), 'room-b': room(1) };
+  const execute = async (step: Step) => handleCommand(store, step.stream, rooms[step.stream], step.command, metadata);
+  const types = async (stream: string) => (await store.readStream(stream)).map((e) => `${e.type}:${(e.data as { guest: string }).guest}`);
+
+  beforeEach(async () => {
+    store = new SqliteEventStore(':memory:');
+    await execute({ stream: 'room-a', command: { type: 'Take', guest: 'ada' } });
+  });
+  afterEach(() => store.close());
+
+  it('runs every step in order and answers the position of the last append', async () => {
+    const run = await runWorkflow(store, move, { guest: 'ada' }, execute);
+    expect(run.steps).toBe(2);
+    expect(await types('room-a')).toEqual(['SeatTaken:ada', 'SeatLeft:ada']);
+    expect(await types('room-b')).toEqual(['SeatTaken:ada']);
+    expect(run.position).toBe(await store.headPosition());
+  });
+
+  it('resumes after a crash between the two appends, appending nothing twice', async () => {
+    let crash = true;
+    const crashing = async (step: Step) => {
+      const result = await execute(step);
+      if (crash) {
+        crash = false;
+        throw new Error('processo terminato');
+      }
+      return result;
+    };
+    await expect(runWorkflow(store, move, { guest: 'ada' }, crashing)).rejects.toThrow('processo terminato');
+    expect(await types('room-b')).toEqual(['SeatTaken:ada']);
+    expect(await types('room-a')).toEqual(['SeatTaken:ada']);
+
+    const resumed = await runWorkflow(store, move, { guest: 'ada' }, execute);
+    expect(resumed.steps).toBe(1);
+    expect(await types('room-a')).toEqual(['SeatTaken:ada', 'SeatLeft:ada']);
+    expect(await types('room-b')).toEqual(['SeatTaken:ada']);
+    // and once more: already at its end, nothing appended
+    const head = await store.headPosition();
+    expect((await runWorkflow(store, move, { guest: 'ada' }, execute)).steps).toBe(0);
+    expect(await store.headPosition()).toBe(head);
+  });
+
+  it("passes a step's refusal on, after the compensation the workflow names", async () => {
+    await execute({ stream: 'room-b', command: { type: 'Take', guest: 'bob' } });
+    const compensated: Step[] = [];
+    const withCompensation: typeof move = { ...move, onRefused: (s) => ({ stream: 'room-a', command: { type: 'Leave', guest: s.guest } }) };
+    await expect(
+      runWorkflow(store, withCompensation, { guest: 'ada' }, async (step) => {
+        compensated.push(step);
+        return execute(step);
+      }),
+    ).rejects.toMatchObject({ code: 'stanza_piena' });
+    expect(compensated.map((s) => `${s.stream}:${s.command.type}`)).toEqual(['room-b:Take', 'room-a:Leave']);
+    expect(await types('room-b')).toEqual(['SeatTaken:bob']);
+  });
+
+  it('stops a workflow that never reaches its end', async () => {
+    const endless: typeof move = { ...move, decide: (s) => ({ stream: 'room-a', command: { type: 'Take', guest: s.guest } }) };
+    await expect(runWorkflow(store, endless, { guest: 'ada' }, execute)).rejects.toThrow('non si è concluso');
+  });
+});

@@ -1,0 +1,85 @@
+import type { EventStore, RecordedEvent } from '@studio/contracts';
+import { AppError } from '../common/errors';
+
+/** an event of one of the streams a workflow follows, tagged with that stream */
+export interface WorkflowEvent {
+  stream: string;
+  type: string;
+  data: unknown;
+}
+
+/**
+ * A flow across streams (DESIGN.md "Workflows") as pure functions, the deciders' counterpart:
+ *
+ * - `streams(input)`: the streams whose events make up the flow's state (a booking, a doctor-day, an order…);
+ * - `initialState(input)` and `evolve(state, event)`: the state folded from those events in global order;
+ * - `decide(state)`: the next step still to do, or null when the flow has reached its end.
+ *
+ * A step is a command on ONE stream that its decider makes idempotent (deciding it again once it was appended
+ * yields no events). The state is read back from the log before every step, so a crash between two appends is
+ * resumed by running the workflow again with the same input: the steps already appended are seen, the rest run.
+ * `onRefused` turns a step refused by its decider (slot taken, coupon used up…) into a compensating step, or
+ * null when the refusal needs no compensation; the refusal is then passed on to the caller.
+ * No I/O, no clock inside: time and anything looked up come in on the input.
+ */
+export interface Workflow<Input, State, Step> {
+  name: string;
+  streams(input: Input): string[];
+  initialState(input: Input): State;
+  evolve(state: State, event: WorkflowEvent): State;
+  decide(state: State): Step | null;
+  onRefused?(state: State, step: Step, refusal: AppError): Step | null;
+}
+
+/** what running a step appended, for read-your-writes */
+export interface StepResult {
+  position: number | null;
+}
+
+export interface WorkflowRun<State> {
+  state: State;
+  /** global position of the last event the run appended, null when it appended nothing */
+  position: number | null;
+  steps: number;
+}
+
+/** folds the events of the workflow's streams, merged in global order */
+export async function readWorkflowState<Input, State, Step>(store: EventStore, workflow: Workflow<Input, State, Step>, input: Input): Promise<State> {
+  const histories = await Promise.all(workflow.streams(input).map((stream) => store.readStream(stream)));
+  return foldWorkflow(workflow, input, histories.flat().sort((a, b) => a.position - b.position));
+}
+
+export function foldWorkflow<Input, State, Step>(workflow: Workflow<Input, State, Step>, input: Input, events: Array<RecordedEvent | WorkflowEvent>): State {
+  return events.reduce((state, e) => workflow.evolve(state, { stream: e.stream, type: e.type, data: e.data }), workflow.initialState(input));
+}
+
+/** a workflow that never reaches its end is a bug, not a reason to loop for ever */
+const MAX_STEPS = 32;
+
+/**
+ * Runs the workflow to its end: read → decide → execute one step, again, until `decide` answers null.
+ * `execute` sends the step as a command (through the CommandBus); it throws an AppError when the step's decider
+ * refuses it. Safe to call again for the same input at any time (after a crash, from a sweep, twice at once): every
+ * step is idempotent and guarded by its stream's expected revision.
+ */
+export async function runWorkflow<Input, State, Step>(
+  store: EventStore,
+  workflow: Workflow<Input, State, Step>,
+  input: Input,
+  execute: (step: Step) => Promise<StepResult>,
+): Promise<WorkflowRun<State>> {
+  let position: number | null = null;
+  for (let steps = 0; steps < MAX_STEPS; steps++) {
+    const state = await readWorkflowState(store, workflow, input);
+    const step = workflow.decide(state);
+    if (step === null) return { state, position, steps };
+    try {
+      position = (await execute(step)).position ?? position;
+    } catch (error) {
+      const compensation = error instanceof AppError ? workflow.onRefused?.(state, step, error) ?? null : null;
+      if (compensation !== null) await execute(compensation);
+      throw error;
+    }
+  }
+  throw new Error(`Il flusso ${workflow.name} non si è concluso dopo ${MAX_STEPS} passi`);
+}

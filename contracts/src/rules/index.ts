@@ -1,0 +1,6 @@
+// Rules of the domain written once, pure, each with its test beside it; both sides import them.
+export * from './availability-range';
+export * from './slot-appearance';
+export * from './portions';
+export * from './enabler';
+export * from './coupon';

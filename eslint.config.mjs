@@ -1,0 +1,144 @@
+// One lint for every workspace: typescript-eslint (type-checked where it pays) and the boundaries
+// between features that DESIGN.md "Dependencies between features" draws. `npm run lint`.
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TS = ['**/*.ts', '**/*.tsx'];
+const TESTS = ['**/*.spec.ts', '**/*.spec.tsx', '**/e2e/**', '**/testing/**', 'frontend/src/test/**', 'bench/**'];
+
+/** the backend's shared kernel: usable by every feature */
+const KERNEL = ['common', 'config', 'http', 'event-store', 'infrastructure', 'auth', 'personal-data'];
+
+/**
+ * Which backend feature may use which, through its public entry (index.ts) only: DESIGN.md's table.
+ * `registration` creates users; `auth` (the login controller) reads them; `seed` and `workflows` sit on top.
+ */
+const FEATURE_USES = {
+  workflows: ['*'],
+  seed: ['*'],
+  orders: ['booking', 'availability', 'users', 'catalog', 'payments'],
+  booking: ['availability', 'users'],
+  availability: ['users'],
+  questionnaires: ['users'],
+  diet: ['users'],
+  fiscal: ['users'],
+  notifications: ['users'],
+  registration: ['users'],
+  audit: ['users'],
+  catalog: [],
+  payments: [],
+  users: [],
+};
+
+const featurePolicies = Object.entries(FEATURE_USES).map(([from, to]) => ({
+  from: { element: { type: 'be-feature', captured: { feature: from } } },
+  allow: { to: { element: { type: 'be-feature', captured: { feature: to.length ? `{${to.join(',')},${from}}` : from }, fileInternalPath: 'index.ts' } } },
+}));
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'frontend/public/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: TS,
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // zod schemas and @nestjs decorators need a few escapes; `any` must stay visible, not hidden
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // four statements are comma sequences (`if (x) (a(), b())`): allowed until they are rewritten as blocks
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
+  },
+  // tests may load a module afresh inside jest.isolateModules
+  { files: TESTS, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  // type-checked rules on the production sources (specs are outside the tsconfigs' programs)
+  {
+    files: TS,
+    ignores: TESTS,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, arguments: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+    },
+  },
+  {
+    files: ['frontend/src/**/*.tsx', 'frontend/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // workspaces by package name: contracts imports nothing of ours, projections and the frontend only contracts
+  { files: ['contracts/src/**'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@studio/*'], message: 'contracts/ non importa nulla del progetto.' }] }] } },
+  { files: ['projections/src/**', 'frontend/src/**'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@studio/*', '!@studio/contracts'], message: 'Qui si importa solo @studio/contracts.' }] }] } },
+  // boundaries between workspaces and features (relative imports)
+  {
+    files: ['contracts/src/**', 'projections/src/**', 'backend/src/**', 'frontend/src/**'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/include': ['contracts/src/**', 'projections/src/**', 'backend/src/**', 'frontend/src/**'],
+      'boundaries/elements': [
+        { type: 'contracts', pattern: 'contracts/src' },
+        { type: 'projections', pattern: 'projections/src' },
+        { type: 'be-kernel', pattern: `backend/src/{${KERNEL.join(',')}}`, capture: ['kernel'] },
+        { type: 'be-testing', pattern: 'backend/src/testing' },
+        { type: 'be-feature', pattern: `backend/src/{${Object.keys(FEATURE_USES).join(',')}}`, capture: ['feature'] },
+        
+        { type: 'fe-app', pattern: 'frontend/src/app' },
+        { type: 'fe-lib', pattern: 'frontend/src/lib' },
+        { type: 'fe-ui', pattern: 'frontend/src/components/ui' },
+        { type: 'fe-i18n', pattern: 'frontend/src/i18n' },
+        { type: 'fe-test', pattern: 'frontend/src/test' },
+        { type: 'fe-feature', pattern: 'frontend/src/features/*', capture: ['feature'] },
+        // last: the files at the top of each source folder (main.ts, app.module.ts)
+        { type: 'be-root', pattern: 'backend/src' },
+        { type: 'fe-root', pattern: 'frontend/src' },
+      ],
+      'boundaries/files': [{ category: 'test', pattern: TESTS }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: 'Dipendenza non ammessa tra {{from.type}} {{from.captured.feature}} e {{to.type}} {{to.captured.feature}} {{to.internalPath}} (DESIGN.md, "Dependencies between features")',
+          policies: [
+            // inside one element anything goes; tests may reach their fixtures anywhere in their workspace
+            { allow: { dependency: { relationship: { to: 'internal' } } } },
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { types: '!{contracts,projections}' } } } },
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { types: '{contracts,projections}' } } } },
+            // workspaces: contracts imports nothing of ours, projections only contracts, the frontend only contracts
+            { from: { element: { type: 'projections' } }, allow: { to: { element: { type: 'contracts' } } } },
+            // backend
+            { from: { element: { types: 'be-*' } }, allow: { to: { element: { types: '{contracts,projections,be-kernel}' } } } },
+            ...featurePolicies,
+            { from: { element: { type: 'be-root' } }, allow: { to: { element: { types: '{be-feature,be-root}' } } } },
+            { from: { element: { type: 'be-testing' } }, allow: { to: { element: { types: '{be-feature,be-root}' } } } },
+            // the login controller reads users through their public entry
+            { from: { element: { type: 'be-kernel', captured: { kernel: 'auth' } } }, allow: { to: { element: { type: 'be-feature', captured: { feature: 'users' }, fileInternalPath: 'index.ts' } } } },
+            // frontend: features never import each other; app is the shell on top
+            { from: { element: { types: 'fe-*' } }, allow: { to: { element: { types: '{contracts,fe-i18n}' } } } },
+            { from: { element: { type: 'fe-lib' } }, allow: { to: { element: { type: 'fe-app', fileInternalPath: 'store.ts' } }, dependency: { kind: 'type' } } },
+            { from: { element: { type: 'fe-ui' } }, allow: { to: { element: { type: 'fe-lib' } } } },
+            { from: { element: { type: 'fe-feature' } }, allow: { to: { element: { types: '{fe-lib,fe-ui}' } } } },
+            { from: { element: { types: '{fe-app,fe-root}' } }, allow: { to: { element: { types: '{fe-app,fe-lib,fe-ui,fe-feature}' } } } },
+            { from: { element: { type: 'fe-test' } }, allow: { to: { element: { types: '{fe-app,fe-lib,fe-ui}' } } } },
+          ],
+        },
+      ],
+    },
+  },
+);

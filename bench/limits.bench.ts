@@ -19,7 +19,14 @@ export function rawAppendBench(dir: string): void {
       type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, recorded_at TEXT NOT NULL, UNIQUE (stream, revision))`);
     const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const data = JSON.stringify({ doctorId: 'medico', slotId: 'medico~2031-01-06T08:00:00Z', start: '2031-01-06T08:00:00Z', end: '2031-01-06T08:30:00Z' });
-    const metadata = JSON.stringify({ userId: 'u', role: 'doctor', at: new Date().toISOString(), correlationId: randomUUID(), causationId: randomUUID(), hash: 'x'.repeat(64) });
+    const metadata = JSON.stringify({
+      userId: 'u',
+      role: 'doctor',
+      at: new Date().toISOString(),
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      hash: 'x'.repeat(64),
+    });
     let revision = 0;
     const tx = db.transaction((n: number) => {
       for (let i = 0; i < n; i++) insert.run(randomUUID(), `s${revision % 64}`, revision++, 'SlotOpened', data, metadata, new Date().toISOString());

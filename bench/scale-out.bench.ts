@@ -13,7 +13,9 @@ import { percentile, summary } from './stats';
 export async function scaleOutBench(): Promise<void> {
   const t = await startTopology();
   try {
-    const clients = await Promise.all(Array.from({ length: 8 }, (_, i) => login(i % 2 ? t.b.base : t.a.base, 'medico1@example.it').then((c) => ({ ...c, base: i % 2 ? t.b.base : t.a.base }))));
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => login(i % 2 ? t.b.base : t.a.base, 'medico1@example.it').then((c) => ({ ...c, base: i % 2 ? t.b.base : t.a.base }))),
+    );
     const doctorId = clients[0].userId;
     const toggle = (c: { cookie: string; csrf: string; base: string }, start: number) =>
       fetch(`${c.base}/disponibilita/toggle`, {
@@ -40,7 +42,13 @@ export async function scaleOutBench(): Promise<void> {
 
     const a = clients[0];
     const push = await measurePush(t.b.base, t.a.base, doctorId, (start) => toggle(a, start));
-    record('crossPushP99', percentile([...push.fromAnswer].sort((x, y) => x - y), 99));
+    record(
+      'crossPushP99',
+      percentile(
+        [...push.fromAnswer].sort((x, y) => x - y),
+        99,
+      ),
+    );
     console.log(`scale-out: push da un toggle su A a 200 socket su B, dalla risposta HTTP: ${summary(push.fromAnswer)}`);
     console.log(`  (dall'invio della richiesta: ${summary(push.fromRequest)})`);
   } finally {

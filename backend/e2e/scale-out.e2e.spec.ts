@@ -22,8 +22,13 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 const post = (base: string, path: string, s: { cookie: string; csrf: string }, body: unknown) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: s.cookie, 'x-csrf-token': s.csrf }, body: JSON.stringify(body) });
-const toggle = (base: string, start: number) => post(base, '/disponibilita/toggle', doctor, { for: doctor.userId, start: iso(start), end: iso(start + 30 * 60_000) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: s.cookie, 'x-csrf-token': s.csrf },
+    body: JSON.stringify(body),
+  });
+const toggle = (base: string, start: number) =>
+  post(base, '/disponibilita/toggle', doctor, { for: doctor.userId, start: iso(start), end: iso(start + 30 * 60_000) });
 
 it('a login on A is valid on B', async () => {
   const res = await fetch(`${t.b.base}/api/auth/session`, { headers: { cookie: doctor.cookie } });
@@ -36,7 +41,9 @@ it('a toggle made on A reaches a watcher on B', async () => {
     await new Promise<void>((resolve, reject) => (socket.once('connect', resolve), socket.once('connect_error', reject)));
     await socket.timeout(5000).emitWithAck(AVAILABILITY_WATCH, { doctorId: doctor.userId });
     const start = Date.UTC(2033, 0, 10, 9);
-    const pushed = new Promise<AvailabilityChanged>((resolve) => socket.on(AVAILABILITY_CHANGED, (m: AvailabilityChanged) => m.slot.start === iso(start) && resolve(m)));
+    const pushed = new Promise<AvailabilityChanged>((resolve) =>
+      socket.on(AVAILABILITY_CHANGED, (m: AvailabilityChanged) => m.slot.start === iso(start) && resolve(m)),
+    );
     const res = await toggle(t.a.base, start);
     expect(res.status).toBe(200);
     expect((await pushed).slot.status).toBe('available');
@@ -75,7 +82,7 @@ it('the worker killed with -9 and restarted catches up: nothing lost, nothing ap
   const pg = new Client({ connectionString: t.databaseUrl });
   await pg.connect();
   try {
-    const head = (events.prepare('SELECT max(position) AS head, count(*) AS n FROM events').get() as { head: number; n: number });
+    const head = events.prepare('SELECT max(position) AS head, count(*) AS n FROM events').get() as { head: number; n: number };
     const deadline = Date.now() + 30_000;
     let checkpoints: number[] = [];
     while (Date.now() < deadline) {
@@ -89,7 +96,9 @@ it('the worker killed with -9 and restarted catches up: nothing lost, nothing ap
     const rows = (await pg.query(`SELECT count(*)::int AS n, count(DISTINCT id)::int AS ids FROM read_models."${table}"`)).rows[0];
     expect(rows).toEqual({ n: head.n, ids: head.n });
     // and B's query answers what the log says: the 20 slots are open
-    const res = await fetch(`${t.b.base}/disponibilita/json?for=${doctor.userId}&start=${iso(starts[0])}&end=${iso(starts[19] + 30 * 60_000)}`, { headers: { cookie: doctor.cookie } });
+    const res = await fetch(`${t.b.base}/disponibilita/json?for=${doctor.userId}&start=${iso(starts[0])}&end=${iso(starts[19] + 30 * 60_000)}`, {
+      headers: { cookie: doctor.cookie },
+    });
     const slots = ((await res.json()) as { start: string; status: string }[]).filter((s) => starts.map(iso).includes(s.start));
     expect(slots.map((s) => s.status)).toEqual(starts.map(() => 'available'));
   } finally {

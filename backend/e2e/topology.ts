@@ -46,9 +46,7 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 }
 
-export async function startTopology(
-  options: { pgUrl?: string; redisUrl?: string; log?: (line: string) => void; seed?: boolean } = {},
-): Promise<Topology> {
+export async function startTopology(options: { pgUrl?: string; redisUrl?: string; log?: (line: string) => void; seed?: boolean } = {}): Promise<Topology> {
   const pgAdmin = options.pgUrl ?? process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const run = randomBytes(4).toString('hex');
@@ -81,7 +79,12 @@ export async function startTopology(
     const child = spawn(process.execPath, [join(DIST, script)], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     child.once('exit', () => children.delete(child));
-    const forward = (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach((l) => log(`[${name}] ${l}`));
+    const forward = (chunk: Buffer) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .forEach((l) => log(`[${name}] ${l}`));
     child.stdout!.on('data', forward);
     child.stderr!.on('data', forward);
     return child;

@@ -53,7 +53,16 @@ export async function startTopology(options: { pgUrl?: string; redisUrl?: string
   const database = `scaleout_${run}`;
   const admin = new Client({ connectionString: pgAdmin });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
+  // CREATE DATABASE copies template1 and fails while another session uses it (tests side by side): try again
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${database}`);
+      break;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((r) => setTimeout(r, 300 * attempt));
+    }
+  }
   await admin.end();
   const url = new URL(pgAdmin);
   url.pathname = `/${database}`;
@@ -100,7 +109,16 @@ export async function startTopology(options: { pgUrl?: string; redisUrl?: string
       child.once('exit', (code) => reject(new Error(`worker uscito (${code})`)));
     });
   };
+  /** a port found free may be taken by another process before the instance binds it: one more try then */
   const startInstance = async (name: string, seed: boolean): Promise<Instance> => {
+    try {
+      return await startInstanceOnce(name, seed);
+    } catch (error) {
+      log(`[${name}] ${String(error)}: nuovo tentativo`);
+      return startInstanceOnce(name, seed);
+    }
+  };
+  const startInstanceOnce = async (name: string, seed: boolean): Promise<Instance> => {
     const port = await freePort();
     const child = spawnNode(name, 'main.js', { PORT: String(port), RUN_PROJECTIONS: 'false', SEED_DEMO: String(seed) });
     const base = `http://127.0.0.1:${port}`;

@@ -14,20 +14,25 @@ import { holdsBench } from './holds.bench';
 import { paymentsBench } from './payments.bench';
 import { replayBench } from './replay.bench';
 import { auditBench } from './audit.bench';
+import { lifecycleBench } from './lifecycle.bench';
 
-/** BENCH_ONLY=toggles,replay runs only those parts (default: all) */
-const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-const wanted = (part: string) => only.length === 0 || only.includes(part);
+/** BENCH_ONLY=lifecycle,payments runs just those sections (names as below); unset runs them all */
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const wanted = (section: string) => !only || only.includes(section);
+
 
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'studio-bench-'));
   try {
     console.log(`Node ${process.version}, ${new Date().toISOString()}, dati in ${root}`);
-    if (wanted('toggles') || wanted('holds') || wanted('limits') || wanted('scaleout')) rawAppendBench(join(root, 'raw'));
-    if (wanted('toggles')) await availabilityBench(join(root, 'app'));
-    if (wanted('toggles') || wanted('baseline')) await baselinePushBench();
+    // 'toggles' is 'availability' (the toggle and push section), by its figure's name
+    const toggles = wanted('availability') || wanted('toggles');
+    if (toggles || wanted('holds') || wanted('limits') || wanted('scaleout')) rawAppendBench(join(root, 'raw'));
+    if (toggles) await availabilityBench(join(root, 'app'));
+    if (toggles || wanted('baseline')) await baselinePushBench();
     if (wanted('holds')) await holdsBench(join(root, 'holds'));
     if (wanted('payments')) await paymentsBench(join(root, 'payments'));
+    if (wanted('lifecycle')) await lifecycleBench(join(root, 'lifecycle'));
     if (wanted('diet')) await dietBench(join(root, 'diet'));
     if (wanted('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
     if (wanted('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { codiceFiscaleCheckChar, slotId } from '@studio/contracts';
 import { startPaypalStandIn } from '../backend/src/payments/paypal/paypal-stand-in';
@@ -18,7 +20,15 @@ const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
 export async function paymentsBench(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const paypal = await startPaypalStandIn();
-  const server = await startServerProcess(dataDir, { PAYPAL_BASE_URL: paypal.baseUrl, PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret });
+  // a key standing in for the Sistema TS certificate (production mode wants one for the yearly file)
+  const stsKey = join(dataDir, 'sts-bench-public.pem');
+  writeFileSync(stsKey, generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }));
+  const server = await startServerProcess(dataDir, {
+    PAYPAL_BASE_URL: paypal.baseUrl,
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    STS_CERT_PATH: stsKey,
+  });
   try {
     const base = server.base;
     const doctor = await login(base, 'medico1@example.it');
@@ -90,8 +100,41 @@ export async function paymentsBench(dataDir: string): Promise<void> {
       );
     }
     console.log(`  chiamate allo stand-in PayPal: token ${paypal.calls.token}, create ${paypal.calls.create}, capture ${paypal.calls.capture}, get ${paypal.calls.get}`);
+    await fiscalFigures(base, doctor, 2 * count);
   } finally {
     await server.stop();
     await paypal.close();
   }
+}
+
+/**
+ * The receipts those payments issued on medico1's one numbering stream (every payment contends for the next number):
+ * how long after the last confirmation every receipt is numbered, the receipt PDF's latency, the year's Sistema TS file.
+ */
+async function fiscalFigures(base: string, doctor: { userId: string; cookie: string }, expected: number): Promise<void> {
+  const year = new Date().getFullYear();
+  const headers = { cookie: doctor.cookie };
+  const t0 = performance.now();
+  let docs: { orderId: string; number: number }[] = [];
+  while (performance.now() - t0 < 60_000) {
+    const res = await fetch(`${base}/api/fiscal/documents?doctor=${doctor.userId}&year=${year}`, { headers });
+    docs = ((await res.json()) as { documents: { orderId: string; number: number }[] }).documents;
+    if (docs.length >= expected) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const numbers = docs.map((d) => d.number).sort((a, b) => a - b);
+  const gapFree = numbers.every((n, i) => n === i + 1);
+  console.log(`ricevute: ${docs.length} di ${expected} numerate ${(performance.now() - t0).toFixed(0)} ms dopo l'ultima conferma; numeri 1…${numbers.length} ${gapFree ? 'senza buchi né doppioni' : 'CON BUCHI'}`);
+  const latencies: number[] = [];
+  for (const d of docs.slice(0, 50)) {
+    const sent = performance.now();
+    const pdf = await fetch(`${base}/api/orders/${d.orderId}/receipt.pdf`, { headers });
+    await pdf.arrayBuffer();
+    latencies.push(performance.now() - sent);
+  }
+  console.log(`  PDF della ricevuta (GET /api/orders/:id/receipt.pdf, uno alla volta): ${summary(latencies)}`);
+  const sent = performance.now();
+  const exported = await fetch(`${base}/api/fiscal/sts-export?doctor=${doctor.userId}&year=${year}`, { headers });
+  const xml = await exported.text();
+  console.log(`  file Sistema TS dell'anno (HTTP ${exported.status}, ${docs.length} documenti, ${(xml.length / 1024).toFixed(0)} kB): ${(performance.now() - sent).toFixed(0)} ms`);
 }

@@ -37,6 +37,13 @@ import { DietController, FoodsController } from './diet/diet.controller';
 import { DietService } from './diet/diet.service';
 import { FoodCatalogHandler } from './diet/food-catalog.command';
 import { FoodsService } from './diet/foods.service';
+import { FiscalController, FiscalService } from './fiscal';
+import { ReceiptsFlowService } from './workflows/receipts-flow.service';
+import { AgendaController } from './agenda/agenda.controller';
+import { AgendaGateway } from './agenda/agenda.gateway';
+import { AgendaService } from './agenda/agenda.service';
+import { BookingLifecycleController } from './workflows/booking-lifecycle.controller';
+import { BookingLifecycleService } from './workflows/booking-lifecycle.service';
 
 @Module({})
 export class AppModule {
@@ -44,7 +51,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController],
+      controllers: [AuthController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, FiscalController, AgendaController, BookingLifecycleController],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -75,6 +82,11 @@ export class AppModule {
         FoodsService,
         FoodCatalogHandler,
         DietService,
+        FiscalService,
+        ReceiptsFlowService,
+        AgendaService,
+        AgendaGateway,
+        BookingLifecycleService,
       ],
     };
   }

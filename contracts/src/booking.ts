@@ -47,7 +47,7 @@ export type HoldRequest = z.input<typeof HoldRequest>;
 export const HoldResponse = z.object({ id: z.string(), expiresAt: z.string() });
 export type HoldResponse = z.infer<typeof HoldResponse>;
 
-export const BookingStatus = z.enum(['held', 'expired', 'released', 'replaced', 'confirmed']);
+export const BookingStatus = z.enum(['held', 'expired', 'released', 'replaced', 'confirmed', 'cancelled', 'completed', 'no_show']);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 
 /** GET /prenotazioni/:id and each item of GET /api/me/bookings */
@@ -61,9 +61,94 @@ export const BookingView = z.object({
   end: z.string(),
   status: BookingStatus,
   expiresAt: z.string(),
+  /** the paying order, once confirmed */
+  orderId: z.string().nullable().optional(),
+  /** what cancelling or moving it means right now (the policy shown before paying and before cancelling) */
+  policy: z
+    .object({
+      /** the instant after which a patient's cancellation is no longer refunded, nor can they move it */
+      cutoffAt: z.string(),
+      cutoffHours: z.number(),
+      canCancel: z.boolean(),
+      canReschedule: z.boolean(),
+      refundIfCancelled: z.boolean(),
+    })
+    .optional(),
+  /** the order's refund, once cancelled with a refund */
+  refunded: z.boolean().optional(),
+  /** staff only: who is coming (reading it is logged in the patient's access log) */
+  patient: z.object({ id: z.string(), name: z.string(), surname: z.string(), phone: z.string(), email: z.string(), taxcode: z.string().optional() }).optional(),
+  /** a held booking in the patient's list: where "Continua" takes them (the questionnaire until it is answered) */
+  resume: z.enum(['questionnaire', 'payment']).optional(),
+  /** the patient's own tax code, to prefill the payment form (the patient's own view only) */
+  taxcode: z.string().optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 
 export function bookingStreamName(bookingId: string): string {
   return `${STREAM_PREFIX.booking}${bookingId}`;
 }
+
+/** POST /api/bookings/:id/cancel */
+export const CancelBookingRequest = z.object({
+  reason: z.string({ error: 'Motivo non valido' }).trim().max(500, 'Motivo troppo lungo (al massimo 500 caratteri)').optional(),
+});
+export type CancelBookingRequest = z.infer<typeof CancelBookingRequest>;
+
+/** POST /api/bookings/:id/reschedule */
+export const RescheduleBookingRequest = z.object({
+  availability_id: z.string({ error: 'Scegli il nuovo orario' }).trim().min(1, 'Scegli il nuovo orario'),
+});
+export type RescheduleBookingRequest = z.infer<typeof RescheduleBookingRequest>;
+
+/** POST /api/bookings/:id/outcome */
+export const OutcomeRequest = z.object({
+  outcome: z.enum(['completed', 'no_show'], { error: "Esito non valido: 'completed' o 'no_show'" }),
+});
+export type OutcomeRequest = z.infer<typeof OutcomeRequest>;
+
+export const DEFAULT_CANCELLATION_CUTOFF_HOURS = 24;
+
+/**
+ * The cancellation policy, one rule for server and screen: before the cut-off (hours before the visit)
+ * a patient's cancellation is refunded in full and the visit may be moved; after it, cancelling is still
+ * possible but not refunded. The practice's cancellations always refund. Instants in ms.
+ */
+export function cancellationPolicy(visitAt: number, now: number, cutoffHours: number, by: 'patient' | 'doctor' | 'admin') {
+  const cutoffAt = visitAt - cutoffHours * 3_600_000;
+  const past = visitAt <= now;
+  const beforeCutoff = now < cutoffAt;
+  return {
+    cutoffAt: new Date(cutoffAt).toISOString(),
+    past,
+    beforeCutoff,
+    refund: (by === 'patient' ? beforeCutoff : true) ? ('full' as const) : ('none' as const),
+    canReschedule: !past && (by !== 'patient' || beforeCutoff),
+  };
+}
+
+/** GET /api/doctors/:id/agenda?from=&to= (days, both included) */
+export const AgendaQuery = z
+  .object({ from: isoDay, to: isoDay })
+  .refine((q) => q.to >= q.from, { message: 'La data finale deve seguire quella iniziale', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_FREE_DAYS_RANGE, {
+    message: `Intervallo troppo ampio: al massimo ${MAX_FREE_DAYS_RANGE} giorni`,
+    path: ['to'],
+  });
+
+export const AgendaStatus = z.enum(['held', 'confirmed', 'cancelled', 'no_show', 'completed']);
+export type AgendaStatus = z.infer<typeof AgendaStatus>;
+
+/** one appointment of the doctor's agenda; the fields after `order` are the screen's extras */
+export const AgendaItem = z.object({
+  id: z.string(),
+  start: z.string(),
+  end: z.string(),
+  status: AgendaStatus,
+  patient: z.object({ id: z.string(), name: z.string(), surname: z.string(), phone: z.string(), email: z.string() }),
+  order: z.object({ id: z.string(), amountCents: z.number().int(), status: z.enum(['placed', 'refunded']) }).nullable(),
+  questionnaireAnswered: z.boolean(),
+  /** the patient's no-shows with this doctor */
+  noShows: z.number().int(),
+});
+export type AgendaItem = z.infer<typeof AgendaItem>;

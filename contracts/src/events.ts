@@ -120,6 +120,49 @@ export const BookingRescheduled = z.object({
 export const BookingOutcome = z.enum(['completed', 'no_show']);
 export const BookingOutcomeRecorded = z.object({ bookingId: z.string(), patientId: z.string(), doctorId: z.string(), outcome: BookingOutcome, at: z.string() });
 
+/** why a booked slot was given back: the booking was cancelled, or moved to another slot */
+export const SlotFreeCause = z.enum(['cancelled', 'rescheduled']);
+/** on the doctor-day stream: a booked slot is free again (the cancel and reschedule workflows' step) */
+export const SlotFreed = z.object({
+  doctorId: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bookingId: z.string(),
+  cause: SlotFreeCause,
+});
+/** on the doctor-day stream: a confirmed booking moved into this free slot (its payment carries over) */
+export const SlotRebooked = z.object({
+  doctorId: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  orderId: z.string(),
+  fromSlotId: z.string(),
+});
+/** on `booking-<id>`: the reschedule workflow's intent, recorded before any other stream is touched */
+export const BookingRescheduleRequested = z.object({
+  bookingId: z.string(),
+  requestId: z.string(),
+  patientId: z.string(),
+  doctorId: z.string(),
+  orderId: z.string(),
+  fromSlotId: z.string(),
+  fromStart: z.string(),
+  fromEnd: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  by: BookingActor,
+  at: z.string(),
+});
+/** on `booking-<id>`: the new slot was refused (taken meanwhile); the booking stays where it was */
+export const BookingRescheduleAbandoned = z.object({ bookingId: z.string(), requestId: z.string(), reason: z.string() });
+/** on `booking-<id>`: the cancel workflow's last step: slot freed and, when due, the payment refunded */
+export const BookingCancellationSettled = z.object({ bookingId: z.string(), refundId: z.string().nullable() });
+
 /**
  * on `receipts-<doctorId>-<year>` (the doctor's numbering stream: its expected revision keeps numbers gap-free):
  * the fiscal receipt `number/year` for a captured payment. The fiscal feature may add fields; these stay.
@@ -134,6 +177,28 @@ export const ReceiptIssued = z.object({
   patientId: z.string(),
   issuedAt: z.string(),
   totalCents: z.number().int(),
+  // ---- added by the fiscal feature (issue 13) ----
+  /** the service, before stamp duty */
+  amountCents: z.number().int(),
+  /** 200 above 77,47 €, else 0; added to totalCents only when `stampDutyCharged` */
+  stampDutyCents: z.number().int(),
+  stampDutyCharged: z.boolean(),
+  regime: z.enum(['ordinario', 'forfettario']),
+  /** the patient opposed sending this expense to the Sistema Tessera Sanitaria */
+  stsOpposition: z.boolean(),
+  paymentMethod: z.literal('paypal'),
+  /** PayPal order id (the transaction) and capture id */
+  transactionId: z.string(),
+  captureId: z.string(),
+  /** when the payment was captured (the order's OrderPlaced) */
+  paidAt: z.string(),
+  /** the visit paid for (not personal: the slot) */
+  visitStart: z.string(),
+  productName: z.string(),
+  /** the issuer's FiscalProfilePersonal at the time of issue, sealed with the doctor's key */
+  issuer: Sealed,
+  /** {name, surname, taxcode, billing} of the patient, sealed with the patient's key */
+  patient: Sealed,
 });
 /** on the same numbering stream: a credit note (nota di credito) for a refunded receipt; receipts are never edited */
 export const CreditNoteIssued = z.object({
@@ -146,6 +211,22 @@ export const CreditNoteIssued = z.object({
   patientId: z.string(),
   issuedAt: z.string(),
   totalCents: z.number().int(),
+  // ---- added by the fiscal feature (issue 13) ----
+  /** the receipt's number and year it cancels */
+  receiptNumber: z.number().int().positive(),
+  receiptYear: z.number().int(),
+  refundId: z.string(),
+});
+/** on `fiscal-<doctorId>`: the practitioner's fiscal profile, whole; a later one supersedes (documents keep their copy) */
+export const FiscalProfileSet = z.object({
+  doctorId: z.string(),
+  title: z.string(),
+  regime: z.enum(['ordinario', 'forfettario']),
+  stampDutyToPatient: z.boolean(),
+  /** seeded demo values, not a real practitioner's */
+  demo: z.boolean(),
+  /** FiscalProfilePersonal {registeredName, albo, taxcode, vatNumber, address}, sealed with the doctor's key */
+  personal: Sealed,
 });
 
 /** on `order-<paypalOrderId>`: the order we asked PayPal for, with the amount we computed */
@@ -179,6 +260,8 @@ export const OrderPlaced = z.object({
   captureId: z.string(),
   /** {taxcode, billing} */
   invoice: Sealed,
+  /** the patient opposed sending the expense to the Sistema Tessera Sanitaria (absent on older events: no) */
+  stsOpposition: z.boolean().optional(),
 });
 
 /** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */
@@ -202,8 +285,14 @@ export const EventSchemas = {
   BookingCancelled,
   BookingRescheduled,
   BookingOutcomeRecorded,
+  SlotFreed,
+  SlotRebooked,
+  BookingRescheduleRequested,
+  BookingRescheduleAbandoned,
+  BookingCancellationSettled,
   ReceiptIssued,
   CreditNoteIssued,
+  FiscalProfileSet,
   OrderCreated,
   PaymentCaptured,
   PaymentRefunded,

@@ -12,3 +12,4 @@ export * from './audit';
 export * from './diet';
 export * from './rules';
 export * from './streams';
+export * from './fiscal';

@@ -51,6 +51,8 @@ export const ConfirmPaymentRequest = z.object({
   taxcode: optionalText,
   billing: optionalText,
   coupon: optionalText,
+  /** the STS opposition checkbox: JSON true or a form's 'on'/'true'/'1' */
+  opposizione_sts: z.unknown().optional().transform((v) => v === true || v === 'true' || v === 'on' || v === '1'),
   status: z.unknown().optional(),
   amount: z.unknown().optional(),
 });
@@ -68,5 +70,7 @@ export const OrderView = z.object({
   transaction: z.string(),
   createdAt: z.string(),
   bookingId: z.string(),
+  /** refunded: given back in full after a cancellation */
+  status: z.enum(['placed', 'refunded']).optional(),
 });
 export type OrderView = z.infer<typeof OrderView>;

@@ -35,3 +35,11 @@ export const MY_BOOKINGS_CHANGED = 'bookings:changed';
 export type MyBookingsWatchAck = { ok: true } | { ok: false; error: string };
 export const MyBookingsChanged = z.object({ bookingId: z.string(), status: z.string(), position: z.number() });
 export type MyBookingsChanged = z.infer<typeof MyBookingsChanged>;
+
+/** /agenda: staff follow a doctor's appointments (the doctor only their own); a change says "read it again" */
+export const AGENDA_WATCH = 'agenda:watch';
+export const AGENDA_CHANGED = 'agenda:changed';
+export const AgendaWatch = z.object({ doctorId: z.string().min(1) });
+export type AgendaWatchAck = { ok: true } | { ok: false; error: string };
+export const AgendaChanged = z.object({ doctorId: z.string(), bookingId: z.string(), position: z.number() });
+export type AgendaChanged = z.infer<typeof AgendaChanged>;

@@ -14,4 +14,5 @@ export const STREAM_PREFIX = {
   diet: 'diet-',
   access: 'access-',
   receipts: 'receipts-',
+  fiscal: 'fiscal-',
 } as const;

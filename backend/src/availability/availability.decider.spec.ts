@@ -109,3 +109,44 @@ describe('slot helpers', () => {
     expect(() => validateSlot('2030-03-04T07:00:00Z', '2030-03-04T07:30:00Z', { startHour: 8, endHour: 13 })).toThrow('08:00–13:00');
   });
 });
+
+describe('availability decider: freeing and rebooking (cancel and reschedule)', () => {
+  const start = '2030-03-06T09:00:00Z';
+  const end = '2030-03-06T09:30:00Z';
+  const id = slotId(doctorId, start);
+  const booked: AvailabilityEvent = { type: 'SlotBooked', data: { doctorId, slotId: id, start, end, bookingId: 'b1', patientId: 'p1', orderId: 'o1' } };
+  const free = (bookingId = 'b1', cause: 'cancelled' | 'rescheduled' = 'cancelled') => ({ type: 'FreeSlot' as const, doctorId, start, bookingId, cause });
+  const freed = (cause: 'cancelled' | 'rescheduled' = 'cancelled'): AvailabilityEvent => ({ type: 'SlotFreed', data: { doctorId, slotId: id, start, end, bookingId: 'b1', cause } });
+  const rebook = (now = '2030-03-04T06:00:00.000Z', bookingId = 'b2') => ({
+    type: 'RebookSlot' as const,
+    doctorId,
+    start,
+    bookingId,
+    patientId: 'p2',
+    orderId: 'o2',
+    fromSlotId: 'doc-1~203003071000',
+    now,
+    timeZone: 'Europe/Rome',
+  });
+  const rebooked: AvailabilityEvent = { type: 'SlotRebooked', data: { doctorId, slotId: id, start, end, bookingId: 'b2', patientId: 'p2', orderId: 'o2', fromSlotId: 'doc-1~203003071000' } };
+
+  it('given a slot booked by the booking, frees it (cancelled or rescheduled)', () => {
+    given([opened(start, end), booked]).when(free()).then([freed()]);
+    given([opened(start, end), booked]).when(free('b1', 'rescheduled')).then([freed('rescheduled')]);
+  });
+  it('freeing twice, or a slot another booking has, changes nothing', () => {
+    given([opened(start, end), booked, freed()]).when(free()).then([]);
+    given([opened(start, end), booked]).when(free('b9')).then([]);
+  });
+  it('given a free slot, a move books it; the same move again changes nothing', () => {
+    given([opened(start, end)]).when(rebook()).then([rebooked]);
+    given([opened(start, end), rebooked]).when(rebook()).then([]);
+  });
+  it('given a freed slot, a move books it', () => given([opened(start, end), booked, freed()]).when(rebook()).then([rebooked]));
+  it('refuses a slot booked, held, closed, or already begun', () => {
+    given([opened(start, end), booked]).when(rebook()).thenThrows('slot_occupato');
+    given([opened(start, end), { type: 'SlotHeld', data: { doctorId, slotId: id, start, end, bookingId: 'b3', patientId: 'p3', expiresAt: '2030-03-04T06:15:00Z' } }]).when(rebook()).thenThrows('slot_occupato');
+    given([]).when(rebook()).thenThrows('slot_non_disponibile');
+    given([opened(start, end)]).when(rebook('2030-03-06T08:00:00.000Z')).thenThrows('slot_passato');
+  });
+});

@@ -8,7 +8,9 @@ export type AvailabilityEvent =
   | { type: 'SlotClosed'; data: EventData<'SlotClosed'> }
   | { type: 'SlotHeld'; data: EventData<'SlotHeld'> }
   | { type: 'SlotHoldReleased'; data: EventData<'SlotHoldReleased'> }
-  | { type: 'SlotBooked'; data: EventData<'SlotBooked'> };
+  | { type: 'SlotBooked'; data: EventData<'SlotBooked'> }
+  | { type: 'SlotFreed'; data: EventData<'SlotFreed'> }
+  | { type: 'SlotRebooked'; data: EventData<'SlotRebooked'> };
 
 /** a slot with no event is not available; booked arrives with payment */
 export type SlotState =
@@ -67,7 +69,29 @@ export interface BookSlot {
   now: string;
 }
 
-export type AvailabilityCommand = ToggleSlot | HoldSlot | ReleaseHold | BookSlot;
+/** a cancelled or moved booking gives its slot back; only the booking that has it, once */
+export interface FreeSlot {
+  type: 'FreeSlot';
+  doctorId: string;
+  start: string;
+  bookingId: string;
+  cause: 'cancelled' | 'rescheduled';
+}
+
+/** a confirmed booking moves into this slot, which must be free (and not begun: `now`, `timeZone`); once */
+export interface RebookSlot {
+  type: 'RebookSlot';
+  doctorId: string;
+  start: string;
+  bookingId: string;
+  patientId: string;
+  orderId: string;
+  fromSlotId: string;
+  now: string;
+  timeZone: string;
+}
+
+export type AvailabilityCommand = ToggleSlot | HoldSlot | ReleaseHold | BookSlot | FreeSlot | RebookSlot;
 
 export const HOLD_EXPIRED_MESSAGE = 'La prenotazione è scaduta: scegli di nuovo un orario.';
 
@@ -89,10 +113,13 @@ export function evolve(state: DoctorDay, event: AvailabilityEvent): DoctorDay {
     }
     case 'SlotHoldReleased':
       return withSlot(state, event.data.start, { status: 'available' });
-    case 'SlotBooked': {
+    case 'SlotBooked':
+    case 'SlotRebooked': {
       const { bookingId, patientId, orderId } = event.data;
       return withSlot(state, event.data.start, { status: 'booked', bookingId, patientId, orderId });
     }
+    case 'SlotFreed':
+      return withSlot(state, event.data.start, { status: 'available' });
   }
 }
 
@@ -187,6 +214,28 @@ function book(command: BookSlot, state: DoctorDay): AvailabilityEvent[] {
   return [{ type: 'SlotBooked', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, orderId } }];
 }
 
+function free(command: FreeSlot, state: DoctorDay): AvailabilityEvent[] {
+  const start = canonicalSlotStart(command.start);
+  const current = state.slots[start];
+  // already freed, or booked by someone else since: nothing of this booking's left here
+  if (current?.status !== 'booked' || current.bookingId !== command.bookingId) return [];
+  const { doctorId, bookingId, cause } = command;
+  return [{ type: 'SlotFreed', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, cause } }];
+}
+
+function rebook(command: RebookSlot, state: DoctorDay): AvailabilityEvent[] {
+  const start = canonicalSlotStart(command.start);
+  const current = state.slots[start] ?? { status: 'unavailable' };
+  if (current.status === 'booked' && current.bookingId === command.bookingId) return [];
+  if (practiceInstant(start, command.timeZone).getTime() <= Date.parse(command.now)) {
+    throw new ValidationError('Questo orario è già passato: scegline un altro.', 'slot_passato');
+  }
+  if (current.status === 'unavailable') throw new ConflictError('Questo orario non è disponibile.', 'slot_non_disponibile');
+  if (current.status !== 'available') throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
+  const { doctorId, bookingId, patientId, orderId, fromSlotId } = command;
+  return [{ type: 'SlotRebooked', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, orderId, fromSlotId } }];
+}
+
 export function decide(command: AvailabilityCommand, state: DoctorDay): AvailabilityEvent[] {
   switch (command.type) {
     case 'ToggleSlot':
@@ -197,6 +246,10 @@ export function decide(command: AvailabilityCommand, state: DoctorDay): Availabi
       return release(command, state);
     case 'BookSlot':
       return book(command, state);
+    case 'FreeSlot':
+      return free(command, state);
+    case 'RebookSlot':
+      return rebook(command, state);
   }
 }
 

@@ -1,17 +1,44 @@
-import type { EventData, HoldEndReason } from '@studio/contracts';
+import { cancellationPolicy, type BookingActor, type EventData, type HoldEndReason, type Sealed } from '@studio/contracts';
 import { ConflictError } from '../common/errors';
+import { practiceInstant } from '../common/practice-time';
 
-/** One stream per booking: `booking-<id>`. Payment and confirmation will extend it. */
+/** One stream per booking: `booking-<id>`: hold, payment, then the appointment's life (cancel, move, outcome). */
 export type BookingEvent =
   | { type: 'BookingHeld'; data: EventData<'BookingHeld'> }
   | { type: 'BookingHoldEnded'; data: EventData<'BookingHoldEnded'> }
-  | { type: 'BookingConfirmed'; data: EventData<'BookingConfirmed'> };
+  | { type: 'BookingConfirmed'; data: EventData<'BookingConfirmed'> }
+  | { type: 'BookingCancelled'; data: EventData<'BookingCancelled'> }
+  | { type: 'BookingCancellationSettled'; data: EventData<'BookingCancellationSettled'> }
+  | { type: 'BookingRescheduleRequested'; data: EventData<'BookingRescheduleRequested'> }
+  | { type: 'BookingRescheduleAbandoned'; data: EventData<'BookingRescheduleAbandoned'> }
+  | { type: 'BookingRescheduled'; data: EventData<'BookingRescheduled'> }
+  | { type: 'BookingOutcomeRecorded'; data: EventData<'BookingOutcomeRecorded'> };
+
+/** who, which doctor, which slot: the slot fields follow the booking when it is moved */
+export interface BookingInfo {
+  bookingId: string;
+  patientId: string;
+  doctorId: string;
+  slotId: string;
+  start: string;
+  end: string;
+}
 
 export type BookingState =
   | { status: 'none' }
-  | { status: 'held'; expiresAt: string }
+  | { status: 'held'; booking: BookingInfo; expiresAt: string }
   | { status: 'ended'; reason: HoldEndReason }
-  | { status: 'confirmed'; orderId: string };
+  | {
+      status: 'confirmed';
+      booking: BookingInfo;
+      orderId: string;
+      /** how many times it was moved (the .ics SEQUENCE) */
+      sequence: number;
+      /** a reschedule under way: recorded first, so a crash mid-way is resumed */
+      pending: EventData<'BookingRescheduleRequested'> | null;
+    }
+  | { status: 'cancelled'; booking: BookingInfo; orderId: string; refund: 'full' | 'none'; settled: boolean }
+  | { status: 'concluded'; booking: BookingInfo; orderId: string; outcome: 'completed' | 'no_show' };
 
 /** records a hold the doctor-day stream has already granted */
 export interface StartHold {
@@ -34,18 +61,114 @@ export interface ConfirmBooking {
   orderId: string;
 }
 
-export type BookingCommand = StartHold | EndHold | ConfirmBooking;
+/** the time rules travel on the command: decide stays pure */
+interface PolicyInput {
+  now: string;
+  /** the practice's IANA zone: slot starts are its wall-clock times */
+  timeZone: string;
+  cutoffHours: number;
+}
+
+/** a confirmed visit not yet begun is cancelled; the refund follows the policy (the practice always refunds) */
+export interface CancelBooking extends PolicyInput {
+  type: 'CancelBooking';
+  bookingId: string;
+  by: BookingActor;
+  reason: Sealed | null;
+}
+
+/** the cancel workflow's last step; once */
+export interface SettleCancellation {
+  type: 'SettleCancellation';
+  bookingId: string;
+  refundId: string | null;
+}
+
+/** the reschedule workflow's intent: move to this slot of the same doctor */
+export interface RequestReschedule extends PolicyInput {
+  type: 'RequestReschedule';
+  bookingId: string;
+  requestId: string;
+  by: BookingActor;
+  slotId: string;
+  start: string;
+  end: string;
+}
+
+/** the new slot is ours: the booking moves there (once per request) */
+export interface CompleteReschedule {
+  type: 'CompleteReschedule';
+  bookingId: string;
+  requestId: string;
+}
+
+/** the new slot was refused: the request ends, the booking stays (once per request) */
+export interface AbandonReschedule {
+  type: 'AbandonReschedule';
+  bookingId: string;
+  requestId: string;
+  reason: string;
+}
+
+/** after the visit's time: it took place, or the patient did not come */
+export interface RecordOutcome {
+  type: 'RecordOutcome';
+  bookingId: string;
+  outcome: 'completed' | 'no_show';
+  now: string;
+  timeZone: string;
+}
+
+export type BookingCommand = StartHold | EndHold | ConfirmBooking | CancelBooking | SettleCancellation | RequestReschedule | CompleteReschedule | AbandonReschedule | RecordOutcome;
+
+export const ALREADY_CANCELLED_MESSAGE = 'La prenotazione è già stata annullata.';
+export const PAST_VISIT_MESSAGE = "L'orario della visita è già passato: non si può più annullare né spostare.";
+export const RESCHEDULE_PENDING_MESSAGE = 'È in corso uno spostamento di questa prenotazione: riprova tra qualche istante.';
+export const AFTER_CUTOFF_RESCHEDULE_MESSAGE = 'Non si può più spostare la visita: il termine per le modifiche è passato. Puoi ancora annullarla, senza rimborso.';
 
 export const initialState = (): BookingState => ({ status: 'none' });
 
-export function evolve(_state: BookingState, event: BookingEvent): BookingState {
+export function evolve(state: BookingState, event: BookingEvent): BookingState {
   switch (event.type) {
-    case 'BookingHeld':
-      return { status: 'held', expiresAt: event.data.expiresAt };
+    case 'BookingHeld': {
+      const { bookingId, patientId, doctorId, slotId, start, end, expiresAt } = event.data;
+      return { status: 'held', booking: { bookingId, patientId, doctorId, slotId, start, end }, expiresAt };
+    }
     case 'BookingHoldEnded':
       return { status: 'ended', reason: event.data.reason };
     case 'BookingConfirmed':
-      return { status: 'confirmed', orderId: event.data.orderId };
+      return state.status === 'held' ? { status: 'confirmed', booking: state.booking, orderId: event.data.orderId, sequence: 0, pending: null } : state;
+    case 'BookingCancelled':
+      return state.status === 'confirmed' ? { status: 'cancelled', booking: state.booking, orderId: state.orderId, refund: event.data.refund, settled: false } : state;
+    case 'BookingCancellationSettled':
+      return state.status === 'cancelled' ? { ...state, settled: true } : state;
+    case 'BookingRescheduleRequested':
+      return state.status === 'confirmed' ? { ...state, pending: event.data } : state;
+    case 'BookingRescheduleAbandoned':
+      return state.status === 'confirmed' ? { ...state, pending: null } : state;
+    case 'BookingRescheduled': {
+      if (state.status !== 'confirmed') return state;
+      const { slotId, start, end, sequence } = event.data;
+      return { ...state, booking: { ...state.booking, slotId, start, end }, sequence, pending: null };
+    }
+    case 'BookingOutcomeRecorded':
+      return state.status === 'confirmed' ? { status: 'concluded', booking: state.booking, orderId: state.orderId, outcome: event.data.outcome } : state;
+  }
+}
+
+const visitAt = (booking: BookingInfo, timeZone: string) => practiceInstant(booking.start, timeZone).getTime();
+
+/** the states after payment, and what each refuses a change with */
+function refuseUnlessConfirmed(state: BookingState): asserts state is Extract<BookingState, { status: 'confirmed' }> {
+  switch (state.status) {
+    case 'confirmed':
+      return;
+    case 'cancelled':
+      throw new ConflictError(ALREADY_CANCELLED_MESSAGE, 'prenotazione_gia_annullata');
+    case 'concluded':
+      throw new ConflictError("L'esito della visita è già stato registrato: la prenotazione non si può più cambiare.", 'visita_conclusa');
+    default:
+      throw new ConflictError('La prenotazione non è confermata.', 'prenotazione_non_confermata');
   }
 }
 
@@ -59,9 +182,76 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
       if (command.reason === 'expired' && Date.parse(state.expiresAt) > Date.parse(command.now)) return [];
       return [{ type: 'BookingHoldEnded', data: { bookingId: command.bookingId, reason: command.reason } }];
     case 'ConfirmBooking':
-      if (state.status === 'confirmed' && state.orderId === command.orderId) return [];
+      if ((state.status === 'confirmed' || state.status === 'cancelled' || state.status === 'concluded') && state.orderId === command.orderId) return [];
       if (state.status !== 'held') throw new ConflictError('La prenotazione non è più in attesa di pagamento.', 'prenotazione_non_in_attesa');
       return [{ type: 'BookingConfirmed', data: { bookingId: command.bookingId, orderId: command.orderId } }];
+    case 'CancelBooking': {
+      refuseUnlessConfirmed(state);
+      if (state.pending) throw new ConflictError(RESCHEDULE_PENDING_MESSAGE, 'spostamento_in_corso');
+      const policy = cancellationPolicy(visitAt(state.booking, command.timeZone), Date.parse(command.now), command.cutoffHours, command.by);
+      if (policy.past) throw new ConflictError(PAST_VISIT_MESSAGE, 'visita_passata');
+      const { bookingId, patientId, doctorId, slotId, start, end } = state.booking;
+      return [{ type: 'BookingCancelled', data: { bookingId, patientId, doctorId, slotId, start, end, by: command.by, reason: command.reason, refund: policy.refund, at: command.now } }];
+    }
+    case 'SettleCancellation':
+      if (state.status !== 'cancelled') throw new ConflictError('La prenotazione non è annullata.', 'prenotazione_non_annullata');
+      if (state.settled) return [];
+      return [{ type: 'BookingCancellationSettled', data: { bookingId: command.bookingId, refundId: command.refundId } }];
+    case 'RequestReschedule': {
+      refuseUnlessConfirmed(state);
+      if (state.pending) throw new ConflictError(RESCHEDULE_PENDING_MESSAGE, 'spostamento_in_corso');
+      const policy = cancellationPolicy(visitAt(state.booking, command.timeZone), Date.parse(command.now), command.cutoffHours, command.by);
+      if (policy.past) throw new ConflictError(PAST_VISIT_MESSAGE, 'visita_passata');
+      if (!policy.canReschedule) throw new ConflictError(AFTER_CUTOFF_RESCHEDULE_MESSAGE, 'termine_superato');
+      const { bookingId, patientId, doctorId, slotId: fromSlotId, start: fromStart, end: fromEnd } = state.booking;
+      if (command.slotId === fromSlotId) throw new ConflictError('La visita è già in questo orario.', 'stesso_orario');
+      const { requestId, slotId, start, end, by } = command;
+      return [
+        {
+          type: 'BookingRescheduleRequested',
+          data: { bookingId, requestId, patientId, doctorId, orderId: state.orderId, fromSlotId, fromStart, fromEnd, slotId, start, end, by, at: command.now },
+        },
+      ];
+    }
+    case 'CompleteReschedule': {
+      if (state.status !== 'confirmed' || state.pending?.requestId !== command.requestId) return [];
+      const p = state.pending;
+      return [
+        {
+          type: 'BookingRescheduled',
+          data: {
+            bookingId: p.bookingId,
+            patientId: p.patientId,
+            doctorId: p.doctorId,
+            fromSlotId: p.fromSlotId,
+            fromStart: p.fromStart,
+            fromEnd: p.fromEnd,
+            slotId: p.slotId,
+            start: p.start,
+            end: p.end,
+            sequence: state.sequence + 1,
+            by: p.by,
+            at: p.at,
+          },
+        },
+      ];
+    }
+    case 'AbandonReschedule':
+      if (state.status !== 'confirmed' || state.pending?.requestId !== command.requestId) return [];
+      return [{ type: 'BookingRescheduleAbandoned', data: { bookingId: command.bookingId, requestId: command.requestId, reason: command.reason } }];
+    case 'RecordOutcome': {
+      if (state.status === 'concluded') {
+        if (state.outcome === command.outcome) return [];
+        throw new ConflictError("L'esito di questa visita è già stato registrato.", 'esito_gia_registrato');
+      }
+      refuseUnlessConfirmed(state);
+      if (visitAt(state.booking, command.timeZone) > Date.parse(command.now)) {
+        throw new ConflictError("La visita non è ancora avvenuta: l'esito si registra dopo l'orario della visita.", 'visita_non_ancora_avvenuta');
+      }
+      if (state.pending) throw new ConflictError(RESCHEDULE_PENDING_MESSAGE, 'spostamento_in_corso');
+      const { bookingId, patientId, doctorId } = state.booking;
+      return [{ type: 'BookingOutcomeRecorded', data: { bookingId, patientId, doctorId, outcome: command.outcome, at: command.now } }];
+    }
   }
 }
 

@@ -122,7 +122,21 @@ describe('booking: free slots and holds over HTTP', () => {
       expect(week.body.find((e: { start: string }) => e.start === start)).toMatchObject({ status: 'held', url: `/prenotazioni/${id}`, ...SLOT_COLORS.held });
       const mine = await p.agent.get('/api/me/bookings').expect(200);
       expect(mine.body).toEqual([
-        { id, patientId: p.id, doctorId: medico1, doctorName: 'Giulia Rossi', slotId: slotId(medico1, start), start, end: '2030-03-05T10:30:00Z', status: 'held', expiresAt: res.body.expiresAt },
+        {
+          id,
+          patientId: p.id,
+          doctorId: medico1,
+          doctorName: 'Giulia Rossi',
+          slotId: slotId(medico1, start),
+          start,
+          end: '2030-03-05T10:30:00Z',
+          status: 'held',
+          expiresAt: res.body.expiresAt,
+          orderId: null,
+          // 10:00 in Rome is 09:00Z; the patient's cut-off 24 h before; "Continua" to the demo doctor's questionnaire
+          policy: { cutoffAt: '2030-03-04T09:00:00.000Z', cutoffHours: 24, canCancel: true, canReschedule: false, refundIfCancelled: true },
+          resume: 'questionnaire',
+        },
       ]);
     });
 

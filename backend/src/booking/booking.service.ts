@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   availabilityStreamName,
   bookingStreamName,
+  cancellationPolicy,
   canonicalSlotStart,
   parseSlotId,
   slotId,
@@ -21,8 +22,18 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { practiceInstant } from '../common/practice-time';
 import { decideAgainOnStaleRevision, handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
+import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 import { bookingDecider } from './booking.decider';
+
+/** what a patient's sealed registration holds */
+interface PatientPersonal {
+  name: string;
+  surname: string;
+  email: string;
+  phone?: string;
+  taxcode?: string;
+}
 
 const DAY_MS = 86_400_000;
 const BUSY_MESSAGE = 'Molte prenotazioni in corso per questo medico: riprova tra qualche istante.';
@@ -37,6 +48,7 @@ export class BookingService {
     @Inject(CORE) private readonly core: Core,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
+    private readonly accessLog: AccessLogService,
   ) {}
 
   /** free = available and not yet begun at the practice */
@@ -170,19 +182,54 @@ export class BookingService {
     return this.toView(await this.find(bookingId));
   }
 
-  /** GET /prenotazioni/:id: the patient it belongs to, its doctor, the secretary */
+  /**
+   * GET /prenotazioni/:id: the patient it belongs to, its doctor, the secretary. Staff see who is coming
+   * (identity and contact, a personal-data read recorded in the patient's access log before it leaves);
+   * the patient sees their own tax code, to prefill the payment form.
+   */
   async view(bookingId: string, user: SessionUser): Promise<BookingView> {
     const booking = await this.find(bookingId);
     const allowed = user.role === 'admin' || (user.role === 'patient' && booking.patientId === user.id) || (user.role === 'doctor' && booking.doctorId === user.id);
     if (!allowed) throw new ForbiddenError('Non puoi vedere questa prenotazione.');
-    return this.toView(booking);
+    const view = await this.toView(booking);
+    const personal = await this.patientPersonal(booking.patientId);
+    if (user.role === 'patient') return personal?.taxcode ? { ...view, taxcode: personal.taxcode } : view;
+    if (!personal) return view;
+    await this.accessLog.recordAccess(user, booking.patientId, 'personal_data', `prenotazione ${booking.id}`);
+    const { name, surname, email, phone = '', taxcode } = personal;
+    return { ...view, patient: { id: booking.patientId, name, surname, email, phone, ...(taxcode ? { taxcode } : {}) } };
+  }
+
+  /** the patient's identity and contact, opened; null once erased */
+  async patientPersonal(patientId: string): Promise<PatientPersonal | null> {
+    const patient = await this.users.get(patientId);
+    return patient?.personal ? this.core.personalData.open<PatientPersonal>(patient.personal) : null;
+  }
+
+  /** the booking's read-model document; 404 in Italian when unknown */
+  async lookup(bookingId: string): Promise<BookingDoc> {
+    return this.find(bookingId);
+  }
+
+  /** the booking as its owner and staff see it (no identity) */
+  async publicView(bookingId: string): Promise<BookingView> {
+    return this.toView(await this.find(bookingId));
   }
 
   /** GET /api/me/bookings */
   async mine(user: SessionUser): Promise<BookingView[]> {
     const docs = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: user.id });
-    const views = await Promise.all(docs.map((d) => this.toView(d.doc)));
+    const views = await Promise.all(docs.map(async (d) => (d.doc.status === 'held' ? { ...(await this.toView(d.doc)), resume: await this.resumeStep(d.doc) } : this.toView(d.doc))));
     return views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  }
+
+  /** a held booking resumes at the doctor's questionnaire until the patient has answered it, then at payment */
+  private async resumeStep(b: BookingDoc): Promise<'questionnaire' | 'payment'> {
+    const [defined, answered] = await Promise.all([
+      this.core.readModels.find('questionnaires', { doctor_id: b.doctorId }, { limit: 1 }),
+      this.core.readModels.find('questionnaire_answers', { patient_id: b.patientId, doctor_id: b.doctorId }, { limit: 1 }),
+    ]);
+    return defined.length > 0 && answered.length === 0 ? 'questionnaire' : 'payment';
   }
 
   private async find(bookingId: string): Promise<BookingDoc> {
@@ -194,6 +241,13 @@ export class BookingService {
   private async toView(b: BookingDoc): Promise<BookingView> {
     const doctor = await this.users.get(b.doctorId);
     const doctorName = doctor ? await this.users.displayName(doctor) : 'Medico non più presente';
-    return { id: b.id, patientId: b.patientId, doctorId: b.doctorId, doctorName, slotId: b.slotId, start: b.start, end: b.end, status: b.status, expiresAt: b.expiresAt };
+    const view: BookingView = { id: b.id, patientId: b.patientId, doctorId: b.doctorId, doctorName, slotId: b.slotId, start: b.start, end: b.end, status: b.status, expiresAt: b.expiresAt, orderId: b.orderId ?? null };
+    if (b.status === 'held' || b.status === 'confirmed') {
+      const cutoffHours = this.core.config.cancellationCutoffHours;
+      const policy = cancellationPolicy(practiceInstant(b.start, this.core.config.practiceTimeZone).getTime(), this.clock.now().getTime(), cutoffHours, 'patient');
+      view.policy = { cutoffAt: policy.cutoffAt, cutoffHours, canCancel: !policy.past, canReschedule: b.status === 'confirmed' && policy.canReschedule, refundIfCancelled: policy.refund === 'full' };
+    }
+    if (b.status === 'cancelled') view.refunded = Boolean(b.refundId);
+    return view;
   }
 }

@@ -29,7 +29,9 @@ export class MyBookingsGateway implements OnModuleInit, OnModuleDestroy {
       for (const change of changes) {
         if (change.projection !== 'bookings' || !change.doc) continue;
         const doc = change.doc as BookingDoc;
-        if ((change.previous as BookingDoc | null)?.status === doc.status) continue;
+        const previous = change.previous as BookingDoc | null;
+        // a move keeps the status but changes the hour; a settled cancellation tells the refund
+        if (previous?.status === doc.status && previous?.start === doc.start && previous?.refundId === doc.refundId) continue;
         const message: MyBookingsChanged = { bookingId: doc.id, status: doc.status, position: change.position };
         this.server.to(room(doc.patientId)).emit(MY_BOOKINGS_CHANGED, message);
       }

@@ -39,6 +39,8 @@ const Env = z.object({
   HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** how often expired holds are released; 0 = never by timer (tests call expireDue) */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).default(15),
+  /** a patient's cancellation is refunded, and a visit may be moved, until this many hours before it */
+  CANCELLATION_CUTOFF_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   /** PayPal REST API (e.g. https://api-m.sandbox.paypal.com); all three or none: payments off */
   PAYPAL_BASE_URL: unsetWhenEmpty(z.string().url().optional()),
   PAYPAL_CLIENT_ID: unsetWhenEmpty(z.string().min(1).optional()),
@@ -50,6 +52,8 @@ const Env = z.object({
    * outside production when PAYPAL_* are not set, so the demo can be paid end to end. Never in production.
    */
   PAYPAL_STAND_IN: z.enum(['true', 'false']).optional(),
+  /** Sistema TS public certificate (X.509 PEM, or a PEM public key) for the patients' codice fiscale in the yearly export */
+  STS_CERT_PATH: unsetWhenEmpty(z.string().optional()),
 });
 
 export interface AppConfig {
@@ -72,12 +76,15 @@ export interface AppConfig {
   runProjections: boolean;
   holdMinutes: number;
   holdSweepSeconds: number;
+  cancellationCutoffHours: number;
   /** null: PayPal not configured, the payment endpoints answer 503 */
   paypal: { baseUrl: string; clientId: string; clientSecret: string } | null;
   /** the JS SDK script (the stand-in's own when `paypalStandIn`) */
   paypalSdkUrl: string;
   /** main.ts starts the local PayPal stand-in and points `paypal` and `paypalSdkUrl` at it */
   paypalStandIn: boolean;
+  /** STS_CERT_PATH; null outside production means a demo key generated in DATA_DIR (files not for sending) */
+  stsCertPath: string | null;
 }
 
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */
@@ -131,8 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runProjections: e.RUN_PROJECTIONS === 'true',
     holdMinutes: e.HOLD_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
+    cancellationCutoffHours: e.CANCELLATION_CUTOFF_HOURS,
     paypal: paypalSet === 3 ? { baseUrl: e.PAYPAL_BASE_URL!, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET! } : null,
     paypalSdkUrl: e.PAYPAL_SDK_URL,
     paypalStandIn: e.PAYPAL_STAND_IN ? e.PAYPAL_STAND_IN === 'true' : !production && paypalSet === 0,
+    stsCertPath: e.STS_CERT_PATH ? resolve(e.STS_CERT_PATH) : null,
   };
 }

@@ -35,7 +35,7 @@ import { AccessLogService } from '../personal-data/access-log.service';
  * Whose diet a doctor may see and edit: a patient holding or having confirmed a booking with them
  * (the same rule that gives a patient the doctor's questionnaires). The admin: every patient.
  */
-const CARING_BOOKING_STATUSES: string[] = ['held', 'confirmed'];
+const CARING_BOOKING_STATUSES: string[] = ['held', 'confirmed', 'completed', 'no_show'];
 
 export const NOT_YOUR_PATIENT = 'Puoi vedere e modificare solo le diete dei tuoi pazienti (con almeno una prenotazione con te).';
 

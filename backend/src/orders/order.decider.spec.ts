@@ -1,4 +1,5 @@
 import type { EventData } from '@studio/contracts';
+import { deciderSpec } from '../event-store/decider-spec';
 import { availabilityDecider, type AvailabilityEvent } from '../availability';
 import { bookingDecider, type BookingEvent } from '../booking';
 import { orderDecider, type OrderEvent } from './order.decider';
@@ -69,4 +70,18 @@ describe('BookSlot / ConfirmBooking', () => {
     const ended = fold(bookingDecider, [bHeld, { type: 'BookingHoldEnded', data: { bookingId: 'b1', reason: 'expired' } }]);
     expect(() => bookingDecider.decide(confirm, ended)).toThrow(/non è più in attesa/);
   });
+});
+
+describe('order decider: refund after a cancellation', () => {
+  const given = deciderSpec(orderDecider);
+  const created: EventData<'OrderCreated'> = { orderId: 'O1', bookingId: 'b1', patientId: 'p1', productId: 'pr1', coupon: null, amountCents: 8000, currency: 'EUR' };
+  const captured: OrderEvent = { type: 'PaymentCaptured', data: { orderId: 'O1', captureId: 'C1', amountCents: 8000, currency: 'EUR' } };
+  const placed: OrderEvent = { type: 'OrderPlaced', data: { ...created, productName: 'Visita', captureId: 'C1', invoice: { keyId: 'k', iv: 'i', tag: 't', data: 'd' } } };
+  const refund = { orderId: 'O1', captureId: 'C1', refundId: 'R1', status: 'COMPLETED', reason: 'Prenotazione annullata' };
+  const refunded: OrderEvent = { type: 'PaymentRefunded', data: refund };
+  const orderCreated: OrderEvent = { type: 'OrderCreated', data: created };
+
+  it('given a placed order, records the refund', () => given([orderCreated, captured, placed]).when({ type: 'RefundPlacedOrder', refund }).then([refunded]));
+  it('given a refunded order, changes nothing (the step is idempotent)', () => given([orderCreated, captured, placed, refunded]).when({ type: 'RefundPlacedOrder', refund }).then([]));
+  it('given an unpaid order, refuses', () => given([orderCreated]).when({ type: 'RefundPlacedOrder', refund }).thenThrows('rimborso_non_ammesso'));
 });

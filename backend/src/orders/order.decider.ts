@@ -22,6 +22,8 @@ export type OrderCommand =
   | { type: 'RecordCapture'; capture: EventData<'PaymentCaptured'> }
   /** the booking failed after the capture: PayPal's refund of it */
   | { type: 'RecordRefund'; refund: EventData<'PaymentRefunded'> }
+  /** a placed order's booking was cancelled with a refund: PayPal's refund of it; once */
+  | { type: 'RefundPlacedOrder'; refund: EventData<'PaymentRefunded'> }
   /** the last step of a confirmation: once placed, a retried confirmation changes nothing */
   | { type: 'PlaceOrder'; placed: EventData<'OrderPlaced'> };
 
@@ -52,6 +54,10 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'RecordRefund':
       if (state.status === 'refunded') return [];
       if (state.status !== 'captured') throw new ConflictError('Si può rimborsare solo un pagamento incassato e non ancora concluso.', 'rimborso_non_ammesso');
+      return [{ type: 'PaymentRefunded', data: command.refund }];
+    case 'RefundPlacedOrder':
+      if (state.status === 'refunded') return [];
+      if (state.status !== 'placed' && state.status !== 'captured') throw new ConflictError('Si può rimborsare per annullamento solo un ordine pagato.', 'rimborso_non_ammesso');
       return [{ type: 'PaymentRefunded', data: command.refund }];
     case 'PlaceOrder':
       if (state.status === 'placed') return [];

@@ -81,7 +81,7 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     expect(doc?.doc).toMatchObject({ status: 'booked', bookingId });
 
     const orders = (await patient.agent.get('/api/me/orders').expect(200)).body;
-    expect(orders).toEqual([{ id: orderId, productName: prod.name, amountCents: prod.priceCents, coupon: null, transaction: orderId, createdAt: expect.any(String), bookingId }]);
+    expect(orders).toEqual([{ id: orderId, productName: prod.name, amountCents: prod.priceCents, coupon: null, transaction: orderId, createdAt: expect.any(String), bookingId, status: 'placed' }]);
 
     // taxcode and billing are sealed in the event, not in clear
     const events = await app.core.eventStore.readStream(orderStreamName(orderId));

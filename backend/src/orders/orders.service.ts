@@ -55,6 +55,8 @@ export interface ConfirmInput {
   taxcode?: string | null;
   billing?: string | null;
   coupon?: string | null;
+  /** the patient opposes sending the expense to the Sistema Tessera Sanitaria (recorded on the receipt) */
+  opposizione_sts?: boolean;
 }
 
 @Injectable()
@@ -192,6 +194,7 @@ export class OrdersService {
       currency: order.currency,
       captureId,
       invoice,
+      stsOpposition: input.opposizione_sts === true,
     };
     const result = await decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'PlaceOrder', placed }, metadata));
     // read your writes: /home shows the confirmed booking and the order
@@ -203,7 +206,7 @@ export class OrdersService {
   async mine(user: SessionUser): Promise<OrderView[]> {
     const docs = await this.core.readModels.find<OrderDoc>('orders', { patient_id: user.id });
     return docs
-      .map(({ doc }) => ({ id: doc.id, productName: doc.productName, amountCents: doc.amountCents, coupon: doc.coupon, transaction: doc.transaction, createdAt: doc.createdAt, bookingId: doc.bookingId }))
+      .map(({ doc }) => ({ id: doc.id, productName: doc.productName, amountCents: doc.amountCents, coupon: doc.coupon, transaction: doc.transaction, createdAt: doc.createdAt, bookingId: doc.bookingId, status: doc.status ?? 'placed' }))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   }
 
@@ -247,6 +250,37 @@ export class OrdersService {
       throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
     }
     return found;
+  }
+
+  /**
+   * The cancel workflow's refund step: PayPal refunds the order's capture in full through the same path (and the same
+   * request id, so a retried step is PayPal's same refund), then the order records it once. Answers the refund id.
+   */
+  async refundForCancellation(orderId: string, reason: string, metadata: EventMetadata): Promise<{ refundId: string; position: number | null }> {
+    const paypal = this.client();
+    const { state } = await readState<OrderState, OrderEvent>(this.core.eventStore, orderStreamName(orderId), orderDecider);
+    if (state.status === 'refunded') {
+      const [refunded] = (await this.core.eventStore.readStream(orderStreamName(orderId))).filter((e) => e.type === 'PaymentRefunded');
+      return { refundId: (refunded.data as EventData<'PaymentRefunded'>).refundId, position: null };
+    }
+    if (state.status !== 'placed' && state.status !== 'captured') throw new ConflictError('Questo ordine non risulta pagato: nulla da rimborsare.', 'ordine_non_pagato');
+    let refund: RefundSummary;
+    try {
+      refund = await paypal.refundCapture(state.captureId, `refund-${orderId}`);
+    } catch (error) {
+      this.logger.error(`rimborso non riuscito per l'ordine ${orderId} (cattura ${state.captureId}): ${String(error)}`);
+      throw new AppError(502, 'rimborso_non_riuscito', 'Il rimborso non è riuscito per ora: verrà ritentato automaticamente.');
+    }
+    const result = await decideAgainOnStaleRevision(() =>
+      handleCommand(
+        this.core.eventStore,
+        orderStreamName(orderId),
+        orderDecider,
+        { type: 'RefundPlacedOrder', refund: { orderId, captureId: state.captureId, refundId: refund.refundId, status: refund.status, reason } },
+        metadata,
+      ),
+    );
+    return { refundId: refund.refundId, position: result.position };
   }
 
   /** a full refund of the capture, recorded on the order; the same request id makes a retry PayPal's same refund */

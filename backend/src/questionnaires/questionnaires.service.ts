@@ -22,7 +22,7 @@ import { DefineQuestionnaireCommand } from './define-questionnaire.command';
 import { patientDecider } from './questionnaire.decider';
 
 /** a patient is given a doctor's questionnaires while holding or having confirmed a booking with them */
-const GIVING_BOOKING_STATUSES: string[] = ['held', 'confirmed'];
+const GIVING_BOOKING_STATUSES: string[] = ['held', 'confirmed', 'completed', 'no_show'];
 
 const view = (d: QuestionnaireDoc): QuestionnaireView => ({ id: d.id, doctorId: d.doctorId, title: d.title, questions: d.questions, definedAt: d.definedAt });
 const byDate = (a: QuestionnaireDoc, b: QuestionnaireDoc) => a.definedAt.localeCompare(b.definedAt) || a.title.localeCompare(b.title, 'it');

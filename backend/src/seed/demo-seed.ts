@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata, Role } from '@studio/contracts';
+import { type EventMetadata, type FiscalProfile, type Role, fiscalProfileStreamName } from '@studio/contracts';
+import { handleCommand } from '../event-store/command-handler';
+import { fiscalProfileDecider } from '../fiscal';
 import type { Core } from '../infrastructure/core';
 import type { CommandBus } from '@nestjs/cqrs';
 import { type UsersService } from '../users';
@@ -26,6 +28,30 @@ export const DEMO_PRODUCTS = [
   { name: 'Visita di controllo', description: 'Verifica dei progressi e aggiornamento del piano.', priceCents: 5000 },
   { name: 'Pacchetto 3 visite', description: 'Tre visite di controllo a prezzo ridotto.', priceCents: 20000 },
 ];
+
+/** demo fiscal profiles (invented, valid check characters; marked demo on the event): receipts work at once */
+export const DEMO_FISCAL_PROFILES: Record<string, FiscalProfile> = {
+  'medico1@example.it': {
+    registeredName: 'Dott.ssa Giulia Rossi',
+    title: 'Biologa nutrizionista',
+    albo: "Ordine dei Biologi, iscrizione n. AA_000000 (dimostrativo)",
+    taxcode: 'RSSGLI80A41H501W',
+    vatNumber: '01234567897',
+    address: 'Via dei Mille 1, 00185 Roma (RM)',
+    regime: 'forfettario',
+    stampDutyToPatient: true,
+  },
+  'medico2@example.it': {
+    registeredName: 'Dott. Marco Bianchi',
+    title: 'Medico chirurgo, specialista in scienza dell’alimentazione',
+    albo: 'Ordine dei Medici di Milano, iscrizione n. 00000 (dimostrativo)',
+    taxcode: 'BNCMRC75C12F205S',
+    vatNumber: '12345678903',
+    address: 'Corso Venezia 2, 20121 Milano (MI)',
+    regime: 'ordinario',
+    stampDutyToPatient: true,
+  },
+};
 
 /**
  * An empty store gets the demo accounts and this week's and next week's open slots for the two doctors,
@@ -57,6 +83,19 @@ export async function seedDemoData(core: Core, users: UsersService, commands: Co
         await commands.execute(new ToggleSlotCommand(doctorId, start, end, hours, metadata()));
       }
     }
+  }
+  // complete demo fiscal profiles, so that `npm start` issues receipts at once
+  for (const [email, profile] of Object.entries(DEMO_FISCAL_PROFILES)) {
+    const doctorId = ids[email];
+    const { registeredName, albo, taxcode, vatNumber, address } = profile;
+    const personal = await core.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address });
+    await handleCommand(
+      core.eventStore,
+      fiscalProfileStreamName(doctorId),
+      fiscalProfileDecider,
+      { type: 'SetFiscalProfile', doctorId, isDoctor: true, title: profile.title, regime: profile.regime, stampDutyToPatient: profile.stampDutyToPatient, demo: true, personal },
+      metadata(),
+    );
   }
   // one nutrition intake questionnaire per doctor, given to their patients once they book
   for (const email of ['medico1@example.it', 'medico2@example.it']) {

@@ -113,8 +113,22 @@ export function Layout() {
               )}
               {user && canManageCalendars(user.role) && (
                 <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.agenda} onClick={followed}>
+                    {it.layout.agenda}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
+              {user && canManageCalendars(user.role) && (
+                <Nav.Item as="li">
                   <Nav.Link as={NavLink} to={PATHS.questionnaires} onClick={followed}>
                     {it.layout.questionnaires}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
+              {user && canManageCalendars(user.role) && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.fiscal} onClick={followed}>
+                    {it.fiscal.nav}
                   </Nav.Link>
                 </Nav.Item>
               )}

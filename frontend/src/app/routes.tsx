@@ -35,7 +35,9 @@ const CatalogAdminPage = lazyPage(() => import('../features/catalog/CatalogAdmin
 const DietEditorPage = lazyPage(() => import('../features/diet/DietEditorPage'), (m) => m.DietEditorPage);
 const DietPatientsPage = lazyPage(() => import('../features/diet/DietPatientsPage'), (m) => m.DietPatientsPage);
 const FoodCatalogPage = lazyPage(() => import('../features/foods/FoodCatalogPage'), (m) => m.FoodCatalogPage);
+const AgendaPage = lazyPage(() => import('../features/agenda/AgendaPage'), (m) => m.AgendaPage);
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), (m) => m.AuditPage);
+const FiscalPage = lazyPage(() => import('../features/fiscal/FiscalPage'), (m) => m.FiscalPage);
 
 export const routes: RouteObject[] = [
   {
@@ -63,6 +65,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={CALENDAR_ROLES}>
                         <AvailabilityPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.agenda,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.agenda.forbiddenText}>
+                        <AgendaPage />
                       </RequireAuth>
                     ),
                   },
@@ -111,6 +121,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={['patient', 'doctor', 'admin']} forbiddenText={it.bookingDetail.forbiddenText}>
                         <BookingDetailPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.fiscal,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.fiscal.forbiddenText}>
+                        <FiscalPage />
                       </RequireAuth>
                     ),
                   },

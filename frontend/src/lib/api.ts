@@ -88,7 +88,7 @@ export type LoginAnswer = { user: SessionUser; csrfToken: string };
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Session', 'Doctors', 'Availability', 'BookingDays', 'FreeSlots', 'MyBookings', 'MyOrders', 'Questionnaires', 'AdminProducts', 'AdminCoupons'],
+  tagTypes: ['Session', 'Doctors', 'Availability', 'BookingDays', 'FreeSlots', 'MyBookings', 'MyOrders', 'Questionnaires', 'AdminProducts', 'AdminCoupons', 'Agenda'],
   endpoints: (build) => ({
     getSession: build.query<SessionResponse, void>({
       query: () => ({ url: '/api/auth/session' }),

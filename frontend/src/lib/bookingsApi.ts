@@ -11,7 +11,8 @@ import { getSharedSocket } from './socket';
 export type HoldArgs = { doctorId: string; availabilityId: string };
 
 /** an item of GET /api/me/bookings (the server may add fields the page does not use) */
-export type MyBooking = Pick<BookingView, 'id' | 'doctorId' | 'doctorName' | 'start' | 'end' | 'status' | 'expiresAt'>;
+export type MyBooking = Pick<BookingView, 'id' | 'doctorId' | 'doctorName' | 'start' | 'end' | 'status' | 'expiresAt'> &
+  Partial<Pick<BookingView, 'policy' | 'resume' | 'refunded' | 'orderId'>>;
 
 export const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -61,7 +62,17 @@ export const bookingsApi = api.injectEndpoints({
         { type: 'BookingDays', id: doctorId },
       ],
     }),
+    /** POST /api/bookings/:id/cancel: the slot frees for everyone (their lists reload through the socket) */
+    cancelBooking: build.mutation<BookingView, { bookingId: string; doctorId: string; reason?: string }>({
+      query: ({ bookingId, reason }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/cancel`, method: 'POST', body: reason ? { reason } : {} }),
+      invalidatesTags: (_result, _error, { doctorId }) => ['MyBookings', 'MyOrders', { type: 'FreeSlots', id: doctorId }, { type: 'BookingDays', id: doctorId }],
+    }),
+    /** POST /api/bookings/:id/reschedule {availability_id} */
+    rescheduleBooking: build.mutation<BookingView, { bookingId: string; doctorId: string; availabilityId: string }>({
+      query: ({ bookingId, availabilityId }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/reschedule`, method: 'POST', body: { availability_id: availabilityId } }),
+      invalidatesTags: (_result, _error, { doctorId }) => ['MyBookings', { type: 'FreeSlots', id: doctorId }, { type: 'BookingDays', id: doctorId }],
+    }),
   }),
 });
 
-export const { useHoldSlotMutation, useGetMyBookingsQuery, useReleaseBookingMutation } = bookingsApi;
+export const { useHoldSlotMutation, useGetMyBookingsQuery, useReleaseBookingMutation, useCancelBookingMutation, useRescheduleBookingMutation } = bookingsApi;

@@ -24,6 +24,10 @@ export const PATHS = {
   diets: '/diete',
   dietEditor: '/diete/:patientId',
   foods: '/alimenti',
+  /** doctors and the front desk: receipts, credit notes, the Sistema TS file, the fiscal profile */
+  fiscal: '/fiscale',
+  /** doctors and the front desk: the appointments of a day or a week (?for=<doctorId> for the front desk) */
+  agenda: '/agenda',
 } as const;
 
 /** the payment step of a held booking */

@@ -14,10 +14,10 @@ export interface SlotDoc {
 
 export const availabilitySlotsProjection: ProjectionDefinition<SlotDoc> = {
   name: 'availability_slots',
-  // 2: holds (SlotHeld, SlotHoldReleased); 3: SlotBooked
-  version: 3,
+  // 2: holds (SlotHeld, SlotHoldReleased); 3: SlotBooked; 4: SlotFreed, SlotRebooked
+  version: 4,
   streamPrefixes: [STREAM_PREFIX.availability],
-  eventTypes: ['SlotOpened', 'SlotClosed', 'SlotHeld', 'SlotHoldReleased', 'SlotBooked'],
+  eventTypes: ['SlotOpened', 'SlotClosed', 'SlotHeld', 'SlotHoldReleased', 'SlotBooked', 'SlotFreed', 'SlotRebooked'],
   documentId: (event: RecordedEvent) => (event.data as { slotId?: string }).slotId ?? null,
   evolve(doc, event) {
     const { slotId, doctorId, start, end } = event.data as { slotId: string; doctorId: string; start: string; end: string };
@@ -30,7 +30,9 @@ export const availabilitySlotsProjection: ProjectionDefinition<SlotDoc> = {
       case 'SlotHeld':
         return { ...base, status: 'held', bookingId: event.data.bookingId };
       case 'SlotBooked':
+      case 'SlotRebooked':
         return { ...base, status: 'booked', bookingId: event.data.bookingId };
+      case 'SlotFreed':
       case 'SlotHoldReleased': {
         // only the hold it names; the red link goes with it
         if (base.bookingId !== event.data.bookingId) return doc;

@@ -12,6 +12,17 @@ export interface BookingDoc {
   end: string;
   status: BookingStatus;
   expiresAt: string;
+  /** the paying order, once confirmed */
+  orderId?: string;
+  /** a cancellation's refund decision */
+  refund?: 'full' | 'none';
+  /** the order was refunded by the cancellation (its settle step) */
+  refundId?: string | null;
+  /**
+   * a cancel or reschedule workflow still under way: the resume sweep finds it by this
+   * (cleared by the cancellation's settle step, by the freed old slot, or by an abandoned move)
+   */
+  pending?: { kind: 'cancel' } | { kind: 'reschedule'; requestId: string; fromStart: string; start: string } | null;
 }
 
 type HoldData = Omit<BookingDoc, 'id' | 'status'> & { bookingId: string };
@@ -34,10 +45,23 @@ const held = (d: HoldData): BookingDoc => ({
  */
 export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
   name: 'bookings',
-  // 2: BookingConfirmed
-  version: 2,
+  // 2: BookingConfirmed; 3: cancel, reschedule, outcome
+  version: 3,
   streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability],
-  eventTypes: ['BookingHeld', 'BookingHoldEnded', 'SlotHeld', 'SlotHoldReleased', 'BookingConfirmed'],
+  eventTypes: [
+    'BookingHeld',
+    'BookingHoldEnded',
+    'SlotHeld',
+    'SlotHoldReleased',
+    'BookingConfirmed',
+    'BookingCancelled',
+    'BookingCancellationSettled',
+    'BookingRescheduleRequested',
+    'BookingRescheduleAbandoned',
+    'BookingRescheduled',
+    'SlotFreed',
+    'BookingOutcomeRecorded',
+  ],
   documentId: (event: RecordedEvent) => (event.data as { bookingId?: string }).bookingId ?? null,
   evolve(doc, event) {
     switch (event.type) {
@@ -51,7 +75,26 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
         // the booking stream has the last word on why the hold ended
         return doc && doc.status !== 'confirmed' && doc.status !== event.data.reason ? { ...doc, status: event.data.reason } : doc;
       case 'BookingConfirmed':
-        return doc ? { ...doc, status: 'confirmed' } : doc;
+        return doc ? { ...doc, status: 'confirmed', orderId: event.data.orderId } : doc;
+      case 'BookingCancelled':
+        return doc && { ...doc, status: 'cancelled', refund: event.data.refund, pending: { kind: 'cancel' } };
+      case 'BookingCancellationSettled':
+        return doc && { ...doc, refundId: event.data.refundId, pending: null };
+      case 'BookingRescheduleRequested': {
+        const { requestId, fromStart, start } = event.data;
+        return doc && { ...doc, pending: { kind: 'reschedule', requestId, fromStart, start } };
+      }
+      case 'BookingRescheduleAbandoned':
+        return doc && { ...doc, pending: null };
+      case 'BookingRescheduled': {
+        const { slotId, start, end } = event.data;
+        return doc && { ...doc, slotId, start, end };
+      }
+      case 'SlotFreed':
+        // the old slot given back ends a move; a cancellation ends with its settle step
+        return doc && event.data.cause === 'rescheduled' && doc.pending?.kind === 'reschedule' && doc.pending.fromStart === event.data.start ? { ...doc, pending: null } : doc;
+      case 'BookingOutcomeRecorded':
+        return doc && { ...doc, status: event.data.outcome };
       default:
         return doc;
     }
@@ -61,5 +104,7 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
     doctor_id: { type: 'text', value: (d) => d.doctorId },
     status: { type: 'text', value: (d) => d.status },
     expires_at: { type: 'text', value: (d) => d.expiresAt },
+    start: { type: 'text', value: (d) => d.start },
+    pending: { type: 'text', value: (d) => d.pending?.kind ?? null },
   },
 };

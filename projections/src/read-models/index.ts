@@ -5,6 +5,7 @@ import { ordersProjection } from './orders.projection';
 import { couponsProjection, productsProjection } from './catalog.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from './questionnaires.projection';
 import { auditEventsProjection } from './audit-events.projection';
+import { fiscalOrdersProjection } from './fiscal.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from './diet.projection';
 
 export * from './availability-slots.projection';
@@ -16,6 +17,7 @@ export * from './catalog.projection';
 export * from './orders.projection';
 export * from './audit-events.projection';
 export * from './diet.projection';
+export * from './fiscal.projection';
 
 /** every live projection, in the order the runner applies them */
-export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection, ordersProjection, foodCategoriesProjection, foodsProjection, dietsProjection, auditEventsProjection];
+export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection, ordersProjection, foodCategoriesProjection, foodsProjection, dietsProjection, fiscalOrdersProjection, auditEventsProjection];

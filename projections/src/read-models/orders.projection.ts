@@ -15,6 +15,9 @@ export interface OrderDoc {
   transaction: string;
   captureId: string;
   createdAt: string;
+  /** refunded: the booking was cancelled with a refund (PaymentRefunded after OrderPlaced) */
+  status?: 'placed' | 'refunded';
+  refundId?: string;
 }
 
 type PlacedData = {
@@ -31,11 +34,13 @@ type PlacedData = {
 
 export const ordersProjection: ProjectionDefinition<OrderDoc> = {
   name: 'orders',
-  version: 1,
+  // 2: PaymentRefunded of a placed order
+  version: 2,
   streamPrefixes: [STREAM_PREFIX.order],
-  eventTypes: ['OrderPlaced'],
+  eventTypes: ['OrderPlaced', 'PaymentRefunded'],
   documentId: (event: RecordedEvent) => (event.data as { orderId?: string }).orderId ?? null,
   evolve(doc, event) {
+    if (event.type === 'PaymentRefunded') return doc && { ...doc, status: 'refunded', refundId: (event.data as { refundId: string }).refundId };
     if (event.type !== 'OrderPlaced' || doc) return doc;
     const d = event.data as PlacedData;
     return {
@@ -50,6 +55,7 @@ export const ordersProjection: ProjectionDefinition<OrderDoc> = {
       transaction: d.orderId,
       captureId: d.captureId,
       createdAt: event.metadata.at,
+      status: 'placed',
     };
   },
   indexes: {

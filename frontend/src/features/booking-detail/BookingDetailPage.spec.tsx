@@ -61,8 +61,8 @@ const answers: PatientAnswersResponse = {
 let fetchMock: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => fetchMock?.restore());
 
-async function open(user: SessionUser, extra: Route[]) {
-  fetchMock = mockFetch([{ method: 'GET', path: '/prenotazioni/b1', body: booking }, ...extra]);
+async function open(user: SessionUser, extra: Route[], shown: BookingView = booking) {
+  fetchMock = mockFetch([{ method: 'GET', path: '/prenotazioni/b1', body: shown }, ...extra]);
   const store = await storeWithSession(user);
   return renderRoutes(store, routes, '/prenotazioni/b1');
 }
@@ -87,6 +87,34 @@ describe('/prenotazioni/:id', () => {
     expect(within(card).queryByText(/Mal di testa/)).toBeNull();
 
     expect(screen.getByRole('link', { name: t.bookingDetail.backToCalendar }).getAttribute('href')).toBe('/disponibilita');
+  });
+
+  test('a paid booking links its fiscal receipt PDF', async () => {
+    await open(
+      doctor,
+      [
+        { method: 'GET', path: '/api/patients/p1/answers', body: { patientId: 'p1', questionnaires: [] } },
+        { method: 'GET', path: '/api/fiscal/bookings/b1/receipts', body: [{ orderId: 'PP-1', label: '3/2030', creditNote: null }] },
+      ],
+      { ...booking, status: 'confirmed' },
+    );
+    const link = await screen.findByRole('link', { name: t.orders.fiscalReceipt('3/2030') });
+    expect(link.getAttribute('href')).toBe('/api/orders/PP-1/receipt.pdf');
+  });
+
+  test('staff see who is coming and how to reach them; links back to the calendar and the agenda', async () => {
+    const withPatient = { ...booking, status: 'confirmed', patient: { id: 'p1', name: 'Mario', surname: 'Rossi', phone: '3331234567', email: 'mario@example.it', taxcode: 'RSSMRA85T10A562S' } };
+    fetchMock = mockFetch([
+      { method: 'GET', path: '/prenotazioni/b1', body: withPatient },
+      { method: 'GET', path: '/api/patients/p1/answers', body: { patientId: 'p1', questionnaires: [] } },
+    ]);
+    renderRoutes(await storeWithSession(doctor), routes, '/prenotazioni/b1');
+    const section = (await screen.findByRole('heading', { name: t.bookingDetail.patientTitle })).closest('section')!;
+    expect(section.textContent).toContain('Mario Rossi');
+    expect(within(section).getByRole('link', { name: '3331234567' }).getAttribute('href')).toBe('tel:3331234567');
+    expect(within(section).getByRole('link', { name: 'mario@example.it' }).getAttribute('href')).toBe('mailto:mario@example.it');
+    expect(section.textContent).toContain('RSSMRA85T10A562S');
+    expect(screen.getByRole('link', { name: t.bookingDetail.backToAgenda }).getAttribute('href')).toBe('/agenda');
   });
 
   test('the admin: the empty state, and back to that doctor’s calendar', async () => {

@@ -7,7 +7,7 @@ import { localClock, localDateTime, utcClock, utcDayLong } from '../../lib/dates
 import { Loading } from '../../components/ui/Loading';
 import { canManageCalendars, PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
-import { useGetBookingQuery, useGetPatientAnswersQuery } from './bookingDetailApi';
+import { useGetBookingQuery, useGetBookingReceiptsQuery, useGetPatientAnswersQuery } from './bookingDetailApi';
 
 const t = it.bookingDetail;
 
@@ -17,6 +17,9 @@ const VARIANT: Record<BookingStatus, string> = {
   expired: 'secondary',
   released: 'secondary',
   replaced: 'secondary',
+  cancelled: 'secondary',
+  completed: 'primary',
+  no_show: 'danger',
 };
 
 function statusOf(error: unknown): number | string | undefined {
@@ -99,6 +102,25 @@ function PatientAnswers({ patientId }: { patientId: string }) {
   );
 }
 
+/** the numbered receipt of a paid booking, as a PDF link (nothing while it is being issued) */
+function BookingReceipts({ bookingId }: { bookingId: string }) {
+  const receipts = useGetBookingReceiptsQuery(bookingId);
+  if (!receipts.data || receipts.data.length === 0) return null;
+  return (
+    <>
+      <dt className="col-sm-3">{t.receipt}</dt>
+      <dd className="col-sm-9">
+        {receipts.data.map((r) => (
+          <a key={r.orderId} href={`/api/orders/${encodeURIComponent(r.orderId)}/receipt.pdf`} target="_blank" rel="noopener" className="me-2">
+            {it.orders.fiscalReceipt(r.label)}
+            {r.creditNote ? ` · ${it.orders.creditNote(r.creditNote)}` : ''}
+          </a>
+        ))}
+      </dd>
+    </>
+  );
+}
+
 /** /prenotazioni/:id: the booking of a red slot (doctor, admin) or the patient's own */
 export function BookingDetailPage() {
   const { id = '' } = useParams();
@@ -114,6 +136,11 @@ export function BookingDetailPage() {
   ) : (
     <Link to={PATHS.home}>{t.backHome}</Link>
   );
+  const backToAgenda = staff ? (
+    <Link className="ms-3" to={user?.role === 'admin' && booking.data ? `${PATHS.agenda}?${new URLSearchParams({ for: booking.data.doctorId })}` : PATHS.agenda}>
+      {t.backToAgenda}
+    </Link>
+  ) : null;
 
   if (!user) return null;
   const b = booking.data;
@@ -143,6 +170,7 @@ export function BookingDetailPage() {
                 {it.myBookings.status[b.status]}
               </Badge>
             </dd>
+            {b.status === 'confirmed' && <BookingReceipts bookingId={b.id} />}
             {b.status === 'held' && (
               <>
                 <dt className="col-sm-3">{t.expiresAt}</dt>
@@ -150,10 +178,36 @@ export function BookingDetailPage() {
               </>
             )}
           </dl>
+          {staff && b.patient && (
+            <section aria-labelledby="booking-patient-title" className="mt-4 app-booking-patient">
+              <h2 className="h4" id="booking-patient-title">
+                {t.patientTitle}
+              </h2>
+              <dl className="row mb-0">
+                <dt className="col-sm-3">{t.patientName}</dt>
+                <dd className="col-sm-9">{`${b.patient.name} ${b.patient.surname}`}</dd>
+                <dt className="col-sm-3">{t.patientPhone}</dt>
+                <dd className="col-sm-9">{b.patient.phone ? <a href={`tel:${b.patient.phone}`}>{b.patient.phone}</a> : <em>{t.notGiven}</em>}</dd>
+                <dt className="col-sm-3">{t.patientEmail}</dt>
+                <dd className="col-sm-9">
+                  <a href={`mailto:${b.patient.email}`}>{b.patient.email}</a>
+                </dd>
+                {b.patient.taxcode && (
+                  <>
+                    <dt className="col-sm-3">{t.patientTaxcode}</dt>
+                    <dd className="col-sm-9">{b.patient.taxcode}</dd>
+                  </>
+                )}
+              </dl>
+            </section>
+          )}
           {staff && <PatientAnswers patientId={b.patientId} />}
         </>
       )}
-      <p className="mt-3">{back}</p>
+      <p className="mt-3">
+        {back}
+        {backToAgenda}
+      </p>
     </div>
   );
 }

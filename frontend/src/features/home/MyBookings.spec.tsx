@@ -2,7 +2,7 @@
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyBooking } from '../../lib/bookingsApi';
-import { localClock } from '../../lib/dates';
+import { localClock, localDateTime } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { HomePage } from './HomePage';
@@ -122,5 +122,62 @@ describe('/home: live', () => {
     act(() => mockSocket.receive(MY_BOOKINGS_CHANGED, { bookingId: 'b1', status: 'confirmed', position: 42 }));
     await waitFor(() => expect(screen.getByRole('listitem').getAttribute('data-status')).toBe('confirmed'));
     expect(fetchMock.calls.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/me/bookings', '/api/me/orders']));
+  });
+});
+
+describe('/home: resuming a held booking, cancelling and moving a paid one', () => {
+  const policy = (refundIfCancelled: boolean, canReschedule = refundIfCancelled) => ({ cutoffAt: '2030-01-07T08:00:00.000Z', cutoffHours: 24, canCancel: true, canReschedule, refundIfCancelled });
+
+  test('"Continua" resumes where the patient left: the questionnaire until it is answered, then payment; the policy is shown', async () => {
+    await open([
+      { ...booking('b1', 'held', '2030-01-08T09:00:00Z'), resume: 'questionnaire', policy: policy(true, false) },
+      { ...booking('b2', 'held', '2030-01-09T09:00:00Z'), resume: 'payment', policy: policy(true, false) },
+    ]);
+    const links = await screen.findAllByRole('link', { name: t.myBookings.continue });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/prenota/questionario?booking=b1&doctor=d1', '/pagamento?booking=b2']);
+    expect(screen.getAllByText(t.myBookings.policy(24, localDateTime('2030-01-07T08:00:00.000Z')))).toHaveLength(2);
+    expect(screen.getAllByText(t.hold.reservedUntil(localClock(future)), { exact: false })).toHaveLength(2);
+  });
+
+  test('cancelling after the cut-off says beforehand that nothing is refunded, then posts with CSRF', async () => {
+    const b = { ...booking('b3', 'confirmed', '2030-01-08T09:00:00Z'), policy: policy(false), orderId: 'O1' };
+    await open([b], [{ method: 'POST', path: '/api/bookings/b3/cancel', body: { ...b, status: 'cancelled', refunded: false } }]);
+    expect(screen.queryByRole('button', { name: t.myBookings.reschedule })).toBeNull();
+    await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.myBookings.cancel })));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(t.myBookings.refundNo(24));
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.myBookings.cancelConfirm })));
+    await screen.findByText(t.myBookings.cancelled);
+    const post = fetchMock!.calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/api/bookings/b3/cancel');
+    expect(post.headers['x-csrf-token']).toBe(CSRF);
+  });
+
+  test('before the cut-off: the refund is promised, and the server’s refusal is shown in the dialog', async () => {
+    const b = { ...booking('b4', 'confirmed', '2030-01-08T09:00:00Z'), policy: policy(true) };
+    await open([b], [{ method: 'POST', path: '/api/bookings/b4/cancel', status: 409, body: { error: { code: 'visita_passata', message: "L'orario della visita è già passato." } } }]);
+    await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.myBookings.cancel })));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(t.myBookings.refundYes(localDateTime('2030-01-07T08:00:00.000Z')));
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.myBookings.cancelConfirm })));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain("L'orario della visita è già passato.");
+  });
+
+  test('moving: the free hours of the chosen day, then POST reschedule with the slot id', async () => {
+    const b = { ...booking('b5', 'confirmed', '2030-01-08T09:00:00Z'), policy: policy(true) };
+    await open(
+      [b],
+      [
+        { method: 'GET', path: '/disponibilita/query', body: [{ id: 'd1~203001081000', hour: '10:00' }] },
+        { method: 'POST', path: '/api/bookings/b5/reschedule', body: { ...b, start: '2030-01-08T10:00:00Z' } },
+      ],
+    );
+    await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.myBookings.reschedule })));
+    const dialog = await screen.findByRole('dialog');
+    const select = await within(dialog).findByLabelText(t.myBookings.rescheduleHour);
+    fireEvent.change(select, { target: { value: 'd1~203001081000' } });
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.myBookings.rescheduleConfirm })));
+    await screen.findByText(t.myBookings.rescheduled);
+    expect(fetchMock!.calls.find((c) => c.method === 'POST')!.body).toEqual({ availability_id: 'd1~203001081000' });
   });
 });

@@ -7,8 +7,10 @@ import { utcClock, utcDayLong } from '../../lib/dates';
 import { HoldCountdown } from '../../components/ui/HoldCountdown';
 import { Loading } from '../../components/ui/Loading';
 import { LockableButton } from '../../components/ui/LockableButton';
-import { PATHS } from '../../lib/paths';
+import { PATHS, paymentPath, questionnairePath } from '../../lib/paths';
 import { it } from '../../i18n/it';
+import { CancelBooking, RescheduleBooking } from './BookingActions';
+import { localDateTime } from '../../lib/dates';
 
 const t = it.myBookings;
 
@@ -18,7 +20,15 @@ const VARIANT: Record<MyBooking['status'], string> = {
   expired: 'secondary',
   released: 'secondary',
   replaced: 'secondary',
+  cancelled: 'secondary',
+  completed: 'primary',
+  no_show: 'danger',
 };
+
+/** where "Continua" takes a held booking: the questionnaire until it is answered, then payment */
+export function resumePath(b: MyBooking): string {
+  return b.resume === 'questionnaire' ? questionnairePath(b.id, b.doctorId) : paymentPath(b.id);
+}
 
 /** held first, then the others; each group by date */
 export function sortBookings(list: readonly MyBooking[]): MyBooking[] {
@@ -32,6 +42,7 @@ export function MyBookings() {
   const [release, releasing] = useReleaseBookingMutation();
   const [releasingId, setReleasingId] = useState<string | null>(null);
   const [lockKey, setLockKey] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const onRelease = async (b: MyBooking) => {
     setReleasingId(b.id);
@@ -68,6 +79,11 @@ export function MyBookings() {
           {t.released}
         </Alert>
       )}
+      {notice && (
+        <Alert variant="success" role="status" dismissible onClose={() => setNotice(null)} closeLabel={it.app.dismiss}>
+          {notice}
+        </Alert>
+      )}
       {bookings.data && bookings.data.length === 0 && (
         <>
           <p>{t.empty}</p>
@@ -88,12 +104,28 @@ export function MyBookings() {
                     <Badge bg={VARIANT[b.status]} text={b.status === 'held' ? 'dark' : undefined}>
                       {t.status[b.status]}
                     </Badge>
+                    {b.status === 'cancelled' && b.refunded && (
+                      <Badge bg="info" className="ms-2">
+                        {t.refunded}
+                      </Badge>
+                    )}
                     {b.status === 'held' && (
                       <p className="small mb-0 mt-1">
                         <HoldCountdown expiresAt={b.expiresAt} compact />
                       </p>
                     )}
+                    {b.status === 'held' && b.resume && <p className="small mb-0">{t.continueHint(b.resume === 'questionnaire' ? t.stepQuestionnaire : t.stepPayment)}</p>}
+                    {(b.status === 'held' || b.status === 'confirmed') && b.policy && (
+                      <p className="small text-body-secondary mb-0 app-policy">{t.policy(b.policy.cutoffHours, localDateTime(b.policy.cutoffAt))}</p>
+                    )}
                   </div>
+                  {b.status === 'held' && (
+                    <Link className="btn btn-primary btn-sm" to={resumePath(b)}>
+                      {t.continue}
+                    </Link>
+                  )}
+                  {b.status === 'confirmed' && b.policy?.canReschedule && <RescheduleBooking booking={b} onDone={setNotice} />}
+                  {b.status === 'confirmed' && b.policy?.canCancel && <CancelBooking booking={b} onDone={setNotice} />}
                   {b.status === 'held' && (
                     <LockableButton
                       variant="outline-danger"

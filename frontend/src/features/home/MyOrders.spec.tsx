@@ -32,10 +32,11 @@ const plain = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f
 let fetchMock: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => fetchMock?.restore());
 
-async function open(orders: OrderView[]) {
+async function open(orders: OrderView[], receipts: unknown[] = []) {
   fetchMock = mockFetch([
     { method: 'GET', path: '/api/me/bookings', body: [] },
     { method: 'GET', path: '/api/me/orders', body: orders },
+    { method: 'GET', path: '/api/me/receipts', body: receipts },
   ]);
   const store = await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' });
   return renderRoutes(store, routes, '/home');
@@ -59,6 +60,21 @@ describe('/home: the patient’s orders', () => {
     fireEvent.click(screen.getByRole('button', { name: t.orders.print }));
     expect(print).toHaveBeenCalledTimes(1);
     expect(plain(document.body.textContent)).toContain('72,00 €');
+  });
+
+  test('an order with its fiscal receipt links to the PDF; one still being numbered says so', async () => {
+    await open([order, { ...order, id: 'o2', transaction: 'PP-3' }], [{ orderId: 'o1', label: '1/2030', creditNote: null }]);
+    const link = await screen.findByRole('link', { name: t.orders.fiscalReceipt('1/2030') });
+    expect(link.getAttribute('href')).toBe('/api/orders/o1/receipt.pdf');
+    expect(link.closest('tr')!.textContent).toContain('PP-9');
+    const other = screen.getByText('PP-3').closest('tr')!;
+    expect(other.textContent).toContain(t.orders.fiscalReceiptPending);
+  });
+
+  test('a refunded order says so; a placed one does not', async () => {
+    await open([{ ...order, status: 'refunded' }, { ...order, id: 'o2', transaction: 'PP-3', status: 'placed' }]);
+    expect((await screen.findByText('PP-9')).closest('tr')!.textContent).toContain(t.orders.refunded);
+    expect(screen.getByText('PP-3').closest('tr')!.textContent).not.toContain(t.orders.refunded);
   });
 
   test('no orders yet', async () => {

@@ -1,11 +1,12 @@
-import { Alert, Button, Table } from 'react-bootstrap';
+import { useEffect } from 'react';
+import { Alert, Badge, Button, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
 import { formatEuro } from '../../lib/money';
 import { receiptPath } from '../../lib/paths';
 import { it } from '../../i18n/it';
-import { useGetMyOrdersQuery } from './ordersApi';
+import { receiptPdfUrl, useGetMyOrdersQuery, useGetMyReceiptsQuery } from './ordersApi';
 
 const t = it.orders;
 
@@ -18,6 +19,15 @@ export function orderDate(iso: string): string {
 export function MyOrders() {
   const orders = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   const navigate = useNavigate();
+  // a receipt is numbered just after the payment: ask again for a few seconds until every order has one
+  const receipts = useGetMyReceiptsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const receiptOf = new Map((receipts.data ?? []).map((r) => [r.orderId, r]));
+  const missing = (orders.data ?? []).some((o) => !receiptOf.has(o.id));
+  useEffect(() => {
+    if (!missing || !receipts.isSuccess) return;
+    const timer = setTimeout(() => void receipts.refetch(), 1500);
+    return () => clearTimeout(timer);
+  }, [missing, receipts]);
   return (
     <section aria-labelledby="my-orders-title" className="mt-4">
       <h2 className="h4" id="my-orders-title">
@@ -49,13 +59,28 @@ export function MyOrders() {
           </thead>
           <tbody>
             {orders.data.map((o) => (
-              <tr key={o.id} data-order-id={o.id}>
+              <tr key={o.id} data-order-id={o.id} data-order-status={o.status ?? 'placed'}>
                 <td>{orderDate(o.createdAt)}</td>
                 <td>{o.productName}</td>
-                <td>{formatEuro(o.amountCents)}</td>
+                <td>
+                  {formatEuro(o.amountCents)}
+                  {o.status === 'refunded' && (
+                    <Badge bg="info" className="ms-2">
+                      {t.refunded}
+                    </Badge>
+                  )}
+                </td>
                 <td>{o.coupon ?? t.noCoupon}</td>
                 <td className="text-break">{o.transaction}</td>
-                <td>
+                <td className="d-flex flex-wrap gap-2">
+                  {receiptOf.has(o.id) ? (
+                    <a className="btn btn-outline-primary btn-sm" href={receiptPdfUrl(o.id)} target="_blank" rel="noopener">
+                      {t.fiscalReceipt(receiptOf.get(o.id)!.label)}
+                      {receiptOf.get(o.id)!.creditNote ? ` · ${t.creditNote(receiptOf.get(o.id)!.creditNote!)}` : ''}
+                    </a>
+                  ) : (
+                    <span className="small text-body-secondary">{t.fiscalReceiptPending}</span>
+                  )}
                   <Button variant="outline-secondary" size="sm" onClick={() => navigate(receiptPath(o.id))}>
                     {t.printReceipt}
                   </Button>

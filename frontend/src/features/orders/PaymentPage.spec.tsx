@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { STS_OPPOSITION_WORDING } from '@studio/contracts';
+import { localDateTime } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { PaymentPage } from './PaymentPage';
@@ -230,7 +232,25 @@ describe('/pagamento: billing and PayPal', () => {
       taxcode: TAXCODE,
       billing: 'Via Roma 1, Milano',
       coupon: 'SCONTO10',
+      opposizione_sts: false,
     });
+  });
+
+  test('the Sistema TS opposition checkbox (legal wording) travels with the confirmation', async () => {
+    await open([
+      { method: 'POST', path: '/api/paypal/orders', status: 201, body: { id: 'PP-7' } },
+      { method: 'POST', path: '/prenotazioni/conferma', body: { redirect: '/home' } },
+    ]);
+    await waitFor(() => expect(paypal.options).toBeDefined());
+    fireEvent.click(card('p1'));
+    fillBilling(TAXCODE, 'Via Roma 1, Milano');
+    const opposition = screen.getByLabelText(STS_OPPOSITION_WORDING);
+    expect((opposition as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(opposition);
+    await act(async () => void (await paypal.options!.createOrder()));
+    await act(async () => paypal.options!.onApprove({ orderID: 'PP-7' }));
+    await waitFor(() => expect(fetchMock!.calls.find((c) => c.url === '/prenotazioni/conferma')).toBeDefined());
+    expect(fetchMock!.calls.find((c) => c.url === '/prenotazioni/conferma')!.body).toMatchObject({ transaction: 'PP-7', opposizione_sts: true });
   });
 
   test("a refused confirmation shows the server's Italian message and can be retried", async () => {
@@ -247,5 +267,39 @@ describe('/pagamento: billing and PayPal', () => {
     expect(await screen.findByText(message)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/pagamento');
     expect(screen.getByRole('button', { name: t.payments.retryConfirm })).toBeTruthy();
+  });
+});
+
+describe('/pagamento: what is being paid for', () => {
+  const held = {
+    id: 'b1',
+    patientId: 'u1',
+    doctorId: 'd1',
+    doctorName: 'Giulia Rossi',
+    slotId: 'd1~203001080900',
+    start: '2030-01-08T09:00:00Z',
+    end: '2030-01-08T09:30:00Z',
+    status: 'held',
+    expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    orderId: null,
+    policy: { cutoffAt: '2030-01-07T08:00:00.000Z', cutoffHours: 24, canCancel: true, canReschedule: false, refundIfCancelled: true },
+    taxcode: TAXCODE,
+  };
+
+  test('doctor, day, hour, the chosen product, the countdown and the policy; the tax code given at registration is prefilled', async () => {
+    await open([{ method: 'GET', path: '/prenotazioni/b1', body: held }]);
+    const summary = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('.app-payment-summary');
+      if (!el) throw new Error('nessun riepilogo');
+      return el;
+    });
+    expect(summary.textContent).toContain('Giulia Rossi');
+    expect(summary.textContent).toContain(t.myBookings.when('martedì 8 gennaio 2030', '09:00', '09:30'));
+    expect(summary.textContent).toContain(t.payments.summaryNoProduct);
+    expect(summary.textContent).toContain(t.hold.reservedUntil(''));
+    expect(summary.textContent).toContain(t.myBookings.policy(24, localDateTime('2030-01-07T08:00:00.000Z')));
+    await waitFor(() => expect((screen.getByLabelText(t.payments.taxcode) as HTMLInputElement).value).toBe(TAXCODE));
+    fireEvent.click(card('p2'));
+    expect(summary.textContent).toContain('Controllo');
   });
 });

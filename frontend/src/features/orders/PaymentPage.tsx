@@ -1,5 +1,5 @@
-import { discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
-import { useState, type FormEvent } from 'react';
+import { STS_OPPOSITION_WORDING, discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
@@ -9,7 +9,8 @@ import { PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import './payments.css';
 import { PaypalButtons, type PaypalApproveData } from './PaypalButtons';
-import { useCheckCouponMutation, useConfirmPaymentMutation, useCreatePaypalOrderMutation, useGetProductsQuery } from './paymentsApi';
+import { PaymentSummary } from './PaymentSummary';
+import { useCheckCouponMutation, useConfirmPaymentMutation, useCreatePaypalOrderMutation, useGetPaymentBookingQuery, useGetProductsQuery } from './paymentsApi';
 
 const t = it.payments;
 
@@ -37,12 +38,20 @@ export function PaymentPage() {
   const [couponAlert, setCouponAlert] = useState<CouponAlert | null>(null);
   const [taxcode, setTaxcode] = useState('');
   const [billing, setBilling] = useState('');
+  /** the patient opposes sending this expense to the Sistema Tessera Sanitaria (recorded on the receipt) */
+  const [stsOpposition, setStsOpposition] = useState(false);
   const [taxcodeTouched, setTaxcodeTouched] = useState(false);
   const [areaAlert, setAreaAlert] = useState<string | null>(null);
   const [orderOpen, setOrderOpen] = useState(false);
   const [orderError, setOrderError] = useState<string | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [approved, setApproved] = useState<ConfirmPaymentRequest | null>(null);
+  const booking = useGetPaymentBookingQuery(bookingId, { skip: !bookingId, refetchOnMountOrArgChange: true });
+  // the tax code given at registration, once: the patient may still change it
+  const registeredTaxcode = booking.data?.taxcode;
+  useEffect(() => {
+    if (registeredTaxcode) setTaxcode((current) => current || registeredTaxcode);
+  }, [registeredTaxcode]);
 
   if (!bookingId) {
     return (
@@ -124,6 +133,7 @@ export function PaymentPage() {
       taxcode: taxcode.trim().toUpperCase(),
       billing: billing.trim(),
       coupon: coupon?.code ?? '',
+      opposizione_sts: stsOpposition,
     };
     // paid: the panel stays inert, only the confirmation can be retried
     setApproved(payload);
@@ -135,6 +145,7 @@ export function PaymentPage() {
     <div className="app-payment">
       <h1 className="h3">{t.title}</h1>
       <p className="text-body-secondary">{t.intro}</p>
+      {booking.data && <PaymentSummary booking={booking.data} productName={product?.name ?? null} />}
 
       {confirmation.isLoading && <Loading label={t.confirming} />}
       {confirmError && (
@@ -278,6 +289,16 @@ export function PaymentPage() {
               }}
               required
             />
+          </Form.Group>
+          <Form.Group className="col-12" controlId="opposizione_sts">
+            <Form.Check
+              type="checkbox"
+              name="opposizione_sts"
+              checked={stsOpposition}
+              onChange={(e) => setStsOpposition(e.target.checked)}
+              label={STS_OPPOSITION_WORDING}
+            />
+            <Form.Text>{t.stsOppositionHelp}</Form.Text>
           </Form.Group>
         </div>
 

@@ -1,4 +1,5 @@
 import type {
+  BookingView,
   ConfirmPaymentRequest,
   ConfirmPaymentResponse,
   CouponCheckResponse,
@@ -13,6 +14,11 @@ export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<PublicProduct[], void>({
       query: () => ({ url: '/api/products' }),
+    }),
+    /** the held booking being paid for (the same path is also a page: ask for JSON) */
+    getPaymentBooking: build.query<BookingView, string>({
+      query: (id) => ({ url: `/prenotazioni/${encodeURIComponent(id)}`, headers: { Accept: 'application/json' } }),
+      providesTags: ['MyBookings'],
     }),
     getPaypalConfig: build.query<PaypalConfigResponse, void>({
       query: () => ({ url: '/api/paypal/config' }),
@@ -31,4 +37,4 @@ export const paymentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProductsQuery, useGetPaypalConfigQuery, useCheckCouponMutation, useCreatePaypalOrderMutation, useConfirmPaymentMutation } = paymentsApi;
+export const { useGetPaymentBookingQuery, useGetProductsQuery, useGetPaypalConfigQuery, useCheckCouponMutation, useCreatePaypalOrderMutation, useConfirmPaymentMutation } = paymentsApi;

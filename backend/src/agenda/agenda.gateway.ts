@@ -1,0 +1,59 @@
+import { Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { AGENDA_CHANGED, AGENDA_WATCH, AgendaWatch, type AgendaChanged, type AgendaWatchAck, type SessionUser } from '@studio/contracts';
+import type { BookingDoc, OrderDoc } from '@studio/projections';
+import type { Server, Socket } from 'socket.io';
+import { CORE, type Core } from '../infrastructure/core';
+
+const room = (doctorId: string) => `agenda:${doctorId}`;
+
+function sessionUser(socket: Socket): SessionUser | undefined {
+  return (socket.request as unknown as { session?: { user?: SessionUser } }).session?.user;
+}
+
+/**
+ * /agenda updates live: staff watching a doctor hear that one of the doctor's appointments changed (held,
+ * paid, cancelled, moved, refunded, outcome) and read the agenda again over HTTP, where the access log is
+ * written. The message carries no personal data; only the doctor themselves and the secretary may join.
+ */
+@WebSocketGateway()
+export class AgendaGateway implements OnModuleInit, OnModuleDestroy {
+  @WebSocketServer() server!: Server;
+  private unsubscribe?: () => void;
+
+  constructor(@Inject(CORE) private readonly core: Core) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.core.changes.onChange((changes) => {
+      for (const change of changes) {
+        if (change.projection === 'bookings' && change.doc) {
+          const doc = change.doc as BookingDoc;
+          this.emit(doc.doctorId, doc.id, change.position);
+        } else if (change.projection === 'orders' && change.doc) {
+          const order = change.doc as OrderDoc;
+          void this.core.readModels.get<BookingDoc>('bookings', order.bookingId).then((b) => b && this.emit(b.doc.doctorId, b.id, change.position));
+        }
+      }
+    });
+  }
+
+  private emit(doctorId: string, bookingId: string, position: number): void {
+    const message: AgendaChanged = { doctorId, bookingId, position };
+    this.server.to(room(doctorId)).emit(AGENDA_CHANGED, message);
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  @SubscribeMessage(AGENDA_WATCH)
+  async watch(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<AgendaWatchAck> {
+    const parsed = AgendaWatch.safeParse(body);
+    if (!parsed.success) return { ok: false, error: 'Richiesta non valida: indica il medico.' };
+    const user = sessionUser(socket);
+    if (!user) return { ok: false, error: "Accedi per seguire l'agenda." };
+    if (!(user.role === 'admin' || (user.role === 'doctor' && user.id === parsed.data.doctorId))) return { ok: false, error: 'Puoi seguire solo la tua agenda.' };
+    await socket.join(room(parsed.data.doctorId));
+    return { ok: true };
+  }
+}

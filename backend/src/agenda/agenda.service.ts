@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AgendaStatus, type AgendaItem, type SessionUser } from '@studio/contracts';
+import type { BookingDoc, OrderDoc, QuestionnaireAnswersDoc } from '@studio/projections';
+import { BookingService } from '../booking';
+import { ForbiddenError } from '../common/errors';
+import { CORE, type Core } from '../infrastructure/core';
+import { AccessLogService } from '../personal-data/access-log.service';
+import { UsersService } from '../users';
+
+const DAY_MS = 86_400_000;
+const AGENDA_STATUSES: readonly string[] = AgendaStatus.options;
+
+/** the staff who may read a doctor's agenda: the doctor themselves and the secretary */
+export function assertAgendaReader(user: SessionUser, doctorId: string): void {
+  if (user.role === 'admin') return;
+  if (user.role === 'doctor' && user.id === doctorId) return;
+  throw new ForbiddenError(user.role === 'doctor' ? 'Puoi vedere solo la tua agenda.' : "L'agenda è riservata allo studio.");
+}
+
+/**
+ * GET /api/doctors/:id/agenda: the doctor's appointments (held, confirmed, cancelled, no-show, completed)
+ * with who is coming. Opening the patients' identity is a personal-data read: each patient shown gets one
+ * entry in their access log, written before the answer leaves.
+ */
+@Injectable()
+export class AgendaService {
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    private readonly users: UsersService,
+    private readonly bookings: BookingService,
+    private readonly accessLog: AccessLogService,
+  ) {}
+
+  async agenda(user: SessionUser, doctorId: string, from: string, to: string): Promise<AgendaItem[]> {
+    assertAgendaReader(user, doctorId);
+    await this.users.getDoctor(doctorId);
+    const toExclusive = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+    const docs = (await this.core.readModels.find<BookingDoc>('bookings', { doctor_id: doctorId, start: { gte: `${from}T00:00:00Z`, lt: `${toExclusive}T00:00:00Z` } }))
+      .map((d) => d.doc)
+      .filter((d) => AGENDA_STATUSES.includes(d.status))
+      .sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+    const patientIds = [...new Set(docs.map((d) => d.patientId))];
+    const patients = new Map<string, { personal: Awaited<ReturnType<BookingService['patientPersonal']>>; answered: boolean; noShows: number }>();
+    for (const patientId of patientIds) {
+      const [personal, answers, history] = await Promise.all([
+        this.bookings.patientPersonal(patientId),
+        this.core.readModels.find<QuestionnaireAnswersDoc>('questionnaire_answers', { patient_id: patientId, doctor_id: doctorId }, { limit: 1 }),
+        this.core.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: doctorId, status: 'no_show' }),
+      ]);
+      patients.set(patientId, { personal, answered: answers.length > 0, noShows: history.length });
+    }
+    // recorded before the identities leave: an unrecorded read cannot happen
+    for (const patientId of patientIds) {
+      if (patients.get(patientId)?.personal) await this.accessLog.recordAccess(user, patientId, 'personal_data', 'agenda');
+    }
+    const items: AgendaItem[] = [];
+    for (const d of docs) {
+      const p = patients.get(d.patientId)!;
+      const order = d.orderId ? (await this.core.readModels.get<OrderDoc>('orders', d.orderId))?.doc : undefined;
+      items.push({
+        id: d.id,
+        start: d.start,
+        end: d.end,
+        status: d.status as AgendaItem['status'],
+        patient: {
+          id: d.patientId,
+          name: p.personal?.name ?? 'Paziente cancellato',
+          surname: p.personal?.surname ?? '',
+          phone: p.personal?.phone ?? '',
+          email: p.personal?.email ?? '',
+        },
+        order: order ? { id: order.id, amountCents: order.amountCents, status: order.status ?? 'placed' } : null,
+        questionnaireAnswered: p.answered,
+        noShows: p.noShows,
+      });
+    }
+    return items;
+  }
+}

@@ -1,0 +1,35 @@
+import type { EventData, Sealed, TaxRegime } from '@studio/contracts';
+import { NotFoundError } from '../common/errors';
+
+/** One stream per doctor: `fiscal-<doctorId>`. The profile is validated (zod, check digits) before the command. */
+export type FiscalProfileEvent = { type: 'FiscalProfileSet'; data: EventData<'FiscalProfileSet'> };
+
+export type FiscalProfileState =
+  | { status: 'missing' }
+  | { status: 'complete'; doctorId: string; title: string; regime: TaxRegime; stampDutyToPatient: boolean; demo: boolean; personal: Sealed };
+
+export type FiscalProfileCommand = {
+  type: 'SetFiscalProfile';
+  doctorId: string;
+  /** the doctor exists and is a doctor (looked up by the caller) */
+  isDoctor: boolean;
+  title: string;
+  regime: TaxRegime;
+  stampDutyToPatient: boolean;
+  demo: boolean;
+  personal: Sealed;
+};
+
+export const initialState = (): FiscalProfileState => ({ status: 'missing' });
+
+export function evolve(_state: FiscalProfileState, event: FiscalProfileEvent): FiscalProfileState {
+  return { status: 'complete', ...event.data };
+}
+
+export function decide(command: FiscalProfileCommand, _state: FiscalProfileState): FiscalProfileEvent[] {
+  if (!command.isDoctor) throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
+  const { doctorId, title, regime, stampDutyToPatient, demo, personal } = command;
+  return [{ type: 'FiscalProfileSet', data: { doctorId, title, regime, stampDutyToPatient, demo, personal } }];
+}
+
+export const fiscalProfileDecider = { initialState, evolve, decide };

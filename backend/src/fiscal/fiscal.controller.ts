@@ -1,0 +1,103 @@
+import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
+import { type FiscalProfileView, type FiscalYearView, type SessionUser, StsExportQuery, documentNumber } from '@studio/contracts';
+import type { FiscalOrderDoc } from '@studio/projections';
+import type { Request, Response } from 'express';
+import { Inject } from '@nestjs/common';
+import { CurrentUser, Roles } from '../auth/guards';
+import { parseInput } from '../http/parse';
+import { metadataFor } from '../http/request-context';
+import { CORE, type Core } from '../infrastructure/core';
+import { FiscalService } from './fiscal.service';
+import { renderReceiptPdf } from './receipt-pdf';
+
+export interface MyReceipt {
+  orderId: string;
+  label: string;
+  creditNote: string | null;
+}
+
+@Controller()
+export class FiscalController {
+  constructor(
+    private readonly fiscal: FiscalService,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
+
+  /** a doctor their own, admin anyone's */
+  @Get('api/fiscal/profiles/:doctorId')
+  @Roles('doctor', 'admin')
+  profile(@Param('doctorId') doctorId: string, @CurrentUser() user: SessionUser): Promise<FiscalProfileView> {
+    return this.fiscal.profile(user, doctorId);
+  }
+
+  @Put('api/fiscal/profiles/:doctorId')
+  @Roles('doctor', 'admin')
+  async setProfile(
+    @Param('doctorId') doctorId: string,
+    @Body() body: unknown,
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+  ): Promise<FiscalProfileView> {
+    return (await this.fiscal.setProfile(user, doctorId, body, metadataFor(req, user)))!;
+  }
+
+  /** the /fiscale table: receipts and credit notes of a year, with totals */
+  @Get('api/fiscal/documents')
+  @Roles('doctor', 'admin')
+  documents(@Query() query: unknown, @CurrentUser() user: SessionUser): Promise<FiscalYearView> {
+    const { year, doctor } = parseInput(StsExportQuery, query);
+    return this.fiscal.yearView(user, doctor, year);
+  }
+
+  /** the year's file for the Sistema TS (730 precompilato): prepared here, sent by the practitioner */
+  @Get('api/fiscal/sts-export')
+  @Roles('doctor', 'admin')
+  async stsExport(@Query() query: unknown, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
+    const { year, doctor } = parseInput(StsExportQuery, query);
+    const { xml, demo } = await this.fiscal.stsExport(user, doctor, year);
+    res.setHeader('Content-Type', 'application/xml; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="spese-sanitarie-${year}${demo ? '-dimostrativo' : ''}.xml"`);
+    if (demo) res.setHeader('X-Sts-Demo-Key', 'true');
+    res.status(200).send(xml);
+  }
+
+  /** the receipt (and its credit note) as a PDF: the patient who paid, the doctor, admin */
+  @Get('api/orders/:id/receipt.pdf')
+  @Roles('patient', 'doctor', 'admin')
+  async receiptPdf(@Param('id') orderId: string, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
+    const docs = await this.fiscal.documentsForOrder(user, orderId);
+    const pdf = await renderReceiptPdf(docs, this.core.config.practiceTimeZone);
+    const label = documentNumber('receipt', docs.receipt.number, docs.receipt.year).replace('/', '-');
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `inline; filename="ricevuta-${label}.pdf"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.status(200).send(pdf);
+  }
+
+  /** the receipt of a booking's payment, for the booking's page (a red slot of the agenda): its doctor, admin, its patient */
+  @Get('api/fiscal/bookings/:bookingId/receipts')
+  @Roles('patient', 'doctor', 'admin')
+  async bookingReceipts(@Param('bookingId') bookingId: string, @CurrentUser() user: SessionUser): Promise<MyReceipt[]> {
+    const docs = await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { booking_id: bookingId });
+    const visible = docs.filter(
+      ({ doc }) => user.role === 'admin' || (user.role === 'doctor' && doc.doctorId === user.id) || (user.role === 'patient' && doc.patientId === user.id),
+    );
+    return visible.filter(({ doc }) => doc.receipt).map(({ doc }) => this.receiptLink(doc));
+  }
+
+  private receiptLink(doc: FiscalOrderDoc): MyReceipt {
+    return {
+      orderId: doc.orderId,
+      label: documentNumber('receipt', doc.receipt!.number, doc.receipt!.year),
+      creditNote: doc.creditNote ? documentNumber('credit_note', doc.creditNote.number, doc.creditNote.year) : null,
+    };
+  }
+
+  /** the logged-in patient's receipts, for the links on /home */
+  @Get('api/me/receipts')
+  @Roles('patient')
+  async myReceipts(@CurrentUser() user: SessionUser): Promise<MyReceipt[]> {
+    const docs = await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { patient_id: user.id });
+    return docs.filter(({ doc }) => doc.receipt).map(({ doc }) => this.receiptLink(doc));
+  }
+}

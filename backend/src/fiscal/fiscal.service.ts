@@ -1,0 +1,304 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type EventData,
+  type EventMetadata,
+  type FiscalDocumentView,
+  type FiscalProfile,
+  type FiscalProfilePersonal,
+  type FiscalProfileView,
+  type FiscalYearView,
+  type SessionUser,
+  FiscalProfileInput,
+  documentNumber,
+  fiscalProfileStreamName,
+  orderStreamName,
+  receiptsBlockedMessage,
+  receiptsStreamName,
+} from '@studio/contracts';
+import type { FiscalOrderDoc } from '@studio/projections';
+import { AccessLogService } from '../personal-data/access-log.service';
+import { ForbiddenError, NotFoundError } from '../common/errors';
+import { practiceDay } from '../common/practice-time';
+import { handleCommand, readState } from '../event-store/command-handler';
+import { parseInput } from '../http/parse';
+import { CORE, type Core } from '../infrastructure/core';
+import { type PersonalName, UsersService } from '../users';
+import { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
+import { buildStsXml, loadStsPublicKey } from './sts-export';
+
+/** the patient's data printed on a receipt, sealed on it with the patient's key */
+export interface ReceiptPatient {
+  name: string;
+  surname: string;
+  taxcode: string;
+  billing: string;
+}
+
+export interface IssuedDocuments {
+  receipt: EventData<'ReceiptIssued'>;
+  creditNote: EventData<'CreditNoteIssued'> | null;
+  issuer: FiscalProfilePersonal | null;
+  title: string;
+  patient: ReceiptPatient | null;
+}
+
+@Injectable()
+export class FiscalService {
+  private readonly profileListeners = new Set<(doctorId: string) => Promise<void>>();
+
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    private readonly users: UsersService,
+    private readonly accessLog: AccessLogService,
+  ) {}
+
+  // ---- profile ------------------------------------------------------------------------------------------
+
+  private authorize(viewer: SessionUser, doctorId: string): void {
+    if (viewer.role === 'admin') return;
+    if (viewer.role === 'doctor' && viewer.id === doctorId) return;
+    throw new ForbiddenError('Puoi vedere e modificare solo i tuoi dati fiscali.');
+  }
+
+  async profileState(doctorId: string): Promise<FiscalProfileState> {
+    return (await readState(this.core.eventStore, fiscalProfileStreamName(doctorId), fiscalProfileDecider)).state;
+  }
+
+  private async openProfile(state: FiscalProfileState): Promise<FiscalProfile | null> {
+    if (state.status !== 'complete') return null;
+    const personal = await this.core.personalData.open<FiscalProfilePersonal>(state.personal);
+    if (!personal) return null;
+    return { ...personal, title: state.title, regime: state.regime, stampDutyToPatient: state.stampDutyToPatient };
+  }
+
+  async profile(viewer: SessionUser, doctorId: string): Promise<FiscalProfileView> {
+    this.authorize(viewer, doctorId);
+    await this.users.getDoctor(doctorId);
+    const state = await this.profileState(doctorId);
+    const pending = await this.pendingReceipts(doctorId);
+    return {
+      doctorId,
+      profile: await this.openProfile(state),
+      demo: state.status === 'complete' && state.demo,
+      pendingReceipts: pending,
+      blockedMessage: state.status !== 'complete' && pending > 0 ? receiptsBlockedMessage(pending) : null,
+    };
+  }
+
+  async setProfile(viewer: SessionUser | null, doctorId: string, body: unknown, metadata: EventMetadata, demo = false): Promise<FiscalProfileView | null> {
+    if (viewer) this.authorize(viewer, doctorId);
+    const input = parseInput(FiscalProfileInput, body);
+    const doctor = await this.users.get(doctorId);
+    if (doctor?.role !== 'doctor') throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
+    const { registeredName, albo, taxcode, vatNumber, address } = input;
+    const personal = await this.core.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address } satisfies FiscalProfilePersonal);
+    await handleCommand(
+      this.core.eventStore,
+      fiscalProfileStreamName(doctorId),
+      fiscalProfileDecider,
+      {
+        type: 'SetFiscalProfile',
+        doctorId,
+        isDoctor: doctor?.role === 'doctor',
+        title: input.title,
+        regime: input.regime,
+        stampDutyToPatient: input.stampDutyToPatient,
+        demo,
+        personal,
+      },
+      metadata,
+    );
+    // receipts that waited for the profile go out now, in payment order
+    for (const listener of this.profileListeners) await listener(doctorId);
+    return viewer ? this.profile(viewer, doctorId) : null;
+  }
+
+  async pendingReceipts(doctorId: string): Promise<number> {
+    return (await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { doctor_id: doctorId, status: 'pending_receipt' })).length;
+  }
+
+  // ---- profile listeners -------------------------------------------------------------------------------
+
+  /** the receipts workflow (workflows/) subscribes: a completed profile releases the receipts that waited */
+  onProfileSet(listener: (doctorId: string) => Promise<void>): () => void {
+    this.profileListeners.add(listener);
+    return () => this.profileListeners.delete(listener);
+  }
+
+  /** taxcode and billing as given at payment, name from the account: what a receipt prints of the patient */
+  async receiptPatient(orderId: string, patientId: string): Promise<ReceiptPatient> {
+    const events = await this.core.eventStore.readStream(orderStreamName(orderId));
+    const placed = events.find((e) => e.type === 'OrderPlaced')?.data as EventData<'OrderPlaced'> | undefined;
+    const invoice = placed ? await this.core.personalData.open<{ taxcode: string; billing: string }>(placed.invoice) : null;
+    const user = await this.users.get(patientId);
+    const personal = user?.personal ? await this.core.personalData.open<PersonalName>(user.personal) : null;
+    return { name: personal?.name ?? '', surname: personal?.surname ?? '', taxcode: invoice?.taxcode ?? '', billing: invoice?.billing ?? '' };
+  }
+
+  // ---- reading ------------------------------------------------------------------------------------------
+
+  /** the order's receipt (and credit note), opened for who may see it; the read is logged in the patient's access log */
+  async documentsForOrder(viewer: SessionUser, orderId: string): Promise<IssuedDocuments> {
+    const doc = (await this.core.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
+    const allowed =
+      doc &&
+      (viewer.role === 'admin' || (viewer.role === 'patient' && viewer.id === doc.patientId) || (viewer.role === 'doctor' && viewer.id === doc.doctorId));
+    if (!doc || !allowed) throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
+    if (!doc.receipt || !doc.doctorId) throw new NotFoundError('La ricevuta di questo pagamento non è ancora stata emessa.', 'ricevuta_non_emessa');
+    const receipts = await this.core.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.receipt.year));
+    const receipt = receipts.find((e) => e.type === 'ReceiptIssued' && (e.data as { orderId: string }).orderId === orderId)?.data as EventData<'ReceiptIssued'>;
+    let creditNote: EventData<'CreditNoteIssued'> | null = null;
+    if (doc.creditNote) {
+      const credits = await this.core.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.creditNote.year));
+      creditNote =
+        (credits.find((e) => e.type === 'CreditNoteIssued' && (e.data as { orderId: string }).orderId === orderId)?.data as EventData<'CreditNoteIssued'>) ??
+        null;
+    }
+    if (viewer.id !== doc.patientId) await this.accessLog.recordAccess(viewer, doc.patientId, 'personal_data', `ricevuta ${receipt.number}/${receipt.year}`);
+    const profile = await this.profileState(doc.doctorId);
+    return {
+      receipt,
+      creditNote,
+      issuer: await this.core.personalData.open<FiscalProfilePersonal>(receipt.issuer),
+      title: profile.status === 'complete' ? profile.title : '',
+      patient: await this.core.personalData.open<ReceiptPatient>(receipt.patient),
+    };
+  }
+
+  /** receipts and credit notes of a doctor's year, with the numbering stream as the source */
+  async yearDocuments(
+    viewer: SessionUser,
+    doctorId: string,
+    year: number,
+  ): Promise<{ receipts: EventData<'ReceiptIssued'>[]; creditNotes: EventData<'CreditNoteIssued'>[] }> {
+    this.authorize(viewer, doctorId);
+    await this.users.getDoctor(doctorId);
+    const events = await this.core.eventStore.readStream(receiptsStreamName(doctorId, year));
+    return {
+      receipts: events.filter((e) => e.type === 'ReceiptIssued').map((e) => e.data as EventData<'ReceiptIssued'>),
+      creditNotes: events.filter((e) => e.type === 'CreditNoteIssued').map((e) => e.data as EventData<'CreditNoteIssued'>),
+    };
+  }
+
+  async openPatient(sealed: EventData<'ReceiptIssued'>['patient']): Promise<ReceiptPatient | null> {
+    return this.core.personalData.open<ReceiptPatient>(sealed);
+  }
+
+  async issuerProfile(doctorId: string): Promise<FiscalProfile | null> {
+    return this.openProfile(await this.profileState(doctorId));
+  }
+
+  /** GET /api/fiscal/documents?year=&doctor= : the /fiscale table */
+  async yearView(viewer: SessionUser, doctorId: string, year: number): Promise<FiscalYearView> {
+    const { receipts, creditNotes } = await this.yearDocuments(viewer, doctorId, year);
+    const byReceipt = new Map<string, EventData<'ReceiptIssued'>>(receipts.map((r) => [r.receiptId, r]));
+    const names = new Map<string, string>();
+    const nameOf = async (r: EventData<'ReceiptIssued'> | undefined, patientId: string) => {
+      const key = r?.receiptId ?? patientId;
+      if (!names.has(key)) {
+        const p = r ? await this.openPatient(r.patient) : null;
+        names.set(key, p ? `${p.surname} ${p.name}`.trim() : 'Dato cancellato');
+      }
+      return names.get(key)!;
+    };
+    const documents: FiscalDocumentView[] = [];
+    for (const r of receipts) {
+      documents.push({
+        id: r.receiptId,
+        kind: 'receipt',
+        number: r.number,
+        year: r.year,
+        label: documentNumber('receipt', r.number, r.year),
+        issuedAt: r.issuedAt,
+        orderId: r.orderId,
+        patientId: r.patientId,
+        patientName: await nameOf(r, r.patientId),
+        amountCents: r.amountCents,
+        stampDutyCents: r.stampDutyCharged ? r.stampDutyCents : 0,
+        totalCents: r.totalCents,
+        stsOpposition: r.stsOpposition,
+      });
+    }
+    for (const c of creditNotes) {
+      const r = byReceipt.get(c.receiptId);
+      documents.push({
+        id: c.creditNoteId,
+        kind: 'credit_note',
+        number: c.number,
+        year: c.year,
+        label: documentNumber('credit_note', c.number, c.year),
+        issuedAt: c.issuedAt,
+        orderId: c.orderId,
+        patientId: c.patientId,
+        patientName: await nameOf(r, c.patientId),
+        amountCents: -(r?.amountCents ?? c.totalCents),
+        stampDutyCents: -(r && r.stampDutyCharged ? r.stampDutyCents : 0),
+        totalCents: -c.totalCents,
+        stsOpposition: r?.stsOpposition ?? false,
+      });
+    }
+    // the patients named in the table: their data was read
+    await this.logReads(
+      viewer,
+      documents.map((d) => d.patientId),
+      `documenti fiscali ${year}`,
+    );
+    const sum = (f: (d: FiscalDocumentView) => number) => documents.reduce((s, d) => s + f(d), 0);
+    const pending = await this.pendingReceipts(doctorId);
+    const profile = await this.profileState(doctorId);
+    return {
+      doctorId,
+      year,
+      documents,
+      totals: {
+        receipts: receipts.length,
+        creditNotes: creditNotes.length,
+        amountCents: sum((d) => d.amountCents),
+        stampDutyCents: sum((d) => d.stampDutyCents),
+        totalCents: sum((d) => d.totalCents),
+      },
+      blockedMessage: profile.status !== 'complete' && pending > 0 ? receiptsBlockedMessage(pending) : null,
+    };
+  }
+
+  /** one access-log entry per patient read, before the data goes out; concurrent, so the store group-commits them */
+  private async logReads(viewer: SessionUser, patientIds: string[], detail: string): Promise<void> {
+    await Promise.all([...new Set(patientIds)].map((patientId) => this.accessLog.recordAccess(viewer, patientId, 'personal_data', detail)));
+  }
+
+  /** the year's Sistema TS file (see sts-export.ts); `demo` when made with the generated demo key */
+  async stsExport(viewer: SessionUser, doctorId: string, year: number): Promise<{ xml: string; demo: boolean }> {
+    const { receipts, creditNotes } = await this.yearDocuments(viewer, doctorId, year);
+    if (receipts.length === 0 && creditNotes.length === 0)
+      throw new NotFoundError(`Nessuna ricevuta emessa nel ${year}: non c'è nulla da esportare.`, 'nessun_documento');
+    const profile = await this.issuerProfile(doctorId);
+    if (!profile) throw new NotFoundError('Profilo fiscale mancante: completalo prima di esportare.', 'profilo_fiscale_mancante');
+    const { key, demo } = loadStsPublicKey(this.core.config);
+    const tz = this.core.config.practiceTimeZone;
+    const withTaxcodes = await Promise.all(receipts.map(async (r) => ({ ...r, patientTaxcode: (await this.openPatient(r.patient))?.taxcode ?? null })));
+    // credit notes of this year may cancel receipts of an earlier one
+    const cancelled = new Map(receipts.map((r) => [r.receiptId, r]));
+    for (const c of creditNotes) {
+      if (cancelled.has(c.receiptId)) continue;
+      const earlier = await this.yearDocuments(viewer, doctorId, c.receiptYear);
+      const r = earlier.receipts.find((x) => x.receiptId === c.receiptId);
+      if (r) cancelled.set(r.receiptId, r);
+    }
+    await this.logReads(
+      viewer,
+      receipts.map((r) => r.patientId),
+      `esportazione Sistema TS ${year}`,
+    );
+    const xml = buildStsXml(
+      {
+        owner: { taxcode: profile.taxcode, vatNumber: profile.vatNumber },
+        receipts: withTaxcodes,
+        creditNotes,
+        cancelled,
+        day: (iso) => practiceDay(new Date(iso), tz),
+      },
+      key,
+    );
+    return { xml, demo };
+  }
+}

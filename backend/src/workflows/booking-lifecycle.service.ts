@@ -1,0 +1,310 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  availabilityStreamName,
+  bookingStreamName,
+  canonicalSlotStart,
+  parseSlotId,
+  slotId as slotIdOf,
+  type BookingActor,
+  type BookingView,
+  type EventMetadata,
+  type SessionUser,
+} from '@studio/contracts';
+import type { BookingDoc } from '@studio/projections';
+import { randomUUID } from 'node:crypto';
+import { SLOT_TAKEN_MESSAGE, availabilityDecider, doctorDayOf, inWorkingHours } from '../availability';
+import { BookingService, bookingDecider } from '../booking';
+import { CLOCK, type Clock } from '../common/clock';
+import { ConflictError, ForbiddenError, ValidationError } from '../common/errors';
+import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { CORE, type Core } from '../infrastructure/core';
+import { OrdersService } from '../orders';
+import { UsersService } from '../users';
+import { cancelBookingWorkflow, type CancelInput, type CancelStep } from './cancel-booking.workflow';
+import { rescheduleBookingWorkflow, type RescheduleInput, type RescheduleStep } from './reschedule-booking.workflow';
+import { runWorkflow, type StepResult } from './workflow';
+
+const BUSY_MESSAGE = 'Molte richieste in corso per questo medico: riprova tra qualche istante.';
+const REFUND_REASON = 'Prenotazione annullata';
+const BATCH = 200;
+
+/**
+ * The appointment's life after payment: cancel, reschedule, outcome. Cancel and reschedule are workflows
+ * (cancel-booking.workflow.ts, reschedule-booking.workflow.ts): the intent goes on the booking stream first,
+ * then each step is one idempotent command; `resumeUnfinished` (at start and with the hold sweep) carries on
+ * any flow a crash left half-way, found by the bookings read model's `pending` column.
+ */
+@Injectable()
+export class BookingLifecycleService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('BookingLifecycle');
+  private timer?: NodeJS.Timeout;
+  private startup?: NodeJS.Timeout;
+  private stopped = false;
+  private resuming: Promise<number> = Promise.resolve(0);
+
+  constructor(
+    @Inject(CORE) private readonly core: Core,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly bookings: BookingService,
+    private readonly orders: OrdersService,
+    private readonly users: UsersService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // at start, once the read models have caught up with the log (the runner starts after Nest's init)
+    this.startup = setTimeout(() => {
+      void this.core.eventStore
+        .headPosition()
+        .then((head) => this.core.changes.waitFor(head, 30_000))
+        .then(() => (this.stopped ? 0 : this.resumeUnfinished()))
+        .catch((e) => this.logger.error(`Ripresa all'avvio non riuscita: ${String(e)}`));
+    }, 1000);
+    this.startup.unref();
+    const seconds = this.core.config.holdSweepSeconds;
+    if (seconds <= 0) return;
+    this.timer = setInterval(() => void this.resumeUnfinished().catch((e) => this.logger.error(String(e))), seconds * 1000);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.startup);
+    clearInterval(this.timer);
+    await this.resuming.catch(() => 0);
+  }
+
+  private policyInput() {
+    return { now: this.clock.now().toISOString(), timeZone: this.core.config.practiceTimeZone, cutoffHours: this.core.config.cancellationCutoffHours };
+  }
+
+  /** a patient acts on their own bookings, a doctor on theirs, the secretary on any */
+  private authorise(booking: BookingDoc, user: SessionUser, what: string): BookingActor {
+    if (user.role === 'patient' && booking.patientId === user.id) return 'patient';
+    if (user.role === 'doctor' && booking.doctorId === user.id) return 'doctor';
+    if (user.role === 'admin') return 'admin';
+    throw new ForbiddenError(`Non puoi ${what} questa prenotazione.`);
+  }
+
+  /** POST /api/bookings/:id/cancel */
+  async cancel(bookingId: string, user: SessionUser, reason: string | undefined, metadata: EventMetadata): Promise<BookingView> {
+    const booking = await this.bookings.lookup(bookingId);
+    const by = this.authorise(booking, user, 'annullare');
+    if (booking.status === 'held') {
+      // not paid yet: the hold is let go (the slot is free at once), nothing to refund
+      const position = await this.bookings.endHold(booking, 'released', metadata);
+      if (position) await this.core.changes.waitFor(position);
+      return this.bookings.publicView(bookingId);
+    }
+    if (by !== 'patient' && !reason) throw new ValidationError("Indica il motivo dell'annullamento: il paziente lo riceverà.", 'motivo_mancante');
+    if (booking.status !== 'confirmed' && booking.status !== 'cancelled' && booking.status !== 'completed' && booking.status !== 'no_show') {
+      throw new ConflictError('La prenotazione non è attiva: non c’è nulla da annullare.', 'prenotazione_non_attiva');
+    }
+    metadata = await this.inBookingChain(bookingId, metadata);
+    const sealed = reason ? await this.core.personalData.seal(booking.patientId, reason) : null;
+    const intent = await handleCommand(
+      this.core.eventStore,
+      bookingStreamName(bookingId),
+      bookingDecider,
+      { type: 'CancelBooking', bookingId, by, reason: sealed, ...this.policyInput() },
+      metadata,
+    );
+    const [cancelled] = intent.events;
+    if (cancelled?.type !== 'BookingCancelled') throw new Error('CancelBooking non ha prodotto BookingCancelled');
+    let position = intent.position;
+    try {
+      position = (await this.runCancel({ bookingId, doctorId: booking.doctorId, day: doctorDayOf(cancelled.data.start), orderId: booking.orderId! }, metadata)) ?? position;
+    } catch (error) {
+      // the cancellation stands; what is left (the refund when PayPal is down) is resumed by the sweep
+      this.logger.warn(`Annullamento ${bookingId} da completare: ${String(error)}`);
+    }
+    if (position) await this.core.changes.waitFor(position);
+    return this.bookings.publicView(bookingId);
+  }
+
+  /** runs the cancel workflow to its end; the position of its last append */
+  async runCancel(input: CancelInput, metadata: EventMetadata): Promise<number | null> {
+    return (await runWorkflow(this.core.eventStore, cancelBookingWorkflow, input, (step) => this.executeCancel(step, metadata))).position;
+  }
+
+  /** one step of a cancellation, as a command on its stream (a method of its own, so a test can crash after it) */
+  protected async executeCancel(step: CancelStep, metadata: EventMetadata): Promise<StepResult> {
+    switch (step.kind) {
+      case 'free-slot':
+        return decideAgainOnStaleRevision(() =>
+          handleCommand(
+            this.core.eventStore,
+            availabilityStreamName(step.doctorId, doctorDayOf(step.start)),
+            availabilityDecider,
+            { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, bookingId: step.bookingId, cause: 'cancelled' },
+            metadata,
+            BUSY_MESSAGE,
+          ),
+        );
+      case 'refund':
+        return this.orders.refundForCancellation(step.orderId, REFUND_REASON, metadata);
+      case 'settle':
+        return decideAgainOnStaleRevision(() =>
+          handleCommand(this.core.eventStore, bookingStreamName(step.bookingId), bookingDecider, { type: 'SettleCancellation', bookingId: step.bookingId, refundId: step.refundId }, metadata),
+        );
+    }
+  }
+
+  /** POST /api/bookings/:id/reschedule */
+  async reschedule(bookingId: string, user: SessionUser, availabilityId: string, metadata: EventMetadata): Promise<BookingView> {
+    const booking = await this.bookings.lookup(bookingId);
+    const by = this.authorise(booking, user, 'spostare');
+    const parsed = parseSlotId(availabilityId);
+    if (!parsed || Number.isNaN(Date.parse(parsed.start)) || canonicalSlotStart(parsed.start) !== parsed.start) {
+      throw new ValidationError('Orario non valido: scegline uno tra quelli proposti.', 'slot_non_valido');
+    }
+    if (parsed.doctorId !== booking.doctorId) throw new ValidationError('Si può spostare la visita solo a un altro orario dello stesso medico.', 'slot_di_altro_medico');
+    const doctor = await this.users.getDoctor(booking.doctorId);
+    if (!inWorkingHours(new Date(parsed.start), { startHour: doctor.startHour, endHour: doctor.endHour })) {
+      throw new ValidationError("Lo slot è fuori dall'orario di lavoro del medico.", 'fuori_orario');
+    }
+    const toDay = doctorDayOf(parsed.start);
+    // a slot already taken is refused before anything is recorded; a race lost later is abandoned by the workflow
+    const { state: day } = await readState(this.core.eventStore, availabilityStreamName(booking.doctorId, toDay), availabilityDecider);
+    const target = day.slots[parsed.start];
+    if (target?.status !== 'available' && !(target?.status === 'booked' && target.bookingId === bookingId)) {
+      throw new ConflictError(target && target.status !== 'unavailable' ? SLOT_TAKEN_MESSAGE : 'Questo orario non è disponibile.', target && target.status !== 'unavailable' ? 'slot_occupato' : 'slot_non_disponibile');
+    }
+    metadata = await this.inBookingChain(bookingId, metadata);
+    const requestId = randomUUID();
+    const policy = this.policyInput();
+    const end = new Date(Date.parse(parsed.start) + 30 * 60_000).toISOString().slice(0, 16) + ':00Z';
+    const intent = await handleCommand(
+      this.core.eventStore,
+      bookingStreamName(bookingId),
+      bookingDecider,
+      { type: 'RequestReschedule', bookingId, requestId, by, slotId: slotIdOf(booking.doctorId, parsed.start), start: parsed.start, end, ...policy },
+      metadata,
+    );
+    const [requested] = intent.events;
+    if (requested?.type !== 'BookingRescheduleRequested') throw new Error('RequestReschedule non ha prodotto BookingRescheduleRequested');
+    const input: RescheduleInput = { bookingId, requestId, doctorId: booking.doctorId, fromDay: doctorDayOf(requested.data.fromStart), toDay, now: policy.now, timeZone: policy.timeZone };
+    try {
+      const position = await this.runReschedule(input, metadata);
+      await this.core.changes.waitFor(position ?? intent.position!);
+    } catch (error) {
+      await this.core.changes.waitFor(await this.core.eventStore.headPosition());
+      throw error;
+    }
+    return this.bookings.publicView(bookingId);
+  }
+
+  async runReschedule(input: RescheduleInput, metadata: EventMetadata): Promise<number | null> {
+    return (await runWorkflow(this.core.eventStore, rescheduleBookingWorkflow, input, (step) => this.executeReschedule(step, metadata))).position;
+  }
+
+  /** one step of a move, as a command on its stream */
+  protected async executeReschedule(step: RescheduleStep, metadata: EventMetadata): Promise<StepResult> {
+    switch (step.kind) {
+      case 'book-new-slot': {
+        const r = step.request;
+        return decideAgainOnStaleRevision(() =>
+          handleCommand(
+            this.core.eventStore,
+            availabilityStreamName(r.doctorId, doctorDayOf(r.start)),
+            availabilityDecider,
+            { type: 'RebookSlot', doctorId: r.doctorId, start: r.start, bookingId: r.bookingId, patientId: r.patientId, orderId: r.orderId, fromSlotId: r.fromSlotId, now: step.now, timeZone: step.timeZone },
+            metadata,
+            SLOT_TAKEN_MESSAGE,
+          ),
+        );
+      }
+      case 'move-booking':
+        return decideAgainOnStaleRevision(() =>
+          handleCommand(this.core.eventStore, bookingStreamName(step.bookingId), bookingDecider, { type: 'CompleteReschedule', bookingId: step.bookingId, requestId: step.requestId }, metadata),
+        );
+      case 'free-old-slot':
+        return decideAgainOnStaleRevision(() =>
+          handleCommand(
+            this.core.eventStore,
+            availabilityStreamName(step.doctorId, doctorDayOf(step.start)),
+            availabilityDecider,
+            { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, bookingId: step.bookingId, cause: 'rescheduled' },
+            metadata,
+            BUSY_MESSAGE,
+          ),
+        );
+      case 'abandon':
+        return decideAgainOnStaleRevision(() =>
+          handleCommand(
+            this.core.eventStore,
+            bookingStreamName(step.bookingId),
+            bookingDecider,
+            { type: 'AbandonReschedule', bookingId: step.bookingId, requestId: step.requestId, reason: step.reason },
+            metadata,
+          ),
+        );
+    }
+  }
+
+  /** POST /api/bookings/:id/outcome: the doctor (their own) or the secretary, once the visit's time has come */
+  async recordOutcome(bookingId: string, user: SessionUser, outcome: 'completed' | 'no_show', metadata: EventMetadata): Promise<BookingView> {
+    const booking = await this.bookings.lookup(bookingId);
+    const by = this.authorise(booking, user, "registrare l'esito di");
+    if (by === 'patient') throw new ForbiddenError("L'esito della visita lo registra lo studio.");
+    const result = await handleCommand(
+      this.core.eventStore,
+      bookingStreamName(bookingId),
+      bookingDecider,
+      { type: 'RecordOutcome', bookingId, outcome, now: this.clock.now().toISOString(), timeZone: this.core.config.practiceTimeZone },
+      await this.inBookingChain(bookingId, metadata),
+    );
+    if (result.position) await this.core.changes.waitFor(result.position);
+    return this.bookings.publicView(bookingId);
+  }
+
+  /**
+   * Carries on every cancel or reschedule a crash (or PayPal down) left half-way. Safe at any time and on
+   * every instance: each step is idempotent and guarded by its stream's expected revision. Answers how many ran.
+   */
+  resumeUnfinished(): Promise<number> {
+    this.resuming = this.resuming.catch(() => 0).then(() => this.resume());
+    return this.resuming;
+  }
+
+  private async resume(): Promise<number> {
+    const at = this.clock.now().toISOString();
+    const correlationId = randomUUID();
+    const metadata: EventMetadata = { userId: 'system', role: 'system', at, correlationId, causationId: correlationId };
+    const pending = await this.core.readModels.find<BookingDoc>('bookings', { pending: { in: ['cancel', 'reschedule'] } }, { limit: BATCH });
+    let resumed = 0;
+    let last = 0;
+    for (const { doc } of pending) {
+      try {
+        const position =
+          doc.pending?.kind === 'reschedule'
+            ? await this.runReschedule(
+                {
+                  bookingId: doc.id,
+                  requestId: doc.pending.requestId,
+                  doctorId: doc.doctorId,
+                  fromDay: doctorDayOf(doc.pending.fromStart),
+                  toDay: doctorDayOf(doc.pending.start),
+                  now: at,
+                  timeZone: this.core.config.practiceTimeZone,
+                },
+                metadata,
+              )
+            : await this.runCancel({ bookingId: doc.id, doctorId: doc.doctorId, day: doctorDayOf(doc.start), orderId: doc.orderId! }, metadata);
+        resumed++;
+        if (position) last = Math.max(last, position);
+      } catch (error) {
+        // a refused move was abandoned by the workflow; anything else waits for the next sweep
+        this.logger.warn(`Flusso della prenotazione ${doc.id} non ripreso: ${String(error)}`);
+        last = Math.max(last, await this.core.eventStore.headPosition());
+      }
+    }
+    if (last) await this.core.changes.waitFor(last);
+    return resumed;
+  }
+
+  /** the flow's events join the booking's chain (the hold's correlation id) */
+  private async inBookingChain(bookingId: string, metadata: EventMetadata): Promise<EventMetadata> {
+    const [first] = await this.core.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    return first ? { ...metadata, correlationId: first.metadata.correlationId } : metadata;
+  }
+}

@@ -1,0 +1,69 @@
+import { availabilityStreamName, bookingStreamName, orderStreamName, type EventData } from '@studio/contracts';
+import type { Workflow, WorkflowEvent } from './workflow';
+
+/**
+ * Cancelling a confirmed booking, across three streams. The intent is `BookingCancelled` on the booking stream
+ * (decided there: who may, the policy's refund); then, each step idempotent on its own stream:
+ *   1. the slot is freed on its doctor-day stream (SlotFreed, cause 'cancelled');
+ *   2. when the refund is 'full', PayPal refunds the order's capture and the order records PaymentRefunded;
+ *   3. the booking records BookingCancellationSettled: the flow's end, which the resume sweep looks for.
+ * The slot goes first: it is free for others even while PayPal is slow or down (the refund is retried).
+ */
+export interface CancelInput {
+  bookingId: string;
+  doctorId: string;
+  /** the doctor-day of the cancelled slot */
+  day: string;
+  orderId: string;
+}
+
+export interface CancelState {
+  input: CancelInput;
+  cancelled: EventData<'BookingCancelled'> | null;
+  settled: boolean;
+  /** starts of the slots this booking holds as booked on the doctor-day stream */
+  bookedSlots: string[];
+  /** the order's capture (the order was paid), and its refund once recorded */
+  captured: boolean;
+  refundId: string | null;
+}
+
+export type CancelStep =
+  | { kind: 'free-slot'; doctorId: string; start: string; bookingId: string }
+  | { kind: 'refund'; orderId: string; bookingId: string }
+  | { kind: 'settle'; bookingId: string; refundId: string | null };
+
+export const cancelStreams = (input: CancelInput) => [bookingStreamName(input.bookingId), availabilityStreamName(input.doctorId, input.day), orderStreamName(input.orderId)];
+
+export const cancelBookingWorkflow: Workflow<CancelInput, CancelState, CancelStep> = {
+  name: 'annullamento',
+  streams: cancelStreams,
+  initialState: (input) => ({ input, cancelled: null, settled: false, bookedSlots: [], captured: false, refundId: null }),
+  evolve(state, event: WorkflowEvent): CancelState {
+    const data = event.data as { bookingId?: string; start?: string };
+    switch (event.type) {
+      case 'BookingCancelled':
+        return { ...state, cancelled: event.data as EventData<'BookingCancelled'> };
+      case 'BookingCancellationSettled':
+        return { ...state, settled: true };
+      case 'SlotBooked':
+      case 'SlotRebooked':
+        return data.bookingId === state.input.bookingId ? { ...state, bookedSlots: [...state.bookedSlots, data.start!] } : state;
+      case 'SlotFreed':
+        return data.bookingId === state.input.bookingId ? { ...state, bookedSlots: state.bookedSlots.filter((s) => s !== data.start) } : state;
+      case 'PaymentCaptured':
+        return { ...state, captured: true };
+      case 'PaymentRefunded':
+        return { ...state, refundId: (event.data as EventData<'PaymentRefunded'>).refundId };
+      default:
+        return state;
+    }
+  },
+  decide(state): CancelStep | null {
+    const { cancelled, input } = state;
+    if (!cancelled || state.settled) return null;
+    if (state.bookedSlots.includes(cancelled.start)) return { kind: 'free-slot', doctorId: cancelled.doctorId, start: cancelled.start, bookingId: input.bookingId };
+    if (cancelled.refund === 'full' && state.captured && state.refundId === null) return { kind: 'refund', orderId: input.orderId, bookingId: input.bookingId };
+    return { kind: 'settle', bookingId: input.bookingId, refundId: state.refundId };
+  },
+};

@@ -1,0 +1,127 @@
+import { type EventData, type Sealed, type TaxRegime, orderStreamName, receiptsStreamName, stampDutyCents } from '@studio/contracts';
+import type { Workflow } from './workflow';
+import type { NumberingCommand } from '../fiscal';
+
+/**
+ * A paid order's fiscal documents, across the order stream and the doctor's numbering stream(s):
+ * OrderPlaced → ReceiptIssued (the doctor's next N/YYYY); PaymentRefunded after a receipt → CreditNoteIssued.
+ * The receipt waits (decide answers null, `waitingForProfile`) while the doctor has no fiscal profile: the payment
+ * itself has already succeeded. Everything looked up (profile, sealed copies, time) comes in on the input.
+ */
+export interface ReceiptFlowInput {
+  orderId: string;
+  doctorId: string;
+  /** the receipt's year: the payment's (practice time zone) */
+  receiptYear: number;
+  /** the year a credit note would be numbered in: today's */
+  creditYear: number;
+  issuedAt: string;
+  paidAt: string;
+  visitStart: string;
+  /** null while the doctor's fiscal profile is missing */
+  issue: { regime: TaxRegime; stampDutyToPatient: boolean; issuer: Sealed; patient: Sealed } | null;
+}
+
+export interface ReceiptFlowState {
+  input: ReceiptFlowInput;
+  placed: EventData<'OrderPlaced'> | null;
+  refund: EventData<'PaymentRefunded'> | null;
+  receipt: EventData<'ReceiptIssued'> | null;
+  creditNote: EventData<'CreditNoteIssued'> | null;
+}
+
+export interface ReceiptFlowStep {
+  stream: string;
+  command: NumberingCommand;
+}
+
+export const receiptIdOf = (orderId: string) => `ricevuta-${orderId}`;
+export const creditNoteIdOf = (orderId: string) => `nota-${orderId}`;
+
+export const receiptWorkflow: Workflow<ReceiptFlowInput, ReceiptFlowState, ReceiptFlowStep> = {
+  name: 'ricevute',
+  streams: (i) => [...new Set([orderStreamName(i.orderId), receiptsStreamName(i.doctorId, i.receiptYear), receiptsStreamName(i.doctorId, i.creditYear)])],
+  initialState: (input) => ({ input, placed: null, refund: null, receipt: null, creditNote: null }),
+  evolve(state, event) {
+    const data = event.data as { orderId?: string };
+    if (data.orderId !== state.input.orderId) return state;
+    switch (event.type) {
+      case 'OrderPlaced':
+        return { ...state, placed: event.data as EventData<'OrderPlaced'> };
+      case 'PaymentRefunded':
+        return { ...state, refund: event.data as EventData<'PaymentRefunded'> };
+      case 'ReceiptIssued':
+        return { ...state, receipt: event.data as EventData<'ReceiptIssued'> };
+      case 'CreditNoteIssued':
+        return { ...state, creditNote: event.data as EventData<'CreditNoteIssued'> };
+      default:
+        return state;
+    }
+  },
+  decide(state) {
+    const { input, placed, receipt, refund, creditNote } = state;
+    // a receipt only for a captured and placed payment
+    if (!placed) return null;
+    if (!receipt) {
+      if (!input.issue) return null;
+      const duty = stampDutyCents(placed.amountCents);
+      const charged = input.issue.stampDutyToPatient && duty > 0;
+      return {
+        stream: receiptsStreamName(input.doctorId, input.receiptYear),
+        command: {
+          type: 'IssueReceipt',
+          receipt: {
+            receiptId: receiptIdOf(input.orderId),
+            doctorId: input.doctorId,
+            year: input.receiptYear,
+            orderId: input.orderId,
+            bookingId: placed.bookingId,
+            patientId: placed.patientId,
+            issuedAt: input.issuedAt,
+            amountCents: placed.amountCents,
+            stampDutyCents: duty,
+            stampDutyCharged: charged,
+            totalCents: placed.amountCents + (charged ? duty : 0),
+            regime: input.issue.regime,
+            stsOpposition: placed.stsOpposition ?? false,
+            paymentMethod: 'paypal',
+            transactionId: placed.orderId,
+            captureId: placed.captureId,
+            paidAt: input.paidAt,
+            visitStart: input.visitStart,
+            productName: placed.productName,
+            issuer: input.issue.issuer,
+            patient: input.issue.patient,
+          },
+        },
+      };
+    }
+    if (refund && !creditNote) {
+      return {
+        stream: receiptsStreamName(input.doctorId, input.creditYear),
+        command: {
+          type: 'IssueCreditNote',
+          creditNote: {
+            creditNoteId: creditNoteIdOf(input.orderId),
+            receiptId: receipt.receiptId,
+            doctorId: input.doctorId,
+            year: input.creditYear,
+            orderId: input.orderId,
+            patientId: receipt.patientId,
+            issuedAt: input.issuedAt,
+            totalCents: receipt.totalCents,
+            receiptNumber: receipt.number,
+            receiptYear: receipt.year,
+            refundId: refund.refundId,
+          },
+        },
+      };
+    }
+    return null;
+  },
+};
+
+/** the receipt is due but the doctor's fiscal profile is missing */
+export function waitingForProfile(state: ReceiptFlowState): boolean {
+  return state.placed !== null && state.receipt === null && state.input.issue === null;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { isValidCodiceFiscale } from './registration';
+import { STREAM_PREFIX } from './streams';
+
+/** the doctor's fiscal profile: `fiscal-<doctorId>` */
+export function fiscalProfileStreamName(doctorId: string): string {
+  return `${STREAM_PREFIX.fiscal}${doctorId}`;
+}
+
+/** partita IVA: 11 digits, the last a Luhn-like check digit (odd positions as is, even positions doubled) */
+export function partitaIvaCheckDigit(first10: string): number {
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    const d = first10.charCodeAt(i) - 48;
+    if (i % 2 === 0) sum += d;
+    else sum += d * 2 > 9 ? d * 2 - 9 : d * 2;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+export function isValidPartitaIva(value: string): boolean {
+  if (!/^\d{11}$/.test(value) || value === '00000000000') return false;
+  return partitaIvaCheckDigit(value.slice(0, 10)) === value.charCodeAt(10) - 48;
+}
+
+export const TaxRegime = z.enum(['ordinario', 'forfettario'], { error: 'Scegli il regime fiscale (ordinario o forfettario)' });
+export type TaxRegime = z.infer<typeof TaxRegime>;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label}: campo obbligatorio` })
+    .trim()
+    .min(1, `${label}: campo obbligatorio`)
+    .max(max, `${label}: al massimo ${max} caratteri`);
+
+/** PUT /api/fiscal/profiles/:doctorId */
+export const FiscalProfileInput = z.object({
+  registeredName: text("Nome come da iscrizione all'albo", 120),
+  title: text('Titolo professionale', 80),
+  albo: text("Albo e numero d'iscrizione", 120),
+  taxcode: z
+    .string({ error: 'Codice fiscale: campo obbligatorio' })
+    .trim()
+    .toUpperCase()
+    .refine(isValidCodiceFiscale, 'Codice fiscale non valido (controlla il carattere finale)'),
+  vatNumber: z
+    .string({ error: 'Partita IVA: campo obbligatorio' })
+    .trim()
+    .refine(isValidPartitaIva, 'Partita IVA non valida (11 cifre, controlla la cifra finale)'),
+  address: text('Indirizzo dello studio', 300),
+  regime: TaxRegime,
+  stampDutyToPatient: z.boolean({ error: "Indica se l'imposta di bollo è a carico del paziente" }),
+});
+export type FiscalProfileInput = z.input<typeof FiscalProfileInput>;
+export type FiscalProfile = z.infer<typeof FiscalProfileInput>;
+/** the sealed part of a profile (the rest travels in clear on the event) */
+export type FiscalProfilePersonal = Pick<FiscalProfile, 'registeredName' | 'albo' | 'taxcode' | 'vatNumber' | 'address'>;
+
+export interface FiscalProfileView {
+  doctorId: string;
+  profile: FiscalProfile | null;
+  /** demo values (seeded), not a real practitioner's */
+  demo: boolean;
+  /** paid orders still waiting for their receipt because the profile is missing */
+  pendingReceipts: number;
+  /** the Italian message shown to the doctor and admin while receipts are blocked, null when none */
+  blockedMessage: string | null;
+}
+
+export function receiptsBlockedMessage(pending: number): string {
+  return pending === 1
+    ? 'Profilo fiscale incompleto: 1 pagamento attende la ricevuta. Completa il profilo fiscale per emetterla.'
+    : `Profilo fiscale incompleto: ${pending} pagamenti attendono la ricevuta. Completa il profilo fiscale per emetterle (in ordine di pagamento).`;
+}
+
+/** Imposta di bollo (DPR 642/1972, tariffa art. 13): 2,00 € on receipts for VAT-exempt amounts above 77,47 € */
+export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
+export const STAMP_DUTY_CENTS = 200;
+export function stampDutyCents(amountCents: number): number {
+  return amountCents > STAMP_DUTY_THRESHOLD_CENTS ? STAMP_DUTY_CENTS : 0;
+}
+
+export const VAT_EXEMPTION_WORDING: Record<TaxRegime, string> = {
+  ordinario: 'Operazione esente da IVA ai sensi dell’art. 10, comma 1, n. 18, D.P.R. 633/1972 (prestazione sanitaria alla persona).',
+  forfettario:
+    'Operazione effettuata ai sensi dell’art. 1, commi da 54 a 89, Legge 190/2014 (regime forfettario): senza applicazione dell’IVA e senza ritenuta alla fonte.',
+};
+
+/** the legal wording of the opposition checkbox (art. 3 DM 31/07/2015; Garante provv. 2016) */
+export const STS_OPPOSITION_WORDING =
+  'Mi oppongo alla trasmissione al Sistema Tessera Sanitaria dei dati di questa spesa sanitaria ai fini della dichiarazione dei redditi precompilata (art. 3, D.M. 31 luglio 2015).';
+
+/** N/YYYY; credit notes NC N/YYYY */
+export function documentNumber(kind: 'receipt' | 'credit_note', number: number, year: number): string {
+  return `${kind === 'credit_note' ? 'NC ' : ''}${number}/${year}`;
+}
+
+/** a row of /fiscale */
+export interface FiscalDocumentView {
+  id: string;
+  kind: 'receipt' | 'credit_note';
+  number: number;
+  year: number;
+  label: string;
+  issuedAt: string;
+  orderId: string;
+  patientId: string;
+  patientName: string;
+  /** the service (before stamp duty) */
+  amountCents: number;
+  stampDutyCents: number;
+  /** what the patient paid (credit notes: negative) */
+  totalCents: number;
+  stsOpposition: boolean;
+}
+
+export interface FiscalYearView {
+  doctorId: string;
+  year: number;
+  documents: FiscalDocumentView[];
+  totals: { receipts: number; creditNotes: number; amountCents: number; stampDutyCents: number; totalCents: number };
+  blockedMessage: string | null;
+}
+
+export const StsExportQuery = z.object({
+  year: z.coerce.number({ error: 'Anno non valido' }).int('Anno non valido').min(2015, 'Anno non valido').max(2100, 'Anno non valido'),
+  doctor: z.string({ error: 'Indica il medico' }).trim().min(1, 'Indica il medico'),
+});

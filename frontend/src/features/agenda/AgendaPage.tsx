@@ -1,0 +1,241 @@
+import type { AgendaItem } from '@studio/contracts';
+import { useState } from 'react';
+import { Alert, Badge, Button, ButtonGroup, Form, Modal, Table, ToggleButton } from 'react-bootstrap';
+import { Link, useSearchParams } from 'react-router-dom';
+import { errorMessage, useGetSessionQuery } from '../../lib/api';
+import { dayLong, isoDay, utcClock, utcDay } from '../../lib/dates';
+import { useGetDoctorsQuery } from '../../lib/doctorsApi';
+import { Loading } from '../../components/ui/Loading';
+import { formatEuro } from '../../lib/money';
+import { it } from '../../i18n/it';
+import { agendaRange, shiftDay, type AgendaView } from './agendaRange';
+import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordOutcomeMutation } from './agendaApi';
+
+const t = it.agenda;
+
+const VARIANT: Record<AgendaItem['status'], string> = { held: 'warning', confirmed: 'success', cancelled: 'secondary', no_show: 'danger', completed: 'primary' };
+
+/** the staff's disdetta: a reason is required (the patient is told), the refund is always full */
+function CancelAppointment({ item, doctorId }: { item: AgendaItem; doctorId: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [cancel, state] = useCancelAppointmentMutation();
+  const invalid = reason.trim() === '';
+  const onConfirm = async () => {
+    setTouched(true);
+    if (invalid) return;
+    try {
+      await cancel({ bookingId: item.id, doctorId, reason: reason.trim() }).unwrap();
+      setOpen(false);
+    } catch {
+      /* shown in the dialog */
+    }
+  };
+  return (
+    <>
+      <Button variant="outline-danger" size="sm" onClick={() => (state.reset(), setOpen(true))}>
+        {t.cancel}
+      </Button>
+      <Modal show={open} onHide={() => setOpen(false)} aria-labelledby={`agenda-cancel-${item.id}`}>
+        <Modal.Header closeButton closeLabel={it.myBookings.close}>
+          <Modal.Title id={`agenda-cancel-${item.id}`}>{t.cancelTitle}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>{`${item.patient.name} ${item.patient.surname}, ${dayLong(utcDay(item.start))} ${utcClock(item.start)}`}</p>
+          {item.order && <Alert variant="info">{t.cancelText}</Alert>}
+          <Form.Group controlId={`agenda-cancel-reason-${item.id}`}>
+            <Form.Label>{t.cancelReason}</Form.Label>
+            <Form.Control as="textarea" rows={2} maxLength={500} value={reason} isInvalid={touched && invalid} onChange={(e) => setReason(e.target.value)} />
+            <Form.Control.Feedback type="invalid">{t.cancelReasonRequired}</Form.Control.Feedback>
+          </Form.Group>
+          {state.isError && (
+            <Alert variant="danger" role="alert" className="mt-3 mb-0">
+              {errorMessage(state.error, t.actionFailed)}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            {t.cancelBack}
+          </Button>
+          <Button variant="danger" onClick={() => void onConfirm()} disabled={state.isLoading}>
+            {t.cancelConfirm}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}
+
+function AgendaRow({ item, doctorId, today, onError }: { item: AgendaItem; doctorId: string; today: string; onError: (message: string) => void }) {
+  const [record, recording] = useRecordOutcomeMutation();
+  const outcome = async (value: 'completed' | 'no_show') => {
+    try {
+      await record({ bookingId: item.id, doctorId, outcome: value }).unwrap();
+    } catch (error) {
+      onError(errorMessage(error, t.actionFailed));
+    }
+  };
+  const name = `${item.patient.name} ${item.patient.surname}`.trim();
+  return (
+    <tr data-booking-id={item.id} data-status={item.status}>
+      <td>{`${utcClock(item.start)}–${utcClock(item.end)}`}</td>
+      <td>
+        <span className="app-agenda-patient">{name}</span>
+        {item.noShows > 0 && (
+          <Badge bg="danger" className="ms-2">
+            {t.noShows(item.noShows)}
+          </Badge>
+        )}
+      </td>
+      <td>{item.patient.phone ? <a href={`tel:${item.patient.phone}`}>{item.patient.phone}</a> : '—'}</td>
+      <td>{item.patient.email ? <a href={`mailto:${item.patient.email}`}>{item.patient.email}</a> : '—'}</td>
+      <td>
+        <Badge bg={VARIANT[item.status]} text={item.status === 'held' ? 'dark' : undefined} className="app-agenda-status">
+          {t.status_[item.status]}
+        </Badge>
+      </td>
+      <td>
+        {item.order ? (
+          <>
+            {formatEuro(item.order.amountCents)}
+            {item.order.status === 'refunded' && <span className="ms-1 text-body-secondary">({t.refunded})</span>}
+            <div className="small text-body-secondary">{t.order(item.order.id)}</div>
+          </>
+        ) : (
+          t.notPaid
+        )}
+      </td>
+      <td>{item.questionnaireAnswered ? t.answered : t.notAnswered}</td>
+      <td>
+        <div className="d-flex flex-wrap gap-1">
+          <Link className="btn btn-outline-secondary btn-sm" to={`/prenotazioni/${encodeURIComponent(item.id)}`}>
+            {t.detail}
+          </Link>
+          {(item.status === 'confirmed' || item.status === 'held') && utcDay(item.start) >= today && <CancelAppointment item={item} doctorId={doctorId} />}
+          {item.status === 'confirmed' && utcDay(item.start) <= today && (
+            <>
+              <Button variant="outline-primary" size="sm" disabled={recording.isLoading} onClick={() => void outcome('completed')}>
+                {t.completed}
+              </Button>
+              <Button variant="outline-danger" size="sm" disabled={recording.isLoading} onClick={() => void outcome('no_show')}>
+                {t.noShow}
+              </Button>
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * /agenda (doctor: their own; front desk: ?for=<doctorId>): the appointments of a day or a week, with
+ * who is coming and how to reach them, payment and questionnaire, live. ?day=YYYY-MM-DD&view=day|week.
+ */
+export function AgendaPage() {
+  const { data: session } = useGetSessionQuery();
+  const user = session?.user ?? null;
+  const [params, setParams] = useSearchParams();
+  const today = isoDay(new Date());
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '') ? params.get('day')! : today;
+  const view: AgendaView = params.get('view') === 'day' ? 'day' : 'week';
+  const isAdmin = user?.role === 'admin';
+  const doctors = useGetDoctorsQuery(undefined, { skip: !isAdmin });
+  const doctorId = isAdmin ? (params.get('for') ?? '') : (user?.id ?? '');
+  const range = agendaRange(day, view);
+  const agenda = useGetAgendaQuery({ doctorId, ...range }, { skip: !doctorId, refetchOnMountOrArgChange: true });
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const set = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) next.set(k, v);
+    setParams(next, { replace: true });
+  };
+
+  const byDay = new Map<string, AgendaItem[]>();
+  for (const item of agenda.data ?? []) byDay.set(utcDay(item.start), [...(byDay.get(utcDay(item.start)) ?? []), item]);
+
+  return (
+    <div className="app-agenda">
+      <h1 className="h3">{t.title}</h1>
+      {isAdmin && doctors.data && (
+        <Form.Group controlId="agenda-doctor" className="mb-3">
+          <Form.Label>{t.doctor}</Form.Label>
+          <Form.Select value={doctorId} onChange={(e) => set({ for: e.target.value })}>
+            <option value="">—</option>
+            {doctors.data.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      )}
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <ButtonGroup aria-label={t.view}>
+          {(['day', 'week'] as const).map((v) => (
+            <ToggleButton key={v} id={`agenda-view-${v}`} type="radio" variant="outline-primary" name="agenda-view" value={v} checked={view === v} onChange={() => set({ view: v })}>
+              {v === 'day' ? t.day : t.week}
+            </ToggleButton>
+          ))}
+        </ButtonGroup>
+        <ButtonGroup>
+          <Button variant="outline-secondary" onClick={() => set({ day: shiftDay(day, view, -1) })}>
+            {t.previous}
+          </Button>
+          <Button variant="outline-secondary" onClick={() => set({ day: today })}>
+            {t.today}
+          </Button>
+          <Button variant="outline-secondary" onClick={() => set({ day: shiftDay(day, view, 1) })}>
+            {t.next}
+          </Button>
+        </ButtonGroup>
+        <span className="ms-auto fw-semibold app-agenda-range">{range.from === range.to ? dayLong(range.from) : `${dayLong(range.from)} – ${dayLong(range.to)}`}</span>
+      </div>
+      <p className="small text-body-secondary">{t.live}</p>
+      {actionError && (
+        <Alert variant="danger" role="alert" dismissible onClose={() => setActionError(null)} closeLabel={it.app.dismiss}>
+          {actionError}
+        </Alert>
+      )}
+      {agenda.isLoading && <Loading label={t.loading} />}
+      {agenda.isError && (
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+          <span className="me-auto">{errorMessage(agenda.error, t.error)}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void agenda.refetch()}>
+            {it.app.retry}
+          </Button>
+        </Alert>
+      )}
+      {agenda.data && agenda.data.length === 0 && <p>{t.empty}</p>}
+      {agenda.data && agenda.data.length > 0 && (
+        <Table responsive hover size="sm" className="app-agenda-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.time}</th>
+              <th scope="col">{t.patient}</th>
+              <th scope="col">{t.phone}</th>
+              <th scope="col">{t.email}</th>
+              <th scope="col">{t.status}</th>
+              <th scope="col">{t.paid}</th>
+              <th scope="col">{t.questionnaire}</th>
+              <th scope="col">{t.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...byDay].map(([d, items]) => [
+              <tr key={d} className="table-light">
+                <th colSpan={8} scope="rowgroup">
+                  {dayLong(d)}
+                </th>
+              </tr>,
+              ...items.map((item) => <AgendaRow key={item.id} item={item} doctorId={doctorId} today={today} onError={setActionError} />),
+            ])}
+          </tbody>
+        </Table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/** GET /api/doctors/:id/agenda, live through socket.io (agenda:watch → agenda:changed); types from contracts */
+import { AGENDA_CHANGED, AGENDA_WATCH, type AgendaChanged, type AgendaItem, type BookingView } from '@studio/contracts';
+import { api } from '../../lib/api';
+import { getSharedSocket } from '../../lib/socket';
+
+export type AgendaArgs = { doctorId: string; from: string; to: string };
+
+export const agendaApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAgenda: build.query<AgendaItem[], AgendaArgs>({
+      query: ({ doctorId, from, to }) => ({ url: `/api/doctors/${encodeURIComponent(doctorId)}/agenda`, params: { from, to } }),
+      providesTags: (_result, _error, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+      // live: the server says "this doctor's appointments changed" (no personal data); the agenda is read again
+      async onCacheEntryAdded(arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = getSharedSocket();
+        const watch = () => socket.emit(AGENDA_WATCH, { doctorId: arg.doctorId });
+        const changed = (m: AgendaChanged) => {
+          if (m.doctorId === arg.doctorId) dispatch(api.util.invalidateTags([{ type: 'Agenda', id: arg.doctorId }]));
+        };
+        socket.on('connect', watch);
+        socket.on(AGENDA_CHANGED, changed);
+        if (socket.connected) watch();
+        await cacheEntryRemoved;
+        socket.off('connect', watch);
+        socket.off(AGENDA_CHANGED, changed);
+      },
+    }),
+    cancelAppointment: build.mutation<BookingView, { bookingId: string; doctorId: string; reason: string }>({
+      query: ({ bookingId, reason }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/cancel`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+    }),
+    recordOutcome: build.mutation<BookingView, { bookingId: string; doctorId: string; outcome: 'completed' | 'no_show' }>({
+      query: ({ bookingId, outcome }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/outcome`, method: 'POST', body: { outcome } }),
+      invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+    }),
+  }),
+});
+
+export const { useGetAgendaQuery, useCancelAppointmentMutation, useRecordOutcomeMutation } = agendaApi;

@@ -1,0 +1,189 @@
+import type { FiscalDocumentView, FiscalProfileInput } from '@studio/contracts';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Accordion, Alert, Button, Form, Table } from 'react-bootstrap';
+import { errorMessage, useGetSessionQuery } from '../../lib/api';
+import { useGetDoctorsQuery } from '../../lib/doctorsApi';
+import { Loading } from '../../components/ui/Loading';
+import { formatEuro } from '../../lib/money';
+import { DataTable } from '../../components/ui/DataTable';
+import { it } from '../../i18n/it';
+import { receiptPdfUrl, stsExportUrl, useGetFiscalDocumentsQuery, useGetFiscalProfileQuery, useSaveFiscalProfileMutation } from './fiscalApi';
+
+const t = it.fiscal;
+
+/** /fiscale: a doctor's (admin: any doctor's) receipts and credit notes of a year, totals, the Sistema TS file, the fiscal profile */
+export function FiscalPage() {
+  const session = useGetSessionQuery();
+  const user = session.data?.user;
+  const doctors = useGetDoctorsQuery(undefined, { skip: user?.role !== 'admin' });
+  const [picked, setPicked] = useState<string | null>(null);
+  const doctorId = user?.role === 'doctor' ? user.id : (picked ?? doctors.data?.[0]?.id ?? null);
+  const [year, setYear] = useState(new Date().getFullYear());
+  const documents = useGetFiscalDocumentsQuery({ doctor: doctorId ?? '', year }, { skip: !doctorId });
+
+  const columns = useMemo<ColumnDef<FiscalDocumentView, any>[]>(
+    () => [
+      { id: 'number', accessorFn: (d) => (d.kind === 'credit_note' ? 100000 + d.number : d.number), header: t.number, cell: ({ row }) => row.original.label },
+      { id: 'kind', accessorFn: (d) => (d.kind === 'receipt' ? t.receipt : t.creditNote), header: t.kind },
+      { accessorKey: 'issuedAt', header: t.date, cell: ({ getValue }) => new Date(getValue() as string).toLocaleDateString('it-IT') },
+      { accessorKey: 'patientName', header: t.patient },
+      { accessorKey: 'amountCents', header: t.amount, cell: ({ getValue }) => formatEuro(getValue() as number) },
+      { accessorKey: 'stampDutyCents', header: t.stampDuty, cell: ({ getValue }) => formatEuro(getValue() as number) },
+      { accessorKey: 'totalCents', header: t.total, cell: ({ getValue }) => formatEuro(getValue() as number) },
+      { id: 'opposition', accessorFn: (d) => (d.stsOpposition ? t.yes : t.no), header: t.opposition },
+      {
+        id: 'pdf',
+        header: '',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <a href={receiptPdfUrl(row.original.orderId)} target="_blank" rel="noopener" aria-label={`${t.pdf} ${row.original.label}`}>
+            {t.pdf}
+          </a>
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <div className="fiscal-page">
+      <h1 className="h3">{t.title}</h1>
+      <Form className="d-flex flex-wrap gap-3 align-items-end mb-3" onSubmit={(e) => e.preventDefault()}>
+        {user?.role === 'admin' && (
+          <Form.Group controlId="fiscal-doctor">
+            <Form.Label>{t.doctor}</Form.Label>
+            <Form.Select value={doctorId ?? ''} onChange={(e) => setPicked(e.target.value)}>
+              {(doctors.data ?? []).map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        <Form.Group controlId="fiscal-year">
+          <Form.Label>{t.year}</Form.Label>
+          <Form.Control type="number" min={2015} max={2100} value={year} onChange={(e) => setYear(Number(e.target.value) || year)} style={{ width: '8rem' }} />
+        </Form.Group>
+        {doctorId && documents.data && documents.data.documents.length > 0 && (
+          <a className="btn btn-primary" href={stsExportUrl(doctorId, year)} download>
+            {t.export}
+          </a>
+        )}
+      </Form>
+      <p className="small text-body-secondary">{t.exportHelp}</p>
+      {documents.data?.blockedMessage && <Alert variant="warning">{documents.data.blockedMessage}</Alert>}
+      {documents.isLoading && <Loading label={t.loading} />}
+      {documents.isError && <Alert variant="danger">{errorMessage(documents.error, t.error)}</Alert>}
+      {documents.data && (
+        <>
+          <DataTable
+            caption={t.title}
+            rows={documents.data.documents}
+            columns={columns}
+            rowId={(d) => d.id}
+            emptyText={t.empty}
+            searchable
+            initialSorting={[{ id: 'number', desc: false }]}
+            testId="fiscal-table"
+          />
+          <Table size="sm" className="mt-3 w-auto" aria-label={t.totals}>
+            <tbody>
+              <tr>
+                <th scope="row">{t.totals}</th>
+                <td>{t.totalsLine(documents.data.totals.receipts, documents.data.totals.creditNotes)}</td>
+                <td>
+                  {t.amount} {formatEuro(documents.data.totals.amountCents)}
+                </td>
+                <td>
+                  {t.stampDuty} {formatEuro(documents.data.totals.stampDutyCents)}
+                </td>
+                <td data-testid="fiscal-total">
+                  {t.total} {formatEuro(documents.data.totals.totalCents)}
+                </td>
+              </tr>
+            </tbody>
+          </Table>
+        </>
+      )}
+      {doctorId && (
+        <Accordion className="mt-4">
+          <Accordion.Item eventKey="profile">
+            <Accordion.Header>{t.profileTitle}</Accordion.Header>
+            <Accordion.Body>
+              <FiscalProfileForm key={doctorId} doctorId={doctorId} />
+            </Accordion.Body>
+          </Accordion.Item>
+        </Accordion>
+      )}
+    </div>
+  );
+}
+
+const EMPTY: FiscalProfileInput = {
+  registeredName: '',
+  title: '',
+  albo: '',
+  taxcode: '',
+  vatNumber: '',
+  address: '',
+  regime: 'ordinario',
+  stampDutyToPatient: true,
+};
+
+/** the practitioner's fiscal profile: a doctor their own, admin anyone's; the server validates P.IVA and CF */
+function FiscalProfileForm({ doctorId }: { doctorId: string }) {
+  const profile = useGetFiscalProfileQuery(doctorId);
+  const [save, saving] = useSaveFiscalProfileMutation();
+  const [draft, setDraft] = useState<FiscalProfileInput | null>(null);
+  const [done, setDone] = useState(false);
+  if (profile.isLoading) return <Loading label={t.loading} />;
+  const value = draft ?? profile.data?.profile ?? EMPTY;
+  const set = (patch: Partial<FiscalProfileInput>) => (setDraft({ ...value, ...patch }), setDone(false));
+  const text = (name: 'registeredName' | 'title' | 'albo' | 'taxcode' | 'vatNumber' | 'address', label: string) => (
+    <Form.Group className="col-12 col-md-6" controlId={`fiscal-${name}`}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control name={name} value={value[name]} onChange={(e) => set({ [name]: e.target.value })} required />
+    </Form.Group>
+  );
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = await save({ doctorId, profile: value });
+    if (!('error' in result)) (setDraft(null), setDone(true));
+  };
+  return (
+    <Form onSubmit={(e) => void submit(e)} className="row g-3">
+      {profile.data?.demo && !draft && <Alert variant="info">{t.profileDemo}</Alert>}
+      {profile.data?.blockedMessage && <Alert variant="warning">{profile.data.blockedMessage}</Alert>}
+      {saving.isError && <Alert variant="danger">{errorMessage(saving.error, t.error)}</Alert>}
+      {done && <Alert variant="success">{t.saved}</Alert>}
+      {text('registeredName', t.registeredName)}
+      {text('title', t.profTitle)}
+      {text('albo', t.albo)}
+      {text('taxcode', t.taxcode)}
+      {text('vatNumber', t.vatNumber)}
+      {text('address', t.address)}
+      <Form.Group className="col-12 col-md-6" controlId="fiscal-regime">
+        <Form.Label>{t.regime}</Form.Label>
+        <Form.Select value={value.regime} onChange={(e) => set({ regime: e.target.value as FiscalProfileInput['regime'] })}>
+          <option value="ordinario">{t.ordinario}</option>
+          <option value="forfettario">{t.forfettario}</option>
+        </Form.Select>
+      </Form.Group>
+      <Form.Group className="col-12 col-md-6 d-flex align-items-end" controlId="fiscal-stamp">
+        <Form.Check
+          type="checkbox"
+          checked={value.stampDutyToPatient}
+          onChange={(e) => set({ stampDutyToPatient: e.target.checked })}
+          label={t.stampDutyToPatient}
+        />
+      </Form.Group>
+      <div className="col-12">
+        <Button type="submit" disabled={saving.isLoading}>
+          {t.save}
+        </Button>
+      </div>
+    </Form>
+  );
+}

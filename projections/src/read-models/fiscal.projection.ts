@@ -1,0 +1,120 @@
+import { type RecordedEvent, type Sealed, STREAM_PREFIX } from '@studio/contracts';
+import type { ProjectionDefinition } from '../projection';
+
+export interface FiscalReceiptDoc {
+  receiptId: string;
+  number: number;
+  year: number;
+  issuedAt: string;
+  amountCents: number;
+  stampDutyCents: number;
+  stampDutyCharged: boolean;
+  totalCents: number;
+  stsOpposition: boolean;
+  patient: Sealed;
+  paidAt: string;
+  transactionId: string;
+}
+
+export interface FiscalCreditNoteDoc {
+  creditNoteId: string;
+  number: number;
+  year: number;
+  issuedAt: string;
+  totalCents: number;
+}
+
+/**
+ * One document per booked order (doc id = order id), for the fiscal feature: which doctor it pays, when it was placed,
+ * its receipt and credit note once issued. `status` says what the receipts workflow still has to do.
+ */
+export interface FiscalOrderDoc {
+  orderId: string;
+  bookingId: string;
+  patientId: string;
+  doctorId: string | null;
+  visitStart: string | null;
+  /** global position of OrderPlaced: the order in which receipts are issued */
+  placedPosition: number | null;
+  placedAt: string | null;
+  refunded: boolean;
+  refundedAt?: string;
+  receipt: FiscalReceiptDoc | null;
+  creditNote: FiscalCreditNoteDoc | null;
+}
+
+export type FiscalOrderStatus = 'unpaid' | 'pending_receipt' | 'pending_credit_note' | 'done';
+
+export function fiscalOrderStatus(d: FiscalOrderDoc): FiscalOrderStatus {
+  if (d.placedPosition === null || d.doctorId === null) return 'unpaid';
+  if (!d.receipt) return 'pending_receipt';
+  if (d.refunded && !d.creditNote) return 'pending_credit_note';
+  return 'done';
+}
+
+const empty = (orderId: string, bookingId = '', patientId = ''): FiscalOrderDoc => ({
+  orderId,
+  bookingId,
+  patientId,
+  doctorId: null,
+  visitStart: null,
+  placedPosition: null,
+  placedAt: null,
+  refunded: false,
+  receipt: null,
+  creditNote: null,
+});
+
+export const fiscalOrdersProjection: ProjectionDefinition<FiscalOrderDoc> = {
+  name: 'fiscal_orders',
+  version: 1,
+  streamPrefixes: [STREAM_PREFIX.availability, STREAM_PREFIX.order, STREAM_PREFIX.receipts],
+  eventTypes: ['SlotBooked', 'OrderPlaced', 'PaymentRefunded', 'ReceiptIssued', 'CreditNoteIssued'],
+  documentId: (event: RecordedEvent) => (event.data as { orderId?: string }).orderId ?? null,
+  evolve(doc, event) {
+    const d = event.data as Record<string, any>;
+    const current = doc ?? empty(d.orderId, d.bookingId, d.patientId);
+    switch (event.type) {
+      case 'SlotBooked':
+        return { ...current, bookingId: d.bookingId, patientId: d.patientId, doctorId: d.doctorId, visitStart: d.start };
+      case 'OrderPlaced':
+        return current.placedPosition !== null
+          ? current
+          : { ...current, bookingId: d.bookingId, patientId: d.patientId, placedPosition: event.position, placedAt: event.metadata.at };
+      case 'PaymentRefunded':
+        return { ...current, refunded: true, refundedAt: event.metadata.at };
+      case 'ReceiptIssued':
+        return {
+          ...current,
+          doctorId: current.doctorId ?? d.doctorId,
+          receipt: {
+            receiptId: d.receiptId,
+            number: d.number,
+            year: d.year,
+            issuedAt: d.issuedAt,
+            amountCents: d.amountCents,
+            stampDutyCents: d.stampDutyCents,
+            stampDutyCharged: d.stampDutyCharged,
+            totalCents: d.totalCents,
+            stsOpposition: d.stsOpposition,
+            patient: d.patient,
+            paidAt: d.paidAt,
+            transactionId: d.transactionId,
+          },
+        };
+      case 'CreditNoteIssued':
+        return { ...current, creditNote: { creditNoteId: d.creditNoteId, number: d.number, year: d.year, issuedAt: d.issuedAt, totalCents: d.totalCents } };
+      default:
+        return doc;
+    }
+  },
+  indexes: {
+    doctor_id: { type: 'text', value: (d) => d.doctorId },
+    patient_id: { type: 'text', value: (d) => d.patientId },
+    booking_id: { type: 'text', value: (d) => d.bookingId },
+    status: { type: 'text', value: (d) => fiscalOrderStatus(d) },
+    placed_position: { type: 'integer', value: (d) => d.placedPosition },
+    receipt_year: { type: 'integer', value: (d) => d.receipt?.year ?? null },
+    credit_year: { type: 'integer', value: (d) => d.creditNote?.year ?? null },
+  },
+};

@@ -2,7 +2,7 @@
 const base = require('./jest.config.js');
 module.exports = {
   ...base,
-  testMatch: ['<rootDir>/frontend/e2e/**/*.e2e.spec.ts'],
+  testMatch: ['<rootDir>/frontend/e2e/**/*.e2e.spec.ts', '<rootDir>/backend/e2e/**/*.e2e.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 60000,
   maxWorkers: 1,

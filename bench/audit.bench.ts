@@ -5,6 +5,8 @@ import { availabilityStreamName, slotId, userStreamName, type EventMetadata, typ
 import { auditEventsProjection, availabilitySlotsProjection, createReadModelStore, rebuildProjection } from '@studio/projections';
 import { availabilityAsOf } from '../backend/src/audit/audit.service';
 import { SqliteEventStore } from '../backend/src/event-store/sqlite-event-store';
+import { rawScanBench } from './limits.bench';
+import { record } from './report';
 import { summary } from './stats';
 
 const DOCTOR = 'medico-audit';
@@ -69,12 +71,14 @@ export async function auditBench(dir: string, total: number): Promise<void> {
   console.log(`storico: replay "com'era" di una settimana di un medico (${toggle} eventi suoi, ${slots} slot) su ${written} eventi: ${summary(samples)}`);
 
   // full rebuilds from position 0 into fresh tables, with the swap
+  if (!process.env.BENCH_ONLY?.includes('replay')) rawScanBench(join(dir, 'events.db'));
   const readModels = await createReadModelStore({ kind: 'sqlite', filename: join(dir, 'read-models.db') });
   for (const def of [availabilitySlotsProjection, auditEventsProjection]) {
     await readModels.ensureCollection(def);
     let last = { done: 0, total: 0, eventsPerSecond: 0 };
     const result = await rebuildProjection({ store, readModels }, def, { onProgress: (p) => (last = p) });
     const seconds = result.ms / 1000;
+    if (def === availabilitySlotsProjection) record('rebuildSlots', result.events / seconds);
     console.log(
       `storico: ricostruzione completa di ${def.name}: ${result.events} eventi applicati in ${seconds.toFixed(1)} s = ${(result.events / seconds).toFixed(0)} eventi/s (ultimo avanzamento: ${last.done}/${last.total}, ${last.eventsPerSecond} eventi/s)`,
     );

@@ -6,7 +6,10 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
-import { summary } from './stats';
+import { record } from './report';
+import { percentile, summary } from './stats';
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 /** a logged-in HTTP client with its own cookie and CSRF token */
 export async function login(base: string, email: string): Promise<{ cookie: string; csrf: string; userId: string }> {
@@ -48,7 +51,9 @@ const BENCH_RATE_LIMITS = {
 
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(__dirname, '../backend/dist/main.js')], {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(__dirname, '../backend/dist/main.js')], {
     env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...BENCH_RATE_LIMITS, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -105,50 +110,92 @@ export async function availabilityBench(dataDir: string): Promise<void> {
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    record('toggles', ok / seconds);
     console.log(`toggle via HTTP, 8 client concorrenti: ${(ok / seconds).toFixed(0)} toggle/s (${ok} riusciti, ${conflicts} conflitti 409, ${seconds.toFixed(2)} s)`);
 
     // 2. latency from a toggle's HTTP answer to its push on 200 watching sockets
-    const sockets: Socket[] = [];
-    for (let i = 0; i < 200; i++) {
-      const s = io(base, { transports: ['websocket'], forceNew: true, reconnection: false });
-      await new Promise<void>((resolve, reject) => {
-        s.once('connect', resolve);
-        s.once('connect_error', reject);
-      });
-      await s.timeout(5000).emitWithAck(AVAILABILITY_WATCH, { doctorId: medico1 });
-      sockets.push(s);
-    }
-    const fromAnswer: number[] = [];
-    const fromRequest: number[] = [];
-    const rounds = Number(process.env.BENCH_PUSH_ROUNDS ?? 50);
     const c = clients[0];
-    for (let r = 0; r < rounds; r++) {
-      const start = Date.UTC(2031, 1, 3, 8) + (r % 22) * 30 * 60_000 + Math.floor(r / 22) * 86_400_000;
-      const startIso = iso(start);
-      const arrivals = sockets.map(
-        (s) =>
-          new Promise<number>((resolve) => {
-            const on = (m: AvailabilityChanged) => {
-              if (m.slot.start !== startIso) return;
-              s.off(AVAILABILITY_CHANGED, on);
-              resolve(performance.now());
-            };
-            s.on(AVAILABILITY_CHANGED, on);
-          }),
-      );
-      const sent = performance.now();
-      const res = await toggle(c, start);
-      await res.arrayBuffer();
-      const answered = performance.now();
-      for (const at of await Promise.all(arrivals)) {
-        fromAnswer.push(at - answered);
-        fromRequest.push(at - sent);
-      }
-    }
-    console.log(`push availability:changed a 200 socket, dalla risposta HTTP: ${summary(fromAnswer)}`);
-    console.log(`  (dall'invio della richiesta: ${summary(fromRequest)}; un valore negativo = la notifica è arrivata prima della risposta HTTP)`);
-    sockets.forEach((s) => s.disconnect());
+    const push = await measurePush(base, base, medico1, (start) => toggle(c, start));
+    console.log(`push availability:changed a 200 socket, dalla risposta HTTP: ${summary(push.fromAnswer)}`);
+    console.log(`  (dall'invio della richiesta: ${summary(push.fromRequest)}; un valore negativo = la notifica è arrivata prima della risposta HTTP)`);
+    // from the request: the baseline pushes before it answers, so only this span compares the two
+    record('pushP99', percentile(sorted(push.fromRequest), 99));
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * Latency from a toggle's HTTP answer (and from its request) to its availability:changed on
+ * `watchers` sockets connected to `watchBase` (another instance than `toggleBase` in scale-out).
+ */
+export async function measurePush(
+  watchBase: string,
+  _toggleBase: string,
+  doctorId: string,
+  toggle: (start: number) => Promise<Response>,
+  watchers = 200,
+): Promise<{ fromAnswer: number[]; fromRequest: number[] }> {
+  const sockets: Socket[] = [];
+  for (let i = 0; i < watchers; i++) {
+    const s = io(watchBase, { transports: ['websocket'], forceNew: true, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', resolve);
+      s.once('connect_error', reject);
+    });
+    await s.timeout(5000).emitWithAck(AVAILABILITY_WATCH, { doctorId });
+    sockets.push(s);
+  }
+  const fromAnswer: number[] = [];
+  const fromRequest: number[] = [];
+  const rounds = Number(process.env.BENCH_PUSH_ROUNDS ?? 50);
+  for (let r = 0; r < rounds; r++) {
+    const start = Date.UTC(2031, 1, 3, 8) + (r % 22) * 30 * 60_000 + Math.floor(r / 22) * 86_400_000;
+    const startIso = iso(start);
+    const arrivals = sockets.map(
+      (s) =>
+        new Promise<number>((resolve) => {
+          const on = (m: AvailabilityChanged) => {
+            if (m.slot.start !== startIso) return;
+            s.off(AVAILABILITY_CHANGED, on);
+            resolve(performance.now());
+          };
+          s.on(AVAILABILITY_CHANGED, on);
+        }),
+    );
+    const sent = performance.now();
+    const res = await toggle(start);
+    await res.arrayBuffer();
+    const answered = performance.now();
+    for (const at of await Promise.all(arrivals)) {
+      fromAnswer.push(at - answered);
+      fromRequest.push(at - sent);
+    }
+  }
+  sockets.forEach((s) => s.disconnect());
+  return { fromAnswer, fromRequest };
+}
+
+/** the baseline server (bare node:http + socket.io, state in memory), measured like the app */
+export async function baselinePushBench(): Promise<void> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'baseline-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('error', reject);
+      child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const doctorId = 'medico-base';
+    const push = await measurePush(base, base, doctorId, (start) =>
+      fetch(`${base}/disponibilita/toggle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) }),
+      }),
+    );
+    console.log(`server di base (node:http + socket.io, stato in memoria), push a 200 socket dall'invio della richiesta: ${summary(push.fromRequest)}`);
+    record('baselinePushP99', percentile(sorted(push.fromRequest), 99));
+  } finally {
+    child.kill('SIGTERM');
   }
 }

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { codiceFiscaleCheckChar, slotId } from '@studio/contracts';
 import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
 import { login, startServerProcess } from './availability.bench';
+import { record } from './report';
 import { summary } from './stats';
 
 export interface Session {
@@ -102,6 +103,7 @@ export async function holdsBench(dataDir: string): Promise<void> {
       }),
     );
     const seconds = (performance.now() - t1) / 1000;
+    record('holds', latencies.length / seconds);
     console.log(
       `hold via HTTP su slot distinti, ${concurrency} client concorrenti: ${(latencies.length / seconds).toFixed(0)} hold/s ` +
         `(${latencies.length - other.length} riusciti, altri esiti: ${other.length ? other.join(',') : 'nessuno'}; ${summary(latencies)})`,

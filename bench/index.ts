@@ -5,7 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { availabilityBench } from './availability.bench';
+import { availabilityBench, baselinePushBench } from './availability.bench';
+import { rawAppendBench } from './limits.bench';
+import { printTable } from './report';
+import { scaleOutBench } from './scale-out.bench';
 import { dietBench } from './diet.bench';
 import { holdsBench } from './holds.bench';
 import { paymentsBench } from './payments.bench';
@@ -18,11 +21,16 @@ import { lifecycleBench } from './lifecycle.bench';
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
+
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'studio-bench-'));
   try {
     console.log(`Node ${process.version}, ${new Date().toISOString()}, dati in ${root}`);
-    if (wanted('availability')) await availabilityBench(join(root, 'app'));
+    // 'toggles' is 'availability' (the toggle and push section), by its figure's name
+    const toggles = wanted('availability') || wanted('toggles');
+    if (toggles || wanted('holds') || wanted('limits') || wanted('scaleout')) rawAppendBench(join(root, 'raw'));
+    if (toggles) await availabilityBench(join(root, 'app'));
+    if (toggles || wanted('baseline')) await baselinePushBench();
     if (wanted('holds')) await holdsBench(join(root, 'holds'));
     if (wanted('payments')) await paymentsBench(join(root, 'payments'));
     if (wanted('lifecycle')) await lifecycleBench(join(root, 'lifecycle'));
@@ -30,6 +38,8 @@ async function main(): Promise<void> {
     if (wanted('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
     if (wanted('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
     if (wanted('notifications')) await notificationsBench(join(root, 'notifications'));
+    if (wanted('scaleout')) await scaleOutBench();
+    printTable();
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

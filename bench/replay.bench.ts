@@ -4,6 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { availabilityStreamName, slotId, type NewEvent } from '@studio/contracts';
 import { ProjectionRunner, allProjections, createReadModelStore } from '@studio/projections';
 import { SqliteEventStore } from '../backend/src/event-store/sqlite-event-store';
+import { rawScanBench } from './limits.bench';
+import { record } from './report';
 
 /** fills a log with `total` slot events over many doctor-days, then replays it into fresh read models */
 export async function replayBench(dir: string, total: number): Promise<void> {
@@ -25,11 +27,13 @@ export async function replayBench(dir: string, total: number): Promise<void> {
   }
   console.log(`scrittura di ${total} eventi di prova: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
+  rawScanBench(join(dir, 'events.db'));
   const readModels = await createReadModelStore({ kind: 'sqlite', filename: join(dir, 'read-models.db') });
   const runner = new ProjectionRunner({ store, readModels, projections: allProjections });
   const t1 = performance.now();
   await runner.start();
   const seconds = (performance.now() - t1) / 1000;
+  record('replay', total / seconds);
   console.log(`replay delle proiezioni da zero: ${total} eventi in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(0)} eventi/s`);
   await runner.stop();
   await readModels.close();

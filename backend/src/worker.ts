@@ -6,7 +6,7 @@ import { publishChangesToRedis } from './infrastructure/change-feed';
 async function main(): Promise<void> {
   const config = loadConfig();
   const core = await openCore({ ...config, runProjections: true });
-  const unpublish = config.redisUrl ? publishChangesToRedis(core.runner, config.redisUrl) : async () => undefined;
+  const unpublish = config.redisUrl ? publishChangesToRedis(core.runner, config.redisUrl, config.redisPrefix) : async () => undefined;
   await core.runner.start();
   console.log('Proiezioni aggiornate: in ascolto di nuovi eventi');
   const stop = async () => {

@@ -3,7 +3,7 @@ export { createReadModelStore } from './read-model-store';
 export type { CheckpointInfo, ReadModelStore, ReadModelStoreConfig, ReadModelWriter } from './read-model-store';
 export { ProjectionRunner } from './runner';
 export type { ChangeListener, ProjectionRunnerOptions } from './runner';
-export { rebuildProjection } from './rebuild';
+export { rebuildProjection, rebuildProjections } from './rebuild';
 export { applyEvents } from './apply';
 export type { RebuildDeps, RebuildOptions, RebuildProgress, RebuildResult } from './rebuild';
 export { InMemoryEventStore } from './testing/in-memory-event-store';

@@ -39,8 +39,13 @@ export interface ReadModelStore extends ReadModelReader {
   checkpointInfo(projection: string): Promise<CheckpointInfo | null>;
   /** the physical table a collection reads from now (it changes on every rebuild) */
   activeTable(collection: string): Promise<string>;
-  /** a fresh, not yet active, empty physical table for a rebuild of `def` */
-  createTable(def: ProjectionDefinition): Promise<string>;
+  /**
+   * A fresh, not yet active, empty physical table for a rebuild of `def`. With `indexes: false`
+   * it has only its primary key: a bulk load is faster, and buildIndexes adds them at the end.
+   */
+  createTable(def: ProjectionDefinition, options?: { indexes?: boolean }): Promise<string>;
+  /** the secondary indexes of `def` on `table` (after a bulk load into a table created without them) */
+  buildIndexes(table: string, def: ProjectionDefinition): Promise<void>;
   dropTable(table: string): Promise<void>;
   transaction<T>(fn: (tx: ReadModelWriter) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -76,7 +81,7 @@ export async function createReadModelStore(config: ReadModelStoreConfig): Promis
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
-    return opened(new KyselyReadModelStore('sqlite', new Kysely<any>({ dialect: new SqliteDialect({ database }) }), null));
+    return opened(new KyselyReadModelStore('sqlite', new Kysely<any>({ dialect: new SqliteDialect({ database }) }), null, database));
   }
   const schema = config.schema ? ident(config.schema, 'schema') : null;
   const pool = new Pool({
@@ -116,10 +121,15 @@ class KyselyReadModelStore implements ReadModelStore {
   /** collection → active table; refreshed when a query hits a table another process dropped */
   private readonly tables = new Map<string, string>();
 
+  /** SQLite: prepared statements of the writer's hot path, by SQL text */
+  private readonly statements = new Map<string, Database.Statement>();
+
   constructor(
     readonly kind: 'sqlite' | 'postgres',
     private readonly db: Kysely<any>,
     private readonly schema: string | null,
+    /** SQLite: the connection under Kysely; inside a Kysely transaction its statements run in that transaction */
+    private readonly raw: Database.Database | null = null,
   ) {}
 
   get kysely(): Kysely<any> {
@@ -164,7 +174,7 @@ class KyselyReadModelStore implements ReadModelStore {
     this.tables.set(def.name, table);
   }
 
-  async createTable(def: ProjectionDefinition): Promise<string> {
+  async createTable(def: ProjectionDefinition, options: { indexes?: boolean } = {}): Promise<string> {
     await this.ensureCollection(def);
     const active = await this.lookup(def.name);
     const generation = Number(/__g(\d+)$/.exec(active)?.[1] ?? 0) + 1;
@@ -172,9 +182,17 @@ class KyselyReadModelStore implements ReadModelStore {
     await this.ddl(async (trx) => {
       // left over by a rebuild that crashed before its swap
       await sql`drop table if exists ${sql.id(table)}`.execute(trx);
-      await this.createPhysical(trx, table, def);
+      await this.createPhysical(trx, table, def, options.indexes ?? true);
     });
     return table;
+  }
+
+  async buildIndexes(table: string, def: ProjectionDefinition): Promise<void> {
+    await this.ddl(async (trx) => {
+      for (const column of ['position', ...Object.keys(def.indexes)]) {
+        await trx.schema.createIndex(ident(`ix_${table}_${column}`, 'indice')).ifNotExists().on(ident(table, 'tabella')).column(column).execute();
+      }
+    });
   }
 
   async dropTable(table: string): Promise<void> {
@@ -241,6 +259,7 @@ class KyselyReadModelStore implements ReadModelStore {
       resolved.set(collection, found);
       return found;
     };
+    if (this.raw) return this.sqliteWriter(this.raw, swaps);
     const pg = this.kind === 'postgres';
     const writer: ReadModelWriter = {
       getForUpdate: async <D>(collection: string, id: string, table?: string) =>
@@ -315,7 +334,98 @@ class KyselyReadModelStore implements ReadModelStore {
     return writer;
   }
 
-  private async createPhysical(trx: Transaction<any>, table: string, def: ProjectionDefinition): Promise<void> {
+  /**
+   * SQLite's writer: prepared statements on the connection, which is inside the Kysely
+   * transaction, so a batch costs no query building and no round trip per document; id lists go
+   * in as one JSON parameter (json_each), whatever their length.
+   */
+  private sqliteWriter(raw: Database.Database, swaps: Map<string, string>): ReadModelWriter {
+    const prepared = (text: string): Database.Statement => {
+      let statement = this.statements.get(text);
+      if (!statement) {
+        statement = raw.prepare(text);
+        this.statements.set(text, statement);
+      }
+      return statement;
+    };
+    const run = <T>(text: string, fn: (statement: Database.Statement) => T): T => {
+      try {
+        return fn(prepared(text));
+      } catch (error) {
+        // a statement on a table dropped since (a swap) is prepared again next time
+        this.statements.delete(text);
+        throw error;
+      }
+    };
+    const resolved = new Map<string, string>();
+    const tableOf = (collection: string, table?: string): string => {
+      if (table) return ident(table, 'tabella');
+      const known = resolved.get(collection);
+      if (known) return known;
+      const row = run(`SELECT physical_table FROM ${REGISTRY} WHERE collection = ?`, (st) => st.get(collection)) as { physical_table: string } | undefined;
+      if (!row) throw new Error(`Collezione sconosciuta: ${collection}`);
+      resolved.set(collection, row.physical_table);
+      return row.physical_table;
+    };
+    const writer: ReadModelWriter = {
+      getForUpdate: async <D>(collection: string, id: string, table?: string) => (await writer.getManyForUpdate<D>(collection, [id], table)).get(id) ?? null,
+      getManyForUpdate: async <D>(collection: string, ids: string[], table?: string) => {
+        const t = tableOf(collection, table);
+        const found = new Map<string, StoredDocument<D>>();
+        if (ids.length === 0) return found;
+        const rows = run(`SELECT id, doc, position FROM "${t}" WHERE id IN (SELECT value FROM json_each(?))`, (st) => st.all(JSON.stringify(ids))) as Row[];
+        for (const row of rows) found.set(row.id, this.decode<D>(row));
+        return found;
+      },
+      put: async <D>(collection: string, docs: StoredDocument<D> | StoredDocument<D>[], table?: string) => {
+        const def = this.defs.get(collection);
+        if (!def) throw new Error(`Collezione non registrata con ensureCollection: ${collection}`);
+        const t = tableOf(collection, table);
+        const columns = Object.keys(def.indexes);
+        const values = columns.map((c) => def.indexes[c].value);
+        const all = ['id', 'doc', 'position', ...columns];
+        const text =
+          `INSERT INTO "${t}" (${all.map((c) => `"${c}"`).join(', ')}) VALUES (${all.map(() => '?').join(', ')}) ` +
+          `ON CONFLICT (id) DO UPDATE SET ${all.slice(1).map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+        run(text, (st) => {
+          for (const d of Array.isArray(docs) ? docs : [docs]) {
+            st.run(d.id, JSON.stringify(d.doc), d.position, ...values.map((value) => value(d.doc) ?? null));
+          }
+        });
+      },
+      delete: async (collection: string, ids: string | string[], table?: string) => {
+        const t = tableOf(collection, table);
+        run(`DELETE FROM "${t}" WHERE id IN (SELECT value FROM json_each(?))`, (st) => st.run(JSON.stringify(Array.isArray(ids) ? ids : [ids])));
+      },
+      checkpoints: async (projections: string[]) => {
+        const found = new Map(projections.map((p) => [p, 0]));
+        const rows = run(`SELECT projection, position FROM ${CHECKPOINTS} WHERE projection IN (SELECT value FROM json_each(?))`, (st) =>
+          st.all(JSON.stringify(projections)),
+        ) as { projection: string; position: number }[];
+        for (const row of rows) found.set(row.projection, Number(row.position));
+        return found;
+      },
+      setCheckpoint: async (projection: string, position: number, version: number) => {
+        run(
+          `INSERT INTO ${CHECKPOINTS} (projection, position, version) VALUES (?, ?, ?) ON CONFLICT (projection) DO UPDATE SET position = excluded.position, version = excluded.version`,
+          (st) => st.run(projection, position, version),
+        );
+      },
+      activate: async (collection: string, table: string) => {
+        const old = tableOf(collection);
+        run(`UPDATE ${REGISTRY} SET physical_table = ? WHERE collection = ?`, (st) => st.run(ident(table, 'tabella'), collection));
+        if (old !== table) {
+          raw.exec(`DROP TABLE IF EXISTS "${old}"`);
+          for (const text of this.statements.keys()) if (text.includes(`"${old}"`)) this.statements.delete(text);
+        }
+        resolved.set(collection, table);
+        swaps.set(collection, table);
+      },
+    };
+    return writer;
+  }
+
+  private async createPhysical(trx: Transaction<any>, table: string, def: ProjectionDefinition, indexes = true): Promise<void> {
     const pg = this.kind === 'postgres';
     // PG compares text by the database's locale; "C" makes order and ranges bytewise, as in SQLite
     const text = pg ? sql`text collate "C"` : sql`text`;
@@ -326,6 +436,7 @@ class KyselyReadModelStore implements ReadModelStore {
       .addColumn('position', 'bigint', (c) => c.notNull());
     for (const [column, index] of Object.entries(def.indexes)) create = create.addColumn(column, index.type === 'integer' ? 'bigint' : text);
     await create.execute();
+    if (!indexes) return;
     for (const column of ['position', ...Object.keys(def.indexes)]) {
       await trx.schema.createIndex(ident(`ix_${table}_${column}`, 'indice')).on(table).column(column).execute();
     }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { EventStore } from '@studio/contracts';
 import type { DocumentChange } from './projection';
 import { createReadModelStore, type ReadModelStore } from './read-model-store';
@@ -127,6 +128,14 @@ describe.each(backends)('rebuild on $kind', (backend) => {
     expect((await readModels.get<CounterDoc>(def.name, 'counter-b-0'))?.doc.count).toBe(20);
     expect(await tableExists(oldTable)).toBe(false);
     expect(await readModels.checkpointInfo(def.name)).toEqual({ position: 60, version: 1 });
+    // loaded into a bare table, the rebuilt one still gets every index of the definition, at the end
+    const table = await readModels.activeTable(def.name);
+    const indexes =
+      readModels.kind === 'sqlite'
+        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(readModels.kysely)).rows
+        : (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table}`.execute(readModels.kysely)).rows;
+    const expected = ['position', ...Object.keys(def.indexes)].map((c) => `ix_${table}_${c}`);
+    expect(indexes.map((i) => i.name)).toEqual(expect.arrayContaining(expected));
   });
 
   it('leaves the active table and checkpoint as they were when a rebuild fails', async () => {

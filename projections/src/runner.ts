@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent, Subscription } from '@studio/contracts'
 import { applyEvents } from './apply';
 import type { DocumentChange, ProjectionDefinition } from './projection';
 import type { ReadModelStore } from './read-model-store';
-import { rebuildProjection, type RebuildOptions, type RebuildResult } from './rebuild';
+import { rebuildProjection, rebuildProjections, type RebuildOptions, type RebuildResult } from './rebuild';
 
 export interface ProjectionRunnerOptions {
   store: EventStore;
@@ -10,6 +10,8 @@ export interface ProjectionRunnerOptions {
   projections: ProjectionDefinition[];
   /** events per transaction (default 500) */
   batchSize?: number;
+  /** events per transaction of a rebuild, also the bulk load at start (default 5000) */
+  rebuildBatchSize?: number;
   /** failures to apply or to subscribe; the runner restarts by itself after a backoff */
   onError?: (error: Error) => void;
   /** first restart delay after a failure, doubled on each failure in a row up to 30 s (default 500 ms) */
@@ -36,6 +38,7 @@ const toError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
  */
 export class ProjectionRunner {
   private readonly batchSize: number;
+  private readonly rebuildBatchSize: number;
   private readonly retryDelayMs: number;
   private readonly report: (error: Error) => void;
   /** last committed positions, for waitFor and the subscription's start; batches re-read them in their transaction */
@@ -57,6 +60,7 @@ export class ProjectionRunner {
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.batchSize = options.batchSize ?? 500;
+    this.rebuildBatchSize = options.rebuildBatchSize ?? 5000;
     this.retryDelayMs = options.retryDelayMs ?? 500;
     this.delay = this.retryDelayMs;
     this.report = options.onError ?? ((error) => console.error('[projections]', error));
@@ -71,11 +75,15 @@ export class ProjectionRunner {
     const { store, readModels, projections } = this.options;
     try {
       for (const def of projections) await readModels.ensureCollection(def);
+      const bulk: ProjectionDefinition[] = [];
+      const head = await store.headPosition();
       for (const def of projections) {
         const stored = await readModels.checkpointInfo(def.name);
-        // evolve changed meaning: the documents must be folded again before going live
-        if (stored && stored.version < def.version) await rebuildProjection({ store, readModels }, def, { batchSize: this.batchSize });
+        // evolve changed meaning: the documents must be folded again before going live; and a
+        // projection that starts from zero on a non-empty log is loaded in bulk (bare tables, indexes at the end)
+        if ((stored && stored.version < def.version) || (!stored && head > 0)) bulk.push(def);
       }
+      if (bulk.length > 0) await rebuildProjections({ store, readModels }, bulk, { batchSize: this.rebuildBatchSize });
     } catch (error) {
       this.running = false;
       throw error;
@@ -135,7 +143,7 @@ export class ProjectionRunner {
     this.rebuilding.add(name);
     try {
       const { store, readModels } = this.options;
-      return await rebuildProjection({ store, readModels, runner: this }, def, { batchSize: this.batchSize, ...options });
+      return await rebuildProjection({ store, readModels, runner: this }, def, { batchSize: this.rebuildBatchSize, ...options });
     } finally {
       this.rebuilding.delete(name);
     }

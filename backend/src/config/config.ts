@@ -18,6 +18,10 @@ const Env = z.object({
   EVENTSTORE_URL: z.string().optional(),
   /** socket.io Redis adapter for several backend instances */
   REDIS_URL: z.string().optional(),
+  /** SQLite events committed on a worker thread (the event loop stays free during fsync); default on in production */
+  EVENT_WRITER_THREAD: z.enum(['true', 'false']).optional(),
+  /** prefix of every Redis channel of this deployment (several on one Redis, or tests side by side) */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/).default('studio:'),
   SESSION_SECRET: z.string().min(16).optional(),
   /** seed demo accounts into an empty store; on by default outside production */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
@@ -110,10 +114,11 @@ export interface AppConfig {
   production: boolean;
   port: number;
   dataDir: string;
-  eventStore: { kind: 'sqlite'; filename: string } | { kind: 'eventstoredb'; connectionString: string };
+  eventStore: { kind: 'sqlite'; filename: string; writerThread: boolean } | { kind: 'eventstoredb'; connectionString: string };
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
   appDb: { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
   redisUrl?: string;
+  redisPrefix: string;
   sessionSecret: string;
   /** secret for the keyed email hash that lets login find an account without the email in clear */
   lookupSecret: string;
@@ -183,7 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     eventStore: e.EVENTSTORE_URL
       ? { kind: 'eventstoredb', connectionString: e.EVENTSTORE_URL }
-      : { kind: 'sqlite', filename: join(dataDir, 'events.db') },
+      : { kind: 'sqlite', filename: join(dataDir, 'events.db'), writerThread: e.EVENT_WRITER_THREAD ? e.EVENT_WRITER_THREAD === 'true' : production },
     readModels: e.DATABASE_URL
       ? { kind: 'postgres', connectionString: e.DATABASE_URL, schema: 'read_models' }
       : { kind: 'sqlite', filename: join(dataDir, 'read-models.db') },
@@ -191,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', connectionString: e.DATABASE_URL, schema: 'app' }
       : { kind: 'sqlite', filename: join(dataDir, 'app.db') },
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     sessionSecret: persistentSecret(dataDir, 'session', e.SESSION_SECRET),
     lookupSecret: persistentSecret(dataDir, 'lookup', e.LOOKUP_SECRET),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !production,

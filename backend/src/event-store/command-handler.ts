@@ -1,4 +1,4 @@
-import { WrongExpectedRevisionError, type EventMetadata, type EventStore, type RecordedEvent } from '@studio/contracts';
+import { WrongExpectedRevisionError, type EventMetadata, type EventStore } from '@studio/contracts';
 import { ConflictError } from '../common/errors';
 
 /**
@@ -25,15 +25,33 @@ export const STALE_REVISION_MESSAGE = 'I dati sono stati modificati nel frattemp
 /** the append lost to a concurrent writer (a 409); a decider's own refusals are plain ConflictErrors */
 export class StaleRevisionError extends ConflictError {}
 
-/** a stream's past events and the state they fold into */
+/**
+ * Folded states by stream, per store: a stream is append-only, so the state at revision r stays
+ * true, and the next command only reads and folds the events after it. Bounded (least recently
+ * used out); keyed by decider too, since two deciders may fold one stream differently.
+ */
+const STATE_CACHE_SIZE = 10_000;
+const stateCaches = new WeakMap<EventStore, Map<string, { decider: object; revision: number; state: unknown }>>();
+
+/** the state a stream's events fold into, and the revision of its last event (null: no stream) */
 export async function readState<State, Event extends { type: string; data: unknown }>(
   store: EventStore,
   streamName: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
-): Promise<{ history: RecordedEvent[]; state: State }> {
-  const history = await store.readStream(streamName);
-  const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
-  return { history, state };
+): Promise<{ state: State; revision: number | null }> {
+  let cache = stateCaches.get(store);
+  if (!cache) stateCaches.set(store, (cache = new Map()));
+  const hit = cache.get(streamName);
+  const known = hit?.decider === decider ? hit : undefined;
+  const newer = await store.readStream(streamName, known ? { fromRevision: known.revision + 1 } : {});
+  const state = newer.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), known ? (known.state as State) : decider.initialState());
+  const revision = newer.length > 0 ? newer[newer.length - 1].revision : (known?.revision ?? null);
+  if (revision !== null) {
+    cache.delete(streamName);
+    cache.set(streamName, { decider, revision, state });
+    if (cache.size > STATE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  return { state, revision };
 }
 
 /**
@@ -65,9 +83,8 @@ export async function handleCommand<State, Command, Event extends { type: string
   /** what the user reads on a 409, in the words of the screen they are on */
   conflictMessage = STALE_REVISION_MESSAGE,
 ): Promise<CommandResult<Event>> {
-  const { history, state } = await readState(store, streamName, decider);
+  const { state, revision: lastRevision } = await readState(store, streamName, decider);
   const events = decider.decide(command, state);
-  const lastRevision = history.length > 0 ? history[history.length - 1].revision : null;
   if (events.length === 0) return { events, nextRevision: lastRevision, position: null };
 
   try {

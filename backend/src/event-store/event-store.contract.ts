@@ -115,6 +115,38 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
         expect(stored.map((e) => e.revision)).toEqual([0, 1]);
         expect(stored[1].type).toBe(`Try${attempts.indexOf(winners[0])}`);
       });
+      it('concurrent appends with mixed expected revisions each get their own answer (a conflict fails only its own append)', async () => {
+        const n = 8;
+        for (let i = 0; i < n; i++) await append(`g${i}`, ['Created'], 'no_stream');
+        // requested together: on SQLite they commit as one group, in one transaction
+        const attempts = Array.from({ length: n }, (_, i) => [
+          { i, kind: 'right', promise: append(`g${i}`, [`Right${i}`, `Right${i}b`], 0) },
+          { i, kind: 'stale', promise: append(`g${i}`, [`Stale${i}`], 5) },
+          { i, kind: 'exists', promise: append(`g${i}`, [`Again${i}`], 'no_stream') },
+          { i, kind: 'new', promise: append(`n${i}`, [`New${i}`], 'no_stream') },
+        ]).flat();
+        const settled = await Promise.allSettled(attempts.map((a) => a.promise));
+        settled.forEach((outcome, k) => {
+          const { kind } = attempts[k];
+          if (kind === 'right' || kind === 'new') {
+            expect(outcome.status).toBe('fulfilled');
+            expect((outcome as PromiseFulfilledResult<{ nextRevision: number }>).value.nextRevision).toBe(kind === 'right' ? 2 : 0);
+          } else {
+            expect(outcome.status).toBe('rejected');
+            const reason = (outcome as PromiseRejectedResult).reason as WrongExpectedRevisionError;
+            expect(reason).toBeInstanceOf(WrongExpectedRevisionError);
+            // before or after the right append of its stream, depending on the order they ran in
+            expect([0, 2]).toContain(reason.actual);
+          }
+        });
+        for (let i = 0; i < n; i++) {
+          expect(types(await store.readStream(stream(`g${i}`)))).toEqual(['Created', `Right${i}`, `Right${i}b`]);
+          expect(types(await store.readStream(stream(`n${i}`)))).toEqual([`New${i}`]);
+        }
+        const verifier = new ChainVerifier();
+        for (const e of await store.readAll({ streamPrefixes: [ns] })) verifier.visit(e);
+        expect(verifier.firstBroken).toBeNull();
+      });
     });
 
     describe('appending', () => {

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedEvent } from '@studio/contracts';
@@ -15,6 +16,18 @@ function tempDir(): { dir: string; remove(): void } {
 describeEventStoreContract('SQLite file', async () => {
   const { dir, remove } = tempDir();
   const store = new SqliteEventStore(join(dir, 'events.db'), { pollIntervalMs: 50 });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      remove();
+    },
+  };
+});
+
+describeEventStoreContract('SQLite file, writer thread', async () => {
+  const { dir, remove } = tempDir();
+  const store = new SqliteEventStore(join(dir, 'events.db'), { pollIntervalMs: 50, writerThread: true });
   return {
     store,
     cleanup: async () => {
@@ -119,6 +132,61 @@ describe('SqliteEventStore on a file', () => {
     await waitFor(() => seen.length >= 2, 'the foreign event');
     expect(seen.map((e) => e.type)).toEqual(['Ours', 'Foreign']);
   });
+
+  it('group commit: appends requested together share one transaction; one failing mid-way undoes only its own events', async () => {
+    const store = open();
+    await store.append('taken', [{ ...event('Taken'), id: 'dup-id' }], { expectedRevision: 'no_stream' });
+    const good = Array.from({ length: 5 }, (_, i) => store.append(`ok${i}`, [event('A'), event('B')], { expectedRevision: 'no_stream' }));
+    // its first event would insert, its second hits the unique id: the savepoint takes back both
+    const broken = store.append('broken', [event('First'), { ...event('Second'), id: 'dup-id' }], { expectedRevision: 'no_stream' });
+    const stale = store.append('ok0', [event('Stale')], { expectedRevision: 3 });
+    const results = await Promise.all(good);
+    await expect(broken).rejects.toThrow(/UNIQUE/);
+    // in the order requested: ok0 already holds A and B
+    await expect(stale).rejects.toMatchObject({ actual: 1 });
+    expect(results.map((r) => r.nextRevision)).toEqual([1, 1, 1, 1, 1]);
+    expect(await store.readStream('broken')).toEqual([]);
+    const raw = new Database(file, { readonly: true });
+    try {
+      // one group, one transaction: every event committed together carries the group's one timestamp
+      const stamps = raw.prepare("SELECT DISTINCT recorded_at FROM events WHERE stream GLOB 'ok*'").all();
+      expect(stamps).toHaveLength(1);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it.each([false, true])('an acknowledged append survives kill -9 of the process that made it (writer thread: %s)', async (writerThread) => {
+    // a child process appends in groups and prints each acknowledged position; it is killed mid-load
+    const script = join(dir, 'writer.ts');
+    writeFileSync(
+      script,
+      `const { SqliteEventStore } = require(${JSON.stringify(join(__dirname, 'sqlite-event-store'))});
+       const store = new SqliteEventStore(${JSON.stringify(file)}, { writerThread: ${writerThread} });
+       let n = 0;
+       const meta = { userId: 't', role: 'system', at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
+       const loop = async (w) => { for (;;) { const i = n++; const r = await store.append('w' + w + '-' + i, [{ type: 'E', data: { i }, metadata: meta }], { expectedRevision: 'no_stream' }); process.stdout.write(r.position + '\\n'); } };
+       for (let w = 0; w < 8; w++) void loop(w);`,
+    );
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', script], { cwd: join(__dirname, '../../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    const acknowledged: number[] = [];
+    let buffer = '';
+    await new Promise<void>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', () => resolve());
+      child.stdout!.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        const lines = buffer.split('\n');
+        buffer = lines.pop()!;
+        acknowledged.push(...lines.filter(Boolean).map(Number));
+        if (acknowledged.length >= 300 && !child.killed) child.kill('SIGKILL');
+      });
+    });
+    expect(acknowledged.length).toBeGreaterThanOrEqual(300);
+    const reopened = open();
+    const stored = new Set((await reopened.readAll()).map((e) => e.position));
+    expect(acknowledged.filter((p) => !stored.has(p))).toEqual([]);
+  }, 60_000);
 
   it('a reopened store keeps positions and revisions, and continues after them', async () => {
     const first = open();

@@ -14,8 +14,9 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '@studio/contracts';
-import { checkExpectedRevision } from '@studio/contracts';
-import { chained, storedHash } from './hash-chain';
+import { WrongExpectedRevisionError } from '@studio/contracts';
+import { Worker } from 'node:worker_threads';
+import { groupCommitter, type AppendOutcome, type AppendRequest } from './sqlite-group-commit';
 import { deferred, reportSubscriptionError, runUntilFailure } from './support';
 
 export interface SqliteEventStoreOptions {
@@ -23,6 +24,66 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** Rows read per query while catching up. */
   batchSize?: number;
+  /** commit on a worker thread with its own connection (file only), keeping the event loop free during fsync */
+  writerThread?: boolean;
+}
+
+interface PendingAppend {
+  request: AppendRequest;
+  resolve(result: AppendResult): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The writer on a worker thread with its own connection: the main thread's event loop stays free
+ * while the disk syncs, and the appends arriving meanwhile form the next group.
+ */
+class WriterThread {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, { resolve(o: AppendOutcome[]): void; reject(e: Error): void }>();
+  private nextId = 0;
+
+  constructor(filename: string) {
+    // from the sources (tests, bench) the worker compiles its TypeScript as the main thread does
+    const source = __filename.endsWith('.ts');
+    const file = path.join(__dirname, `sqlite-writer.worker.${source ? 'ts' : 'js'}`);
+    this.worker = source
+      ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(file)});`, { eval: true, workerData: { filename } })
+      : new Worker(file, { workerData: { filename } });
+    this.worker.on('message', (m: { id: number; outcomes?: AppendOutcome[]; error?: string } | 'closed') => {
+      if (m === 'closed') return;
+      const w = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      // idle, the thread does not keep the process alive; a commit in progress does
+      if (this.waiting.size === 0) this.worker.unref();
+      if (m.outcomes) w?.resolve(m.outcomes);
+      else w?.reject(new Error(m.error));
+    });
+    this.worker.on('error', (error) => this.failAll(error));
+    this.worker.on('exit', () => this.failAll(new Error('Thread di scrittura degli eventi terminato')));
+    this.worker.unref();
+  }
+
+  commit(batch: AppendRequest[]): Promise<AppendOutcome[]> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.waiting.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ id, batch });
+    });
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    this.worker.postMessage('close');
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 2000).unref())]);
+    await this.worker.terminate();
+  }
+
+  private failAll(error: Error): void {
+    for (const w of this.waiting.values()) w.reject(error);
+    this.waiting.clear();
+  }
 }
 
 interface Row {
@@ -70,8 +131,14 @@ export class SqliteEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly subscriptions = new Set<Subscription>();
-  private readonly appendTx: (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
-  private readonly lastOfStream: Database.Statement<[string], Pick<Row, 'revision' | 'position' | 'metadata'>>;
+  private readonly commitGroup: (batch: AppendRequest[]) => Promise<AppendOutcome[]>;
+  private readonly writer?: WriterThread;
+  private inFlight?: Promise<void>;
+  private pending: PendingAppend[] = [];
+  private readonly statements = new Map<string, Database.Statement>();
+  /** called after each commit that appended events (scale-out: tells the other processes) */
+  onCommitted?: () => void;
+  private flushScheduled = false;
 
   constructor(filename: string, options: SqliteEventStoreOptions = {}) {
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
@@ -83,71 +150,109 @@ export class SqliteEventStore implements EventStore {
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
+    // several processes (scale-out) and the writer thread share the file: wait for the lock, do not fail
+    this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
 
-    this.lastOfStream = this.db.prepare('SELECT revision, position, metadata FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1');
-    const insert = this.db.prepare(
-      `INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at)
-       VALUES (@id, @stream, @revision, @type, @data, @metadata, @recordedAt)`,
-    );
-    const tx = this.db.transaction((stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
-      const last = this.lastOfStream.get(stream);
-      const current = last?.revision ?? -1;
-      checkExpectedRevision(stream, expected, current);
-      let position = last?.position ?? 0;
-      const recordedAt = new Date().toISOString();
-      // the chain is extended inside the write lock, so no concurrent append can fork it
-      let previousHash = storedHash(last ? JSON.parse(last.metadata) : undefined);
-      events.forEach((event, i) => {
-        const metadata = chained(event.type, event.data, event.metadata, previousHash);
-        previousHash = metadata.hash as string;
-        const info = insert.run({
-          id: event.id ?? randomUUID(),
-          stream,
-          revision: current + 1 + i,
-          type: event.type,
-          data: JSON.stringify(event.data ?? null),
-          metadata: JSON.stringify(metadata),
-          recordedAt,
-        });
-        position = Number(info.lastInsertRowid);
-      });
-      return { nextRevision: current + events.length, position };
-    });
-    // IMMEDIATE takes the write lock before the revision check, so check and insert are atomic
-    // even against another process (a DEFERRED read-then-write could fail to upgrade instead).
-    this.appendTx = (stream, events, expected) => tx.immediate(stream, events, expected);
+    if (options.writerThread && !inMemory) {
+      this.writer = new WriterThread(filename);
+      this.commitGroup = (batch) => this.writer!.commit(batch);
+    } else {
+      const commit = groupCommitter(this.db);
+      this.commitGroup = async (batch) => commit(batch);
+    }
   }
 
-  async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
-    const result = this.appendTx(stream, events, options.expectedRevision);
-    if (events.length > 0) appendSignals.emit(this.signalKey);
-    return result;
+  /**
+   * Group commit: appends requested while the previous group is being written (or, on the main
+   * thread, before its next turn) go into one transaction, so one fsync (synchronous=FULL)
+   * acknowledges all of them. Each keeps its own expected-revision check in its own savepoint:
+   * a conflict fails only its own append.
+   */
+  append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({ request: { stream, events, expected: options.expectedRevision }, resolve, reject });
+      if (!this.flushScheduled && !this.inFlight) {
+        this.flushScheduled = true;
+        setImmediate(() => {
+          this.flushScheduled = false;
+          void this.flushAppends();
+        });
+      }
+    });
+  }
+
+  private flushAppends(): Promise<void> {
+    if (this.inFlight) return this.inFlight;
+    const batch = this.pending.splice(0);
+    if (batch.length === 0) return Promise.resolve();
+    const flight = (async () => {
+      let outcomes: AppendOutcome[];
+      try {
+        if (!this.db.open) throw new Error('Event store chiuso');
+        outcomes = await this.commitGroup(batch.map((p) => p.request));
+      } catch (error) {
+        // the group's transaction did not commit (disk, lock): none of its appends happened
+        const message = error instanceof Error ? error.message : String(error);
+        outcomes = batch.map(() => ({ error: message }));
+      }
+      let appended = false;
+      batch.forEach((p, i) => {
+        const outcome = outcomes[i];
+        if ('ok' in outcome) {
+          appended ||= p.request.events.length > 0;
+          p.resolve(outcome.ok);
+        } else if ('conflict' in outcome) p.reject(new WrongExpectedRevisionError(p.request.stream, p.request.expected, outcome.conflict));
+        else p.reject(new Error(outcome.error));
+      });
+      if (appended) {
+        appendSignals.emit(this.signalKey);
+        this.onCommitted?.();
+      }
+    })();
+    this.inFlight = flight.finally(() => {
+      this.inFlight = undefined;
+      // what arrived while this group was being written is the next group
+      if (this.pending.length > 0) void this.flushAppends();
+    });
+    return this.inFlight;
+  }
+
+  /** another process appended to the file: live subscriptions look now, not at their next poll */
+  wake(): void {
+    appendSignals.emit(this.signalKey);
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
-    const rows = this.db
-      .prepare(
-        backwards
-          ? 'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?'
-          : 'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
-      )
-      .all(stream, from, options.maxCount ?? -1) as Row[];
+    const rows = this.statement(
+      backwards
+        ? 'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?'
+        : 'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
+    ).all(stream, from, options.maxCount ?? -1) as Row[];
     return rows.map(toRecorded);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const filter = prefixFilter(options.streamPrefixes);
-    const rows = this.db
-      .prepare(`SELECT * FROM events WHERE position > ? ${filter.sql} ORDER BY position LIMIT ?`)
-      .all(options.after ?? 0, ...filter.params, options.maxCount ?? -1) as Row[];
+    const rows = this.statement(`SELECT * FROM events WHERE position > ? ${filter.sql} ORDER BY position LIMIT ?`).all(
+      options.after ?? 0,
+      ...filter.params,
+      options.maxCount ?? -1,
+    ) as Row[];
     return rows.map(toRecorded);
   }
 
+  /** prepared once per SQL text (a filter's text depends only on how many prefixes it has) */
+  private statement(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) this.statements.set(text, (statement = this.db.prepare(text)));
+    return statement;
+  }
+
   async headPosition(): Promise<number> {
-    const row = this.db.prepare('SELECT max(position) AS head FROM events').get() as { head: number | null };
+    const row = this.statement('SELECT max(position) AS head FROM events').get() as { head: number | null };
     return row.head ?? 0;
   }
 
@@ -192,6 +297,9 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
+    // appends already requested are committed (or refused), never left hanging
+    while (this.inFlight || this.pending.length > 0) await this.flushAppends();
+    await this.writer?.close();
     if (this.db.open) this.db.close();
   }
 

@@ -13,7 +13,8 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'studio:read-model-changes';
+const changesChannel = (prefix: string) => `${prefix}read-model-changes`;
+const appendsChannel = (prefix: string) => `${prefix}events-appended`;
 
 export function runnerChangeFeed(runner: ProjectionRunner): ChangeFeed {
   return {
@@ -24,8 +25,9 @@ export function runnerChangeFeed(runner: ProjectionRunner): ChangeFeed {
 }
 
 /** the worker's side: forwards every committed batch */
-export function publishChangesToRedis(runner: ProjectionRunner, redisUrl: string): () => Promise<void> {
+export function publishChangesToRedis(runner: ProjectionRunner, redisUrl: string, prefix: string): () => Promise<void> {
   const redis = new Redis(redisUrl);
+  const CHANNEL = changesChannel(prefix);
   const off = runner.onChange((changes) => {
     const position = Math.max(...changes.map((c) => c.position));
     void redis.publish(CHANNEL, JSON.stringify({ position, changes: changes.map(({ event: _event, ...c }) => c) }));
@@ -37,8 +39,9 @@ export function publishChangesToRedis(runner: ProjectionRunner, redisUrl: string
 }
 
 /** a backend instance's side */
-export function redisChangeFeed(redisUrl: string, readCheckpoint: () => Promise<number>): ChangeFeed {
+export function redisChangeFeed(redisUrl: string, prefix: string, readCheckpoint: () => Promise<number>): ChangeFeed {
   const sub = new Redis(redisUrl);
+  const CHANNEL = changesChannel(prefix);
   const listeners = new Set<(changes: DocumentChange[]) => void>();
   const waiters = new Set<{ position: number; resolve: () => void }>();
   let seen = 0;
@@ -68,5 +71,26 @@ export function redisChangeFeed(redisUrl: string, readCheckpoint: () => Promise<
     async close() {
       await sub.quit();
     },
+  };
+}
+
+/**
+ * Scale-out on one SQLite event file: every process announces its commits on Redis, and the
+ * others' live subscriptions wake at once instead of at their next poll (which stays as a
+ * fallback should a message be lost).
+ */
+export function announceAppendsOnRedis(store: { onCommitted?: () => void; wake(): void }, redisUrl: string, prefix: string): () => Promise<void> {
+  const pub = new Redis(redisUrl);
+  const sub = new Redis(redisUrl);
+  const channel = appendsChannel(prefix);
+  const self = Math.random().toString(36).slice(2);
+  void sub.subscribe(channel);
+  sub.on('message', (_channel, from) => {
+    if (from !== self) store.wake();
+  });
+  store.onCommitted = () => void pub.publish(channel, self);
+  return async () => {
+    store.onCommitted = undefined;
+    await Promise.all([pub.quit(), sub.quit()]);
   };
 }

@@ -5,7 +5,8 @@ import { createEventStore } from '../event-store/create-event-store';
 import { PersonalDataService } from '../personal-data/personal-data.service';
 import { RateLimits } from '../security/rate-limits';
 import { openAppDb, type AppDb } from './app-db';
-import { type ChangeFeed, redisChangeFeed, runnerChangeFeed } from './change-feed';
+import { type ChangeFeed, announceAppendsOnRedis, redisChangeFeed, runnerChangeFeed } from './change-feed';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
 
 /** the stores every module shares, built before Nest so their lifecycle is explicit */
 export interface Core {
@@ -19,6 +20,8 @@ export interface Core {
   changes: ChangeFeed;
   /** rate limits (memory, or Redis when REDIS_URL is set) */
   limits: RateLimits;
+  /** stops announcing this process's appends to the others (scale-out on one SQLite file) */
+  unannounce(): Promise<void>;
 }
 
 export const CORE = Symbol('CORE');
@@ -32,14 +35,18 @@ export async function openCore(config: AppConfig): Promise<Core> {
   // without a local runner (scale-out), the projections worker's changes arrive through Redis
   const changes =
     !config.runProjections && config.redisUrl
-      ? redisChangeFeed(config.redisUrl, async () => Math.min(...(await Promise.all(allProjections.map((p) => readModels.checkpoint(p.name))))))
+      ? redisChangeFeed(config.redisUrl, config.redisPrefix, async () => Math.min(...(await Promise.all(allProjections.map((p) => readModels.checkpoint(p.name))))))
       : runnerChangeFeed(runner);
   const limits = new RateLimits(config.rateLimits, config.redisUrl);
-  return { config, eventStore, readModels, appDb, personalData, runner, changes, limits };
+  // several processes on one SQLite event file learn of each other's appends through Redis
+  const unannounce =
+    config.redisUrl && eventStore instanceof SqliteEventStore ? announceAppendsOnRedis(eventStore, config.redisUrl, config.redisPrefix) : async () => undefined;
+  return { config, eventStore, readModels, appDb, personalData, runner, changes, limits, unannounce };
 }
 
 export async function closeCore(core: Core): Promise<void> {
   await core.changes.close();
+  await core.unannounce();
   await core.runner.stop();
   await core.eventStore.close();
   await core.readModels.close();

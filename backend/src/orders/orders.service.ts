@@ -262,7 +262,9 @@ export class OrdersService {
   /** the booking stream's word: still held by this patient and not run out (or already ours) */
   /** the hold, and the correlation id of the booking's chain (its first event's) */
   private async heldBooking(bookingId: string, patientId: string, orderId: string): Promise<{ held: EventData<'BookingHeld'>; correlationId: string }> {
-    const { history, state } = await readState<ReturnType<typeof bookingDecider.initialState>, BookingEvent>(this.core.eventStore, bookingStreamName(bookingId), bookingDecider);
+    // the events themselves are needed here (the hold's data, the chain's correlation id), not only their fold
+    const history = await this.core.eventStore.readStream(bookingStreamName(bookingId));
+    const state = history.reduce((s, e) => bookingDecider.evolve(s, { type: e.type, data: e.data } as BookingEvent), bookingDecider.initialState());
     const heldEvent = history.find((e) => e.type === 'BookingHeld');
     if (!heldEvent) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
     const held = heldEvent.data as EventData<'BookingHeld'>;

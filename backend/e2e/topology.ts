@@ -1,0 +1,168 @@
+/**
+ * The scale-out topology on this machine, without Docker: the projections worker and two backend
+ * instances as separate processes, events in one SQLite file they share, read models, sessions and
+ * keys in a fresh PostgreSQL database, change feed and append notifications on Redis under a
+ * random prefix. Used by `npm run scale-out`, its e2e test and the bench. Needs the build
+ * (backend/dist).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+export interface Instance {
+  name: string;
+  base: string;
+  child: ChildProcess;
+}
+
+export interface Topology {
+  a: Instance;
+  b: Instance;
+  dataDir: string;
+  databaseUrl: string;
+  redisPrefix: string;
+  /** kill -9 of the projections worker */
+  killWorker(): Promise<void>;
+  startWorker(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const DIST = join(__dirname, '../dist');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+}
+
+export async function startTopology(options: { pgUrl?: string; redisUrl?: string; log?: (line: string) => void; seed?: boolean } = {}): Promise<Topology> {
+  const pgAdmin = options.pgUrl ?? process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const run = randomBytes(4).toString('hex');
+  const database = `scaleout_${run}`;
+  const admin = new Client({ connectionString: pgAdmin });
+  await admin.connect();
+  // CREATE DATABASE copies template1 and fails while another session uses it (tests side by side): try again
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${database}`);
+      break;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((r) => setTimeout(r, 300 * attempt));
+    }
+  }
+  await admin.end();
+  const url = new URL(pgAdmin);
+  url.pathname = `/${database}`;
+  const databaseUrl = url.toString();
+  const dataDir = mkdtempSync(join(tmpdir(), 'scale-out-'));
+  const redisPrefix = `scaleout:${run}:`;
+  const log = options.log ?? (() => undefined);
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    SESSION_SECRET: randomBytes(24).toString('hex'),
+    LOOKUP_SECRET: randomBytes(24).toString('hex'),
+    LOG_LEVEL: 'warn',
+    PAYPAL_STAND_IN: 'false',
+  };
+  const children = new Set<ChildProcess>();
+  const spawnNode = (name: string, script: string, extra: Record<string, string>) => {
+    const child = spawn(process.execPath, [join(DIST, script)], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    child.once('exit', () => children.delete(child));
+    const forward = (chunk: Buffer) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .forEach((l) => log(`[${name}] ${l}`));
+    child.stdout!.on('data', forward);
+    child.stderr!.on('data', forward);
+    return child;
+  };
+
+  let worker: ChildProcess | undefined;
+  const startWorker = async () => {
+    const child = spawnNode('worker', 'worker.js', {});
+    worker = child;
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => chunk.toString().includes('Proiezioni aggiornate') && (child.stdout!.off('data', onData), resolve());
+      child.stdout!.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`worker uscito (${code})`)));
+    });
+  };
+  /** a port found free may be taken by another process before the instance binds it: one more try then */
+  const startInstance = async (name: string, seed: boolean): Promise<Instance> => {
+    try {
+      return await startInstanceOnce(name, seed);
+    } catch (error) {
+      log(`[${name}] ${String(error)}: nuovo tentativo`);
+      return startInstanceOnce(name, seed);
+    }
+  };
+  const startInstanceOnce = async (name: string, seed: boolean): Promise<Instance> => {
+    const port = await freePort();
+    const child = spawnNode(name, 'main.js', { PORT: String(port), RUN_PROJECTIONS: 'false', SEED_DEMO: String(seed) });
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error(`istanza ${name} uscita (${child.exitCode})`);
+      try {
+        if ((await fetch(`${base}/api/auth/session`)).ok) break;
+      } catch {
+        if (i > 1200) throw new Error(`istanza ${name} non avviata`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { name, base, child };
+  };
+
+  const stop = async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await Promise.all([...children].map(exited));
+    rmSync(dataDir, { recursive: true, force: true });
+    const cleanup = new Client({ connectionString: pgAdmin });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await cleanup.end();
+  };
+  try {
+    await startWorker();
+    const a = await startInstance('A', options.seed ?? true);
+    const b = await startInstance('B', false);
+    return {
+      a,
+      b,
+      dataDir,
+      databaseUrl,
+      redisPrefix,
+      startWorker,
+      killWorker: async () => {
+        if (!worker) return;
+        worker.kill('SIGKILL');
+        await exited(worker);
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

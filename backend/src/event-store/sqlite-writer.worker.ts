@@ -1,0 +1,25 @@
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { groupCommitter, type AppendRequest } from './sqlite-group-commit';
+
+/**
+ * The SQLite event store's writer thread: commits groups of appends on its own connection, so
+ * the main thread's event loop keeps serving requests while the disk syncs.
+ */
+const db = new Database((workerData as { filename: string }).filename);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+db.pragma('busy_timeout = 5000');
+const commit = groupCommitter(db);
+parentPort!.on('message', (message: { id: number; batch: AppendRequest[] } | 'close') => {
+  if (message === 'close') {
+    db.close();
+    parentPort!.postMessage('closed');
+    return;
+  }
+  try {
+    parentPort!.postMessage({ id: message.id, outcomes: commit(message.batch) });
+  } catch (error) {
+    parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});

@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const TS = ['**/*.ts', '**/*.tsx'];
-const TESTS = ['**/*.spec.ts', '**/*.spec.tsx', '**/e2e/**', '**/testing/**', 'frontend/src/test/**', 'bench/**'];
+const TESTS = ['**/*.spec.ts', '**/*.spec.tsx', '**/e2e/**', '**/testing/**', 'frontend/src/test/**', 'bench/**', 'tooling/**'];
 
 /** the backend's shared kernel: usable by every feature */
 const KERNEL = ['common', 'config', 'http', 'event-store', 'infrastructure', 'auth', 'personal-data', 'security'];

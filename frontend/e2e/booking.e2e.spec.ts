@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { login, serverAndBrowser } from './harness';
 
-const HOUR_TAKEN = "L'orario che avevi scelto è appena stato prenotato da un altro paziente: scegline un altro.";
+// a visitor's socket learns only free or not free (never who took it), so the page says the hour is gone
+const HOUR_GONE = "L'orario che avevi scelto non è più disponibile: scegline un altro.";
 const CHOOSE_FIRST = "Seleziona prima un giorno e un'ora per procedere";
 
 const booking = (page: Page) => page.locator('#doing_booking');
@@ -66,7 +67,7 @@ describe('booking in a real browser: two patients, one slot', () => {
 
     // B: the hour vanishes at once, the choice is undone, an alert says why
     await hour(b, hhmm).waitFor({ state: 'detached', timeout: 10_000 });
-    await b.getByRole('alert').filter({ hasText: HOUR_TAKEN }).waitFor();
+    await b.getByRole('alert').filter({ hasText: HOUR_GONE }).waitFor();
     expect(await booking(b).locator('input[name=availability_id]').inputValue()).toBe('0');
     expect(await submit(b).isDisabled()).toBe(true);
     expect((await submit(b).textContent())?.trim()).toBe(CHOOSE_FIRST);

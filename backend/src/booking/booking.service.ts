@@ -141,8 +141,9 @@ export class BookingService {
     );
     // read your writes: the patient's list, the booking page and the red slot answer with it
     await this.core.changes.waitFor(recorded.position!);
+    // the claims chain the patient's holds (each names the one it replaces), so the replaced one is the only
+    // one to give back; an order by log position could disagree with the claims when appends commit together
     if (replaces) await this.releaseReplaced(replaces, metadata);
-    await this.replaceOlderHolds(patient.id, bookingId, recorded.position!, metadata);
     return { id: bookingId, expiresAt };
   }
 
@@ -156,19 +157,6 @@ export class BookingService {
       // the new hold stands and the old one counts no more; the sweep gives its slot back
       this.logger.warn(`Orario della prenotazione ${bookingId} non ancora liberato: ${String(error)}`);
       return null;
-    }
-  }
-
-  /** holds recorded before this one give way; a newer one (another tab) will replace this one instead */
-  private async replaceOlderHolds(patientId: string, keep: string, position: number, metadata: EventMetadata): Promise<void> {
-    const held = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: patientId, status: 'held' });
-    for (const older of held.filter((b) => b.id !== keep && b.position < position)) {
-      try {
-        await this.endHold(older.doc, 'replaced', metadata);
-      } catch (error) {
-        // the new hold stands; the old one still ends when it expires
-        this.logger.warn(`Prenotazione ${older.id} non sostituita: ${String(error)}`);
-      }
     }
   }
 

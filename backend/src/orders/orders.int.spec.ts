@@ -3,7 +3,7 @@ import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypa
 import { HoldExpiryService } from '../booking';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { connect, sessionCookieOf } from '../testing/sockets';
-import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
+import { ManualClock, client, lastRequestPosition, startTestApp, type TestApp } from '../testing/test-app';
 import { AMOUNT_MISMATCH_MESSAGE, INVALID_TAXCODE_MESSAGE, PAYMENT_NOT_COMPLETED_MESSAGE } from './orders.service';
 
 // demo seed: today = Monday 2030-03-04; medico1 open 09:00–13:00 on weekdays. Clock at 07:00 in Rome.
@@ -36,7 +36,8 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     await pp.close();
   });
 
-  const head = () => app.core.eventStore.headPosition();
+  /** the newest position a request appended (receipts and the outbox follow their cause asynchronously) */
+  const head = () => lastRequestPosition(app);
   const product = (name: string) => products.find((p) => p.name === name)!;
   /** a fresh patient holding a fresh slot of medico1 */
   async function patientWithHold(): Promise<{ patient: TestPatient; bookingId: string; start: string }> {

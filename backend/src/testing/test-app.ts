@@ -93,3 +93,14 @@ export class ManualClock implements Clock {
     this.current = new Date(this.current.getTime() + minutes * 60_000);
   }
 }
+
+/**
+ * The position of the newest event a request appended. Background reactors (receipts, the outbox, the waiting list,
+ * the hold sweep) append as role 'system' on their own time after a cause commits, so "nothing appended by this
+ * request" compares this, not the log's head.
+ */
+export async function lastRequestPosition(app: TestApp): Promise<number> {
+  const events = await app.core.eventStore.readAll();
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].metadata.role !== 'system') return events[i].position;
+  return 0;
+}

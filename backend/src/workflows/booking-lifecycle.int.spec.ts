@@ -2,7 +2,7 @@ import { AGENDA_CHANGED, AGENDA_WATCH, AVAILABILITY_CHANGED, accessStreamName, a
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { connect, sessionCookieOf, watch } from '../testing/sockets';
-import { ManualClock, client, startTestApp, type Client, type TestApp } from '../testing/test-app';
+import { ManualClock, client, lastRequestPosition, startTestApp, type Client, type TestApp } from '../testing/test-app';
 import { BookingLifecycleService } from './booking-lifecycle.service';
 
 // demo seed: today = Monday 2030-03-04; medico1 open 09:00–13:00 on weekdays of this week and the next.
@@ -41,8 +41,8 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
     await pp.close();
   });
 
-  /** the newest position outside the outbox: its messages are decided asynchronously, after the cause commits */
-  const head = async () => (await app.core.eventStore.readAll()).filter((e) => !e.stream.startsWith('notification-')).at(-1)?.position ?? 0;
+  /** the newest position a request appended (receipts and the outbox follow their cause asynchronously) */
+  const head = () => lastRequestPosition(app);
   const types = async (stream: string) => (await app.core.eventStore.readStream(stream)).map((e) => e.type);
   /** a fresh open slot of medico1, weekdays from Wednesday 6 March on (more than 24 h ahead) */
   const DAYS = [6, 7, 8, 11, 12, 13, 14, 15];

@@ -6,6 +6,7 @@ import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { dayLong, isoDay, utcClock, utcDay } from '../../lib/dates';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { Loading } from '../../components/ui/Loading';
+import { usePageTitle } from '../../lib/pageTitle';
 import { formatEuro } from '../../lib/money';
 import { it } from '../../i18n/it';
 import { agendaRange, shiftDay, type AgendaView } from './agendaRange';
@@ -135,6 +136,7 @@ function AgendaRow({ item, doctorId, today, onError }: { item: AgendaItem; docto
  * who is coming and how to reach them, payment and questionnaire, live. ?day=YYYY-MM-DD&view=day|week.
  */
 export function AgendaPage() {
+  usePageTitle(it.titles.agenda);
   const { data: session } = useGetSessionQuery();
   const user = session?.user ?? null;
   const [params, setParams] = useSearchParams();

@@ -5,6 +5,7 @@ import { Accordion, Alert, Button, Form, Table } from 'react-bootstrap';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { Loading } from '../../components/ui/Loading';
+import { usePageTitle } from '../../lib/pageTitle';
 import { formatEuro } from '../../lib/money';
 import { DataTable } from '../../components/ui/DataTable';
 import { it } from '../../i18n/it';
@@ -14,6 +15,7 @@ const t = it.fiscal;
 
 /** /fiscale: a doctor's (admin: any doctor's) receipts and credit notes of a year, totals, the Sistema TS file, the fiscal profile */
 export function FiscalPage() {
+  usePageTitle(it.titles.fiscal);
   const session = useGetSessionQuery();
   const user = session.data?.user;
   const doctors = useGetDoctorsQuery(undefined, { skip: user?.role !== 'admin' });

@@ -1,15 +1,16 @@
 import { Accordion, Alert, Badge, Button, Card } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
+import { formatDateTime } from '../../lib/format';
+import { usePageTitle } from '../../lib/pageTitle';
 import { it } from '../../i18n/it';
 import { useGetLocalMailQuery } from './postaApi';
 
 const t = it.posta;
 
-const sentAt = (iso: string) => new Date(iso).toLocaleString('it-IT', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** /posta (admin): what the app would have sent, kept locally because SMTP_URL is not set */
 export function PostaPage() {
+  usePageTitle(it.titles.posta);
   const mail = useGetLocalMailQuery(undefined, { refetchOnMountOrArgChange: true, pollingInterval: 10_000 });
   return (
     <Card>
@@ -35,7 +36,7 @@ export function PostaPage() {
                   <Badge bg="secondary" className="me-2">
                     {m.to}
                   </Badge>
-                  <small className="text-body-secondary">{sentAt(m.at)}</small>
+                  <small className="text-body-secondary">{formatDateTime(m.at)}</small>
                 </Accordion.Header>
                 <Accordion.Body>
                   <dl className="row small mb-2">

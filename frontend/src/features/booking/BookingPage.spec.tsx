@@ -187,11 +187,12 @@ describe('BookingPage (/prenota, #doing_booking)', () => {
     // an hour that opens appears in the shown day; a day that gets a free hour becomes choosable
     await liveChange(day1, '12:00', 'available', 12);
     expect(hourButton('12:00')).not.toBeNull();
-    // the doctor closes the hour chosen next: the alert says the doctor did, not another patient
+    // the hour chosen next turns 'unavailable', all a patient's socket may say of a closed or taken hour: the alert
+    // says it is gone and blames nobody
     fireEvent.click(hourButton('12:00')!);
     await liveChange(day1, '12:00', 'unavailable', 13);
     expect(hourButton('12:00')).toBeNull();
-    expect(screen.getByRole('alert').textContent).toContain(t.booking.hourClosed);
+    expect(screen.getByRole('alert').textContent).toContain(t.booking.hourGone);
     expect(dayButton(day3).disabled).toBe(true);
     await liveChange(day3, '15:00', 'available', 14);
     expect(dayButton(day3).disabled).toBe(false);

@@ -71,7 +71,8 @@ export const bookingApi = api.injectEndpoints({
               if (after === before) return;
               updateCachedData(() => after as FreeSlot[]);
               const gone = vanishedSlot(before, after);
-              if (gone) dispatch(slotVanished({ ...arg, slotId: gone.id, hour: gone.hour, reason: change.slot.status === 'unavailable' ? 'closed' : 'taken' }));
+              // patients and visitors learn only free or not free ('unavailable'): then the page cannot tell who took the hour
+              if (gone) dispatch(slotVanished({ ...arg, slotId: gone.id, hour: gone.hour, reason: change.slot.status === 'unavailable' ? 'unknown' : 'taken' }));
               if (before.length > 0 && after.length === 0) dispatch(dayEmptied(arg));
             },
             onStatus: (status) => dispatch(liveConnectionChanged(status)),

@@ -32,8 +32,9 @@ export function PostaPage() {
             {mail.data.map((m) => (
               <Accordion.Item eventKey={m.id} key={m.id} data-mail-to={m.to}>
                 <Accordion.Header>
-                  <span className="me-2">{m.subject}</span>
-                  <Badge bg="secondary" className="me-2">
+                  <span className="me-2 text-break">{m.subject}</span>
+                  {/* long addresses wrap on a phone instead of widening the page */}
+                  <Badge bg="secondary" className="me-2 text-wrap text-break">
                     {m.to}
                   </Badge>
                   <small className="text-body-secondary">{formatDateTime(m.at)}</small>
@@ -41,11 +42,11 @@ export function PostaPage() {
                 <Accordion.Body>
                   <dl className="row small mb-2">
                     <dt className="col-sm-2">{t.to}</dt>
-                    <dd className="col-sm-10">{m.to}</dd>
+                    <dd className="col-sm-10 text-break">{m.to}</dd>
                     <dt className="col-sm-2">{t.subject}</dt>
                     <dd className="col-sm-10">{m.subject}</dd>
                   </dl>
-                  <pre className="border rounded p-2 bg-body-tertiary" style={{ whiteSpace: 'pre-wrap' }}>
+                  <pre className="border rounded p-2 bg-body-tertiary text-break" style={{ whiteSpace: 'pre-wrap' }}>
                     {m.text}
                   </pre>
                   {m.attachments.length > 0 && (

@@ -4,9 +4,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
+// built once, before everything: worker threads and the child processes of the kill -9 tests load the compiled
+// workspaces (dist/), and the browser tests serve the built app
 const suites = [
-  { name: 'unità e integrazione', args: ['jest', '--ci'], out: 'test-results/jest.json' },
-  { name: 'browser (e2e)', args: ['jest', '--ci', '-c', 'jest.e2e.config.js'], out: 'test-results/e2e.json', build: true },
+  { name: 'unità e integrazione', args: ['jest', '--ci'], out: 'test-results/jest.json', build: true },
+  { name: 'browser (e2e)', args: ['jest', '--ci', '-c', 'jest.e2e.config.js'], out: 'test-results/e2e.json' },
 ];
 let passed = 0;
 let failed = 0;
@@ -16,7 +18,7 @@ for (const suite of suites) {
   if (suite.build) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) {
-      console.error('Build non riuscita: i test e2e non possono partire.');
+      console.error('Build non riuscita: i test non possono partire.');
       failed += 1;
       exitCode = 1;
       continue;

@@ -1,4 +1,4 @@
-import { bookingStreamName, codiceFiscaleCheckChar, orderStreamName, slotId } from '@studio/contracts';
+import { availabilityStreamName, bookingStreamName, codiceFiscaleCheckChar, orderStreamName, slotId } from '@studio/contracts';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApp, type RunningApp } from '../app';
@@ -68,8 +68,14 @@ describe('workflows resumed at start after the process died between two appends'
     config.frontendDist = null;
     second = await startApp(config, { clock, listen: false });
     const deadline = Date.now() + 20_000;
+    // the move's last step gives the old slot back, after BookingRescheduled: wait for that one too
+    const oldSlotFreed = async () =>
+      (await second!.core.eventStore.readStream(availabilityStreamName(medico1, '2030-03-07'))).some(
+        (e) => e.type === 'SlotFreed' && (e.data as { start: string }).start === '2030-03-07T09:00:00Z',
+      );
     const done = async () =>
       (await types(second!, bookingStreamName(moved.bookingId))).includes('BookingRescheduled') &&
+      (await oldSlotFreed()) &&
       (await types(second!, bookingStreamName(cancelled.bookingId))).includes('BookingCancellationSettled');
     while (!(await done())) {
       if (Date.now() > deadline) throw new Error('i flussi non sono stati ripresi all’avvio');

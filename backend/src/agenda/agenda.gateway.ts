@@ -1,15 +1,12 @@
 import { Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { AGENDA_CHANGED, AGENDA_WATCH, AgendaWatch, type AgendaChanged, type AgendaWatchAck, type SessionUser } from '@studio/contracts';
+import { AGENDA_CHANGED, AGENDA_WATCH, AgendaWatch, type AgendaChanged, type AgendaWatchAck } from '@studio/contracts';
 import type { BookingDoc, OrderDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
 import { CORE, type Core } from '../infrastructure/core';
+import { SOCKET_TOO_FAST_MESSAGE, socketMayGo, socketUser } from '../security/socket-limits';
 
 const room = (doctorId: string) => `agenda:${doctorId}`;
-
-function sessionUser(socket: Socket): SessionUser | undefined {
-  return (socket.request as unknown as { session?: { user?: SessionUser } }).session?.user;
-}
 
 /**
  * /agenda updates live: staff watching a doctor hear that one of the doctor's appointments changed (held,
@@ -48,9 +45,10 @@ export class AgendaGateway implements OnModuleInit, OnModuleDestroy {
 
   @SubscribeMessage(AGENDA_WATCH)
   async watch(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<AgendaWatchAck> {
+    if (!(await socketMayGo(this.core.limits.socket, socket))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
     const parsed = AgendaWatch.safeParse(body);
     if (!parsed.success) return { ok: false, error: 'Richiesta non valida: indica il medico.' };
-    const user = sessionUser(socket);
+    const user = socketUser(socket);
     if (!user) return { ok: false, error: "Accedi per seguire l'agenda." };
     if (!(user.role === 'admin' || (user.role === 'doctor' && user.id === parsed.data.doctorId))) return { ok: false, error: 'Puoi seguire solo la tua agenda.' };
     await socket.join(room(parsed.data.doctorId));

@@ -1,17 +1,12 @@
 import { Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, type MyBookingsWatchAck, type SessionUser } from '@studio/contracts';
+import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, type MyBookingsWatchAck } from '@studio/contracts';
 import type { BookingDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
 import { CORE, type Core } from '../infrastructure/core';
-import { SOCKET_TOO_FAST_MESSAGE, socketMayGo } from '../security/socket-limits';
+import { SOCKET_TOO_FAST_MESSAGE, socketMayGo, socketUser } from '../security/socket-limits';
 
 const room = (patientId: string) => `patient:${patientId}`;
-
-/** the socket's own session (express-session runs on the socket.io handshake, see app.ts) */
-function sessionUser(socket: Socket): SessionUser | undefined {
-  return (socket.request as unknown as { session?: { user?: SessionUser } }).session?.user;
-}
 
 /**
  * /home updates live: a patient's sockets hear when one of their bookings changed (held, confirmed,
@@ -46,7 +41,7 @@ export class MyBookingsGateway implements OnModuleInit, OnModuleDestroy {
   @SubscribeMessage(MY_BOOKINGS_WATCH)
   async watch(@ConnectedSocket() socket: Socket): Promise<MyBookingsWatchAck> {
     if (!(await socketMayGo(this.core.limits.socket, socket))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
-    const user = sessionUser(socket);
+    const user = socketUser(socket);
     if (!user) return { ok: false, error: 'Accedi per seguire le tue prenotazioni.' };
     await socket.join(room(user.id));
     return { ok: true };

@@ -24,4 +24,18 @@ describe('patient hold decider', () => {
     given([claimed('b1', null), claimed('b2', 'b1')])
       .when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'b2' })
       .then([]));
+  it("an offer's claim (compare-and-set) stands only over the hold it saw: a second offer made at once is refused", () => {
+    given([claimed('b1', null)])
+      .when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'offer-a', ifCurrent: 'b1' })
+      .then([claimed('offer-a', 'b1')]);
+    given([claimed('b1', null), claimed('offer-a', 'b1')])
+      .when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'offer-b', ifCurrent: 'b1' })
+      .thenThrows('paziente_occupato');
+    given([]).when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'offer-b', ifCurrent: 'b1' }).thenThrows('paziente_occupato');
+    given([]).when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'offer-a', ifCurrent: null }).then([claimed('offer-a', null)]);
+    // resumed after its own claim: nothing to do, whatever it saw before
+    given([claimed('b1', null), claimed('offer-a', 'b1')])
+      .when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'offer-a', ifCurrent: 'b1' })
+      .then([]);
+  });
 });

@@ -8,7 +8,7 @@ const LIST = 'waitinglist-d1';
 const DAY = 'availability-d1-2030-03-05';
 const start = '2030-03-05T09:00:00Z';
 const end = '2030-03-05T09:30:00Z';
-const input = (bookingId = 'b-new', slot = { start, end, slotId: `d1_${start}` }): OfferInput => ({
+const input = (bookingId = 'b-new', slot = { start, end, slotId: `d1_${start}` }, patientHolds: OfferInput['patientHolds'] = {}): OfferInput => ({
   doctorId: 'd1',
   day: '2030-03-05',
   ...slot,
@@ -17,6 +17,7 @@ const input = (bookingId = 'b-new', slot = { start, end, slotId: `d1_${start}` }
   expiresAt: '2030-03-04T08:15:00.000Z',
   timeZone: 'Europe/Rome',
   workingHours: { startHour: 9, endHour: 13 },
+  patientHolds,
 });
 const joined = (entryId: string, patientId: string, from = '2030-03-05', to = '2030-03-06'): WorkflowEvent => ({ stream: LIST, type: 'WaitingListJoined', data: { entryId, doctorId: 'd1', patientId, from, to, at: 'x' } });
 const slotEvent = (type: string, extra: object = {}, s = start): WorkflowEvent => ({ stream: DAY, type, data: { doctorId: 'd1', slotId: `d1_${s}`, start: s, end, ...extra } });
@@ -41,9 +42,35 @@ describe('waiting-list offer workflow', () => {
       command: { type: 'StartHold', hold: { bookingId: 'b-new', patientId: 'p1', doctorId: 'd1', slotId: `d1_${start}`, start, end, expiresAt: '2030-03-04T08:15:00.000Z' } },
     });
     const booked: WorkflowEvent = { stream: 'booking-b-new', type: 'BookingHeld', data: {} };
-    flow(input()).given([joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1'), booked]).thenNext({ stream: 'list', command: { type: 'MakeOffer', bookingId: 'b-new', at: '2030-03-04T08:00:00.000Z' } });
+    flow(input('b-new', undefined, { p1: { current: 'b-old', open: false } })).given([joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1'), booked]).thenNext({
+      stream: 'patient',
+      patientId: 'p1',
+      command: { type: 'ClaimHold', patientId: 'p1', bookingId: 'b-new', ifCurrent: 'b-old' },
+    });
+    const claimed: WorkflowEvent = { stream: 'patienthold-p1', type: 'PatientHoldClaimed', data: { patientId: 'p1', bookingId: 'b-new', replaces: 'b-old' } };
+    const p1Holds = { p1: { current: 'b-new', open: true } };
+    flow(input('b-new', undefined, p1Holds)).given([joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1'), booked, claimed]).thenNext({ stream: 'list', command: { type: 'MakeOffer', bookingId: 'b-new', at: '2030-03-04T08:00:00.000Z' } });
     const made: WorkflowEvent = { stream: LIST, type: 'WaitingListOfferMade', data: { entryId: 'e1', bookingId: 'b-new', at: 'x' } };
-    flow(input()).given([joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1'), booked, made]).thenDone();
+    flow(input('b-new', undefined, p1Holds)).given([joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1'), booked, claimed, made]).thenDone();
+  });
+
+  it("a patient holding a slot anywhere (another doctor's offer, or their own hold) is passed over for now", () => {
+    flow(input('b-new', undefined, { p1: { current: 'b-elsewhere', open: true } })).given([joined('e1', 'p1'), joined('e2', 'p2'), opened]).thenNext(reserveStep('e2', 'p2'));
+    flow(input('b-new', undefined, { p1: { current: 'b-elsewhere', open: true } })).given([joined('e1', 'p1'), opened]).thenDone();
+  });
+
+  it('the claim refused (another offer became the patient\'s hold first): withdrawn, then the slot and the booking given back', () => {
+    const booked: WorkflowEvent = { stream: 'booking-b-new', type: 'BookingHeld', data: {} };
+    const given = [joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1'), booked];
+    const claim = { stream: 'patient' as const, patientId: 'p1', command: { type: 'ClaimHold' as const, patientId: 'p1', bookingId: 'b-new', ifCurrent: null } };
+    const withdraw = { stream: 'list' as const, command: { type: 'WithdrawOffer' as const, bookingId: 'b-new', at: '2030-03-04T08:00:00.000Z' } };
+    flow(input()).given(given).whenRefused(claim, new ConflictError('occupato', 'paziente_occupato')).thenNext(withdraw);
+    const withdrawn: WorkflowEvent = { stream: LIST, type: 'WaitingListOfferWithdrawn', data: { entryId: 'e1', bookingId: 'b-new', at: 'x' } };
+    flow(input()).given([...given, withdrawn]).thenNext({ stream: 'day', command: { type: 'ReleaseHold', doctorId: 'd1', start, bookingId: 'b-new', reason: 'replaced', now: '2030-03-04T08:00:00.000Z' } });
+    const released = slotEvent('SlotHoldReleased', { bookingId: 'b-new', reason: 'replaced' });
+    flow(input()).given([...given, withdrawn, released]).thenNext({ stream: 'booking', command: { type: 'EndHold', bookingId: 'b-new', reason: 'replaced', now: '2030-03-04T08:00:00.000Z' } });
+    const ended: WorkflowEvent = { stream: 'booking-b-new', type: 'BookingHoldEnded', data: { bookingId: 'b-new', reason: 'replaced' } };
+    flow(input()).given([...given, withdrawn, released, ended]).thenDone();
   });
 
   it('a patient with an open offer is skipped: two slots freed at once go to two patients', () => {

@@ -1,6 +1,6 @@
-import { availabilityStreamName, bookingStreamName, waitingListStreamName, type EventData, type WorkingHours } from '@studio/contracts';
-import { availabilityDecider, type AvailabilityEvent, type DoctorDay, type HoldSlot } from '../availability';
-import type { StartHold } from '../booking';
+import { availabilityStreamName, bookingStreamName, patientHoldStreamName, waitingListStreamName, type EventData, type WorkingHours } from '@studio/contracts';
+import { availabilityDecider, type AvailabilityEvent, type DoctorDay, type HoldSlot, type ReleaseHold } from '../availability';
+import type { ClaimHold, EndHold, StartHold } from '../booking';
 import { waitingListDecider, type WaitingList, type WaitingListCommand } from '../waiting-list';
 import type { Workflow, WorkflowEvent } from './workflow';
 
@@ -17,6 +17,13 @@ export interface OfferInput {
   expiresAt: string;
   timeZone: string;
   workingHours: WorkingHours;
+  /**
+   * each waiting patient's (with or without an offer) current hold as the patient stream had it (`patienthold-<id>`), and whether it is still
+   * open (held, not run out) on any doctor's calendar: a patient holding one, an offer or their own, is not offered
+   * another; the claim of the offer is made only over the hold seen here, so two doctors' offers made at once
+   * cannot both stand
+   */
+  patientHolds: Record<string, { current: string | null; open: boolean }>;
 }
 
 export interface OfferState {
@@ -24,12 +31,16 @@ export interface OfferState {
   list: WaitingList;
   day: DoctorDay;
   bookingHeld: boolean;
+  bookingEnded: boolean;
+  /** each waiting patient's current hold, as their `patienthold-<id>` stream says now */
+  claims: Record<string, string>;
 }
 
 export type OfferStep =
   | { stream: 'list'; command: WaitingListCommand }
-  | { stream: 'day'; command: HoldSlot }
-  | { stream: 'booking'; command: StartHold };
+  | { stream: 'day'; command: HoldSlot | ReleaseHold }
+  | { stream: 'booking'; command: StartHold | EndHold }
+  | { stream: 'patient'; patientId: string; command: ClaimHold };
 
 /**
  * The waiting list's offer of one freed slot: reserve it on the doctor's list for the first patient in line (the
@@ -41,8 +52,8 @@ export type OfferStep =
  */
 export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferStep> = {
   name: 'offerta-lista-attesa',
-  streams: (i) => [waitingListStreamName(i.doctorId), availabilityStreamName(i.doctorId, i.day), bookingStreamName(i.bookingId)],
-  initialState: (input) => ({ input, list: waitingListDecider.initialState(), day: availabilityDecider.initialState(), bookingHeld: false }),
+  streams: (i) => [waitingListStreamName(i.doctorId), availabilityStreamName(i.doctorId, i.day), bookingStreamName(i.bookingId), ...Object.keys(i.patientHolds).map(patientHoldStreamName)],
+  initialState: (input) => ({ input, list: waitingListDecider.initialState(), day: availabilityDecider.initialState(), bookingHeld: false, bookingEnded: false, claims: {} }),
   evolve(state, event: WorkflowEvent) {
     const { input } = state;
     if (event.stream === waitingListStreamName(input.doctorId)) return { ...state, list: waitingListDecider.evolve(state.list, event as never) };
@@ -51,6 +62,11 @@ export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferSte
       return { ...state, day: availabilityDecider.evolve(state.day, event as AvailabilityEvent) ?? state.day };
     }
     if (event.type === 'BookingHeld') return { ...state, bookingHeld: true };
+    if (event.type === 'BookingHoldEnded') return { ...state, bookingEnded: true };
+    if (event.type === 'PatientHoldClaimed') {
+      const { patientId, bookingId } = event.data as EventData<'PatientHoldClaimed'>;
+      return { ...state, claims: { ...state.claims, [patientId]: bookingId } };
+    }
     return state;
   },
   decide(state) {
@@ -62,8 +78,11 @@ export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferSte
       // an offer of this slot still being made by another run
       if (Object.values(list.offers).some((o) => o.slotId === input.slotId && o.status === 'reserved')) return null;
       const date = input.start.slice(0, 10);
-      // first in line, in range, without an open offer (a patient never gets two at once), who has not let this slot go
-      const next = list.entries.find((e) => e.status === 'waiting' && e.offer === null && e.from <= date && date <= e.to && !e.declined.includes(input.slotId));
+      // first in line, in range, without an open offer here or a hold anywhere (a patient never gets two at once),
+      // who has not let this slot go
+      const next = list.entries.find(
+        (e) => e.status === 'waiting' && e.offer === null && e.from <= date && date <= e.to && !e.declined.includes(input.slotId) && input.patientHolds[e.patientId]?.open !== true,
+      );
       if (!next) return null;
       return {
         stream: 'list',
@@ -73,19 +92,31 @@ export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferSte
         },
       };
     }
+    const entry = list.entries.find((e) => e.entryId === offer.entryId)!;
+    const heldForOffer = slot?.status === 'held' && slot.bookingId === input.bookingId;
+    if (offer.status === 'withdrawn') {
+      // the patient turned out to hold another slot (the claim was refused): give back what this offer took
+      if (heldForOffer) return { stream: 'day', command: { type: 'ReleaseHold', doctorId: input.doctorId, start: input.start, bookingId: input.bookingId, reason: 'replaced', now: input.now } };
+      if (state.bookingHeld && !state.bookingEnded) return { stream: 'booking', command: { type: 'EndHold', bookingId: input.bookingId, reason: 'replaced', now: input.now } };
+      return null;
+    }
     if (offer.status !== 'reserved') return null;
-    if (slot?.status === 'held' && slot.bookingId === input.bookingId) {
+    if (heldForOffer) {
       if (!state.bookingHeld) {
-        const entry = list.entries.find((e) => e.entryId === offer.entryId)!;
         return {
           stream: 'booking',
           command: { type: 'StartHold', hold: { bookingId: input.bookingId, patientId: entry.patientId, doctorId: input.doctorId, slotId: input.slotId, start: input.start, end: input.end, expiresAt: slot.expiresAt } },
         };
       }
-      return { stream: 'list', command: { type: 'MakeOffer', bookingId: input.bookingId, at: input.now } };
+      if (state.claims[entry.patientId] === input.bookingId) return { stream: 'list', command: { type: 'MakeOffer', bookingId: input.bookingId, at: input.now } };
+      // the offer becomes the patient's one current hold (so it is theirs to pay), only over the hold seen as over
+      return {
+        stream: 'patient',
+        patientId: entry.patientId,
+        command: { type: 'ClaimHold', patientId: entry.patientId, bookingId: input.bookingId, ifCurrent: input.patientHolds[entry.patientId]?.current ?? null },
+      };
     }
     if (slot?.status === 'available') {
-      const entry = list.entries.find((e) => e.entryId === offer.entryId)!;
       return {
         stream: 'day',
         command: { type: 'HoldSlot', doctorId: input.doctorId, start: input.start, bookingId: input.bookingId, patientId: entry.patientId, now: input.now, expiresAt: input.expiresAt, timeZone: input.timeZone, workingHours: input.workingHours },
@@ -94,7 +125,9 @@ export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferSte
     return { stream: 'list', command: { type: 'WithdrawOffer', bookingId: input.bookingId, at: input.now } };
   },
   onRefused(state, step) {
-    return step.stream === 'day' ? { stream: 'list', command: { type: 'WithdrawOffer', bookingId: state.input.bookingId, at: state.input.now } } : null;
+    // the slot taken meanwhile, or the patient holding another one since: the offer is withdrawn (the patient
+    // stays in line), and the next run gives back what it had taken
+    return step.stream === 'day' || step.stream === 'patient' ? { stream: 'list', command: { type: 'WithdrawOffer', bookingId: state.input.bookingId, at: state.input.now } } : null;
   },
 };
 

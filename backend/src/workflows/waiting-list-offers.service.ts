@@ -2,15 +2,18 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import {
   availabilityStreamName,
   bookingStreamName,
+  patientHoldStreamName,
   waitingListStreamName,
+  type EventData,
   type EventMetadata,
   type RecordedEvent,
   type Subscription,
 } from '@studio/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availability';
-import { bookingDecider } from '../booking';
+import { bookingDecider, patientHoldDecider } from '../booking';
 import { CLOCK, type Clock } from '../common/clock';
+import { AppError } from '../common/errors';
 import { practiceInstant } from '../common/practice-time';
 import type { SlotDoc } from '@studio/projections';
 import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
@@ -74,9 +77,12 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
   /** runs the offer workflow for one freed slot; safe to run again for the same cause */
   async offerSlot(slot: { doctorId: string; slotId: string; start: string; end: string }, causeEventId: string): Promise<WorkflowRun<OfferState> | null> {
     const list = await readState(this.core.eventStore, waitingListStreamName(slot.doctorId), waitingListDecider);
-    if (!list.state.entries.some((e) => e.status === 'waiting' && e.offer === null)) return null;
+    const waiting = list.state.entries.filter((e) => e.status === 'waiting' && e.offer === null);
+    if (waiting.length === 0) return null;
     const doctor = await this.users.getDoctor(slot.doctorId);
     const now = this.clock.now();
+    const inLine = list.state.entries.filter((e) => e.status === 'waiting');
+    const patientHolds = Object.fromEntries(await Promise.all(inLine.map(async (e) => [e.patientId, await this.currentHold(e.patientId, now)] as const)));
     const input = {
       doctorId: slot.doctorId,
       day: doctorDayOf(slot.start),
@@ -88,9 +94,32 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
       expiresAt: new Date(now.getTime() + OFFER_HOLD_MINUTES * 60_000).toISOString(),
       timeZone: this.core.config.practiceTimeZone,
       workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
+      patientHolds,
     };
     const metadata = this.system(causeEventId);
-    return decideAgainOnStaleRevision(() => runWorkflow(this.core.eventStore, waitingListOfferWorkflow, input, (step) => this.execute(step, input.doctorId, input.day, input.bookingId, metadata)));
+    const run = () => decideAgainOnStaleRevision(() => runWorkflow(this.core.eventStore, waitingListOfferWorkflow, input, (step) => this.execute(step, input.doctorId, input.day, input.bookingId, metadata)));
+    try {
+      return await run();
+    } catch (error) {
+      // the patient took another hold meanwhile: the offer is withdrawn; this run gives back the slot, which frees it
+      // again for the next in line
+      if (error instanceof AppError && error.code === 'paziente_occupato') return run();
+      throw error;
+    }
+  }
+
+  /** the patient's current hold and whether it still holds a slot: a patient holding one is not offered another */
+  private async currentHold(patientId: string, now: Date): Promise<{ current: string | null; open: boolean }> {
+    const [claim] = await this.core.eventStore.readStream(patientHoldStreamName(patientId), { direction: 'backwards', maxCount: 1 });
+    if (!claim) return { current: null, open: false };
+    const current = (claim.data as EventData<'PatientHoldClaimed'>).bookingId;
+    const booking = await readState(this.core.eventStore, bookingStreamName(current), bookingDecider);
+    if (booking.state.status === 'held') return { current, open: Date.parse(booking.state.expiresAt) > now.getTime() };
+    // claimed and not recorded yet: someone is in the middle of taking it, for as long as a hold lasts at most
+    // (a flow that died there does not keep the patient out of the line for ever)
+    const claimedAt = Date.parse(claim.metadata.at);
+    const open = booking.state.status === 'none' && now.getTime() - claimedAt < Math.max(this.core.config.holdMinutes, OFFER_HOLD_MINUTES) * 60_000;
+    return { current, open };
   }
 
   private async execute(step: OfferStep, doctorId: string, day: string, bookingId: string, metadata: EventMetadata) {
@@ -102,6 +131,8 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
         return handleCommand(store, availabilityStreamName(doctorId, day), availabilityDecider, step.command, metadata);
       case 'booking':
         return handleCommand(store, bookingStreamName(bookingId), bookingDecider, step.command, metadata);
+      case 'patient':
+        return handleCommand(store, patientHoldStreamName(step.patientId), patientHoldDecider, step.command, metadata);
     }
   }
 

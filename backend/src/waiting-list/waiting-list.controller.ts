@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { WaitingListRequest, type SessionUser, type WaitingListEntryView } from '@studio/contracts';
 import type { Request } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
@@ -16,6 +16,13 @@ export class WaitingListController {
   @Roles('patient')
   join(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<WaitingListEntryView> {
     return this.waitingList.join(user, parseInput(WaitingListRequest, body), metadataFor(req, user));
+  }
+
+  /** the patient leaves a line they joined (an hour already offered stays theirs until it runs out) */
+  @Delete('waiting-list/:id')
+  @Roles('patient')
+  leave(@Param('id') id: string, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<WaitingListEntryView[]> {
+    return this.waitingList.leave(user, id, metadataFor(req, user));
   }
 
   @Get('me/waiting-list')

@@ -117,6 +117,28 @@ describe('waiting list', () => {
     expect(held.map((b) => [b.doctorId, b.start])).toEqual([[medico2, start]]);
   }, 30_000);
 
+  it('a patient leaves a line of their own only; leaving twice or an unknown entry is refused, nothing appended', async () => {
+    const [stays, leaves] = await registerPatients(app, 2, 'esce');
+    const medico2 = app.ids['medico2@example.it'];
+    const entry = (await post(leaves, { doctor_id: medico2, from: '2030-03-12', to: '2030-03-13' }).expect(201)).body.id as string;
+    await post(stays, { doctor_id: medico2, from: '2030-03-12', to: '2030-03-13' }).expect(201);
+    const stream = `waitinglist-${medico2}`;
+    const length = async () => (await app.core.eventStore.readStream(stream)).length;
+    const before = await length();
+    const leave = (p: TestPatient, id: string) => p.agent.delete(`/api/waiting-list/${id}`).set('X-CSRF-Token', p.csrf);
+    expect((await leave(stays, entry).expect(403)).body.error.message).toBe("Puoi togliere solo le tue iscrizioni alla lista d'attesa.");
+    expect((await leave(leaves, 'non-esiste').expect(404)).body.error.message).toBe("Iscrizione alla lista d'attesa non trovata.");
+    await leaves.agent.delete(`/api/waiting-list/${entry}`).expect(403);
+    expect(await length()).toBe(before);
+
+    expect((await leave(leaves, entry).expect(200)).body).toEqual([]);
+    expect((await app.core.eventStore.readStream(stream)).at(-1)).toMatchObject({ type: 'WaitingListLeft', data: { entryId: entry, reason: 'left' } });
+    expect((await leave(leaves, entry).expect(409)).body.error.code).toBe('non_in_lista');
+    expect((await stays.agent.get('/api/me/waiting-list').expect(200)).body).toHaveLength(1);
+    // and may join again
+    await post(leaves, { doctor_id: medico2, from: '2030-03-12', to: '2030-03-12' }).expect(201);
+  });
+
   it('the local outbox is admin only', async () => {
     await waiters[0].agent.get('/api/posta').expect(403);
     const doctor = await client(app, 'medico1@example.it');

@@ -8,7 +8,7 @@ import {
 } from '@studio/contracts';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
-import { ValidationError } from '../common/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
 import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
@@ -40,6 +40,21 @@ export class WaitingListService {
     );
     void result;
     return { id: entryId, doctorId: doctor.id, doctorName: await this.users.displayName(doctor), from: request.from, to: request.to, status: 'waiting' };
+  }
+
+  /** DELETE /api/waiting-list/:id: answers the patient's lines left */
+  async leave(user: SessionUser, entryId: string, metadata: EventMetadata): Promise<WaitingListEntryView[]> {
+    for (const doctor of await this.users.listDoctors()) {
+      const stream = waitingListStreamName(doctor.id);
+      const { state } = await readState(this.core.eventStore, stream, waitingListDecider);
+      const entry = state.entries.find((e) => e.entryId === entryId);
+      if (!entry) continue;
+      if (entry.patientId !== user.id) throw new ForbiddenError("Puoi togliere solo le tue iscrizioni alla lista d'attesa.");
+      if (entry.status !== 'waiting') throw new ConflictError("Non sei più in questa lista d'attesa.", 'non_in_lista');
+      await decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, stream, waitingListDecider, { type: 'Leave', entryId, reason: 'left', at: metadata.at }, metadata));
+      return this.mine(user);
+    }
+    throw new NotFoundError("Iscrizione alla lista d'attesa non trovata.", 'iscrizione_non_trovata');
   }
 
   /** GET /api/me/waiting-list: the patient's places in line */

@@ -150,6 +150,10 @@ export const it = {
     mine: "Le tue liste d'attesa",
     entry: (doctor: string, from: string, to: string) => `${doctor}: dal ${from} al ${to}`,
     offered: '(orario proposto: lo trovi tra le prenotazioni)',
+    leave: 'Esci dalla lista',
+    leaving: 'Uscita…',
+    leaveLabel: (doctor: string) => `Esci dalla lista d'attesa di ${doctor}`,
+    leaveFailed: "Impossibile uscire dalla lista d'attesa. Riprova.",
   },
   calendarFeed: {
     title: 'Il tuo calendario',

@@ -8,6 +8,15 @@ export const homeExtrasApi = api.injectEndpoints({
       query: () => ({ url: '/api/me/waiting-list' }),
       keepUnusedDataFor: 0,
     }),
+    /** DELETE /api/waiting-list/:id: answers the lines the patient is still in */
+    leaveWaitingList: build.mutation<WaitingListEntryView[], string>({
+      query: (id) => ({ url: `/api/waiting-list/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      async onQueryStarted(_id, { dispatch, queryFulfilled }) {
+        // a refusal is shown by the list (the mutation's own error); the list is then read again
+        const answered = await queryFulfilled.catch(() => null);
+        if (answered) void dispatch(homeExtrasApi.util.upsertQueryData('getMyWaitingList', undefined, answered.data));
+      },
+    }),
     /** GET /api/me/calendar-feed: the doctor's secret subscription URL */
     getCalendarFeed: build.query<CalendarFeedView, void>({
       query: () => ({ url: '/api/me/calendar-feed' }),
@@ -29,4 +38,4 @@ export const homeExtrasApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetMyWaitingListQuery, useGetCalendarFeedQuery, useRegenerateCalendarFeedMutation, useSetCalendarFeedNamesMutation } = homeExtrasApi;
+export const { useGetMyWaitingListQuery, useLeaveWaitingListMutation, useGetCalendarFeedQuery, useRegenerateCalendarFeedMutation, useSetCalendarFeedNamesMutation } = homeExtrasApi;

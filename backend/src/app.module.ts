@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { DecideHandler } from './event-store/decide.command';
 import { AuthController } from './auth/auth.controller';
 import { PracticeController } from './config/practice.controller';
 import { CsrfGuard, RolesGuard } from './auth/guards';
@@ -59,7 +60,32 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, PracticeController, DoctorsController, AvailabilityController, FreeSlotsController, FreeDaysController, BookingController, MyBookingsController, RegistrationController, QuestionnairesController, AdminCatalogController, ProductsController, CouponCheckController, OrdersController, AuditController, MyAccessLogController, FoodsController, DietController, FiscalController, AgendaController, BookingLifecycleController, PostaController, WaitingListController, CalendarFeedController],
+      controllers: [
+        AuthController,
+        PracticeController,
+        DoctorsController,
+        AvailabilityController,
+        FreeSlotsController,
+        FreeDaysController,
+        BookingController,
+        MyBookingsController,
+        RegistrationController,
+        QuestionnairesController,
+        AdminCatalogController,
+        ProductsController,
+        CouponCheckController,
+        OrdersController,
+        AuditController,
+        MyAccessLogController,
+        FoodsController,
+        DietController,
+        FiscalController,
+        AgendaController,
+        BookingLifecycleController,
+        PostaController,
+        WaitingListController,
+        CalendarFeedController,
+      ],
       providers: [
         { provide: CORE, useValue: core },
         { provide: CLOCK, useValue: clock },
@@ -70,6 +96,7 @@ export class AppModule {
         UsersService,
         AvailabilityService,
         AvailabilityGateway,
+        DecideHandler,
         ToggleSlotHandler,
         BookingService,
         HoldExpiryService,

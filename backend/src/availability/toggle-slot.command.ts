@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
 import { availabilityStreamName, slotAppearance, statusAfterToggle, type EventMetadata, type ToggleResponse, type WorkingHours } from '@studio/contracts';
-import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { availabilityDecider, doctorDayOf } from './availability.decider';
+import { Decide } from '../event-store/decide.command';
 
 export class ToggleSlotCommand extends Command<ToggleResponse & { position: number | null }> {
   constructor(
@@ -19,17 +19,21 @@ export class ToggleSlotCommand extends Command<ToggleResponse & { position: numb
 
 @CommandHandler(ToggleSlotCommand)
 export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
-  constructor(@Inject(CORE) private readonly core: Core) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
 
   async execute(c: ToggleSlotCommand): Promise<ToggleResponse & { position: number | null }> {
     const stream = availabilityStreamName(c.doctorId, doctorDayOf(c.start));
-    const result = await handleCommand(
-      this.core.eventStore,
-      stream,
-      availabilityDecider,
-      { type: 'ToggleSlot', doctorId: c.doctorId, start: c.start, end: c.end, workingHours: c.workingHours },
-      c.metadata,
-      'Il calendario è stato modificato nel frattempo: ricarica e riprova.',
+    const result = await this.commands.execute(
+      new Decide(
+        stream,
+        availabilityDecider,
+        { type: 'ToggleSlot', doctorId: c.doctorId, start: c.start, end: c.end, workingHours: c.workingHours },
+        c.metadata,
+        { conflictMessage: 'Il calendario è stato modificato nel frattempo: ricarica e riprova.' },
+      ),
     );
     const [event] = result.events;
     const status = statusAfterToggle(event.type);

@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   availabilityStreamName,
@@ -21,12 +22,12 @@ import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availabilit
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceInstant } from '../common/practice-time';
-import { decideAgainOnStaleRevision, handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 import { bookingDecider } from './booking.decider';
 import { patientHoldDecider } from './patient-hold.decider';
+import { Decide } from '../event-store/decide.command';
 
 /** what a patient's sealed registration holds */
 interface PatientPersonal {
@@ -47,6 +48,7 @@ export class BookingService {
   private readonly logger = new Logger('Booking');
 
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
@@ -63,7 +65,12 @@ export class BookingService {
     const now = this.clock.now().getTime();
     return docs
       .map((d) => d.doc)
-      .filter((d) => d.status === 'available' && inWorkingHours(new Date(d.start), { startHour, endHour }) && practiceInstant(d.start, this.core.config.practiceTimeZone).getTime() > now)
+      .filter(
+        (d) =>
+          d.status === 'available' &&
+          inWorkingHours(new Date(d.start), { startHour, endHour }) &&
+          practiceInstant(d.start, this.core.config.practiceTimeZone).getTime() > now,
+      )
       .sort((a, b) => a.start.localeCompare(b.start));
   }
 
@@ -103,9 +110,8 @@ export class BookingService {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.core.config.holdMinutes * 60_000).toISOString();
     const bookingId = randomUUID();
-    const held = await decideAgainOnStaleRevision(() =>
-      handleCommand(
-        this.core.eventStore,
+    const held = await this.commands.execute(
+      new Decide(
         availabilityStreamName(doctorId, doctorDayOf(parsed.start)),
         availabilityDecider,
         {
@@ -120,7 +126,7 @@ export class BookingService {
           workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
         },
         metadata,
-        BUSY_MESSAGE,
+        { onStale: 'decide-again', conflictMessage: BUSY_MESSAGE },
       ),
     );
     const [slotHeld] = held.events;
@@ -128,16 +134,20 @@ export class BookingService {
     const { slotId: id, start, end } = slotHeld.data;
     // the patient's one current hold, ordered by the patient stream's revision: from this append on,
     // the hold it replaces no longer counts, even if the process dies before giving its slot back
-    const claim = await decideAgainOnStaleRevision(() =>
-      handleCommand(this.core.eventStore, patientHoldStreamName(patient.id), patientHoldDecider, { type: 'ClaimHold', patientId: patient.id, bookingId }, metadata, BUSY_MESSAGE),
+    const claim = await this.commands.execute(
+      new Decide(patientHoldStreamName(patient.id), patientHoldDecider, { type: 'ClaimHold', patientId: patient.id, bookingId }, metadata, {
+        onStale: 'decide-again',
+        conflictMessage: BUSY_MESSAGE,
+      }),
     );
     const replaces = claim.events[0]?.data.replaces ?? null;
-    const recorded = await handleCommand(
-      this.core.eventStore,
-      bookingStreamName(bookingId),
-      bookingDecider,
-      { type: 'StartHold', hold: { bookingId, patientId: patient.id, doctorId, slotId: id, start, end, expiresAt } },
-      metadata,
+    const recorded = await this.commands.execute(
+      new Decide(
+        bookingStreamName(bookingId),
+        bookingDecider,
+        { type: 'StartHold', hold: { bookingId, patientId: patient.id, doctorId, slotId: id, start, end, expiresAt } },
+        metadata,
+      ),
     );
     // read your writes: the patient's list, the booking page and the red slot answer with it
     await this.core.changes.waitFor(recorded.position!);
@@ -166,18 +176,17 @@ export class BookingService {
    */
   async endHold(booking: BookingDoc, reason: HoldEndReason, metadata: EventMetadata): Promise<number | null> {
     const now = this.clock.now().toISOString();
-    const slot = await decideAgainOnStaleRevision(() =>
-      handleCommand(
-        this.core.eventStore,
+    const slot = await this.commands.execute(
+      new Decide(
         availabilityStreamName(booking.doctorId, doctorDayOf(booking.start)),
         availabilityDecider,
         { type: 'ReleaseHold', doctorId: booking.doctorId, start: booking.start, bookingId: booking.id, reason, now },
         metadata,
-        BUSY_MESSAGE,
+        { onStale: 'decide-again', conflictMessage: BUSY_MESSAGE },
       ),
     );
-    const ended = await decideAgainOnStaleRevision(() =>
-      handleCommand(this.core.eventStore, bookingStreamName(booking.id), bookingDecider, { type: 'EndHold', bookingId: booking.id, reason, now }, metadata),
+    const ended = await this.commands.execute(
+      new Decide(bookingStreamName(booking.id), bookingDecider, { type: 'EndHold', bookingId: booking.id, reason, now }, metadata, { onStale: 'decide-again' }),
     );
     return ended.position ?? slot.position;
   }
@@ -199,7 +208,8 @@ export class BookingService {
    */
   async view(bookingId: string, user: SessionUser): Promise<BookingView> {
     const booking = await this.find(bookingId);
-    const allowed = user.role === 'admin' || (user.role === 'patient' && booking.patientId === user.id) || (user.role === 'doctor' && booking.doctorId === user.id);
+    const allowed =
+      user.role === 'admin' || (user.role === 'patient' && booking.patientId === user.id) || (user.role === 'doctor' && booking.doctorId === user.id);
     if (!allowed) throw new ForbiddenError('Non puoi vedere questa prenotazione.');
     const view = await this.toView(booking);
     const personal = await this.patientPersonal(booking.patientId);
@@ -229,7 +239,9 @@ export class BookingService {
   /** GET /api/me/bookings */
   async mine(user: SessionUser): Promise<BookingView[]> {
     const docs = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: user.id });
-    const views = await Promise.all(docs.map(async (d) => (d.doc.status === 'held' ? { ...(await this.toView(d.doc)), resume: await this.resumeStep(d.doc) } : this.toView(d.doc))));
+    const views = await Promise.all(
+      docs.map(async (d) => (d.doc.status === 'held' ? { ...(await this.toView(d.doc)), resume: await this.resumeStep(d.doc) } : this.toView(d.doc))),
+    );
     return views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
   }
 
@@ -251,11 +263,33 @@ export class BookingService {
   private async toView(b: BookingDoc): Promise<BookingView> {
     const doctor = await this.users.get(b.doctorId);
     const doctorName = doctor ? await this.users.displayName(doctor) : 'Medico non più presente';
-    const view: BookingView = { id: b.id, patientId: b.patientId, doctorId: b.doctorId, doctorName, slotId: b.slotId, start: b.start, end: b.end, status: b.status, expiresAt: b.expiresAt, orderId: b.orderId ?? null };
+    const view: BookingView = {
+      id: b.id,
+      patientId: b.patientId,
+      doctorId: b.doctorId,
+      doctorName,
+      slotId: b.slotId,
+      start: b.start,
+      end: b.end,
+      status: b.status,
+      expiresAt: b.expiresAt,
+      orderId: b.orderId ?? null,
+    };
     if (b.status === 'held' || b.status === 'confirmed') {
       const cutoffHours = this.core.config.cancellationCutoffHours;
-      const policy = cancellationPolicy(practiceInstant(b.start, this.core.config.practiceTimeZone).getTime(), this.clock.now().getTime(), cutoffHours, 'patient');
-      view.policy = { cutoffAt: policy.cutoffAt, cutoffHours, canCancel: !policy.past, canReschedule: b.status === 'confirmed' && policy.canReschedule, refundIfCancelled: policy.refund === 'full' };
+      const policy = cancellationPolicy(
+        practiceInstant(b.start, this.core.config.practiceTimeZone).getTime(),
+        this.clock.now().getTime(),
+        cutoffHours,
+        'patient',
+      );
+      view.policy = {
+        cutoffAt: policy.cutoffAt,
+        cutoffHours,
+        canCancel: !policy.past,
+        canReschedule: b.status === 'confirmed' && policy.canReschedule,
+        refundIfCancelled: policy.refund === 'full',
+      };
     }
     if (b.status === 'cancelled') view.refunded = Boolean(b.refundId);
     return view;

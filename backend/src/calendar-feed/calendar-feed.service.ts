@@ -1,13 +1,15 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
 import { calendarFeedStreamName, type CalendarFeedView, type EventMetadata, type SessionUser } from '@studio/contracts';
 import type { BookingDoc, UserDoc } from '@studio/projections';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
-import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { readState } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { feedCalendar } from '../common/calendar-file';
 import { calendarFeedDecider } from './calendar-feed.decider';
+import { Decide } from '../event-store/decide.command';
 
 /** 32 random bytes, base64url: 43 characters */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -17,6 +19,7 @@ const NOT_FOUND = 'Calendario non trovato.';
 @Injectable()
 export class CalendarFeedService {
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -29,17 +32,22 @@ export class CalendarFeedService {
   async view(doctor: SessionUser, metadata: EventMetadata, regenerate = false): Promise<CalendarFeedView> {
     const stream = calendarFeedStreamName(doctor.id);
     const token = randomBytes(32).toString('base64url');
-    await decideAgainOnStaleRevision(async () =>
-      handleCommand(
-        this.core.eventStore,
+    await this.commands.execute(
+      new Decide(
         stream,
         calendarFeedDecider,
         {
           type: 'Issue',
           onlyIfNone: !regenerate,
-          issued: { doctorId: doctor.id, token: await this.core.personalData.seal(doctor.id, { token }), tokenHash: hash(token).toString('hex'), at: metadata.at },
+          issued: {
+            doctorId: doctor.id,
+            token: await this.core.personalData.seal(doctor.id, { token }),
+            tokenHash: hash(token).toString('hex'),
+            at: metadata.at,
+          },
         },
         metadata,
+        { onStale: 'decide-again' },
       ),
     );
     const { state } = await readState(this.core.eventStore, stream, calendarFeedDecider);
@@ -49,8 +57,14 @@ export class CalendarFeedService {
   }
 
   async setShowPatientName(doctor: SessionUser, showPatientName: boolean, metadata: EventMetadata): Promise<CalendarFeedView> {
-    await decideAgainOnStaleRevision(() =>
-      handleCommand(this.core.eventStore, calendarFeedStreamName(doctor.id), calendarFeedDecider, { type: 'ChangeSettings', doctorId: doctor.id, showPatientName, at: metadata.at }, metadata),
+    await this.commands.execute(
+      new Decide(
+        calendarFeedStreamName(doctor.id),
+        calendarFeedDecider,
+        { type: 'ChangeSettings', doctorId: doctor.id, showPatientName, at: metadata.at },
+        metadata,
+        { onStale: 'decide-again' },
+      ),
     );
     return this.view(doctor, metadata);
   }
@@ -76,7 +90,13 @@ export class CalendarFeedService {
       timeZone: this.core.config.practiceTimeZone,
       stamp: this.clock.now(),
       // no health data: a visit is a visit; the patient's name only when the doctor asked for it
-      visits: bookings.map((b) => ({ bookingId: b.id, start: b.start, end: b.end, sequence: 0, summary: names.has(b.patientId) ? `Visita - ${names.get(b.patientId)}` : 'Visita' })),
+      visits: bookings.map((b) => ({
+        bookingId: b.id,
+        start: b.start,
+        end: b.end,
+        sequence: 0,
+        summary: names.has(b.patientId) ? `Visita - ${names.get(b.patientId)}` : 'Visita',
+      })),
     });
   }
 }

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
 import { couponStreamName, productStreamName, type EventMetadata } from '@studio/contracts';
-import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { couponDecider, productDecider, type CouponCommand, type ProductCommand } from './catalog.decider';
+import { Decide } from '../event-store/decide.command';
 
 /** a product command on the bus, so the demo seed writes products the way the admin does */
 export class ProductCatalogCommand extends Command<{ position: number | null }> {
@@ -17,10 +17,13 @@ export class ProductCatalogCommand extends Command<{ position: number | null }> 
 
 @CommandHandler(ProductCatalogCommand)
 export class ProductCatalogHandler implements ICommandHandler<ProductCatalogCommand> {
-  constructor(@Inject(CORE) private readonly core: Core) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
 
   async execute(c: ProductCatalogCommand): Promise<{ position: number | null }> {
-    const result = await handleCommand(this.core.eventStore, productStreamName(c.command.productId), productDecider, c.command, c.metadata);
+    const result = await this.commands.execute(new Decide(productStreamName(c.command.productId), productDecider, c.command, c.metadata));
     return { position: result.position };
   }
 }
@@ -37,10 +40,13 @@ export class CouponCatalogCommand extends Command<{ position: number | null }> {
 
 @CommandHandler(CouponCatalogCommand)
 export class CouponCatalogHandler implements ICommandHandler<CouponCatalogCommand> {
-  constructor(@Inject(CORE) private readonly core: Core) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
 
   async execute(c: CouponCatalogCommand): Promise<{ position: number | null }> {
-    const result = await handleCommand(this.core.eventStore, couponStreamName(c.command.code), couponDecider, c.command, c.metadata);
+    const result = await this.commands.execute(new Decide(couponStreamName(c.command.code), couponDecider, c.command, c.metadata));
     return { position: result.position };
   }
 }

@@ -17,19 +17,32 @@ import type { CouponDoc, ProductDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
-import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { readState } from '../event-store/command-handler';
 import { practiceDay } from '../common/practice-time';
 import { CORE, type Core } from '../infrastructure/core';
 import { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';
 import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponTerms } from './catalog.decider';
+import { Decide } from '../event-store/decide.command';
 export { TOO_MANY_GUESSES_MESSAGE } from '../security/rate-limits';
 
 /** a redemption that keeps losing the race is re-decided this many times at most */
 const REDEEM_TRIES = 50;
 
 const productView = (d: ProductDoc): ProductView => ({ id: d.id, name: d.name, description: d.description, priceCents: d.priceCents, active: d.active });
-const couponView = (d: CouponDoc): CouponView => ({ code: d.code, percentage: d.percentage, validFrom: d.validFrom, validTo: d.validTo, maxUses: d.maxUses, uses: d.uses });
-const terms = (t: CouponUpdateRequest): CouponTerms => ({ percentage: t.percentage, validFrom: t.validFrom, validTo: t.validTo, ...(t.maxUses != null ? { maxUses: t.maxUses } : {}) });
+const couponView = (d: CouponDoc): CouponView => ({
+  code: d.code,
+  percentage: d.percentage,
+  validFrom: d.validFrom,
+  validTo: d.validTo,
+  maxUses: d.maxUses,
+  uses: d.uses,
+});
+const terms = (t: CouponUpdateRequest): CouponTerms => ({
+  percentage: t.percentage,
+  validFrom: t.validFrom,
+  validTo: t.validTo,
+  ...(t.maxUses != null ? { maxUses: t.maxUses } : {}),
+});
 
 @Injectable()
 export class CatalogService {
@@ -140,9 +153,8 @@ export class CatalogService {
     const code = normalizeCouponCode(rawCode);
     if (!COUPON_CODE_PATTERN.test(code)) throw new NotFoundError(COUPON_NOT_FOUND, 'coupon_non_trovato');
     const today = practiceDay(this.clock.now(), this.core.config.practiceTimeZone);
-    const result = await decideAgainOnStaleRevision(
-      () => handleCommand(this.core.eventStore, couponStreamName(code), couponDecider, { type: 'RedeemCoupon', code, orderId, today }, metadata),
-      REDEEM_TRIES,
+    const result = await this.commands.execute(
+      new Decide(couponStreamName(code), couponDecider, { type: 'RedeemCoupon', code, orderId, today }, metadata, { onStale: 'decide-again', tries: REDEEM_TRIES }),
     );
     if (result.position) await this.core.changes.waitFor(result.position);
     return { redeemed: result.events.length > 0 };

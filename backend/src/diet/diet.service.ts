@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   caloriesFor,
@@ -24,12 +25,12 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc, DietDoc, UserDoc } from '@studio/projections';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 import { dietDecider } from './food.decider';
 import { FoodsService, type Catalogue } from './foods.service';
 import { AccessLogService } from '../personal-data/access-log.service';
+import { Decide } from '../event-store/decide.command';
 
 /**
  * Whose diet a doctor may see and edit: a patient holding or having confirmed a booking with them
@@ -42,6 +43,7 @@ export const NOT_YOUR_PATIENT = 'Puoi vedere e modificare solo le diete dei tuoi
 @Injectable()
 export class DietService {
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     private readonly users: UsersService,
     private readonly foods: FoodsService,
@@ -127,13 +129,14 @@ export class DietService {
     if (!normalized.ok) throw new ValidationError(`${normalized.message}.`, normalized.code);
     // health data: sealed with the patient's own key before it reaches the log
     const sealed = await this.core.personalData.seal(patientId, normalized.content);
-    const { position } = await handleCommand(
-      this.core.eventStore,
-      dietStreamName(patientId),
-      dietDecider,
-      { type: 'SaveDiet', patientId, doctorId: user.id, content: normalized.content, sealed, expectedRevision: revision },
-      metadata,
-      'La dieta è stata modificata nel frattempo da un altro utente: ricaricala e riprova.',
+    const { position } = await this.commands.execute(
+      new Decide(
+        dietStreamName(patientId),
+        dietDecider,
+        { type: 'SaveDiet', patientId, doctorId: user.id, content: normalized.content, sealed, expectedRevision: revision },
+        metadata,
+        { conflictMessage: 'La dieta è stata modificata nel frattempo da un altro utente: ricaricala e riprova.' },
+      ),
     );
     if (position) await this.core.changes.waitFor(position);
     return { content: normalized.content, catalogue };
@@ -178,7 +181,9 @@ export class DietService {
         .filter((f) => f.categoryId === id)
         .sort((a, b) => a.name.localeCompare(b.name, 'it'))
         .map((f) => ({ id: f.id, name: f.name, baseWeight: f.baseWeight, kcal: caloriesFor(f.kcal100, f.baseWeight) }));
-      return [{ category: { id: category.id, name: category.name, kcal100: category.kcal100, baseWeight: category.baseWeight }, times: times.get(id) ?? 0, foods }];
+      return [
+        { category: { id: category.id, name: category.name, kcal100: category.kcal100, baseWeight: category.baseWeight }, times: times.get(id) ?? 0, foods },
+      ];
     });
     return {
       patientId: patient.id,

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
 import { foodCategoryStreamName, foodStreamName, type EventMetadata } from '@studio/contracts';
-import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { foodCategoryDecider, foodDecider, type FoodCategoryCommand, type FoodCommand } from './food.decider';
+import { Decide } from '../event-store/decide.command';
 
 /** a food or category command on the bus, so the demo seed fills the catalogue the way a doctor does */
 export class FoodCatalogCommand extends Command<{ position: number | null }> {
@@ -17,13 +17,16 @@ export class FoodCatalogCommand extends Command<{ position: number | null }> {
 
 @CommandHandler(FoodCatalogCommand)
 export class FoodCatalogHandler implements ICommandHandler<FoodCatalogCommand> {
-  constructor(@Inject(CORE) private readonly core: Core) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
 
   async execute({ command, metadata }: FoodCatalogCommand): Promise<{ position: number | null }> {
     const result =
       'foodId' in command
-        ? await handleCommand(this.core.eventStore, foodStreamName(command.foodId), foodDecider, command, metadata)
-        : await handleCommand(this.core.eventStore, foodCategoryStreamName(command.categoryId), foodCategoryDecider, command, metadata);
+        ? await this.commands.execute(new Decide(foodStreamName(command.foodId), foodDecider, command, metadata))
+        : await this.commands.execute(new Decide(foodCategoryStreamName(command.categoryId), foodCategoryDecider, command, metadata));
     return { position: result.position };
   }
 }

@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type EventData,
@@ -19,12 +20,13 @@ import type { FiscalOrderDoc } from '@studio/projections';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { ForbiddenError, NotFoundError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
-import { handleCommand, readState } from '../event-store/command-handler';
+import { readState } from '../event-store/command-handler';
 import { parseInput } from '../http/parse';
 import { CORE, type Core } from '../infrastructure/core';
 import { type PersonalName, UsersService } from '../users';
 import { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
 import { buildStsXml, loadStsPublicKey } from './sts-export';
+import { Decide } from '../event-store/decide.command';
 
 /** the patient's data printed on a receipt, sealed on it with the patient's key */
 export interface ReceiptPatient {
@@ -47,6 +49,7 @@ export class FiscalService {
   private readonly profileListeners = new Set<(doctorId: string) => Promise<void>>();
 
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
@@ -92,21 +95,22 @@ export class FiscalService {
     if (doctor?.role !== 'doctor') throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
     const { registeredName, albo, taxcode, vatNumber, address } = input;
     const personal = await this.core.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address } satisfies FiscalProfilePersonal);
-    await handleCommand(
-      this.core.eventStore,
-      fiscalProfileStreamName(doctorId),
-      fiscalProfileDecider,
-      {
-        type: 'SetFiscalProfile',
-        doctorId,
-        isDoctor: doctor?.role === 'doctor',
-        title: input.title,
-        regime: input.regime,
-        stampDutyToPatient: input.stampDutyToPatient,
-        demo,
-        personal,
-      },
-      metadata,
+    await this.commands.execute(
+      new Decide(
+        fiscalProfileStreamName(doctorId),
+        fiscalProfileDecider,
+        {
+          type: 'SetFiscalProfile',
+          doctorId,
+          isDoctor: doctor?.role === 'doctor',
+          title: input.title,
+          regime: input.regime,
+          stampDutyToPatient: input.stampDutyToPatient,
+          demo,
+          personal,
+        },
+        metadata,
+      ),
     );
     // receipts that waited for the profile go out now, in payment order
     for (const listener of this.profileListeners) await listener(doctorId);

@@ -1,15 +1,24 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { bookingStreamName, notificationStreamName, waitingListStreamName, type EventData, type LocalMailView, type RecordedEvent, type Subscription } from '@studio/contracts';
+import {
+  bookingStreamName,
+  notificationStreamName,
+  waitingListStreamName,
+  type EventData,
+  type LocalMailView,
+  type RecordedEvent,
+  type Subscription,
+} from '@studio/contracts';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError } from '../common/errors';
-import { decideAgainOnStaleRevision, handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { startReactor } from '../infrastructure/reactor';
 import { localTransport, smtpTransport, type MailTransport } from './mail-transport';
 import { CAUSE_TYPES, decideNotifications, type BookingHistoryEvent, type Cause } from './notify';
 import { outboxDecider } from './outbox.decider';
 import { OutboxWorker } from './outbox-worker';
+import { Decide } from '../event-store/decide.command';
 
 const CAUSES = new Set<string>(CAUSE_TYPES);
 
@@ -28,6 +37,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   readonly worker: OutboxWorker | null;
 
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -35,19 +45,39 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     this.transport = mail.smtpUrl ? smtpTransport(mail.smtpUrl) : core.config.production ? null : localTransport(core.appDb, () => clock.now());
     this.worker =
       this.transport && mail.worker
-        ? new OutboxWorker({ core, clock, transport: this.transport, log: { warn: (m) => this.logger.warn(m), error: (m) => this.logger.error(m) } })
+        ? new OutboxWorker({
+            core,
+            commands: this.commands,
+            clock,
+            transport: this.transport,
+            log: { warn: (m) => this.logger.warn(m), error: (m) => this.logger.error(m) },
+          })
         : null;
   }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.transport) this.logger.warn('SMTP_URL non impostata: nessuna email verrà inviata.');
-    this.subscription = await startReactor(this.core, 'notifications', ['booking-', 'receipts-', 'waitinglist-'], (e) => this.react(e), (e) => this.logger.error(String(e)));
+    this.subscription = await startReactor(
+      this.core,
+      'notifications',
+      ['booking-', 'receipts-', 'waitinglist-'],
+      (e) => this.react(e),
+      (e) => this.logger.error(String(e)),
+    );
     const worker = this.worker;
     if (!worker) return;
     const kick = () => void worker.runDue().catch((e) => this.logger.error(`Invio delle notifiche: ${String(e)}`));
     // a message decided for now is sent as soon as the read model shows it; the timer catches due reminders and retries
     this.offChanges = this.core.changes.onChange((changes) => {
-      if (changes.some((c) => c.projection === 'notifications' && (c.doc as { status?: string } | null)?.status === 'pending' && (c.doc as { nextAt: string }).nextAt <= this.clock.now().toISOString())) kick();
+      if (
+        changes.some(
+          (c) =>
+            c.projection === 'notifications' &&
+            (c.doc as { status?: string } | null)?.status === 'pending' &&
+            (c.doc as { nextAt: string }).nextAt <= this.clock.now().toISOString(),
+        )
+      )
+        kick();
     });
     if (this.core.config.mail.pollMs > 0) {
       this.timer = setInterval(kick, this.core.config.mail.pollMs);
@@ -77,10 +107,20 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     if (!cause) return;
     const decided = decideNotifications(cause, { reminderHours: this.core.config.mail.reminderHours, timeZone: this.core.config.practiceTimeZone });
     const id = randomUUID();
-    const metadata = { userId: 'system', role: 'system' as const, at: event.metadata.at, correlationId: event.metadata.correlationId ?? id, causationId: event.id };
+    const metadata = {
+      userId: 'system',
+      role: 'system' as const,
+      at: event.metadata.at,
+      correlationId: event.metadata.correlationId ?? id,
+      causationId: event.id,
+    };
     // one stream each: appended side by side (the store group-commits them)
     await Promise.all(
-      decided.map((d) => decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, notificationStreamName(d.notificationId), outboxDecider, { type: 'Decide', decided: d }, metadata))),
+      decided.map((d) =>
+        this.commands.execute(
+          new Decide(notificationStreamName(d.notificationId), outboxDecider, { type: 'Decide', decided: d }, metadata, { onStale: 'decide-again' }),
+        ),
+      ),
     );
   }
 

@@ -1,15 +1,17 @@
+import type { CommandBus } from '@nestjs/cqrs';
 import { bookingStreamName, notificationStreamName, type EventMetadata } from '@studio/contracts';
 import type { NotificationDoc, UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
-import { handleCommand, readState } from '../event-store/command-handler';
+import { readState } from '../event-store/command-handler';
 import type { Core } from '../infrastructure/core';
 import type { MailTransport } from './mail-transport';
 import { safeError } from './mail-transport';
 import { renderMessage, type Decided } from './messages';
 import { stillWanted, type BookingHistoryEvent } from './notify';
 import { outboxDecider } from './outbox.decider';
+import { Decide } from '../event-store/decide.command';
 
 interface Personal {
   name: string;
@@ -19,6 +21,8 @@ interface Personal {
 
 export interface OutboxWorkerOptions {
   core: Core;
+  /** the app's CommandBus (the one way to the log) */
+  commands: Pick<CommandBus, 'execute'>;
   clock: Clock;
   transport: MailTransport;
   log: { warn(message: string): void; error(message: string): void };
@@ -28,7 +32,11 @@ export interface OutboxWorkerOptions {
 }
 
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
-const mailName = (from: string) => from.replace(/<[^>]+>/, '').trim().replace(/^"|"$/g, '') || 'Studio Medico';
+const mailName = (from: string) =>
+  from
+    .replace(/<[^>]+>/, '')
+    .trim()
+    .replace(/^"|"$/g, '') || 'Studio Medico';
 
 /**
  * The one sender. A due message is claimed on its stream (expected revision: one worker wins), sent, then marked
@@ -50,14 +58,16 @@ export class OutboxWorker {
   /** sends every message due by the clock's now; runs are serialised, a call during a run asks for one more */
   runDue(): Promise<number> {
     this.again = true;
-    this.running = this.running.catch(() => 0).then(async () => {
-      let total = 0;
-      while (this.again) {
-        this.again = false;
-        total += await this.sweep();
-      }
-      return total;
-    });
+    this.running = this.running
+      .catch(() => 0)
+      .then(async () => {
+        let total = 0;
+        while (this.again) {
+          this.again = false;
+          total += await this.sweep();
+        }
+        return total;
+      });
     return this.running;
   }
 
@@ -69,7 +79,11 @@ export class OutboxWorker {
       const leaseEnd = new Date(Date.parse(now) - this.o.core.config.mail.leaseMs).toISOString();
       // due messages, and claims left unfinished past their lease (a worker died between send and mark)
       const due = [
-        ...(await models.find<NotificationDoc>('notifications', { status: 'pending', next_at: { lte: now } }, { orderBy: [{ column: 'next_at' }], limit: 100 })),
+        ...(await models.find<NotificationDoc>(
+          'notifications',
+          { status: 'pending', next_at: { lte: now } },
+          { orderBy: [{ column: 'next_at' }], limit: 100 },
+        )),
         ...(await models.find<NotificationDoc>('notifications', { status: 'sending', next_at: { lte: leaseEnd } }, { limit: 100 })),
       ];
       const queue = [...due];
@@ -96,16 +110,19 @@ export class OutboxWorker {
         const booking = n.bookingId ? ((await core.eventStore.readStream(bookingStreamName(n.bookingId))) as BookingHistoryEvent[]) : null;
         const drop = stillWanted(n, booking);
         if (drop) {
-          await handleCommand(core.eventStore, stream, outboxDecider, { type: 'Cancel', reason: drop, now }, this.metadata());
+          await this.o.commands.execute(new Decide(stream, outboxDecider, { type: 'Cancel', reason: drop, now }, this.metadata()));
           return false;
         }
       }
       const people = await this.people(n);
       if (!people) {
-        if (state.status === 'pending') await handleCommand(core.eventStore, stream, outboxDecider, { type: 'Cancel', reason: 'destinatario cancellato', now }, this.metadata());
+        if (state.status === 'pending')
+          await this.o.commands.execute(new Decide(stream, outboxDecider, { type: 'Cancel', reason: 'destinatario cancellato', now }, this.metadata()));
         return false;
       }
-      const claimed = await handleCommand(core.eventStore, stream, outboxDecider, { type: 'Claim', now, leaseMs: core.config.mail.leaseMs }, this.metadata());
+      const claimed = await this.o.commands.execute(
+        new Decide(stream, outboxDecider, { type: 'Claim', now, leaseMs: core.config.mail.leaseMs }, this.metadata()),
+      );
       const sending = claimed.events[0];
       if (sending?.type !== 'NotificationSending') return false;
       const attempt = sending.data.attempt;
@@ -124,11 +141,20 @@ export class OutboxWorker {
       } catch (error) {
         const text = safeError(error);
         this.o.log.warn(`Invio del messaggio ${notificationId} non riuscito (tentativo ${attempt}): ${text}`);
-        await handleCommand(core.eventStore, stream, outboxDecider, { type: 'MarkFailed', attempt, now: clock.now().toISOString(), error: text }, this.metadata());
+        await this.o.commands.execute(
+          new Decide(stream, outboxDecider, { type: 'MarkFailed', attempt, now: clock.now().toISOString(), error: text }, this.metadata()),
+        );
         return false;
       }
       await this.o.afterSend?.(notificationId);
-      await handleCommand(core.eventStore, stream, outboxDecider, { type: 'MarkSent', attempt, now: clock.now().toISOString(), messageId, transport: this.o.transport.kind }, this.metadata());
+      await this.o.commands.execute(
+        new Decide(
+          stream,
+          outboxDecider,
+          { type: 'MarkSent', attempt, now: clock.now().toISOString(), messageId, transport: this.o.transport.kind },
+          this.metadata(),
+        ),
+      );
       return true;
     } catch (error) {
       // another worker claimed or marked it first: theirs to finish

@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type PaypalConfigResponse,
@@ -26,11 +27,12 @@ import { CatalogService } from '../catalog';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
-import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { readState } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments';
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
 import { PAYPAL, type PaypalPort } from './paypal.provider';
+import { Decide } from '../event-store/decide.command';
 
 const CURRENCY = 'EUR' as const;
 const HOME = { redirect: '/home' } as const;
@@ -65,6 +67,7 @@ export class OrdersService {
   private readonly logger = new Logger('Orders');
 
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PAYPAL) private readonly paypal: PaypalPort,
@@ -84,7 +87,12 @@ export class OrdersService {
   }
 
   /** POST /api/paypal/orders: the amount is ours (product price and coupon), never the browser's */
-  async createOrder(user: SessionUser, input: { booking_id: string; product: string; coupon?: string | null }, metadata: EventMetadata, client: string): Promise<CreatePaypalOrderResponse> {
+  async createOrder(
+    user: SessionUser,
+    input: { booking_id: string; product: string; coupon?: string | null },
+    metadata: EventMetadata,
+    client: string,
+  ): Promise<CreatePaypalOrderResponse> {
     // a client past its wrong coupon guesses learns nothing more here either
     if (input.coupon) await this.core.limits.coupon.ensureAllowed(client);
     const paypal = this.client();
@@ -104,16 +112,26 @@ export class OrdersService {
 
     let created;
     try {
-      created = await paypal.createOrder({ referenceId: booking.id, customId: product.id, description: product.name.slice(0, 127), amountCents, currency: CURRENCY });
+      created = await paypal.createOrder({
+        referenceId: booking.id,
+        customId: product.id,
+        description: product.name.slice(0, 127),
+        amountCents,
+        currency: CURRENCY,
+      });
     } catch (error) {
       throw this.paypalFailure(error);
     }
-    await handleCommand(
-      this.core.eventStore,
-      orderStreamName(created.id),
-      orderDecider,
-      { type: 'CreateOrder', order: { orderId: created.id, bookingId: booking.id, patientId: user.id, productId: product.id, coupon, amountCents, currency: CURRENCY } },
-      metadata,
+    await this.commands.execute(
+      new Decide(
+        orderStreamName(created.id),
+        orderDecider,
+        {
+          type: 'CreateOrder',
+          order: { orderId: created.id, bookingId: booking.id, patientId: user.id, productId: product.id, coupon, amountCents, currency: CURRENCY },
+        },
+        metadata,
+      ),
     );
     return { id: created.id };
   }
@@ -157,8 +175,14 @@ export class OrdersService {
       const capture = await this.capture(paypal, orderId);
       this.verify(capture, order);
       captureId = capture.captureId!;
-      await decideAgainOnStaleRevision(() =>
-        handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'RecordCapture', capture: { orderId, captureId, amountCents: capture.amountCents!, currency: capture.currency! } }, metadata),
+      await this.commands.execute(
+        new Decide(
+          orderStreamName(orderId),
+          orderDecider,
+          { type: 'RecordCapture', capture: { orderId, captureId, amountCents: capture.amountCents!, currency: capture.currency! } },
+          metadata,
+          { onStale: 'decide-again' },
+        ),
       );
     } else {
       captureId = state.captureId;
@@ -167,17 +191,19 @@ export class OrdersService {
     try {
       // the coupon before the slot: a coupon used up in the meantime books nothing
       if (order.coupon) await this.catalog.redeemCoupon(order.coupon, orderId, metadata);
-      await decideAgainOnStaleRevision(() =>
-        handleCommand(
-          this.core.eventStore,
+      await this.commands.execute(
+        new Decide(
           availabilityStreamName(hold.doctorId, doctorDayOf(hold.start)),
           availabilityDecider,
           { type: 'BookSlot', doctorId: hold.doctorId, start: hold.start, bookingId: order.bookingId, patientId: order.patientId, orderId, now: startedAt },
           metadata,
+          { onStale: 'decide-again' },
         ),
       );
-      await decideAgainOnStaleRevision(() =>
-        handleCommand(this.core.eventStore, bookingStreamName(order.bookingId), bookingDecider, { type: 'ConfirmBooking', bookingId: order.bookingId, orderId }, metadata),
+      await this.commands.execute(
+        new Decide(bookingStreamName(order.bookingId), bookingDecider, { type: 'ConfirmBooking', bookingId: order.bookingId, orderId }, metadata, {
+          onStale: 'decide-again',
+        }),
       );
     } catch (error) {
       // paid but not bookable (hold gone, slot or coupon taken): the money goes back; other errors leave the order to a retry
@@ -201,7 +227,9 @@ export class OrdersService {
       invoice,
       stsOpposition: input.opposizione_sts === true,
     };
-    const result = await decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'PlaceOrder', placed }, metadata));
+    const result = await this.commands.execute(
+      new Decide(orderStreamName(orderId), orderDecider, { type: 'PlaceOrder', placed }, metadata, { onStale: 'decide-again' }),
+    );
     // read your writes: /home shows the confirmed booking and the order
     await this.core.changes.waitFor(result.position ?? (await this.core.eventStore.headPosition()));
     return HOME;
@@ -223,8 +251,7 @@ export class OrdersService {
         invoice: await this.invoiceOf(doc.id),
       })),
     );
-    return views
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+    return views.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   }
 
   /** the tax code and billing address sealed in the order's OrderPlaced (the patient's own, opened for them); null once erased */
@@ -291,7 +318,8 @@ export class OrdersService {
       const [refunded] = (await this.core.eventStore.readStream(orderStreamName(orderId))).filter((e) => e.type === 'PaymentRefunded');
       return { refundId: (refunded.data as EventData<'PaymentRefunded'>).refundId, position: null };
     }
-    if (state.status !== 'placed' && state.status !== 'captured') throw new ConflictError('Questo ordine non risulta pagato: nulla da rimborsare.', 'ordine_non_pagato');
+    if (state.status !== 'placed' && state.status !== 'captured')
+      throw new ConflictError('Questo ordine non risulta pagato: nulla da rimborsare.', 'ordine_non_pagato');
     let refund: RefundSummary;
     try {
       refund = await paypal.refundCapture(state.captureId, `refund-${orderId}`);
@@ -299,13 +327,13 @@ export class OrdersService {
       this.logger.error(`rimborso non riuscito per l'ordine ${orderId} (cattura ${state.captureId}): ${String(error)}`);
       throw new AppError(502, 'rimborso_non_riuscito', 'Il rimborso non è riuscito per ora: verrà ritentato automaticamente.');
     }
-    const result = await decideAgainOnStaleRevision(() =>
-      handleCommand(
-        this.core.eventStore,
+    const result = await this.commands.execute(
+      new Decide(
         orderStreamName(orderId),
         orderDecider,
         { type: 'RefundPlacedOrder', refund: { orderId, captureId: state.captureId, refundId: refund.refundId, status: refund.status, reason } },
         metadata,
+        { onStale: 'decide-again' },
       ),
     );
     return { refundId: refund.refundId, position: result.position };
@@ -318,10 +346,20 @@ export class OrdersService {
       refund = await paypal.refundCapture(captureId, `refund-${orderId}`);
     } catch (error) {
       this.logger.error(`rimborso non riuscito per l'ordine ${orderId} (cattura ${captureId}): ${String(error)}`);
-      throw new AppError(502, 'rimborso_non_riuscito', 'Il pagamento è stato incassato ma la prenotazione non è più possibile e il rimborso automatico non è riuscito: contatta lo studio, che lo rimborserà.');
+      throw new AppError(
+        502,
+        'rimborso_non_riuscito',
+        'Il pagamento è stato incassato ma la prenotazione non è più possibile e il rimborso automatico non è riuscito: contatta lo studio, che lo rimborserà.',
+      );
     }
-    await decideAgainOnStaleRevision(() =>
-      handleCommand(this.core.eventStore, orderStreamName(orderId), orderDecider, { type: 'RecordRefund', refund: { orderId, captureId, refundId: refund.refundId, status: refund.status, reason } }, metadata),
+    await this.commands.execute(
+      new Decide(
+        orderStreamName(orderId),
+        orderDecider,
+        { type: 'RecordRefund', refund: { orderId, captureId, refundId: refund.refundId, status: refund.status, reason } },
+        metadata,
+        { onStale: 'decide-again' },
+      ),
     );
   }
 
@@ -351,7 +389,7 @@ export class OrdersService {
       throw new UnprocessableError(AMOUNT_MISMATCH_MESSAGE, 'importo_diverso');
     }
     if (capture.referenceId !== order.bookingId || (capture.customId !== null && capture.customId !== order.productId)) {
-      throw new UnprocessableError("Il pagamento non corrisponde a questa prenotazione.", 'pagamento_diverso');
+      throw new UnprocessableError('Il pagamento non corrisponde a questa prenotazione.', 'pagamento_diverso');
     }
   }
 

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
 import { questionnaireStreamName, type EventMetadata, type Question } from '@studio/contracts';
-import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { questionnaireDecider } from './questionnaire.decider';
+import { Decide } from '../event-store/decide.command';
 
 /** a command on the bus, so the demo seed defines questionnaires the way a doctor does */
 export class DefineQuestionnaireCommand extends Command<{ position: number | null }> {
@@ -20,16 +20,20 @@ export class DefineQuestionnaireCommand extends Command<{ position: number | nul
 
 @CommandHandler(DefineQuestionnaireCommand)
 export class DefineQuestionnaireHandler implements ICommandHandler<DefineQuestionnaireCommand> {
-  constructor(@Inject(CORE) private readonly core: Core) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
 
   async execute(c: DefineQuestionnaireCommand): Promise<{ position: number | null }> {
     const { questionnaireId, doctorId, title, questions } = c;
-    const result = await handleCommand(
-      this.core.eventStore,
-      questionnaireStreamName(questionnaireId),
-      questionnaireDecider,
-      { type: 'DefineQuestionnaire', questionnaireId, doctorId, title, questions },
-      c.metadata,
+    const result = await this.commands.execute(
+      new Decide(
+        questionnaireStreamName(questionnaireId),
+        questionnaireDecider,
+        { type: 'DefineQuestionnaire', questionnaireId, doctorId, title, questions },
+        c.metadata,
+      ),
     );
     return { position: result.position };
   }

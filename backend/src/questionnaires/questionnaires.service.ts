@@ -14,12 +14,12 @@ import {
 import type { BookingDoc, QuestionnaireAnswersDoc, QuestionnaireDoc, Where } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { DefineQuestionnaireCommand } from './define-questionnaire.command';
 import { patientDecider } from './questionnaire.decider';
+import { Decide } from '../event-store/decide.command';
 
 /** a patient is given a doctor's questionnaires while holding or having confirmed a booking with them */
 const GIVING_BOOKING_STATUSES: string[] = ['held', 'confirmed', 'completed', 'no_show'];
@@ -63,12 +63,18 @@ export class QuestionnairesService {
     }
     if (doctors?.length === 0) return [];
     const found = await this.core.readModels.find<QuestionnaireDoc>('questionnaires', doctors ? { doctor_id: { in: doctors } } : {});
-    return found.map((f) => f.doc).sort(byDate).map(view);
+    return found
+      .map((f) => f.doc)
+      .sort(byDate)
+      .map(view);
   }
 
   async get(user: SessionUser, id: string): Promise<QuestionnaireView> {
     const doc = await this.questionnaire(id);
-    const allowed = user.role === 'admin' || (user.role === 'doctor' && doc.doctorId === user.id) || (user.role === 'patient' && (await this.hasBooking(user.id, doc.doctorId)));
+    const allowed =
+      user.role === 'admin' ||
+      (user.role === 'doctor' && doc.doctorId === user.id) ||
+      (user.role === 'patient' && (await this.hasBooking(user.id, doc.doctorId)));
     if (!allowed) throw new ForbiddenError('Non hai accesso a questo questionario.');
     return view(doc);
   }
@@ -82,12 +88,19 @@ export class QuestionnairesService {
     if (!check.ok) throw new ValidationError(`${check.message}.`, check.code);
     // health data: sealed with the patient's own key before it reaches the log
     const sealed = await this.core.personalData.seal(patient.id, check.answers);
-    const { position } = await handleCommand(
-      this.core.eventStore,
-      patientStreamName(patient.id),
-      patientDecider,
-      { type: 'AnswerQuestionnaire', patientId: patient.id, questionnaire: { id: doc.id, doctorId: doc.doctorId, questions: doc.questions }, answers: check.answers, sealed },
-      metadata,
+    const { position } = await this.commands.execute(
+      new Decide(
+        patientStreamName(patient.id),
+        patientDecider,
+        {
+          type: 'AnswerQuestionnaire',
+          patientId: patient.id,
+          questionnaire: { id: doc.id, doctorId: doc.doctorId, questions: doc.questions },
+          answers: check.answers,
+          sealed,
+        },
+        metadata,
+      ),
     );
     if (position) await this.core.changes.waitFor(position);
     return { questionnaireId: doc.id, answeredAt: metadata.at };
@@ -109,7 +122,8 @@ export class QuestionnairesService {
       if (answers && questionnaire) questionnaires.push({ questionnaire: view(questionnaire.doc), answers, answeredAt: doc.answeredAt });
     }
     // health data was opened: recorded before it leaves, so an unrecorded read cannot happen
-    if (questionnaires.length > 0) await this.accessLog.recordAccess(user, patientId, 'questionnaire_answers', questionnaires.map((q) => q.questionnaire.id).join(','));
+    if (questionnaires.length > 0)
+      await this.accessLog.recordAccess(user, patientId, 'questionnaire_answers', questionnaires.map((q) => q.questionnaire.id).join(','));
     return { patientId, questionnaires };
   }
 

@@ -1,19 +1,21 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
 import { DUPLICATE_EMAIL_MESSAGE, PRIVACY_VERSION, emailClaimStreamName, type RegistrationRequest, type SessionUser } from '@studio/contracts';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../common/errors';
-import { handleCommand } from '../event-store/command-handler';
 import { metadataFor } from '../http/request-context';
 import { CORE, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 import { emailClaimDecider } from './email-claim.decider';
+import { Decide } from '../event-store/decide.command';
 
 const duplicateEmail = () => new ConflictError(DUPLICATE_EMAIL_MESSAGE, 'email_esistente');
 
 @Injectable()
 export class RegistrationService {
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     private readonly users: UsersService,
   ) {}
@@ -27,7 +29,7 @@ export class RegistrationService {
     const emailHash = this.core.personalData.lookupHash(input.email);
     // the guarantee: of two concurrent registrations only one claim is appended
     try {
-      await handleCommand(this.core.eventStore, emailClaimStreamName(emailHash), emailClaimDecider, { type: 'ClaimEmail', emailHash, userId }, metadata);
+      await this.commands.execute(new Decide(emailClaimStreamName(emailHash), emailClaimDecider, { type: 'ClaimEmail', emailHash, userId }, metadata));
     } catch (error) {
       throw error instanceof ConflictError ? duplicateEmail() : error;
     }

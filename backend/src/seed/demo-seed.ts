@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, type FiscalProfile, type Role, fiscalProfileStreamName } from '@studio/contracts';
-import { handleCommand } from '../event-store/command-handler';
 import { fiscalProfileDecider } from '../fiscal';
 import type { Core } from '../infrastructure/core';
 import type { CommandBus } from '@nestjs/cqrs';
@@ -12,6 +11,7 @@ import { CouponCatalogCommand, ProductCatalogCommand } from '../catalog';
 import { practiceDay } from '../common/practice-time';
 import { FoodCatalogCommand } from '../diet';
 import { DEMO_FOOD_CATEGORIES, DEMO_FOODS } from '../diet';
+import { Decide } from '../event-store/decide.command';
 
 export const DEMO_PASSWORD = 'Password123!';
 
@@ -34,7 +34,7 @@ export const DEMO_FISCAL_PROFILES: Record<string, FiscalProfile> = {
   'medico1@example.it': {
     registeredName: 'Dott.ssa Giulia Rossi',
     title: 'Biologa nutrizionista',
-    albo: "Ordine dei Biologi, iscrizione n. AA_000000 (dimostrativo)",
+    albo: 'Ordine dei Biologi, iscrizione n. AA_000000 (dimostrativo)',
     taxcode: 'RSSGLI80A41H501W',
     vatNumber: '01234567897',
     address: 'Via dei Mille 1, 00185 Roma (RM)',
@@ -89,12 +89,22 @@ export async function seedDemoData(core: Core, users: UsersService, commands: Co
     const doctorId = ids[email];
     const { registeredName, albo, taxcode, vatNumber, address } = profile;
     const personal = await core.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address });
-    await handleCommand(
-      core.eventStore,
-      fiscalProfileStreamName(doctorId),
-      fiscalProfileDecider,
-      { type: 'SetFiscalProfile', doctorId, isDoctor: true, title: profile.title, regime: profile.regime, stampDutyToPatient: profile.stampDutyToPatient, demo: true, personal },
-      metadata(),
+    await commands.execute(
+      new Decide(
+        fiscalProfileStreamName(doctorId),
+        fiscalProfileDecider,
+        {
+          type: 'SetFiscalProfile',
+          doctorId,
+          isDoctor: true,
+          title: profile.title,
+          regime: profile.regime,
+          stampDutyToPatient: profile.stampDutyToPatient,
+          demo: true,
+          personal,
+        },
+        metadata(),
+      ),
     );
   }
   // one nutrition intake questionnaire per doctor, given to their patients once they book
@@ -107,8 +117,12 @@ export async function seedDemoData(core: Core, users: UsersService, commands: Co
     await commands.execute(new ProductCatalogCommand({ type: 'CreateProduct', productId: randomUUID(), product: { ...product, active: true } }, metadata()));
   }
   const day = (offset: number) => practiceDay(new Date(today.getTime() + offset * 86_400_000), core.config.practiceTimeZone);
-  await commands.execute(new CouponCatalogCommand({ type: 'CreateCoupon', code: 'BENVENUTO10', terms: { percentage: 10, validFrom: day(0), validTo: day(365) } }, metadata()));
-  await commands.execute(new CouponCatalogCommand({ type: 'CreateCoupon', code: 'SCADUTO20', terms: { percentage: 20, validFrom: day(-90), validTo: day(-30) } }, metadata()));
+  await commands.execute(
+    new CouponCatalogCommand({ type: 'CreateCoupon', code: 'BENVENUTO10', terms: { percentage: 10, validFrom: day(0), validTo: day(365) } }, metadata()),
+  );
+  await commands.execute(
+    new CouponCatalogCommand({ type: 'CreateCoupon', code: 'SCADUTO20', terms: { percentage: 20, validFrom: day(-90), validTo: day(-30) } }, metadata()),
+  );
   // the food catalogue for the diet editor: categories 1…, foods 1… (ids below the category offset)
   const categoryIds = new Map<string, number>();
   for (const [index, category] of DEMO_FOOD_CATEGORIES.entries()) {

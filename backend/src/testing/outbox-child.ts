@@ -9,15 +9,26 @@ import { closeCore, openCore } from '../infrastructure/core';
 import { smtpTransport } from '../notifications/mail-transport';
 import { OutboxWorker } from '../notifications/outbox-worker';
 import { systemClock } from '../common/clock';
+import { DecideHandler, type Decide } from '../event-store/decide.command';
 
 async function main(): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: process.env.DATA_DIR, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NOTIFY_LEASE_SECONDS: '0', SMTP_URL: process.env.SMTP_URL });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: process.env.DATA_DIR,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NOTIFY_LEASE_SECONDS: '0',
+    SMTP_URL: process.env.SMTP_URL,
+  });
   const core = await openCore(config);
   await core.runner.start();
   const pauseAt = Number(process.env.PAUSE_AT ?? 0);
   let sends = 0;
+  // no Nest here: the bus is the one Decide handler, as the app registers it
+  const decide = new DecideHandler(core);
   const worker = new OutboxWorker({
     core,
+    commands: { execute: (command: unknown) => decide.execute(command as Decide<unknown, unknown, { type: string; data: unknown }>) as never },
     clock: systemClock,
     transport: smtpTransport(config.mail.smtpUrl!),
     log: { warn: (m) => console.error(m), error: (m) => console.error(m) },

@@ -1,12 +1,13 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
 import { type DoctorSummary, type EventMetadata, PASSWORD_TOO_LONG_MESSAGE, type Role, type WorkingHours, fitsBcrypt, userStreamName } from '@studio/contracts';
 import type { UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { NotFoundError, ValidationError } from '../common/errors';
-import { handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { userDecider } from './user.decider';
+import { Decide } from '../event-store/decide.command';
 
 export interface PersonalName {
   name: string;
@@ -20,7 +21,10 @@ const DUMMY_HASH = bcrypt.hashSync('utente-inesistente', BCRYPT_COST);
 
 @Injectable()
 export class UsersService {
-  constructor(@Inject(CORE) private readonly core: Core) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CORE) private readonly core: Core,
+  ) {}
 
   async register(
     input: {
@@ -43,32 +47,27 @@ export class UsersService {
     const { name, surname, email, phone, taxcode } = input;
     // undefined fields (staff accounts have no phone or tax code) are left out of the sealed JSON
     const personal = await this.core.personalData.seal(userId, { name, surname, email, phone, taxcode });
-    const result = await handleCommand(
-      this.core.eventStore,
-      userStreamName(userId),
-      userDecider,
-      {
-        type: 'RegisterUser',
-        userId,
-        role: input.role,
-        emailHash: this.core.personalData.lookupHash(input.email),
-        passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
-        personal,
-        consent: input.consent,
-      },
-      metadata,
+    const result = await this.commands.execute(
+      new Decide(
+        userStreamName(userId),
+        userDecider,
+        {
+          type: 'RegisterUser',
+          userId,
+          role: input.role,
+          emailHash: this.core.personalData.lookupHash(input.email),
+          passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
+          personal,
+          consent: input.consent,
+        },
+        metadata,
+      ),
     );
     return { userId, position: result.position };
   }
 
   async setWorkingHours(doctorId: string, hours: WorkingHours, metadata: EventMetadata): Promise<number | null> {
-    const result = await handleCommand(
-      this.core.eventStore,
-      userStreamName(doctorId),
-      userDecider,
-      { type: 'SetWorkingHours', doctorId, hours },
-      metadata,
-    );
+    const result = await this.commands.execute(new Decide(userStreamName(doctorId), userDecider, { type: 'SetWorkingHours', doctorId, hours }, metadata));
     return result.position;
   }
 

@@ -1,24 +1,20 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  waitingListStreamName,
-  type EventMetadata,
-  type SessionUser,
-  type WaitingListEntryView,
-  type WaitingListRequest,
-} from '@studio/contracts';
+import { waitingListStreamName, type EventMetadata, type SessionUser, type WaitingListEntryView, type WaitingListRequest } from '@studio/contracts';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
-import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { readState } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 import { waitingListDecider } from './waiting-list.decider';
+import { Decide } from '../event-store/decide.command';
 
 @Injectable()
 export class WaitingListService {
-
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
@@ -35,8 +31,14 @@ export class WaitingListService {
     const today = practiceDay(this.clock.now(), this.core.config.practiceTimeZone);
     if (request.from < today) throw new ValidationError('Il primo giorno non può essere già passato.');
     const entryId = randomUUID();
-    const result = await decideAgainOnStaleRevision(() =>
-      handleCommand(this.core.eventStore, waitingListStreamName(doctor.id), waitingListDecider, { type: 'Join', entryId, doctorId: doctor.id, patientId: user.id, from: request.from, to: request.to, at: metadata.at }, metadata),
+    const result = await this.commands.execute(
+      new Decide(
+        waitingListStreamName(doctor.id),
+        waitingListDecider,
+        { type: 'Join', entryId, doctorId: doctor.id, patientId: user.id, from: request.from, to: request.to, at: metadata.at },
+        metadata,
+        { onStale: 'decide-again' },
+      ),
     );
     void result;
     return { id: entryId, doctorId: doctor.id, doctorName: await this.users.displayName(doctor), from: request.from, to: request.to, status: 'waiting' };
@@ -51,7 +53,9 @@ export class WaitingListService {
       if (!entry) continue;
       if (entry.patientId !== user.id) throw new ForbiddenError("Puoi togliere solo le tue iscrizioni alla lista d'attesa.");
       if (entry.status !== 'waiting') throw new ConflictError("Non sei più in questa lista d'attesa.", 'non_in_lista');
-      await decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, stream, waitingListDecider, { type: 'Leave', entryId, reason: 'left', at: metadata.at }, metadata));
+      await this.commands.execute(
+        new Decide(stream, waitingListDecider, { type: 'Leave', entryId, reason: 'left', at: metadata.at }, metadata, { onStale: 'decide-again' }),
+      );
       return this.mine(user);
     }
     throw new NotFoundError("Iscrizione alla lista d'attesa non trovata.", 'iscrizione_non_trovata');
@@ -64,7 +68,8 @@ export class WaitingListService {
     for (const doctor of doctors) {
       const { state } = await readState(this.core.eventStore, waitingListStreamName(doctor.id), waitingListDecider);
       for (const e of state.entries) {
-        if (e.patientId === user.id && e.status === 'waiting') views.push({ id: e.entryId, doctorId: doctor.id, doctorName: doctor.name, from: e.from, to: e.to, status: e.offer ? 'offered' : 'waiting' });
+        if (e.patientId === user.id && e.status === 'waiting')
+          views.push({ id: e.entryId, doctorId: doctor.id, doctorName: doctor.name, from: e.from, to: e.to, status: e.offer ? 'offered' : 'waiting' });
       }
     }
     return views;

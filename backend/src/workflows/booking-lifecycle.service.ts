@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   availabilityStreamName,
@@ -16,13 +17,14 @@ import { SLOT_TAKEN_MESSAGE, availabilityDecider, doctorDayOf, inWorkingHours } 
 import { BookingService, bookingDecider } from '../booking';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, ValidationError } from '../common/errors';
-import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { readState } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { OrdersService } from '../orders';
 import { UsersService } from '../users';
 import { cancelBookingWorkflow, type CancelInput, type CancelStep } from './cancel-booking.workflow';
 import { rescheduleBookingWorkflow, type RescheduleInput, type RescheduleStep } from './reschedule-booking.workflow';
 import { runWorkflow, type StepResult } from './workflow';
+import { Decide } from '../event-store/decide.command';
 
 const BUSY_MESSAGE = 'Molte richieste in corso per questo medico: riprova tra qualche istante.';
 const REFUND_REASON = 'Prenotazione annullata';
@@ -43,6 +45,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
   private resuming: Promise<number> = Promise.resolve(0);
 
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly bookings: BookingService,
@@ -101,18 +104,16 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     }
     metadata = await this.inBookingChain(bookingId, metadata);
     const sealed = reason ? await this.core.personalData.seal(booking.patientId, reason) : null;
-    const intent = await handleCommand(
-      this.core.eventStore,
-      bookingStreamName(bookingId),
-      bookingDecider,
-      { type: 'CancelBooking', bookingId, by, reason: sealed, ...this.policyInput() },
-      metadata,
+    const intent = await this.commands.execute(
+      new Decide(bookingStreamName(bookingId), bookingDecider, { type: 'CancelBooking', bookingId, by, reason: sealed, ...this.policyInput() }, metadata),
     );
     const [cancelled] = intent.events;
     if (cancelled?.type !== 'BookingCancelled') throw new Error('CancelBooking non ha prodotto BookingCancelled');
     let position = intent.position;
     try {
-      position = (await this.runCancel({ bookingId, doctorId: booking.doctorId, day: doctorDayOf(cancelled.data.start), orderId: booking.orderId! }, metadata)) ?? position;
+      position =
+        (await this.runCancel({ bookingId, doctorId: booking.doctorId, day: doctorDayOf(cancelled.data.start), orderId: booking.orderId! }, metadata)) ??
+        position;
     } catch (error) {
       // the cancellation stands; what is left (the refund when PayPal is down) is resumed by the sweep
       this.logger.warn(`Annullamento ${bookingId} da completare: ${String(error)}`);
@@ -130,21 +131,26 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
   protected async executeCancel(step: CancelStep, metadata: EventMetadata): Promise<StepResult> {
     switch (step.kind) {
       case 'free-slot':
-        return decideAgainOnStaleRevision(() =>
-          handleCommand(
-            this.core.eventStore,
+        return this.commands.execute(
+          new Decide(
             availabilityStreamName(step.doctorId, doctorDayOf(step.start)),
             availabilityDecider,
             { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, bookingId: step.bookingId, cause: 'cancelled' },
             metadata,
-            BUSY_MESSAGE,
+            { onStale: 'decide-again', conflictMessage: BUSY_MESSAGE },
           ),
         );
       case 'refund':
         return this.orders.refundForCancellation(step.orderId, REFUND_REASON, metadata);
       case 'settle':
-        return decideAgainOnStaleRevision(() =>
-          handleCommand(this.core.eventStore, bookingStreamName(step.bookingId), bookingDecider, { type: 'SettleCancellation', bookingId: step.bookingId, refundId: step.refundId }, metadata),
+        return this.commands.execute(
+          new Decide(
+            bookingStreamName(step.bookingId),
+            bookingDecider,
+            { type: 'SettleCancellation', bookingId: step.bookingId, refundId: step.refundId },
+            metadata,
+            { onStale: 'decide-again' },
+          ),
         );
     }
   }
@@ -157,7 +163,8 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     if (!parsed || Number.isNaN(Date.parse(parsed.start)) || canonicalSlotStart(parsed.start) !== parsed.start) {
       throw new ValidationError('Orario non valido: scegline uno tra quelli proposti.', 'slot_non_valido');
     }
-    if (parsed.doctorId !== booking.doctorId) throw new ValidationError('Si può spostare la visita solo a un altro orario dello stesso medico.', 'slot_di_altro_medico');
+    if (parsed.doctorId !== booking.doctorId)
+      throw new ValidationError('Si può spostare la visita solo a un altro orario dello stesso medico.', 'slot_di_altro_medico');
     const doctor = await this.users.getDoctor(booking.doctorId);
     if (!inWorkingHours(new Date(parsed.start), { startHour: doctor.startHour, endHour: doctor.endHour })) {
       throw new ValidationError("Lo slot è fuori dall'orario di lavoro del medico.", 'fuori_orario');
@@ -167,22 +174,34 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     const { state: day } = await readState(this.core.eventStore, availabilityStreamName(booking.doctorId, toDay), availabilityDecider);
     const target = day.slots[parsed.start];
     if (target?.status !== 'available' && !(target?.status === 'booked' && target.bookingId === bookingId)) {
-      throw new ConflictError(target && target.status !== 'unavailable' ? SLOT_TAKEN_MESSAGE : 'Questo orario non è disponibile.', target && target.status !== 'unavailable' ? 'slot_occupato' : 'slot_non_disponibile');
+      throw new ConflictError(
+        target && target.status !== 'unavailable' ? SLOT_TAKEN_MESSAGE : 'Questo orario non è disponibile.',
+        target && target.status !== 'unavailable' ? 'slot_occupato' : 'slot_non_disponibile',
+      );
     }
     metadata = await this.inBookingChain(bookingId, metadata);
     const requestId = randomUUID();
     const policy = this.policyInput();
     const end = new Date(Date.parse(parsed.start) + 30 * 60_000).toISOString().slice(0, 16) + ':00Z';
-    const intent = await handleCommand(
-      this.core.eventStore,
-      bookingStreamName(bookingId),
-      bookingDecider,
-      { type: 'RequestReschedule', bookingId, requestId, by, slotId: slotIdOf(booking.doctorId, parsed.start), start: parsed.start, end, ...policy },
-      metadata,
+    const intent = await this.commands.execute(
+      new Decide(
+        bookingStreamName(bookingId),
+        bookingDecider,
+        { type: 'RequestReschedule', bookingId, requestId, by, slotId: slotIdOf(booking.doctorId, parsed.start), start: parsed.start, end, ...policy },
+        metadata,
+      ),
     );
     const [requested] = intent.events;
     if (requested?.type !== 'BookingRescheduleRequested') throw new Error('RequestReschedule non ha prodotto BookingRescheduleRequested');
-    const input: RescheduleInput = { bookingId, requestId, doctorId: booking.doctorId, fromDay: doctorDayOf(requested.data.fromStart), toDay, now: policy.now, timeZone: policy.timeZone };
+    const input: RescheduleInput = {
+      bookingId,
+      requestId,
+      doctorId: booking.doctorId,
+      fromDay: doctorDayOf(requested.data.fromStart),
+      toDay,
+      now: policy.now,
+      timeZone: policy.timeZone,
+    };
     try {
       const position = await this.runReschedule(input, metadata);
       await this.core.changes.waitFor(position ?? intent.position!);
@@ -202,40 +221,54 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     switch (step.kind) {
       case 'book-new-slot': {
         const r = step.request;
-        return decideAgainOnStaleRevision(() =>
-          handleCommand(
-            this.core.eventStore,
+        return this.commands.execute(
+          new Decide(
             availabilityStreamName(r.doctorId, doctorDayOf(r.start)),
             availabilityDecider,
-            { type: 'RebookSlot', doctorId: r.doctorId, start: r.start, bookingId: r.bookingId, patientId: r.patientId, orderId: r.orderId, fromSlotId: r.fromSlotId, now: step.now, timeZone: step.timeZone },
+            {
+              type: 'RebookSlot',
+              doctorId: r.doctorId,
+              start: r.start,
+              bookingId: r.bookingId,
+              patientId: r.patientId,
+              orderId: r.orderId,
+              fromSlotId: r.fromSlotId,
+              now: step.now,
+              timeZone: step.timeZone,
+            },
             metadata,
-            SLOT_TAKEN_MESSAGE,
+            { onStale: 'decide-again', conflictMessage: SLOT_TAKEN_MESSAGE },
           ),
         );
       }
       case 'move-booking':
-        return decideAgainOnStaleRevision(() =>
-          handleCommand(this.core.eventStore, bookingStreamName(step.bookingId), bookingDecider, { type: 'CompleteReschedule', bookingId: step.bookingId, requestId: step.requestId }, metadata),
+        return this.commands.execute(
+          new Decide(
+            bookingStreamName(step.bookingId),
+            bookingDecider,
+            { type: 'CompleteReschedule', bookingId: step.bookingId, requestId: step.requestId },
+            metadata,
+            { onStale: 'decide-again' },
+          ),
         );
       case 'free-old-slot':
-        return decideAgainOnStaleRevision(() =>
-          handleCommand(
-            this.core.eventStore,
+        return this.commands.execute(
+          new Decide(
             availabilityStreamName(step.doctorId, doctorDayOf(step.start)),
             availabilityDecider,
             { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, bookingId: step.bookingId, cause: 'rescheduled' },
             metadata,
-            BUSY_MESSAGE,
+            { onStale: 'decide-again', conflictMessage: BUSY_MESSAGE },
           ),
         );
       case 'abandon':
-        return decideAgainOnStaleRevision(() =>
-          handleCommand(
-            this.core.eventStore,
+        return this.commands.execute(
+          new Decide(
             bookingStreamName(step.bookingId),
             bookingDecider,
             { type: 'AbandonReschedule', bookingId: step.bookingId, requestId: step.requestId, reason: step.reason },
             metadata,
+            { onStale: 'decide-again' },
           ),
         );
     }
@@ -246,12 +279,13 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     const booking = await this.bookings.lookup(bookingId);
     const by = this.authorise(booking, user, "registrare l'esito di");
     if (by === 'patient') throw new ForbiddenError("L'esito della visita lo registra lo studio.");
-    const result = await handleCommand(
-      this.core.eventStore,
-      bookingStreamName(bookingId),
-      bookingDecider,
-      { type: 'RecordOutcome', bookingId, outcome, now: this.clock.now().toISOString(), timeZone: this.core.config.practiceTimeZone },
-      await this.inBookingChain(bookingId, metadata),
+    const result = await this.commands.execute(
+      new Decide(
+        bookingStreamName(bookingId),
+        bookingDecider,
+        { type: 'RecordOutcome', bookingId, outcome, now: this.clock.now().toISOString(), timeZone: this.core.config.practiceTimeZone },
+        await this.inBookingChain(bookingId, metadata),
+      ),
     );
     if (result.position) await this.core.changes.waitFor(result.position);
     return this.bookings.publicView(bookingId);

@@ -1,14 +1,15 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { type EventMetadata, orderStreamName } from '@studio/contracts';
 import { type FiscalOrderDoc, fiscalOrderStatus } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { practiceDay } from '../common/practice-time';
-import { decideAgainOnStaleRevision, handleCommand } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { FiscalService, type FiscalProfileState, numberingDecider } from '../fiscal';
 import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipts.workflow';
 import { runWorkflow } from './workflow';
+import { Decide } from '../event-store/decide.command';
 
 const yearOf = (day: string) => Number(day.slice(0, 4));
 
@@ -26,6 +27,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
   private timer?: NodeJS.Timeout;
 
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly fiscal: FiscalService,
@@ -86,7 +88,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
       const input = await this.flowInput(doc, profile);
       const run = await runWorkflow(this.core.eventStore, receiptWorkflow, input, async (step) => {
         const metadata = await this.systemMetadata(doc.orderId);
-        return decideAgainOnStaleRevision(() => handleCommand(this.core.eventStore, step.stream, numberingDecider, step.command, metadata));
+        return this.commands.execute(new Decide(step.stream, numberingDecider, step.command, metadata, { onStale: 'decide-again' }));
       });
       if (run.position !== null) last = run.position;
       // in order: a receipt that must wait keeps the later ones waiting too
@@ -101,16 +103,20 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
     if (!doc?.doctorId) return;
     const input = await this.flowInput(doc, await this.fiscal.profileState(doc.doctorId));
     await runWorkflow(this.core.eventStore, receiptWorkflow, input, async (step) =>
-      decideAgainOnStaleRevision(
-        () =>
-          handleCommand(this.core.eventStore, step.stream, numberingDecider, step.command, {
+      this.commands.execute(
+        new Decide(
+          step.stream,
+          numberingDecider,
+          step.command,
+          {
             userId: 'system',
             role: 'system',
             at: input.issuedAt,
             correlationId: orderId,
             causationId: orderId,
-          }),
-        50,
+          },
+          { onStale: 'decide-again' },
+        ),
       ),
     );
   }

@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   availabilityStreamName,
@@ -16,13 +17,14 @@ import { CLOCK, type Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { practiceInstant } from '../common/practice-time';
 import type { SlotDoc } from '@studio/projections';
-import { decideAgainOnStaleRevision, handleCommand, readState } from '../event-store/command-handler';
+import { decideAgainOnStaleRevision, readState } from '../event-store/command-handler';
 import { CORE, type Core } from '../infrastructure/core';
 import { startReactor } from '../infrastructure/reactor';
 import { UsersService } from '../users';
 import { runWorkflow, type WorkflowRun } from './workflow';
 import { waitingListOfferWorkflow, type OfferState, type OfferStep } from './waiting-list-offer.workflow';
 import { waitingListDecider } from '../waiting-list';
+import { Decide } from '../event-store/decide.command';
 
 /** how long a freed slot is held for the patient it is offered to */
 export const OFFER_HOLD_MINUTES = 15;
@@ -31,7 +33,8 @@ export const OFFER_HOLD_MINUTES = 15;
  * whatever the agenda appends when it cancels a booking), and the workflow checks the slot on its stream */
 const NOT_FREEING = new Set(['SlotHeld', 'SlotBooked', 'SlotClosed']);
 const freeing = (event: RecordedEvent) =>
-  event.type === 'BookingCancelled' || (event.stream.startsWith('availability-') && !NOT_FREEING.has(event.type) && typeof (event.data as { start?: unknown }).start === 'string');
+  event.type === 'BookingCancelled' ||
+  (event.stream.startsWith('availability-') && !NOT_FREEING.has(event.type) && typeof (event.data as { start?: unknown }).start === 'string');
 
 /** a uuid derived from the event that freed the slot: running the offer again for it finds the same booking */
 function offerBookingId(causeEventId: string): string {
@@ -45,13 +48,20 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
   private subscription?: Subscription;
 
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await startReactor(this.core, 'waiting-list', ['availability-', 'booking-'], (e) => this.react(e), (e) => this.logger.error(String(e)));
+    this.subscription = await startReactor(
+      this.core,
+      'waiting-list',
+      ['availability-', 'booking-'],
+      (e) => this.react(e),
+      (e) => this.logger.error(String(e)),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -97,7 +107,10 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
       patientHolds,
     };
     const metadata = this.system(causeEventId);
-    const run = () => decideAgainOnStaleRevision(() => runWorkflow(this.core.eventStore, waitingListOfferWorkflow, input, (step) => this.execute(step, input.doctorId, input.day, input.bookingId, metadata)));
+    const run = () =>
+      decideAgainOnStaleRevision(() =>
+        runWorkflow(this.core.eventStore, waitingListOfferWorkflow, input, (step) => this.execute(step, input.doctorId, input.day, input.bookingId, metadata)),
+      );
     try {
       return await run();
     } catch (error) {
@@ -123,16 +136,15 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
   }
 
   private async execute(step: OfferStep, doctorId: string, day: string, bookingId: string, metadata: EventMetadata) {
-    const store = this.core.eventStore;
     switch (step.stream) {
       case 'list':
-        return handleCommand(store, waitingListStreamName(doctorId), waitingListDecider, step.command, metadata);
+        return this.commands.execute(new Decide(waitingListStreamName(doctorId), waitingListDecider, step.command, metadata));
       case 'day':
-        return handleCommand(store, availabilityStreamName(doctorId, day), availabilityDecider, step.command, metadata);
+        return this.commands.execute(new Decide(availabilityStreamName(doctorId, day), availabilityDecider, step.command, metadata));
       case 'booking':
-        return handleCommand(store, bookingStreamName(bookingId), bookingDecider, step.command, metadata);
+        return this.commands.execute(new Decide(bookingStreamName(bookingId), bookingDecider, step.command, metadata));
       case 'patient':
-        return handleCommand(store, patientHoldStreamName(step.patientId), patientHoldDecider, step.command, metadata);
+        return this.commands.execute(new Decide(patientHoldStreamName(step.patientId), patientHoldDecider, step.command, metadata));
     }
   }
 
@@ -143,8 +155,10 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
     const stream = waitingListStreamName(doctorId);
     const { state } = await readState(this.core.eventStore, stream, waitingListDecider);
     if (!state.offers[bookingId]) return;
-    const ended = await decideAgainOnStaleRevision(() =>
-      handleCommand(this.core.eventStore, stream, waitingListDecider, { type: 'EndOffer', bookingId, outcome, at: this.clock.now().toISOString() }, this.system(causeEventId)),
+    const ended = await this.commands.execute(
+      new Decide(stream, waitingListDecider, { type: 'EndOffer', bookingId, outcome, at: this.clock.now().toISOString() }, this.system(causeEventId), {
+        onStale: 'decide-again',
+      }),
     );
     // the patient is free for another offer, and the slot they let go for the next in line
     if (ended.events.length > 0) await this.offerFreeSlots(doctorId, causeEventId);
@@ -157,7 +171,10 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
     if (waiting.length === 0) return;
     await this.core.changes.waitFor(await this.core.eventStore.headPosition(), 10_000).catch(() => undefined);
     const from = waiting.map((e) => e.from).sort()[0];
-    const to = waiting.map((e) => e.to).sort().at(-1)!;
+    const to = waiting
+      .map((e) => e.to)
+      .sort()
+      .at(-1)!;
     const free = await this.core.readModels.find<SlotDoc>(
       'availability_slots',
       { doctor_id: doctorId, start: { gte: `${from}T00:00:00Z`, lt: `${to}T23:59:59Z` } },

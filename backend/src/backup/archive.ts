@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
+import { loadConfig, type AppConfig } from '../config/config';
 
 /** A backup or restore that cannot go on: the message is for the practice, in Italian. */
 export class BackupError extends Error {
@@ -64,4 +65,13 @@ export function runTool(command: string, args: string[], what: string): Promise<
       } else reject(new BackupError(`${what} non riuscito: ${String(stderr).trim() || error.message}`));
     });
   });
+}
+
+/** the app's configuration from the same environment; its own message (Italian) when invalid */
+export function configFrom(env: NodeJS.ProcessEnv): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    throw new BackupError(errorText(error));
+  }
 }

@@ -3,11 +3,11 @@ import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, mkdtempSync,
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as tar from 'tar';
-import { loadConfig } from '../config/config';
 import {
   APP_PG_FILE,
   APP_SQLITE_FILE,
   BackupError,
+  configFrom,
   EVENTS_FILE,
   FORMAT,
   MANIFEST,
@@ -57,7 +57,10 @@ export interface BackupResult {
 
 /** backup-studio-2030-03-04T06-00-00Z.tar.gz, with -2, -3… when two backups fall in one second */
 function datedName(folder: string, now: Date): string {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
   for (let n = 1; ; n++) {
     const file = join(folder, `backup-studio-${stamp}${n > 1 ? `-${n}` : ''}.tar.gz`);
     if (!existsSync(file)) return file;
@@ -90,7 +93,7 @@ export async function createBackup(env: NodeJS.ProcessEnv, folder: string | unde
   const eventsFile = join(dataDir, EVENTS_FILE);
   // checked before loadConfig, which would create DATA_DIR and new secrets in a mistyped folder
   if (!existsSync(eventsFile)) throw new BackupError(`Nessun registro degli eventi in ${dataDir} (manca ${EVENTS_FILE}): controlla DATA_DIR.`);
-  const config = loadConfig(env);
+  const config = configFrom(env);
   if (config.eventStore.kind !== 'sqlite') throw new BackupError('Solo il registro degli eventi SQLite si salva con questo comando.');
 
   const target = resolve(folder);
@@ -119,7 +122,14 @@ export async function createBackup(env: NodeJS.ProcessEnv, folder: string | unde
       // one snapshot of the schema (pg_dump reads inside a single repeatable-read transaction)
       await runTool(
         'pg_dump',
-        ['--format=custom', `--schema=${schema}`, '--no-owner', '--no-privileges', `--file=${join(staging, APP_PG_FILE)}`, `--dbname=${config.appDb.connectionString}`],
+        [
+          '--format=custom',
+          `--schema=${schema}`,
+          '--no-owner',
+          '--no-privileges',
+          `--file=${join(staging, APP_PG_FILE)}`,
+          `--dbname=${config.appDb.connectionString}`,
+        ],
         'Copia del database PostgreSQL (pg_dump)',
       );
       appDb = { kind: 'postgres', file: APP_PG_FILE, schema };

@@ -19,7 +19,9 @@ async function main(argv: string[]): Promise<number> {
     const result = await createBackup(process.env, args[0]);
     const m = result.manifest;
     console.log(`Backup completato: ${result.file}`);
-    console.log(`  ${m.eventStore.events} eventi (fino alla posizione ${m.eventStore.headPosition}), chiavi e sessioni da ${m.appDb.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}; ${size(result.bytes)} in ${result.ms} ms.`);
+    console.log(
+      `  ${m.eventStore.events} eventi (fino alla posizione ${m.eventStore.headPosition}), chiavi e sessioni da ${m.appDb.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}; ${size(result.bytes)} in ${result.ms} ms.`,
+    );
     console.log(`  Registro delle cancellazioni (fuori dal backup, da conservare a parte): ${m.erasureLedger}`);
     return 0;
   }
@@ -37,11 +39,15 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Ripristino completato in ${result.dataDir} (${result.ms} ms).`);
     console.log(`  ${result.events} eventi; registri delle cancellazioni letti: ${result.ledgersRead.length ? result.ledgersRead.join(', ') : 'nessuno'}.`);
     for (const e of result.erasures) {
-      console.log(`  Persona ${e.subjectId} cancellata di nuovo (${[e.keyDestroyed && 'chiave distrutta', e.eventAppended && 'evento di cancellazione riscritto'].filter(Boolean).join(', ')}).`);
+      console.log(
+        `  Persona ${e.subjectId} cancellata di nuovo (${[e.keyDestroyed && 'chiave distrutta', e.eventAppended && 'evento di cancellazione riscritto'].filter(Boolean).join(', ')}).`,
+      );
     }
     if (!result.chain.ok) {
       const b = result.chain.firstBroken!;
-      console.error(`ATTENZIONE: la catena di hash è interrotta al flusso ${b.stream}, revisione ${b.revision} (posizione ${b.position}): il registro era già alterato nel backup.`);
+      console.error(
+        `ATTENZIONE: la catena di hash è interrotta al flusso ${b.stream}, revisione ${b.revision} (posizione ${b.position}): il registro era già alterato nel backup.`,
+      );
       return 3;
     }
     console.log(`  Catena di hash verificata: ${result.chain.checked} eventi, integra.`);

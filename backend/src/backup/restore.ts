@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import * as tar from 'tar';
 import { userStreamName, type EventMetadata } from '@studio/contracts';
 import { allProjections, createReadModelStore, rebuildProjections, type ReadModelStore } from '@studio/projections';
-import { PG_SCHEMAS, loadConfig } from '../config/config';
+import { PG_SCHEMAS } from '../config/config';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { openAppDb, type AppDb } from '../infrastructure/app-db';
@@ -15,6 +15,7 @@ import {
   APP_PG_FILE,
   APP_SQLITE_FILE,
   BackupError,
+  configFrom,
   EVENTS_FILE,
   MANIFEST,
   Manifest,
@@ -186,20 +187,32 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     const manifest = await unpack(archive, staging);
     log(`Backup del ${manifest.createdAt}: ${manifest.eventStore.events} eventi fino alla posizione ${manifest.eventStore.headPosition}.`);
 
-    const lookupSecret = env.LOOKUP_SECRET || (manifest.secrets.includes('lookup.secret') ? readFileSync(join(staging, 'lookup.secret'), 'utf8').trim() : undefined);
-    if (!lookupSecret) throw new BackupError('Il backup non contiene lookup.secret e LOOKUP_SECRET non è impostato: serve il LOOKUP_SECRET in uso quando il backup è stato fatto.');
+    const lookupSecret =
+      env.LOOKUP_SECRET || (manifest.secrets.includes('lookup.secret') ? readFileSync(join(staging, 'lookup.secret'), 'utf8').trim() : undefined);
+    if (!lookupSecret)
+      throw new BackupError(
+        'Il backup non contiene lookup.secret e LOOKUP_SECRET non è impostato: serve il LOOKUP_SECRET in uso quando il backup è stato fatto.',
+      );
     if (lookupFingerprint(lookupSecret) !== manifest.lookupFingerprint) {
-      throw new BackupError('LOOKUP_SECRET è diverso da quello in uso quando il backup è stato fatto: nessuno potrebbe più accedere con la propria email. Imposta quello originale e riprova.');
+      throw new BackupError(
+        'LOOKUP_SECRET è diverso da quello in uso quando il backup è stato fatto: nessuno potrebbe più accedere con la propria email. Imposta quello originale e riprova.',
+      );
     }
     const pgUrl = env.DATABASE_URL || undefined;
-    if (manifest.appDb.kind === 'postgres' && !pgUrl) throw new BackupError('Il backup contiene chiavi e sessioni salvate da PostgreSQL: imposta DATABASE_URL (un database vuoto) e riprova.');
-    if (manifest.appDb.kind === 'sqlite' && pgUrl) throw new BackupError('Il backup contiene chiavi e sessioni in SQLite, ma DATABASE_URL è impostato: ripristina con la configurazione del backup (senza DATABASE_URL).');
-    if (manifest.appDb.kind === 'postgres' && manifest.appDb.schema !== PG_SCHEMAS.appDb) throw new BackupError(`Schema PostgreSQL inatteso nel backup: ${manifest.appDb.schema}`);
+    if (manifest.appDb.kind === 'postgres' && !pgUrl)
+      throw new BackupError('Il backup contiene chiavi e sessioni salvate da PostgreSQL: imposta DATABASE_URL (un database vuoto) e riprova.');
+    if (manifest.appDb.kind === 'sqlite' && pgUrl)
+      throw new BackupError(
+        'Il backup contiene chiavi e sessioni in SQLite, ma DATABASE_URL è impostato: ripristina con la configurazione del backup (senza DATABASE_URL).',
+      );
+    if (manifest.appDb.kind === 'postgres' && manifest.appDb.schema !== PG_SCHEMAS.appDb)
+      throw new BackupError(`Schema PostgreSQL inatteso nel backup: ${manifest.appDb.schema}`);
     if (pgUrl) await assertEmptySchemas(pgUrl, [PG_SCHEMAS.appDb, PG_SCHEMAS.readModels]);
 
     writing = true;
     mkdirSync(dataDir, { recursive: true });
-    for (const name of [EVENTS_FILE, ...(manifest.appDb.kind === 'sqlite' ? [APP_SQLITE_FILE] : []), ...manifest.secrets]) renameSync(join(staging, name), join(dataDir, name));
+    for (const name of [EVENTS_FILE, ...(manifest.appDb.kind === 'sqlite' ? [APP_SQLITE_FILE] : []), ...manifest.secrets])
+      renameSync(join(staging, name), join(dataDir, name));
     if (manifest.appDb.kind === 'postgres') {
       await runTool(
         'pg_restore',
@@ -207,7 +220,7 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
         'Ripristino del database PostgreSQL (pg_restore)',
       );
     }
-    const config = loadConfig(env);
+    const config = configFrom(env);
     if (config.eventStore.kind !== 'sqlite') throw new BackupError('Il registro ripristinato è SQLite: la configurazione deve usarlo.');
 
     const events = (stores.events = new SqliteEventStore(config.eventStore.filename));
@@ -225,7 +238,10 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
       if (contents.unreadableLines > 0) log(`Attenzione: ${contents.unreadableLines} righe illeggibili nel registro delle cancellazioni ${f} (ignorate).`);
       for (const r of contents.records) if (!bySubject.has(r.subjectId)) bySubject.set(r.subjectId, r);
     }
-    if (ledgersRead.length === 0) log(`Attenzione: nessun registro delle cancellazioni trovato (${ledgerFiles.join(', ')}): chi è stato cancellato dopo il backup non viene cancellato di nuovo.`);
+    if (ledgersRead.length === 0)
+      log(
+        `Attenzione: nessun registro delle cancellazioni trovato (${ledgerFiles.join(', ')}): chi è stato cancellato dopo il backup non viene cancellato di nuovo.`,
+      );
     const erasures = await applyErasures(events, appDb, [...bySubject.values()]);
     // the restored practice's own ledger knows every erasure applied, whatever file it came from
     const ownLedger = new ErasureLedger(config.erasureLedger);
@@ -254,7 +270,9 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     };
   } catch (error) {
     const message = error instanceof BackupError ? error.message : `Ripristino non riuscito: ${errorText(error)}`;
-    throw new BackupError(writing ? `${message}\nIl ripristino si è interrotto a metà: svuota ${dataDir} (e il database, se usato) prima di riprovare.` : message);
+    throw new BackupError(
+      writing ? `${message}\nIl ripristino si è interrotto a metà: svuota ${dataDir} (e il database, se usato) prima di riprovare.` : message,
+    );
   } finally {
     await stores.events?.close().catch(() => undefined);
     await stores.readModels?.close().catch(() => undefined);

@@ -98,7 +98,8 @@ export default tseslint.config(
         { type: 'be-kernel', pattern: `backend/src/{${KERNEL.join(',')}}`, capture: ['kernel'] },
         { type: 'be-testing', pattern: 'backend/src/testing' },
         { type: 'be-feature', pattern: `backend/src/{${Object.keys(FEATURE_USES).join(',')}}`, capture: ['feature'] },
-        
+        // command-line scripts beside the app (npm run backup / restore): the kernel, contracts and projections only
+        { type: 'be-script', pattern: 'backend/src/backup' },
         { type: 'fe-app', pattern: 'frontend/src/app' },
         { type: 'fe-lib', pattern: 'frontend/src/lib' },
         { type: 'fe-ui', pattern: 'frontend/src/components/ui' },

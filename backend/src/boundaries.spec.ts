@@ -30,6 +30,9 @@ describe('lint boundaries', () => {
       // workspaces: contracts imports nothing of ours, the frontend only contracts
       { filePath: 'contracts/src/probe.ts', text: "import { allProjections } from '@studio/projections';\nexport const x = allProjections;\n" },
       { filePath: 'frontend/src/features/audit/probe2.ts', text: "import { allProjections } from '@studio/projections';\nexport const x = allProjections;\n" },
+      // the backup scripts: the kernel and the projections, no feature
+      { filePath: 'backend/src/backup/probe.ts', text: "import { UsersService } from '../users';\nexport const x = UsersService;\n" },
+      { filePath: 'backend/src/backup/probe.ts', text: "import { loadConfig } from '../config/config';\nimport { allProjections } from '@studio/projections';\nexport const x = [loadConfig, allProjections];\n" },
     ]);
   }, 120_000);
 
@@ -50,6 +53,11 @@ describe('lint boundaries', () => {
     expect(rules(4)).toEqual(['boundaries/dependencies']);
     expect(results[5]).toEqual([]);
     expect(rules(6)).toEqual(['boundaries/dependencies']);
+  });
+
+  it('keeps the backup scripts on the kernel: no feature', () => {
+    expect(rules(9)).toEqual(['boundaries/dependencies']);
+    expect(results[10]).toEqual([]);
   });
 
   it('keeps the workspaces apart: contracts and the frontend do not import projections', () => {

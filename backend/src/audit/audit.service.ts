@@ -179,7 +179,7 @@ export class AuditService {
       [{ type: 'PersonalDataErased', data: { userId: patientId, erasedBy: metadata.userId, erasedByRole: metadata.role }, metadata }],
       { expectedRevision: 'stream_exists' },
     );
-    await this.core.personalData.destroyKey(patientId);
+    await this.core.personalData.destroyKey(patientId, { erasedAt: metadata.at, erasedBy: metadata.userId, erasedByRole: metadata.role });
     await this.core.changes.waitFor(position);
     return { patientId, erasedAt: metadata.at };
   }

@@ -34,3 +34,14 @@ describe('config: PayPal', () => {
     expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir(), PAYPAL_CLIENT_ID: 'id' })).toThrow(/vanno impostati insieme/);
   });
 });
+
+describe('config: erasure ledger', () => {
+  it('lives beside DATA_DIR, never inside it (a backup of DATA_DIR must not carry it); ERASURE_LEDGER moves it', () => {
+    const dir = dataDir();
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });
+    expect(config.erasureLedger).toBe(`${dir}-cancellazioni.jsonl`);
+    expect(config.erasureLedger.startsWith(`${dir}/`)).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, ERASURE_LEDGER: '/srv/registro/cancellazioni.jsonl' }).erasureLedger).toBe('/srv/registro/cancellazioni.jsonl');
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, ERASURE_LEDGER: '' }).erasureLedger).toBe(`${dir}-cancellazioni.jsonl`);
+  });
+});

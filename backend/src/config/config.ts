@@ -88,6 +88,11 @@ const Env = z.object({
   RATE_LIMIT_SOCKET: z.coerce.number().int().min(1).default(60),
   /** key prefix of the limits in Redis (shared by every instance) */
   RATE_LIMIT_PREFIX: z.string().min(1).default('studio:limiti'),
+  /**
+   * the erasure ledger: one line per person erased, kept outside every backup so that a restore can erase again
+   * whoever was erased after the backup was taken; default beside DATA_DIR (`<DATA_DIR>-cancellazioni.jsonl`)
+   */
+  ERASURE_LEDGER: unsetWhenEmpty(z.string().optional()),
   /** Sistema TS public certificate (X.509 PEM, or a PEM public key) for the patients' codice fiscale in the yearly export */
   STS_CERT_PATH: unsetWhenEmpty(z.string().optional()),
 });
@@ -152,6 +157,8 @@ export interface AppConfig {
   /** express 'trust proxy' (TRUST_PROXY); false: X-Forwarded-For is ignored */
   trustProxy: boolean | number | string[];
   rateLimits: RateLimitConfig;
+  /** the erasure ledger's file (ERASURE_LEDGER), outside DATA_DIR and outside the backups */
+  erasureLedger: string;
   /** STS_CERT_PATH; null outside production means a demo key generated in DATA_DIR (files not for sending) */
   stsCertPath: string | null;
 }
@@ -165,6 +172,12 @@ function persistentSecret(dataDir: string, name: string, given?: string): string
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/** the PostgreSQL schemas of the scale-out configuration (DATABASE_URL) */
+export const PG_SCHEMAS = { readModels: 'read_models', appDb: 'app' } as const;
+
+/** beside the data directory, not in it: a backup of DATA_DIR never carries it, a lost DATA_DIR does not take it along */
+export const defaultErasureLedger = (dataDir: string): string => `${resolve(dataDir)}-cancellazioni.jsonl`;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = Env.safeParse(env);
@@ -190,10 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'eventstoredb', connectionString: e.EVENTSTORE_URL }
       : { kind: 'sqlite', filename: join(dataDir, 'events.db'), writerThread: e.EVENT_WRITER_THREAD ? e.EVENT_WRITER_THREAD === 'true' : production },
     readModels: e.DATABASE_URL
-      ? { kind: 'postgres', connectionString: e.DATABASE_URL, schema: 'read_models' }
+      ? { kind: 'postgres', connectionString: e.DATABASE_URL, schema: PG_SCHEMAS.readModels }
       : { kind: 'sqlite', filename: join(dataDir, 'read-models.db') },
     appDb: e.DATABASE_URL
-      ? { kind: 'postgres', connectionString: e.DATABASE_URL, schema: 'app' }
+      ? { kind: 'postgres', connectionString: e.DATABASE_URL, schema: PG_SCHEMAS.appDb }
       : { kind: 'sqlite', filename: join(dataDir, 'app.db') },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
@@ -233,5 +246,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       prefix: e.RATE_LIMIT_PREFIX,
     },
     stsCertPath: e.STS_CERT_PATH ? resolve(e.STS_CERT_PATH) : null,
+    erasureLedger: e.ERASURE_LEDGER ? resolve(e.ERASURE_LEDGER) : defaultErasureLedger(dataDir),
   };
 }

@@ -2,6 +2,7 @@ import type { EventStore } from '@studio/contracts';
 import { ProjectionRunner, allProjections, createReadModelStore, type ReadModelStore } from '@studio/projections';
 import type { AppConfig } from '../config/config';
 import { createEventStore } from '../event-store/create-event-store';
+import { ErasureLedger } from '../personal-data/erasure-ledger';
 import { PersonalDataService } from '../personal-data/personal-data.service';
 import { RateLimits } from '../security/rate-limits';
 import { openAppDb, type AppDb } from './app-db';
@@ -30,7 +31,7 @@ export async function openCore(config: AppConfig): Promise<Core> {
   const eventStore = createEventStore(config.eventStore);
   const readModels = await createReadModelStore(config.readModels);
   const appDb = await openAppDb(config.appDb);
-  const personalData = new PersonalDataService(appDb, config.lookupSecret);
+  const personalData = new PersonalDataService(appDb, config.lookupSecret, new ErasureLedger(config.erasureLedger));
   const runner = new ProjectionRunner({ store: eventStore, readModels, projections: allProjections });
   // without a local runner (scale-out), the projections worker's changes arrive through Redis
   const changes =

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAppDb, type AppDb } from '../infrastructure/app-db';
+import { ErasureLedger, readLedger } from './erasure-ledger';
 import { PersonalDataService } from './personal-data.service';
 
 describe('personal data sealing (crypto-shredding)', () => {
@@ -41,6 +42,31 @@ describe('personal data sealing (crypto-shredding)', () => {
     const sealed = await service.seal('u1', { name: 'Luca' });
     await service.destroyKey('u1');
     expect(await service.open(sealed)).toBeNull();
+    expect(await new PersonalDataService(db, 'segreto-di-prova-lungo-abbastanza').open(sealed)).toBeNull();
+  });
+
+  it('writes every erasure to the ledger; a line cut short by a crash is skipped, not fatal', async () => {
+    const ledger = new ErasureLedger(join(dir, 'fuori', 'cancellazioni.jsonl'));
+    const withLedger = new PersonalDataService(db, 'segreto-di-prova-lungo-abbastanza', ledger);
+    const sealed = await withLedger.seal('u1', 'dato');
+    await withLedger.destroyKey('u1', { erasedAt: '2030-03-04T10:00:00.000Z', erasedBy: 'admin-1', erasedByRole: 'admin' });
+    await withLedger.destroyKey('u2');
+    expect(await withLedger.open(sealed)).toBeNull();
+    appendFileSync(ledger.file, '{"subjectId":"u3","erased');
+    const { records, unreadableLines } = ledger.read();
+    expect(records).toEqual([
+      { subjectId: 'u1', erasedAt: '2030-03-04T10:00:00.000Z', erasedBy: 'admin-1', erasedByRole: 'admin' },
+      { subjectId: 'u2', erasedAt: expect.any(String), erasedBy: 'system', erasedByRole: 'system' },
+    ]);
+    expect(unreadableLines).toBe(1);
+    expect(readLedger(join(dir, 'non-esiste.jsonl'))).toEqual({ records: [], unreadableLines: 0 });
+  });
+
+  it('destroys the key even when the ledger cannot be written, and says so', async () => {
+    writeFileSync(join(dir, 'un-file'), '');
+    const broken = new PersonalDataService(db, 'segreto-di-prova-lungo-abbastanza', new ErasureLedger(join(dir, 'un-file', 'cancellazioni.jsonl')));
+    const sealed = await broken.seal('u1', 'dato');
+    await expect(broken.destroyKey('u1')).rejects.toThrow('Chiave cancellata, ma la cancellazione non è stata scritta nel registro delle cancellazioni');
     expect(await new PersonalDataService(db, 'segreto-di-prova-lungo-abbastanza').open(sealed)).toBeNull();
   });
 

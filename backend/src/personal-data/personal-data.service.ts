@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Sealed } from '@studio/contracts';
 import type { AppDb } from '../infrastructure/app-db';
+import type { ErasureLedger, ErasureRecord } from './erasure-ledger';
 
 /**
  * Crypto-shredding: every data subject has an AES-256-GCM key in subject_keys, outside the log.
@@ -13,6 +14,8 @@ export class PersonalDataService {
   constructor(
     private readonly db: AppDb,
     private readonly lookupSecret: string,
+    /** where every erasure is also written, outside the backups (none: tests of sealing alone) */
+    private readonly ledger?: ErasureLedger,
   ) {}
 
   /** keyed hash used to find an account by email without storing the email in clear */
@@ -41,9 +44,24 @@ export class PersonalDataService {
     return JSON.parse(clear.toString('utf8')) as T;
   }
 
-  async destroyKey(subjectId: string): Promise<void> {
+  /**
+   * Erases the subject: the key goes, and the erasure is written to the ledger first, so that a
+   * backup taken before now cannot bring the key back on restore. A ledger that cannot be written
+   * does not stop the erasure; it is reported after the key is gone.
+   */
+  async destroyKey(subjectId: string, by: Omit<ErasureRecord, 'subjectId'> = { erasedAt: new Date().toISOString(), erasedBy: 'system', erasedByRole: 'system' }): Promise<void> {
+    let ledgerError: unknown = null;
+    try {
+      this.ledger?.record({ subjectId, ...by });
+    } catch (error) {
+      ledgerError = error;
+    }
     await this.db.deleteFrom('subject_keys').where('subject_id', '=', subjectId).execute();
     this.cache.delete(subjectId);
+    if (ledgerError) {
+      const reason = ledgerError instanceof Error ? ledgerError.message : String(ledgerError);
+      throw new Error(`Chiave cancellata, ma la cancellazione non è stata scritta nel registro delle cancellazioni (${this.ledger?.file}): ${reason}`);
+    }
   }
 
   private async keyFor(subjectId: string, create: boolean): Promise<Buffer | null> {

@@ -6,7 +6,7 @@ import type pino from 'pino';
 import request from 'supertest';
 import { startApp, type RunningApp } from '../app';
 import type { Clock } from '../common/clock';
-import { loadConfig } from '../config/config';
+import { defaultErasureLedger, loadConfig } from '../config/config';
 import { DEMO_PASSWORD } from '../seed/demo-seed';
 
 export interface TestApp extends RunningApp {
@@ -60,6 +60,8 @@ export async function startTestApp(env: Record<string, string> = {}, today = new
     async close() {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // the erasure ledger lives beside the data directory (outside it, as in production)
+      if (config.erasureLedger === defaultErasureLedger(dataDir)) rmSync(config.erasureLedger, { force: true });
     },
   };
 }

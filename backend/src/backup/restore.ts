@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import * as tar from 'tar';
+import { userStreamName, type EventMetadata } from '@studio/contracts';
+import { allProjections, createReadModelStore, rebuildProjections, type ReadModelStore } from '@studio/projections';
+import { PG_SCHEMAS } from '../config/config';
+import { ChainVerifier } from '../event-store/hash-chain';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { openAppDb, type AppDb } from '../infrastructure/app-db';
+import { ErasureLedger, readLedger, type ErasureRecord } from '../personal-data/erasure-ledger';
+import {
+  APP_PG_FILE,
+  APP_SQLITE_FILE,
+  BackupError,
+  configFrom,
+  EVENTS_FILE,
+  MANIFEST,
+  Manifest,
+  SECRET_FILES,
+  errorText,
+  lookupFingerprint,
+  runTool,
+  sha256File,
+} from './archive';
+
+export interface RestoreOptions {
+  /** more erasure ledgers to apply, besides the configured one and the one named in the backup */
+  erasureLedgers?: string[];
+  /** progress lines, in Italian */
+  log?: (line: string) => void;
+}
+
+export interface AppliedErasure {
+  subjectId: string;
+  /** the backup still held the person's key */
+  keyDestroyed: boolean;
+  /** the backup's log lacked their PersonalDataErased: appended again, with the original time and author */
+  eventAppended: boolean;
+}
+
+export interface RestoreResult {
+  dataDir: string;
+  /** the backup's last position: the read models were rebuilt up to here (plus the erasures appended) */
+  backupPosition: number;
+  headPosition: number;
+  events: number;
+  ledgersRead: string[];
+  erasures: AppliedErasure[];
+  chain: { checked: number; ok: boolean; firstBroken: ChainVerifier['firstBroken'] };
+  rebuild: { events: number; ms: number };
+  ms: number;
+}
+
+const ROLES: EventMetadata['role'][] = ['patient', 'doctor', 'admin', 'auditor', 'system'];
+
+/** nothing in it, or not there at all: a restore never mixes two practices' files */
+function assertEmptyDirectory(dataDir: string): void {
+  if (!existsSync(dataDir)) return;
+  if (!statSync(dataDir).isDirectory()) throw new BackupError(`${dataDir} esiste e non è una cartella: indica in DATA_DIR una cartella vuota.`);
+  const entries = readdirSync(dataDir);
+  if (entries.length > 0) {
+    throw new BackupError(
+      `La cartella dei dati ${dataDir} non è vuota (contiene ${entries.length} elementi, per esempio ${entries[0]}): il ripristino avviene solo in una cartella vuota. Spostala o svuotala, oppure indica un'altra cartella in DATA_DIR, e riprova.`,
+    );
+  }
+}
+
+/** extracts only the files a backup has, then checks the manifest and every checksum */
+async function unpack(archive: string, into: string): Promise<Manifest> {
+  const expected = new Set<string>([MANIFEST, EVENTS_FILE, APP_SQLITE_FILE, APP_PG_FILE, ...SECRET_FILES]);
+  const damaged = (detail: string) => new BackupError(`Il file ${archive} non è un backup valido o è danneggiato: ${detail}`);
+  try {
+    await tar.x({ file: archive, cwd: into, strict: true, filter: (path, entry) => expected.has(path) && (!('type' in entry) || entry.type === 'File') });
+  } catch (error) {
+    throw damaged(`archivio illeggibile o troncato (dettaglio: ${errorText(error)})`);
+  }
+  if (!existsSync(join(into, MANIFEST))) throw damaged(`manca ${MANIFEST}`);
+  let manifest: Manifest;
+  try {
+    manifest = Manifest.parse(JSON.parse(readFileSync(join(into, MANIFEST), 'utf8')));
+  } catch (error) {
+    throw damaged(`${MANIFEST} non leggibile (${errorText(error).slice(0, 200)})`);
+  }
+  for (const name of [EVENTS_FILE, manifest.appDb.file, ...manifest.secrets]) {
+    if (!manifest.checksums[name]) throw damaged(`${name} non è elencato nel manifest`);
+    if (!existsSync(join(into, name))) throw damaged(`manca ${name}`);
+    if ((await sha256File(join(into, name))) !== manifest.checksums[name]) throw damaged(`${name} non corrisponde alla sua impronta sha-256`);
+  }
+  return manifest;
+}
+
+/** the schema that will receive the restore holds no table; an empty leftover schema is dropped (RESTRICT: only if empty) */
+async function assertEmptySchemas(connectionString: string, schemas: string[]): Promise<void> {
+  const client = new Client({ connectionString });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new BackupError(`Connessione a PostgreSQL (DATABASE_URL) non riuscita: ${errorText(error)}`);
+  }
+  try {
+    for (const schema of schemas) {
+      const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1', [schema]);
+      if (Number(rows[0].n) > 0) {
+        throw new BackupError(
+          `Lo schema PostgreSQL "${schema}" non è vuoto (${rows[0].n} tabelle): il ripristino avviene solo in un database senza dati. Usa un database nuovo in DATABASE_URL e riprova.`,
+        );
+      }
+    }
+    await client.query(`DROP SCHEMA IF EXISTS "${schemas[0]}" RESTRICT`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Everyone in the ledgers is erased again: their key is destroyed if the backup still held it, and
+ * their PersonalDataErased is appended if the backup's log lacks it (with the original time and
+ * author), so that the read models too say erased and nobody can log in as them.
+ */
+async function applyErasures(store: SqliteEventStore, appDb: AppDb, records: ErasureRecord[]): Promise<AppliedErasure[]> {
+  const applied: AppliedErasure[] = [];
+  for (const record of records) {
+    const deleted = await appDb.deleteFrom('subject_keys').where('subject_id', '=', record.subjectId).executeTakeFirst();
+    const keyDestroyed = Number(deleted.numDeletedRows) > 0;
+    const stream = userStreamName(record.subjectId);
+    const events = await store.readStream(stream);
+    let eventAppended = false;
+    if (events.length > 0 && !events.some((e) => e.type === 'PersonalDataErased')) {
+      const role = ROLES.find((r) => r === record.erasedByRole) ?? 'system';
+      const id = randomUUID();
+      await store.append(
+        stream,
+        [
+          {
+            id,
+            type: 'PersonalDataErased',
+            data: { userId: record.subjectId, erasedBy: record.erasedBy, erasedByRole: record.erasedByRole },
+            metadata: { userId: record.erasedBy, role, at: record.erasedAt, correlationId: id, causationId: id, reappliedOnRestore: true },
+          },
+        ],
+        { expectedRevision: events[events.length - 1].revision },
+      );
+      eventAppended = true;
+    }
+    if (keyDestroyed || eventAppended) applied.push({ subjectId: record.subjectId, keyDestroyed, eventAppended });
+  }
+  return applied;
+}
+
+async function verifyChain(store: SqliteEventStore): Promise<RestoreResult['chain']> {
+  const verifier = new ChainVerifier();
+  let after = 0;
+  for (;;) {
+    const batch = await store.readAll({ after, maxCount: 5000 });
+    if (batch.length === 0) break;
+    for (const e of batch) verifier.visit(e);
+    after = batch[batch.length - 1].position;
+  }
+  return { checked: verifier.checked, ok: verifier.firstBroken === null, firstBroken: verifier.firstBroken };
+}
+
+/**
+ * `npm run restore -- <file>`: a backup into an empty DATA_DIR (and, with DATABASE_URL, an empty
+ * database), the erasure ledgers applied again, the read models rebuilt from the log, the hash
+ * chain verified. The configuration (environment) is the one the practice will run with.
+ */
+export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undefined, options: RestoreOptions = {}): Promise<RestoreResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+  if (!file) throw new BackupError('Indica il file di backup da ripristinare: npm run restore -- <file>');
+  const archive = resolve(file);
+  if (!existsSync(archive)) throw new BackupError(`File di backup non trovato: ${archive}`);
+  if (!statSync(archive).isFile()) throw new BackupError(`${archive} non è un file di backup (è una cartella?).`);
+  if (env.EVENTSTORE_URL) throw new BackupError('EVENTSTORE_URL è impostato: questo backup contiene un registro SQLite e si ripristina senza EventStoreDB.');
+  const dataDir = resolve(env.DATA_DIR || './data');
+  assertEmptyDirectory(dataDir);
+
+  mkdirSync(dirname(dataDir), { recursive: true });
+  // unpacked beside DATA_DIR (same disk): verified before anything is written into it, then moved in
+  const staging = mkdtempSync(join(dirname(dataDir), '.ripristino-in-corso-'));
+  let writing = false;
+  const stores: { events?: SqliteEventStore; readModels?: ReadModelStore; appDb?: AppDb } = {};
+  try {
+    const manifest = await unpack(archive, staging);
+    log(`Backup del ${manifest.createdAt}: ${manifest.eventStore.events} eventi fino alla posizione ${manifest.eventStore.headPosition}.`);
+
+    const lookupSecret =
+      env.LOOKUP_SECRET || (manifest.secrets.includes('lookup.secret') ? readFileSync(join(staging, 'lookup.secret'), 'utf8').trim() : undefined);
+    if (!lookupSecret)
+      throw new BackupError(
+        'Il backup non contiene lookup.secret e LOOKUP_SECRET non è impostato: serve il LOOKUP_SECRET in uso quando il backup è stato fatto.',
+      );
+    if (lookupFingerprint(lookupSecret) !== manifest.lookupFingerprint) {
+      throw new BackupError(
+        'LOOKUP_SECRET è diverso da quello in uso quando il backup è stato fatto: nessuno potrebbe più accedere con la propria email. Imposta quello originale e riprova.',
+      );
+    }
+    const pgUrl = env.DATABASE_URL || undefined;
+    if (manifest.appDb.kind === 'postgres' && !pgUrl)
+      throw new BackupError('Il backup contiene chiavi e sessioni salvate da PostgreSQL: imposta DATABASE_URL (un database vuoto) e riprova.');
+    if (manifest.appDb.kind === 'sqlite' && pgUrl)
+      throw new BackupError(
+        'Il backup contiene chiavi e sessioni in SQLite, ma DATABASE_URL è impostato: ripristina con la configurazione del backup (senza DATABASE_URL).',
+      );
+    if (manifest.appDb.kind === 'postgres' && manifest.appDb.schema !== PG_SCHEMAS.appDb)
+      throw new BackupError(`Schema PostgreSQL inatteso nel backup: ${manifest.appDb.schema}`);
+    if (pgUrl) await assertEmptySchemas(pgUrl, [PG_SCHEMAS.appDb, PG_SCHEMAS.readModels]);
+
+    writing = true;
+    mkdirSync(dataDir, { recursive: true });
+    for (const name of [EVENTS_FILE, ...(manifest.appDb.kind === 'sqlite' ? [APP_SQLITE_FILE] : []), ...manifest.secrets])
+      renameSync(join(staging, name), join(dataDir, name));
+    if (manifest.appDb.kind === 'postgres') {
+      await runTool(
+        'pg_restore',
+        ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${pgUrl}`, join(staging, APP_PG_FILE)],
+        'Ripristino del database PostgreSQL (pg_restore)',
+      );
+    }
+    const config = configFrom(env);
+    if (config.eventStore.kind !== 'sqlite') throw new BackupError('Il registro ripristinato è SQLite: la configurazione deve usarlo.');
+
+    const events = (stores.events = new SqliteEventStore(config.eventStore.filename));
+    const appDb = (stores.appDb = await openAppDb(config.appDb));
+    const backupPosition = manifest.eventStore.headPosition;
+    // The keys were copied after the log: a reactor may have read past the copied log's end. New
+    // events will take those positions again, and a reactor must not skip them.
+    await appDb.updateTable('reactor_checkpoints').set({ position: backupPosition }).where('position', '>', backupPosition).execute();
+
+    const ledgerFiles = [...new Set([...(options.erasureLedgers ?? []).map((f) => resolve(f)), config.erasureLedger, manifest.erasureLedger])];
+    const ledgersRead = ledgerFiles.filter((f) => existsSync(f));
+    const bySubject = new Map<string, ErasureRecord>();
+    for (const f of ledgersRead) {
+      const contents = readLedger(f);
+      if (contents.unreadableLines > 0) log(`Attenzione: ${contents.unreadableLines} righe illeggibili nel registro delle cancellazioni ${f} (ignorate).`);
+      for (const r of contents.records) if (!bySubject.has(r.subjectId)) bySubject.set(r.subjectId, r);
+    }
+    if (ledgersRead.length === 0)
+      log(
+        `Attenzione: nessun registro delle cancellazioni trovato (${ledgerFiles.join(', ')}): chi è stato cancellato dopo il backup non viene cancellato di nuovo.`,
+      );
+    const erasures = await applyErasures(events, appDb, [...bySubject.values()]);
+    // the restored practice's own ledger knows every erasure applied, whatever file it came from
+    const ownLedger = new ErasureLedger(config.erasureLedger);
+    const known = new Set(ownLedger.read().records.map((r) => r.subjectId));
+    for (const r of bySubject.values()) if (!known.has(r.subjectId)) ownLedger.record(r);
+    if (erasures.length > 0) log(`Cancellazioni riapplicate dal registro: ${erasures.length}.`);
+
+    // the existing rebuild path: every projection in one pass over the log, bare tables, indexes at the end
+    const readModels = (stores.readModels = await createReadModelStore(config.readModels));
+    for (const def of allProjections) await readModels.ensureCollection(def);
+    const rebuild = await rebuildProjections({ store: events, readModels }, allProjections);
+    log(`Read model ricostruiti: ${rebuild.events} eventi in ${rebuild.ms} ms.`);
+
+    const chain = await verifyChain(events);
+    const headPosition = await events.headPosition();
+    return {
+      dataDir,
+      backupPosition,
+      headPosition,
+      events: chain.checked,
+      ledgersRead,
+      erasures,
+      chain,
+      rebuild,
+      ms: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    const message = error instanceof BackupError ? error.message : `Ripristino non riuscito: ${errorText(error)}`;
+    throw new BackupError(
+      writing ? `${message}\nIl ripristino si è interrotto a metà: svuota ${dataDir} (e il database, se usato) prima di riprovare.` : message,
+    );
+  } finally {
+    await stores.events?.close().catch(() => undefined);
+    await stores.readModels?.close().catch(() => undefined);
+    await stores.appDb?.destroy().catch(() => undefined);
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

@@ -83,8 +83,43 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   // workspaces by package name: contracts imports nothing of ours, projections and the frontend only contracts
-  { files: ['contracts/src/**'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@studio/*'], message: 'contracts/ non importa nulla del progetto.' }] }] } },
-  { files: ['projections/src/**', 'frontend/src/**'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@studio/*', '!@studio/contracts'], message: 'Qui si importa solo @studio/contracts.' }] }] } },
+  {
+    files: ['contracts/src/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@studio/*'], message: 'contracts/ non importa nulla del progetto.' }] }] },
+  },
+  {
+    files: ['projections/src/**', 'frontend/src/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@studio/*', '!@studio/contracts'], message: 'Qui si importa solo @studio/contracts.' }] }],
+    },
+  },
+  // one command path (DESIGN.md "Commands"): features send `new Decide(...)` on the CommandBus; only the event-store
+  // kernel runs handleCommand and appends (the backup's restore and the tests write the log below the domain)
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: [...TESTS, 'backend/src/event-store/**', 'backend/src/backup/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/event-store/command-handler'],
+              importNames: ['handleCommand'],
+              message: 'Un comando passa dal CommandBus: new Decide(stream, decider, comando, metadata).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='append'][callee.object.property.name='eventStore']",
+          message: 'Si scrive nel log solo con un comando: new Decide(...) sul CommandBus.',
+        },
+      ],
+    },
+  },
   // boundaries between workspaces and features (relative imports)
   {
     files: ['contracts/src/**', 'projections/src/**', 'backend/src/**', 'frontend/src/**'],
@@ -117,7 +152,8 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          message: 'Dipendenza non ammessa tra {{from.type}} {{from.captured.feature}} e {{to.type}} {{to.captured.feature}} {{to.internalPath}} (DESIGN.md, "Dependencies between features")',
+          message:
+            'Dipendenza non ammessa tra {{from.type}} {{from.captured.feature}} e {{to.type}} {{to.captured.feature}} {{to.internalPath}} (DESIGN.md, "Dependencies between features")',
           policies: [
             // inside one element anything goes; tests may reach their fixtures anywhere in their workspace
             { allow: { dependency: { relationship: { to: 'internal' } } } },
@@ -131,10 +167,16 @@ export default tseslint.config(
             { from: { element: { type: 'be-root' } }, allow: { to: { element: { types: '{be-feature,be-root}' } } } },
             { from: { element: { type: 'be-testing' } }, allow: { to: { element: { types: '{be-feature,be-root}' } } } },
             // the login controller reads users through their public entry
-            { from: { element: { type: 'be-kernel', captured: { kernel: 'auth' } } }, allow: { to: { element: { type: 'be-feature', captured: { feature: 'users' }, fileInternalPath: 'index.ts' } } } },
+            {
+              from: { element: { type: 'be-kernel', captured: { kernel: 'auth' } } },
+              allow: { to: { element: { type: 'be-feature', captured: { feature: 'users' }, fileInternalPath: 'index.ts' } } },
+            },
             // frontend: features never import each other; app is the shell on top
             { from: { element: { types: 'fe-*' } }, allow: { to: { element: { types: '{contracts,fe-i18n}' } } } },
-            { from: { element: { type: 'fe-lib' } }, allow: { to: { element: { type: 'fe-app', fileInternalPath: 'store.ts' } }, dependency: { kind: 'type' } } },
+            {
+              from: { element: { type: 'fe-lib' } },
+              allow: { to: { element: { type: 'fe-app', fileInternalPath: 'store.ts' } }, dependency: { kind: 'type' } },
+            },
             { from: { element: { type: 'fe-ui' } }, allow: { to: { element: { type: 'fe-lib' } } } },
             { from: { element: { type: 'fe-feature' } }, allow: { to: { element: { types: '{fe-lib,fe-ui}' } } } },
             { from: { element: { types: '{fe-app,fe-root}' } }, allow: { to: { element: { types: '{fe-app,fe-lib,fe-ui,fe-feature}' } } } },

@@ -11,7 +11,7 @@ const eslint = new ESLint({
   cwd: root,
   // no type information for files that do not exist; only the import rules run
   overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: false } } },
-  ruleFilter: ({ ruleId }) => ruleId.startsWith('boundaries/') || ruleId === 'no-restricted-imports',
+  ruleFilter: ({ ruleId }) => ruleId.startsWith('boundaries/') || ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-syntax',
 });
 const probes = JSON.parse(readFileSync(0, 'utf8'));
 const out = [];

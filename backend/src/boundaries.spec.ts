@@ -22,17 +22,36 @@ describe('lint boundaries', () => {
       { filePath: 'backend/src/availability/probe.ts', text: "import { bookingDecider } from '../booking';\nexport const x = bookingDecider;\n" },
       { filePath: 'backend/src/orders/probe.ts', text: "import { bookingDecider } from '../booking/booking.decider';\nexport const x = bookingDecider;\n" },
       // backend: allowed, downward through the public entry, and the kernel
-      { filePath: 'backend/src/orders/probe.ts', text: "import { bookingDecider } from '../booking';\nimport { ValidationError } from '../common/errors';\nexport const x = [bookingDecider, ValidationError];\n" },
+      {
+        filePath: 'backend/src/orders/probe.ts',
+        text: "import { bookingDecider } from '../booking';\nimport { ValidationError } from '../common/errors';\nexport const x = [bookingDecider, ValidationError];\n",
+      },
       // frontend: features never import each other; lib and components/ui are open to all
       { filePath: 'frontend/src/features/audit/probe.ts', text: "import { slotLabel } from '../availability/slots';\nexport const x = slotLabel;\n" },
-      { filePath: 'frontend/src/features/audit/probe.ts', text: "import { errorMessage } from '../../lib/api';\nimport { Loading } from '../../components/ui/Loading';\nexport const x = [errorMessage, Loading];\n" },
+      {
+        filePath: 'frontend/src/features/audit/probe.ts',
+        text: "import { errorMessage } from '../../lib/api';\nimport { Loading } from '../../components/ui/Loading';\nexport const x = [errorMessage, Loading];\n",
+      },
       { filePath: 'frontend/src/lib/probe.ts', text: "import { AuditPage } from '../features/audit/AuditPage';\nexport const x = AuditPage;\n" },
       // workspaces: contracts imports nothing of ours, the frontend only contracts
       { filePath: 'contracts/src/probe.ts', text: "import { allProjections } from '@studio/projections';\nexport const x = allProjections;\n" },
       { filePath: 'frontend/src/features/audit/probe2.ts', text: "import { allProjections } from '@studio/projections';\nexport const x = allProjections;\n" },
       // the backup scripts: the kernel and the projections, no feature
       { filePath: 'backend/src/backup/probe.ts', text: "import { UsersService } from '../users';\nexport const x = UsersService;\n" },
-      { filePath: 'backend/src/backup/probe.ts', text: "import { loadConfig } from '../config/config';\nimport { allProjections } from '@studio/projections';\nexport const x = [loadConfig, allProjections];\n" },
+      {
+        filePath: 'backend/src/backup/probe.ts',
+        text: "import { loadConfig } from '../config/config';\nimport { allProjections } from '@studio/projections';\nexport const x = [loadConfig, allProjections];\n",
+      },
+      // one command path: a feature does not run handleCommand nor append by itself; Decide on the bus is the way
+      { filePath: 'backend/src/diet/probe.ts', text: "import { handleCommand } from '../event-store/command-handler';\nexport const x = handleCommand;\n" },
+      {
+        filePath: 'backend/src/diet/probe.ts',
+        text: "export async function f(core: { eventStore: { append(s: string): Promise<void> } }) {\n  await core.eventStore.append('diet-1');\n}\n",
+      },
+      {
+        filePath: 'backend/src/diet/probe.ts',
+        text: "import { Decide } from '../event-store/decide.command';\nimport { readState } from '../event-store/command-handler';\nexport const x = [Decide, readState];\n",
+      },
     ]);
   }, 120_000);
 
@@ -63,5 +82,11 @@ describe('lint boundaries', () => {
   it('keeps the workspaces apart: contracts and the frontend do not import projections', () => {
     expect(rules(7)).toEqual(['no-restricted-imports']);
     expect(rules(8)).toEqual(['no-restricted-imports']);
+  });
+
+  it('keeps one command path: handleCommand and eventStore.append only inside the event-store kernel', () => {
+    expect(rules(11)).toEqual(['no-restricted-imports']);
+    expect(rules(12)).toEqual(['no-restricted-syntax']);
+    expect(results[13]).toEqual([]);
   });
 });

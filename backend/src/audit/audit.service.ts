@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   AUDIT_CATEGORIES,
   ENCRYPTED_PLACEHOLDER,
@@ -37,7 +38,9 @@ import {
   usersProjection,
   availabilityRange,
 } from '@studio/projections';
-import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { NotFoundError, ValidationError } from '../common/errors';
+import { userDecider } from '../users';
+import { Decide } from '../event-store/decide.command';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { CORE, type Core } from '../infrastructure/core';
 import { AccessLogService } from '../personal-data/access-log.service';
@@ -55,6 +58,7 @@ const DAY_MS = 86_400_000;
 @Injectable()
 export class AuditService {
   constructor(
+    private readonly commands: CommandBus,
     @Inject(CORE) private readonly core: Core,
     private readonly accessLog: AccessLogService,
   ) {}
@@ -68,12 +72,16 @@ export class AuditService {
     if (q.doctor) where.doctor_id = q.doctor;
     if (q.patient) where.patient_id = q.patient;
     if (q.from || q.to) {
-      if (q.from && q.to && Date.parse(q.to) < Date.parse(q.from)) throw new ValidationError("La fine dell'intervallo deve seguire l'inizio.", 'intervallo_non_valido');
+      if (q.from && q.to && Date.parse(q.to) < Date.parse(q.from))
+        throw new ValidationError("La fine dell'intervallo deve seguire l'inizio.", 'intervallo_non_valido');
       where.at = { ...(q.from ? { gte: new Date(q.from).toISOString() } : {}), ...(q.to ? { lte: new Date(q.to).toISOString() } : {}) };
     }
     if (q.after) where.position = { lt: q.after };
     const limit = q.limit ?? PAGE;
-    const docs = await this.core.readModels.find<AuditEventDoc>('audit_events', where, { orderBy: [{ column: 'position', direction: 'desc' }], limit: limit + 1 });
+    const docs = await this.core.readModels.find<AuditEventDoc>('audit_events', where, {
+      orderBy: [{ column: 'position', direction: 'desc' }],
+      limit: limit + 1,
+    });
     const page = docs.slice(0, limit).map((d) => row(d.doc));
     return { events: page, next: docs.length > limit ? page[page.length - 1].position : null };
   }
@@ -161,7 +169,9 @@ export class AuditService {
       patientId,
       at: new Date(at).toISOString(),
       name: record.user ? name : '—',
-      bookings: record.bookings.sort((a, b) => a.start.localeCompare(b.start)).map((b) => ({ id: b.id, doctorId: b.doctorId, start: b.start, end: b.end, status: b.status })),
+      bookings: record.bookings
+        .sort((a, b) => a.start.localeCompare(b.start))
+        .map((b) => ({ id: b.id, doctorId: b.doctorId, start: b.start, end: b.end, status: b.status })),
       orders: record.orders.map((o) => ({ id: o.id, bookingId: o.bookingId, productName: o.productName, amountCents: o.amountCents, status: 'placed' })),
     };
   }
@@ -171,16 +181,11 @@ export class AuditService {
    * Bookings and orders stay (tax records); their sealed fields can no longer be opened.
    */
   async erase(patientId: string, metadata: EventMetadata): Promise<{ patientId: string; erasedAt: string }> {
-    const user = await this.core.readModels.get<UserDoc>('users', patientId);
-    if (!user || user.doc.role !== 'patient') throw new NotFoundError('Paziente non trovato.', 'paziente_non_trovato');
-    if (user.doc.erased) throw new ConflictError('Questo paziente è già stato cancellato.', 'gia_cancellato');
-    const { position } = await this.core.eventStore.append(
-      userStreamName(patientId),
-      [{ type: 'PersonalDataErased', data: { userId: patientId, erasedBy: metadata.userId, erasedByRole: metadata.role }, metadata }],
-      { expectedRevision: 'stream_exists' },
+    const { position } = await this.commands.execute(
+      new Decide(userStreamName(patientId), userDecider, { type: 'ErasePatient', patientId, erasedBy: metadata.userId, erasedByRole: metadata.role }, metadata),
     );
     await this.core.personalData.destroyKey(patientId, { erasedAt: metadata.at, erasedBy: metadata.userId, erasedByRole: metadata.role });
-    await this.core.changes.waitFor(position);
+    await this.core.changes.waitFor(position!);
     return { patientId, erasedAt: metadata.at };
   }
 }
@@ -198,7 +203,13 @@ function row(d: AuditEventDoc): AuditEventRow {
  * in-memory read model with the live projections' own evolve, and lets `read` query it. The
  * live read model is never touched; the temporary one is dropped right after.
  */
-export async function replayAsOf<T>(store: EventStore, streams: string[], at: string, projections: ProjectionDefinition[], read: (temp: ReadModelStore) => Promise<T>): Promise<T> {
+export async function replayAsOf<T>(
+  store: EventStore,
+  streams: string[],
+  at: string,
+  projections: ProjectionDefinition[],
+  read: (temp: ReadModelStore) => Promise<T>,
+): Promise<T> {
   const instant = Date.parse(at);
   const events: RecordedEvent[] = [];
   for (const stream of streams) {

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { type EventMetadata, type PersonalDataAccessed, type SessionUser, accessStreamName } from '@studio/contracts';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
-import { CORE, type Core } from '../infrastructure/core';
+import { Decide } from '../event-store/decide.command';
+import { accessLogDecider } from './access-log.decider';
 
 /** what was read; free text for later features (the diet reads pass 'diet') */
 export type AccessedData = 'questionnaire_answers' | 'personal_data' | 'audit_event' | 'diet' | (string & {});
@@ -16,17 +18,28 @@ export type AccessedData = 'questionnaire_answers' | 'personal_data' | 'audit_ev
 @Injectable()
 export class AccessLogService {
   constructor(
-    @Inject(CORE) private readonly core: Core,
+    private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async recordAccess(viewer: SessionUser, subjectId: string, what: AccessedData, detail?: string, cause?: Pick<EventMetadata, 'correlationId' | 'causationId'>): Promise<void> {
+  async recordAccess(
+    viewer: SessionUser,
+    subjectId: string,
+    what: AccessedData,
+    detail?: string,
+    cause?: Pick<EventMetadata, 'correlationId' | 'causationId'>,
+  ): Promise<void> {
     const correlationId = cause?.correlationId ?? randomUUID();
     const data: PersonalDataAccessed = { subjectId, viewerId: viewer.id, viewerRole: viewer.role, what, ...(detail ? { detail } : {}) };
-    await this.core.eventStore.append(
-      accessStreamName(subjectId),
-      [{ type: 'PersonalDataAccessed', data, metadata: { userId: viewer.id, role: viewer.role, at: this.clock.now().toISOString(), correlationId, causationId: cause?.causationId ?? correlationId } }],
-      { expectedRevision: 'any' },
+    const metadata = {
+      userId: viewer.id,
+      role: viewer.role,
+      at: this.clock.now().toISOString(),
+      correlationId,
+      causationId: cause?.causationId ?? correlationId,
+    };
+    await this.commands.execute(
+      new Decide(accessStreamName(subjectId), accessLogDecider, { type: 'RecordAccess', access: data }, metadata, { onStale: 'decide-again', tries: 50 }),
     );
   }
 }

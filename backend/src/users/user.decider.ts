@@ -5,9 +5,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../common/errors'
 export type UserEvent =
   | { type: 'UserRegistered'; data: EventData<'UserRegistered'> }
   | { type: 'WorkingHoursSet'; data: EventData<'WorkingHoursSet'> }
-  | { type: 'ConsentRecorded'; data: EventData<'ConsentRecorded'> };
+  | { type: 'ConsentRecorded'; data: EventData<'ConsentRecorded'> }
+  | { type: 'PersonalDataErased'; data: EventData<'PersonalDataErased'> };
 
-export type UserState = { status: 'none' } | { status: 'registered'; userId: string; role: Role };
+export type UserState = { status: 'none' } | { status: 'registered' | 'erased'; userId: string; role: Role };
 
 export type UserCommand =
   | {
@@ -20,7 +21,9 @@ export type UserCommand =
       /** a self-registering patient accepts the privacy notice: recorded with the account, in one append */
       consent?: { version: string; at: string };
     }
-  | { type: 'SetWorkingHours'; doctorId: string; hours: WorkingHours };
+  | { type: 'SetWorkingHours'; doctorId: string; hours: WorkingHours }
+  /** the right to erasure (audit): recorded here, then the person's key is destroyed */
+  | { type: 'ErasePatient'; patientId: string; erasedBy: string; erasedByRole: string };
 
 export const initialState = (): UserState => ({ status: 'none' });
 
@@ -28,11 +31,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
       return { status: 'registered', userId: event.data.userId, role: event.data.role };
+    case 'PersonalDataErased':
+      return state.status === 'none' ? state : { ...state, status: 'erased' };
     case 'WorkingHoursSet':
     case 'ConsentRecorded':
-      return state;
-    default:
-      // e.g. PersonalDataErased (audit): nothing a user command decides on
       return state;
   }
 }
@@ -53,6 +55,11 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         throw new ValidationError("Orario di lavoro non valido: ore intere, l'inizio prima della fine, tra 0 e 24.", 'orario_non_valido');
       }
       return [{ type: 'WorkingHoursSet', data: { doctorId: command.doctorId, startHour, endHour } }];
+    }
+    case 'ErasePatient': {
+      if (state.status === 'none' || state.role !== 'patient') throw new NotFoundError('Paziente non trovato.', 'paziente_non_trovato');
+      if (state.status === 'erased') throw new ConflictError('Questo paziente è già stato cancellato.', 'gia_cancellato');
+      return [{ type: 'PersonalDataErased', data: { userId: command.patientId, erasedBy: command.erasedBy, erasedByRole: command.erasedByRole } }];
     }
   }
 }

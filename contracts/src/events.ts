@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STREAM_PREFIX } from './streams';
+import type { RecordedEvent } from './event-store';
 import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUpdated } from './catalog';
 import { Question } from './questionnaire';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
@@ -324,6 +325,30 @@ export type EventType = keyof typeof EventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof EventSchemas)[T]>;
 export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 
+/** a recorded event of the catalogue, as the read side and the deciders see it: a union discriminated by `type` */
+export type RecordedDomainEvent = { [T in EventType]: Omit<RecordedEvent, 'type' | 'data'> & { type: T; data: EventData<T> } }[EventType];
+
+/** an event in the log whose data does not match its schema in the catalogue: a bug, never skipped silently */
+export class InvalidEventError extends Error {}
+
+const isCatalogued = (type: string): type is EventType => Object.hasOwn(EventSchemas, type);
+
+/**
+ * Where an event enters the domain (the projections' fold, the deciders' fold): checked against the catalogue's
+ * schema and typed as the union. The data is kept as recorded (extra fields of newer writers are not stripped).
+ * A type outside the catalogue (a test's own events) passes through unchecked.
+ */
+export function parseRecordedEvent(event: RecordedEvent): RecordedDomainEvent {
+  if (!isCatalogued(event.type)) return event as RecordedDomainEvent;
+  const checked = EventSchemas[event.type].safeParse(event.data);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new InvalidEventError(
+      `Evento ${event.type} non valido alla posizione ${event.position} (${event.stream}): ${issue?.path.join('.') || 'dati'}: ${issue?.message}`,
+    );
+  }
+  return event as RecordedDomainEvent;
+}
 
 export function userStreamName(userId: string): string {
   return `${STREAM_PREFIX.user}${userId}`;

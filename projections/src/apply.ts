@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@studio/contracts';
+import { parseRecordedEvent, type RecordedDomainEvent, type RecordedEvent } from '@studio/contracts';
 import type { DocumentChange, ProjectionDefinition, StoredDocument } from './projection';
 import type { ReadModelWriter } from './read-model-store';
 
@@ -11,18 +11,31 @@ export const handlesStream = (def: ProjectionDefinition, stream: string): boolea
  * same way. A document whose stored position is at or past an event skips it: a redelivered
  * event never counts twice even if a checkpoint was lost.
  */
+/** each event is checked once, however many projections fold it */
+const checked = new WeakMap<RecordedEvent, RecordedDomainEvent>();
+function domainEvent(event: RecordedEvent): RecordedDomainEvent {
+  let parsed = checked.get(event);
+  if (!parsed) checked.set(event, (parsed = parseRecordedEvent(event)));
+  return parsed;
+}
+
 export async function applyEvents(tx: ReadModelWriter, def: ProjectionDefinition, events: RecordedEvent[], table?: string): Promise<DocumentChange[]> {
   const types = def.eventTypes === 'all' ? null : new Set(def.eventTypes);
-  const touched: { id: string; event: RecordedEvent }[] = [];
-  for (const event of events) {
-    if ((types && !types.has(event.type)) || !handlesStream(def, event.stream)) continue;
+  const touched: { id: string; event: RecordedDomainEvent }[] = [];
+  for (const recorded of events) {
+    if ((types && !types.has(recorded.type)) || !handlesStream(def, recorded.stream)) continue;
+    const event = domainEvent(recorded);
     const id = def.documentId(event);
     if (id != null) touched.push({ id, event });
   }
   if (touched.length === 0) return [];
 
   // one read for the whole batch, then one write per document: a batch is a few statements, not one per event
-  const docs: Map<string, StoredDocument<unknown | null>> = await tx.getManyForUpdate(def.name, touched.map((t) => t.id), table);
+  const docs: Map<string, StoredDocument<unknown | null>> = await tx.getManyForUpdate(
+    def.name,
+    touched.map((t) => t.id),
+    table,
+  );
   const dirty = new Set<string>();
   const changes: DocumentChange[] = [];
   for (const { id, event } of touched) {

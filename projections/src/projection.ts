@@ -1,20 +1,31 @@
-import type { RecordedEvent } from '@studio/contracts';
+import type { EventType, RecordedDomainEvent, RecordedEvent } from '@studio/contracts';
 
 /**
  * A projection is a pure fold over events into documents of one collection.
  * `evolve(null, e)` creates, returning null deletes. No I/O, no clock.
  */
-export interface ProjectionDefinition<D = any> {
+/**
+ * The events a projection folds, as the union of their catalogue types (checked by parseRecordedEvent on the way
+ * in): declaring `eventTypes` narrows `documentId` and `evolve` to exactly those events, with no casts. A type
+ * outside the catalogue (a test's own projection) is a plain RecordedEvent of that type.
+ */
+export type ProjectedEvent<T extends string> = string extends T
+  ? RecordedDomainEvent
+  : T extends EventType
+    ? Extract<RecordedDomainEvent, { type: T }>
+    : RecordedEvent & { type: T };
+
+export interface ProjectionDefinition<D = any, T extends string = any> {
   /** collection name, also the checkpoint key: [a-z_]+ */
   name: string;
   /** bump to force a rebuild when evolve changes meaning */
   version: number;
   streamPrefixes: string[];
   /** event types it handles ('all': every type, also of later issues); others are skipped (their position still advances the checkpoint) */
-  eventTypes: string[] | 'all';
-  /** which document an event touches; null = none */
-  documentId(event: RecordedEvent): string | null;
-  evolve(doc: D | null, event: RecordedEvent): D | null;
+  eventTypes: T[] | 'all';
+  /** which document an event touches; null = none (events come checked against the catalogue: parseRecordedEvent) */
+  documentId(event: ProjectedEvent<T>): string | null;
+  evolve(doc: D | null, event: ProjectedEvent<T>): D | null;
   /** queryable columns, computed from the document on every write */
   indexes: Record<string, { type: 'text' | 'integer'; value: (doc: D) => string | number | null }>;
 }
@@ -27,10 +38,7 @@ export interface StoredDocument<D = any> {
 }
 
 export type Comparable = string | number;
-export type WhereValue =
-  | Comparable
-  | null
-  | { eq?: Comparable; gt?: Comparable; gte?: Comparable; lt?: Comparable; lte?: Comparable; in?: Comparable[] };
+export type WhereValue = Comparable | null | { eq?: Comparable; gt?: Comparable; gte?: Comparable; lt?: Comparable; lte?: Comparable; in?: Comparable[] };
 /** keys are index column names, or 'position' */
 export type Where = Record<string, WhereValue>;
 

@@ -111,9 +111,9 @@ describe.each(backends)('read-model store on $kind', (backend) => {
       .select((eb) => eb.fn.sum<number>('count').as('total'))
       .executeTakeFirstOrThrow();
     expect(Number(row.total)).toBe(13);
-    const groups = await sql<{ group: string }>`select distinct ${sql.ref('group')} from ${sql.table(table)} where ${sql.ref('group')} is not null order by 1`.execute(
-      readModels.kysely,
-    );
+    const groups = await sql<{
+      group: string;
+    }>`select distinct ${sql.ref('group')} from ${sql.table(table)} where ${sql.ref('group')} is not null order by 1`.execute(readModels.kysely);
     expect(groups.rows.map((r) => r.group)).toEqual(['a', 'b']);
   });
 });

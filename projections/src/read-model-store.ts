@@ -3,9 +3,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Expres
 import { Pool, types as pgTypes } from 'pg';
 import type { FindOptions, ProjectionDefinition, ReadModelReader, StoredDocument, Where, WhereValue } from './projection';
 
-export type ReadModelStoreConfig =
-  | { kind: 'sqlite'; filename: string }
-  | { kind: 'postgres'; connectionString: string; schema?: string };
+export type ReadModelStoreConfig = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
 
 export interface CheckpointInfo {
   position: number;
@@ -190,7 +188,12 @@ class KyselyReadModelStore implements ReadModelStore {
   async buildIndexes(table: string, def: ProjectionDefinition): Promise<void> {
     await this.ddl(async (trx) => {
       for (const column of ['position', ...Object.keys(def.indexes)]) {
-        await trx.schema.createIndex(ident(`ix_${table}_${column}`, 'indice')).ifNotExists().on(ident(table, 'tabella')).column(column).execute();
+        await trx.schema
+          .createIndex(ident(`ix_${table}_${column}`, 'indice'))
+          .ifNotExists()
+          .on(ident(table, 'tabella'))
+          .column(column)
+          .execute();
       }
     });
   }
@@ -262,8 +265,7 @@ class KyselyReadModelStore implements ReadModelStore {
     if (this.raw) return this.sqliteWriter(this.raw, swaps);
     const pg = this.kind === 'postgres';
     const writer: ReadModelWriter = {
-      getForUpdate: async <D>(collection: string, id: string, table?: string) =>
-        (await writer.getManyForUpdate<D>(collection, [id], table)).get(id) ?? null,
+      getForUpdate: async <D>(collection: string, id: string, table?: string) => (await writer.getManyForUpdate<D>(collection, [id], table)).get(id) ?? null,
       getManyForUpdate: async <D>(collection: string, ids: string[], table?: string) => {
         const t = await tableOf(collection, table);
         const found = new Map<string, StoredDocument<D>>();
@@ -325,7 +327,11 @@ class KyselyReadModelStore implements ReadModelStore {
       },
       activate: async (collection: string, table: string) => {
         const old = await tableOf(collection);
-        await trx.updateTable(REGISTRY).set({ physical_table: ident(table, 'tabella') }).where('collection', '=', collection).execute();
+        await trx
+          .updateTable(REGISTRY)
+          .set({ physical_table: ident(table, 'tabella') })
+          .where('collection', '=', collection)
+          .execute();
         if (old !== table) await sql`drop table if exists ${sql.id(old)}`.execute(trx);
         resolved.set(collection, table);
         swaps.set(collection, table);
@@ -386,7 +392,10 @@ class KyselyReadModelStore implements ReadModelStore {
         const all = ['id', 'doc', 'position', ...columns];
         const text =
           `INSERT INTO "${t}" (${all.map((c) => `"${c}"`).join(', ')}) VALUES (${all.map(() => '?').join(', ')}) ` +
-          `ON CONFLICT (id) DO UPDATE SET ${all.slice(1).map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+          `ON CONFLICT (id) DO UPDATE SET ${all
+            .slice(1)
+            .map((c) => `"${c}" = excluded."${c}"`)
+            .join(', ')}`;
         run(text, (st) => {
           for (const d of Array.isArray(docs) ? docs : [docs]) {
             st.run(d.id, JSON.stringify(d.doc), d.position, ...values.map((value) => value(d.doc) ?? null));
@@ -438,7 +447,11 @@ class KyselyReadModelStore implements ReadModelStore {
     await create.execute();
     if (!indexes) return;
     for (const column of ['position', ...Object.keys(def.indexes)]) {
-      await trx.schema.createIndex(ident(`ix_${table}_${column}`, 'indice')).on(table).column(column).execute();
+      await trx.schema
+        .createIndex(ident(`ix_${table}_${column}`, 'indice'))
+        .on(table)
+        .column(column)
+        .execute();
     }
   }
 

@@ -144,7 +144,11 @@ describe.each(backends)('rebuild on $kind', (backend) => {
     const runner = new ProjectionRunner({ store, readModels, projections: [def] });
     await runner.start();
     await runner.stop();
-    const before = { table: await readModels.activeTable(def.name), docs: await stored(readModels, def.name), checkpoint: await readModels.checkpoint(def.name) };
+    const before = {
+      table: await readModels.activeTable(def.name),
+      docs: await stored(readModels, def.name),
+      checkpoint: await readModels.checkpoint(def.name),
+    };
     const broken = counterProjection(def.name, { fault: (e) => e.position === 25 });
     await expect(rebuildProjection({ store, readModels }, broken, { batchSize: 10 })).rejects.toThrow(/evolve fallito/);
     expect(await readModels.activeTable(def.name)).toBe(before.table);

@@ -173,7 +173,9 @@ describe.each(backends)('projection runner on $kind', (backend) => {
     await r.waitFor(position);
     off();
     const changes = seen.flatMap((s) => s.changes).filter((c) => c.projection === def.name);
-    expect(changes.map(({ previous, doc, position: p, id, event }) => ({ previous: previous?.count ?? null, doc: doc?.count ?? null, p, id, type: event.type }))).toEqual([
+    expect(
+      changes.map(({ previous, doc, position: p, id, event }) => ({ previous: previous?.count ?? null, doc: doc?.count ?? null, p, id, type: event.type })),
+    ).toEqual([
       { previous: null, doc: 1, p: 1, id: 'counter-a-1', type: 'Incremented' },
       { previous: 1, doc: 3, p: 2, id: 'counter-a-1', type: 'Incremented' },
       { previous: 3, doc: null, p: 3, id: 'counter-a-1', type: 'Removed' },
@@ -203,7 +205,14 @@ describe.each(backends)('projection runner on $kind', (backend) => {
     await r.waitFor(await store.headPosition());
     expect((await readModels.get<CounterDoc>(v2.name, 'counter-a-0'))?.doc.count).toBe(70);
     // the old table is gone (checked by outcome: better-sqlite3's errors may come from another jest realm)
-    const oldTableReadable = await readModels.kysely.selectFrom(oldTable).selectAll().execute().then(() => true, () => false);
+    const oldTableReadable = await readModels.kysely
+      .selectFrom(oldTable)
+      .selectAll()
+      .execute()
+      .then(
+        () => true,
+        () => false,
+      );
     expect(oldTableReadable).toBe(false);
   });
 });

@@ -123,7 +123,8 @@ export class ProjectionRunner {
         resolve,
         reject,
         timer: setTimeout(() => {
-          if (this.waiters.delete(waiter)) (clearInterval(waiter.poll), reject(new Error(`Read model non aggiornato alla posizione ${position} entro ${timeoutMs} ms`)));
+          if (this.waiters.delete(waiter))
+            (clearInterval(waiter.poll), reject(new Error(`Read model non aggiornato alla posizione ${position} entro ${timeoutMs} ms`)));
         }, timeoutMs),
         poll: setInterval(() => void this.check(waiter), 200),
       };
@@ -232,7 +233,13 @@ export class ProjectionRunner {
       for (const def of projections) {
         const from = positions.get(def.name) ?? 0;
         if (from >= last) continue;
-        changes.push(...(await applyEvents(tx, def, batch.filter((e) => e.position > from))));
+        changes.push(
+          ...(await applyEvents(
+            tx,
+            def,
+            batch.filter((e) => e.position > from),
+          )),
+        );
         // events of streams it does not handle advance it too: the subscription delivered everything in between
         await tx.setCheckpoint(def.name, last, def.version);
         positions.set(def.name, last);

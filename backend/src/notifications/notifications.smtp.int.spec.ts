@@ -135,7 +135,37 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     const before = smtp.received.length;
     await app.core.eventStore.append(
       `receipts-${doctor}-2026`,
-      [{ type: 'ReceiptIssued', data: { receiptId: 'r-7', doctorId: doctor, year: 2026, number: 7, orderId: 'o-b1', bookingId: 'b1', patientId: patient, issuedAt: clock.now().toISOString(), totalCents: 8000 }, metadata: meta() }],
+      [
+        {
+          type: 'ReceiptIssued',
+          // the whole event, as the receipts workflow appends it (the read side checks it against the catalogue)
+          data: {
+            receiptId: 'r-7',
+            doctorId: doctor,
+            year: 2026,
+            number: 7,
+            orderId: 'o-b1',
+            bookingId: 'b1',
+            patientId: patient,
+            issuedAt: clock.now().toISOString(),
+            totalCents: 8000,
+            amountCents: 8000,
+            stampDutyCents: 200,
+            stampDutyCharged: false,
+            regime: 'forfettario',
+            stsOpposition: false,
+            paymentMethod: 'paypal',
+            transactionId: 'o-b1',
+            captureId: 'c-b1',
+            paidAt: clock.now().toISOString(),
+            visitStart: '2030-03-05T09:00:00Z',
+            productName: 'Prima visita',
+            issuer: await app.core.personalData.seal(doctor, { registeredName: 'Dott.ssa Anna Rossi' }),
+            patient: await app.core.personalData.seal(patient, { name: 'Luca', surname: 'Verdi' }),
+          },
+          metadata: meta(),
+        },
+      ],
       { expectedRevision: 'any' },
     );
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);

@@ -1,5 +1,5 @@
 import { STREAM_PREFIX } from '@studio/contracts';
-import type { RecordedEvent, SlotStatus } from '@studio/contracts';
+import type { SlotStatus } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 /** one document per slot that has ever had an event; a slot with none is not available */
@@ -12,15 +12,18 @@ export interface SlotDoc {
   bookingId?: string;
 }
 
-export const availabilitySlotsProjection: ProjectionDefinition<SlotDoc> = {
+export const availabilitySlotsProjection: ProjectionDefinition<
+  SlotDoc,
+  'SlotOpened' | 'SlotClosed' | 'SlotHeld' | 'SlotHoldReleased' | 'SlotBooked' | 'SlotFreed' | 'SlotRebooked'
+> = {
   name: 'availability_slots',
   // 2: holds (SlotHeld, SlotHoldReleased); 3: SlotBooked; 4: SlotFreed, SlotRebooked
   version: 4,
   streamPrefixes: [STREAM_PREFIX.availability],
   eventTypes: ['SlotOpened', 'SlotClosed', 'SlotHeld', 'SlotHoldReleased', 'SlotBooked', 'SlotFreed', 'SlotRebooked'],
-  documentId: (event: RecordedEvent) => (event.data as { slotId?: string }).slotId ?? null,
+  documentId: (event) => event.data.slotId,
   evolve(doc, event) {
-    const { slotId, doctorId, start, end } = event.data as { slotId: string; doctorId: string; start: string; end: string };
+    const { slotId, doctorId, start, end } = event.data;
     const base: SlotDoc = doc ?? { id: slotId, doctorId, start, end, status: 'unavailable' };
     switch (event.type) {
       case 'SlotOpened':

@@ -26,7 +26,16 @@ describe('availability_slots projection: holds', () => {
 });
 
 describe('bookings projection', () => {
-  const expected = { id: 'b1', patientId: 'p1', doctorId: 'd1', slotId: slot.slotId, start: slot.start, end: slot.end, status: 'held', expiresAt: hold.expiresAt };
+  const expected = {
+    id: 'b1',
+    patientId: 'p1',
+    doctorId: 'd1',
+    slotId: slot.slotId,
+    start: slot.start,
+    end: slot.end,
+    status: 'held',
+    expiresAt: hold.expiresAt,
+  };
   it('a hold is a held booking, whether the slot or the booking event comes first', () => {
     expect(fold(bookingsProjection, [slotHeld(), bookingHeld()]).get('b1')).toEqual(expected);
     expect(fold(bookingsProjection, [bookingHeld()]).get('b1')).toEqual(expected);
@@ -46,7 +55,15 @@ describe('bookings projection', () => {
   it('indexes patient, doctor, status and expiry', () => {
     const doc = fold(bookingsProjection, [bookingHeld()]).get('b1')!;
     const values = Object.fromEntries(Object.entries(bookingsProjection.indexes).map(([k, i]) => [k, i.value(doc)]));
-    expect(values).toEqual({ patient_id: 'p1', doctor_id: 'd1', status: 'held', expires_at: hold.expiresAt, start: slot.start, pending: null, release_pending: 'no' });
+    expect(values).toEqual({
+      patient_id: 'p1',
+      doctor_id: 'd1',
+      status: 'held',
+      expires_at: hold.expiresAt,
+      start: slot.start,
+      pending: null,
+      release_pending: 'no',
+    });
   });
 
   it("a newer hold of the patient stops this one counting at once; its slot's release clears the pending flag", () => {
@@ -66,9 +83,19 @@ describe('the appointment after payment', () => {
   const other = { doctorId: 'd1', slotId: 'd1~203003041000', start: '2030-03-04T10:00:00Z', end: '2030-03-04T10:30:00Z' };
   const confirmed = event('booking-b1', 'BookingConfirmed', { bookingId: 'b1', orderId: 'o1' });
   const paid = [slotHeld(), bookingHeld(), event(day, 'SlotBooked', { ...slot, bookingId: 'b1', patientId: 'p1', orderId: 'o1' }), confirmed];
-  const cancelled = event('booking-b1', 'BookingCancelled', { bookingId: 'b1', patientId: 'p1', ...slot, by: 'patient', reason: null, refund: 'full', at: 'x' });
-  const requested = event('booking-b1', 'BookingRescheduleRequested', { bookingId: 'b1', requestId: 'r1', fromStart: slot.start, ...{ start: other.start } });
-  const moved = event('booking-b1', 'BookingRescheduled', { bookingId: 'b1', fromStart: slot.start, ...other, sequence: 1 });
+  const cancelled = event('booking-b1', 'BookingCancelled', {
+    bookingId: 'b1',
+    patientId: 'p1',
+    ...slot,
+    by: 'patient',
+    reason: null,
+    refund: 'full',
+    at: 'x',
+  });
+  // the whole event, as the catalogue's schema has it (the read side checks every event it folds)
+  const move = { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', fromSlotId: slot.slotId, fromStart: slot.start, fromEnd: slot.end, slotId: other.slotId, start: other.start, end: other.end, by: 'patient', at: 'x' };
+  const requested = event('booking-b1', 'BookingRescheduleRequested', { ...move, requestId: 'r1', orderId: 'o1' });
+  const moved = event('booking-b1', 'BookingRescheduled', { ...move, sequence: 1 });
   const freed = (cause: string, start = slot) => event(day, 'SlotFreed', { ...start, bookingId: 'b1', cause });
 
   it('confirmed with its order; cancelled pending until settled with the refund', () => {
@@ -76,22 +103,40 @@ describe('the appointment after payment', () => {
     expect(fold(bookingsProjection, [...paid, cancelled]).get('b1')).toMatchObject({ status: 'cancelled', refund: 'full', pending: { kind: 'cancel' } });
     expect(fold(bookingsProjection, [...paid, cancelled, freed('cancelled')]).get('b1')?.pending).toEqual({ kind: 'cancel' });
     const settled = event('booking-b1', 'BookingCancellationSettled', { bookingId: 'b1', refundId: 'R1' });
-    expect(fold(bookingsProjection, [...paid, cancelled, freed('cancelled'), settled]).get('b1')).toMatchObject({ status: 'cancelled', pending: null, refundId: 'R1' });
+    expect(fold(bookingsProjection, [...paid, cancelled, freed('cancelled'), settled]).get('b1')).toMatchObject({
+      status: 'cancelled',
+      pending: null,
+      refundId: 'R1',
+    });
   });
   it('a move is pending from its intent until the old slot is free, and takes the new hour', () => {
-    expect(fold(bookingsProjection, [...paid, requested]).get('b1')?.pending).toEqual({ kind: 'reschedule', requestId: 'r1', fromStart: slot.start, start: other.start });
+    expect(fold(bookingsProjection, [...paid, requested]).get('b1')?.pending).toEqual({
+      kind: 'reschedule',
+      requestId: 'r1',
+      fromStart: slot.start,
+      start: other.start,
+    });
     const afterMove = fold(bookingsProjection, [...paid, requested, moved]).get('b1');
     expect(afterMove).toMatchObject({ start: other.start, slotId: other.slotId, status: 'confirmed', pending: { kind: 'reschedule' } });
     expect(fold(bookingsProjection, [...paid, requested, moved, freed('rescheduled')]).get('b1')).toMatchObject({ start: other.start, pending: null });
-    expect(fold(bookingsProjection, [...paid, requested, event('booking-b1', 'BookingRescheduleAbandoned', { bookingId: 'b1', requestId: 'r1', reason: 'x' })]).get('b1')).toMatchObject({ start: slot.start, pending: null });
+    expect(
+      fold(bookingsProjection, [...paid, requested, event('booking-b1', 'BookingRescheduleAbandoned', { bookingId: 'b1', requestId: 'r1', reason: 'x' })]).get(
+        'b1',
+      ),
+    ).toMatchObject({ start: slot.start, pending: null });
   });
   it('an outcome becomes the status', () => {
-    expect(fold(bookingsProjection, [...paid, event('booking-b1', 'BookingOutcomeRecorded', { bookingId: 'b1', outcome: 'no_show' })]).get('b1')?.status).toBe('no_show');
+    expect(fold(bookingsProjection, [...paid, event('booking-b1', 'BookingOutcomeRecorded', { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', outcome: 'no_show', at: 'x' })]).get('b1')?.status).toBe(
+      'no_show',
+    );
   });
   it('the slot: freed is available without its booking, rebooked is booked by the moved booking', () => {
     const slots = fold(availabilitySlotsProjection, [event(day, 'SlotOpened', slot), ...paid.slice(0, 3), freed('cancelled')]);
     expect(slots.get(slot.slotId)).toEqual({ id: slot.slotId, doctorId: 'd1', start: slot.start, end: slot.end, status: 'available' });
-    const rebooked = fold(availabilitySlotsProjection, [event(day, 'SlotOpened', other), event(day, 'SlotRebooked', { ...other, bookingId: 'b1', patientId: 'p1', orderId: 'o1', fromSlotId: slot.slotId })]);
+    const rebooked = fold(availabilitySlotsProjection, [
+      event(day, 'SlotOpened', other),
+      event(day, 'SlotRebooked', { ...other, bookingId: 'b1', patientId: 'p1', orderId: 'o1', fromSlotId: slot.slotId }),
+    ]);
     expect(rebooked.get(other.slotId)).toMatchObject({ status: 'booked', bookingId: 'b1' });
   });
 });

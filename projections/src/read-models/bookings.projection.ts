@@ -1,5 +1,5 @@
 import { STREAM_PREFIX } from '@studio/contracts';
-import type { BookingStatus, RecordedEvent } from '@studio/contracts';
+import type { BookingStatus } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 /** one document per booking: what the patient's list, the booking page and the expiry sweep read */
@@ -30,7 +30,7 @@ export interface BookingDoc {
   pending?: { kind: 'cancel' } | { kind: 'reschedule'; requestId: string; fromStart: string; start: string } | null;
 }
 
-type HoldData = Omit<BookingDoc, 'id' | 'status'> & { bookingId: string };
+type HoldData = Pick<BookingDoc, 'patientId' | 'doctorId' | 'slotId' | 'start' | 'end' | 'expiresAt'> & { bookingId: string };
 
 const held = (d: HoldData): BookingDoc => ({
   id: d.bookingId,
@@ -48,7 +48,22 @@ const held = (d: HoldData): BookingDoc => ({
  * booking stream was never written (a crash between the two appends) still shows up here and
  * is expired by the sweep instead of keeping the slot forever.
  */
-export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
+type BookingsEvent =
+  | 'BookingHeld'
+  | 'BookingHoldEnded'
+  | 'SlotHeld'
+  | 'SlotHoldReleased'
+  | 'BookingConfirmed'
+  | 'BookingCancelled'
+  | 'BookingCancellationSettled'
+  | 'BookingRescheduleRequested'
+  | 'BookingRescheduleAbandoned'
+  | 'BookingRescheduled'
+  | 'SlotFreed'
+  | 'BookingOutcomeRecorded'
+  | 'PatientHoldClaimed';
+
+export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent> = {
   name: 'bookings',
   // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed
   version: 4,
@@ -69,8 +84,7 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
     'PatientHoldClaimed',
   ],
   // a claim changes the booking it replaces
-  documentId: (event: RecordedEvent) =>
-    event.type === 'PatientHoldClaimed' ? ((event.data as { replaces: string | null }).replaces ?? null) : ((event.data as { bookingId?: string }).bookingId ?? null),
+  documentId: (event) => (event.type === 'PatientHoldClaimed' ? event.data.replaces : event.data.bookingId),
   evolve(doc, event) {
     switch (event.type) {
       case 'PatientHoldClaimed':
@@ -79,7 +93,7 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
       case 'SlotHeld':
       case 'BookingHeld':
         // both carry the same hold; whichever comes first creates the document
-        return doc ?? held(event.data as HoldData);
+        return doc ?? held(event.data);
       case 'SlotHoldReleased':
         if (doc?.releasePending) return { ...doc, releasePending: false };
         return doc?.status === 'held' ? { ...doc, status: event.data.reason } : doc;
@@ -104,7 +118,9 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc> = {
       }
       case 'SlotFreed':
         // the old slot given back ends a move; a cancellation ends with its settle step
-        return doc && event.data.cause === 'rescheduled' && doc.pending?.kind === 'reschedule' && doc.pending.fromStart === event.data.start ? { ...doc, pending: null } : doc;
+        return doc && event.data.cause === 'rescheduled' && doc.pending?.kind === 'reschedule' && doc.pending.fromStart === event.data.start
+          ? { ...doc, pending: null }
+          : doc;
       case 'BookingOutcomeRecorded':
         return doc && { ...doc, status: event.data.outcome };
       default:

@@ -11,7 +11,15 @@ describe('products projection', () => {
       event('product-p1', 'ProductUpdated', { ...p, priceCents: 6000, active: false }, '2030-03-05T10:00:00.000Z'),
     ]);
     const doc = docs.get('p1')!;
-    expect(doc).toEqual({ id: 'p1', name: 'Visita', description: '', priceCents: 6000, active: false, createdAt: '2030-03-04T10:00:00.000Z', updatedAt: '2030-03-05T10:00:00.000Z' });
+    expect(doc).toEqual({
+      id: 'p1',
+      name: 'Visita',
+      description: '',
+      priceCents: 6000,
+      active: false,
+      createdAt: '2030-03-04T10:00:00.000Z',
+      updatedAt: '2030-03-05T10:00:00.000Z',
+    });
     expect(productsProjection.indexes.active.value(doc)).toBe(0);
   });
 });

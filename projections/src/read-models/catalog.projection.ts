@@ -1,5 +1,4 @@
 import { STREAM_PREFIX } from '@studio/contracts';
-import type { RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 /** the products on sale, as the admin last saved them */
@@ -13,17 +12,15 @@ export interface ProductDoc {
   updatedAt: string;
 }
 
-type ProductData = { productId: string; name: string; description: string; priceCents: number; active: boolean };
-
-export const productsProjection: ProjectionDefinition<ProductDoc> = {
+export const productsProjection: ProjectionDefinition<ProductDoc, 'ProductCreated' | 'ProductUpdated'> = {
   name: 'products',
   version: 1,
   streamPrefixes: [STREAM_PREFIX.product],
   eventTypes: ['ProductCreated', 'ProductUpdated'],
-  documentId: (event) => (event.data as { productId?: string }).productId ?? null,
+  documentId: (event) => event.data.productId,
   evolve(doc, event) {
     if (event.type !== 'ProductCreated' && event.type !== 'ProductUpdated') return doc;
-    const { productId, name, description, priceCents, active } = event.data as ProductData;
+    const { productId, name, description, priceCents, active } = event.data;
     return { id: productId, name, description, priceCents, active, createdAt: doc?.createdAt ?? event.metadata.at, updatedAt: event.metadata.at };
   },
   indexes: {
@@ -43,19 +40,17 @@ export interface CouponDoc {
   updatedAt: string;
 }
 
-type CouponData = { code: string; percentage: number; validFrom: string; validTo: string; maxUses?: number };
-
-export const couponsProjection: ProjectionDefinition<CouponDoc> = {
+export const couponsProjection: ProjectionDefinition<CouponDoc, 'CouponCreated' | 'CouponUpdated' | 'CouponRedeemed'> = {
   name: 'coupons',
   version: 1,
   streamPrefixes: [STREAM_PREFIX.coupon],
   eventTypes: ['CouponCreated', 'CouponUpdated', 'CouponRedeemed'],
-  documentId: (event: RecordedEvent) => (event.data as { code?: string }).code?.toUpperCase() ?? null,
+  documentId: (event) => event.data.code.toUpperCase(),
   evolve(doc, event) {
     switch (event.type) {
       case 'CouponCreated':
       case 'CouponUpdated': {
-        const d = event.data as CouponData;
+        const d = event.data;
         return {
           code: d.code.toUpperCase(),
           percentage: d.percentage,

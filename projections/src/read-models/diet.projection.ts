@@ -1,5 +1,5 @@
 import { STREAM_PREFIX } from '@studio/contracts';
-import type { RecordedEvent, Sealed } from '@studio/contracts';
+import type { Sealed } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 /** a food category of the catalogue (not personal) */
@@ -11,18 +11,15 @@ export interface FoodCategoryDoc {
   updatedAt: string;
 }
 
-export const foodCategoriesProjection: ProjectionDefinition<FoodCategoryDoc> = {
+export const foodCategoriesProjection: ProjectionDefinition<FoodCategoryDoc, 'FoodCategoryCreated' | 'FoodCategoryUpdated'> = {
   name: 'food_categories',
   version: 1,
   streamPrefixes: [STREAM_PREFIX.foodCategory],
   eventTypes: ['FoodCategoryCreated', 'FoodCategoryUpdated'],
-  documentId: (event: RecordedEvent) => {
-    const id = (event.data as { categoryId?: number }).categoryId;
-    return typeof id === 'number' ? String(id) : null;
-  },
+  documentId: (event) => String(event.data.categoryId),
   evolve(doc, event) {
     if (event.type !== 'FoodCategoryCreated' && event.type !== 'FoodCategoryUpdated') return doc;
-    const d = event.data as { categoryId: number; name: string; kcal100: number; baseWeight: number };
+    const d = event.data;
     return { id: d.categoryId, name: d.name, kcal100: d.kcal100, baseWeight: d.baseWeight, updatedAt: event.metadata.at };
   },
   indexes: {
@@ -44,18 +41,15 @@ export interface FoodDoc {
   updatedAt: string;
 }
 
-export const foodsProjection: ProjectionDefinition<FoodDoc> = {
+export const foodsProjection: ProjectionDefinition<FoodDoc, 'FoodCreated' | 'FoodUpdated'> = {
   name: 'foods',
   version: 1,
   streamPrefixes: [STREAM_PREFIX.food],
   eventTypes: ['FoodCreated', 'FoodUpdated'],
-  documentId: (event: RecordedEvent) => {
-    const id = (event.data as { foodId?: number }).foodId;
-    return typeof id === 'number' ? String(id) : null;
-  },
+  documentId: (event) => String(event.data.foodId),
   evolve(doc, event) {
     if (event.type !== 'FoodCreated' && event.type !== 'FoodUpdated') return doc;
-    const { foodId, ...fields } = event.data as Omit<FoodDoc, 'id' | 'updatedAt'> & { foodId: number };
+    const { foodId, ...fields } = event.data;
     return { id: foodId, ...fields, updatedAt: event.metadata.at };
   },
   indexes: {
@@ -78,15 +72,15 @@ export interface DietDoc {
   savedAt: string;
 }
 
-export const dietsProjection: ProjectionDefinition<DietDoc> = {
+export const dietsProjection: ProjectionDefinition<DietDoc, 'DietSaved'> = {
   name: 'diets',
   version: 1,
   streamPrefixes: [STREAM_PREFIX.diet],
   eventTypes: ['DietSaved'],
-  documentId: (event: RecordedEvent) => (event.data as { patientId?: string }).patientId ?? null,
+  documentId: (event) => event.data.patientId,
   evolve(doc, event) {
     if (event.type !== 'DietSaved') return doc;
-    const d = event.data as { patientId: string; doctorId: string; content: Sealed };
+    const d = event.data;
     return { id: d.patientId, patientId: d.patientId, doctorId: d.doctorId, content: d.content, revision: event.revision, savedAt: event.metadata.at };
   },
   indexes: {

@@ -1,4 +1,4 @@
-import { type RecordedEvent, type Sealed, STREAM_PREFIX } from '@studio/contracts';
+import { type Sealed, STREAM_PREFIX } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 export interface FiscalReceiptDoc {
@@ -65,25 +65,34 @@ const empty = (orderId: string, bookingId = '', patientId = ''): FiscalOrderDoc 
   creditNote: null,
 });
 
-export const fiscalOrdersProjection: ProjectionDefinition<FiscalOrderDoc> = {
+export const fiscalOrdersProjection: ProjectionDefinition<
+  FiscalOrderDoc,
+  'SlotBooked' | 'OrderPlaced' | 'PaymentRefunded' | 'ReceiptIssued' | 'CreditNoteIssued'
+> = {
   name: 'fiscal_orders',
   version: 1,
   streamPrefixes: [STREAM_PREFIX.availability, STREAM_PREFIX.order, STREAM_PREFIX.receipts],
   eventTypes: ['SlotBooked', 'OrderPlaced', 'PaymentRefunded', 'ReceiptIssued', 'CreditNoteIssued'],
-  documentId: (event: RecordedEvent) => (event.data as { orderId?: string }).orderId ?? null,
+  documentId: (event) => event.data.orderId,
   evolve(doc, event) {
-    const d = event.data as Record<string, any>;
-    const current = doc ?? empty(d.orderId, d.bookingId, d.patientId);
+    const current =
+      doc ??
+      empty(event.data.orderId, 'bookingId' in event.data ? event.data.bookingId : undefined, 'patientId' in event.data ? event.data.patientId : undefined);
     switch (event.type) {
-      case 'SlotBooked':
+      case 'SlotBooked': {
+        const d = event.data;
         return { ...current, bookingId: d.bookingId, patientId: d.patientId, doctorId: d.doctorId, visitStart: d.start };
-      case 'OrderPlaced':
+      }
+      case 'OrderPlaced': {
+        const d = event.data;
         return current.placedPosition !== null
           ? current
           : { ...current, bookingId: d.bookingId, patientId: d.patientId, placedPosition: event.position, placedAt: event.metadata.at };
+      }
       case 'PaymentRefunded':
         return { ...current, refunded: true, refundedAt: event.metadata.at };
-      case 'ReceiptIssued':
+      case 'ReceiptIssued': {
+        const d = event.data;
         return {
           ...current,
           doctorId: current.doctorId ?? d.doctorId,
@@ -102,8 +111,11 @@ export const fiscalOrdersProjection: ProjectionDefinition<FiscalOrderDoc> = {
             transactionId: d.transactionId,
           },
         };
-      case 'CreditNoteIssued':
+      }
+      case 'CreditNoteIssued': {
+        const d = event.data;
         return { ...current, creditNote: { creditNoteId: d.creditNoteId, number: d.number, year: d.year, issuedAt: d.issuedAt, totalCents: d.totalCents } };
+      }
       default:
         return doc;
     }

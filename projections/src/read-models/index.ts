@@ -24,4 +24,19 @@ export * from './notifications.projection';
 export * from './fiscal.projection';
 
 /** every live projection, in the order the runner applies them */
-export const allProjections = [usersProjection, availabilitySlotsProjection, bookingsProjection, questionnairesProjection, questionnaireAnswersProjection, productsProjection, couponsProjection, ordersProjection, foodCategoriesProjection, foodsProjection, dietsProjection, fiscalOrdersProjection, notificationsProjection, auditEventsProjection];
+export const allProjections = [
+  usersProjection,
+  availabilitySlotsProjection,
+  bookingsProjection,
+  questionnairesProjection,
+  questionnaireAnswersProjection,
+  productsProjection,
+  couponsProjection,
+  ordersProjection,
+  foodCategoriesProjection,
+  foodsProjection,
+  dietsProjection,
+  fiscalOrdersProjection,
+  notificationsProjection,
+  auditEventsProjection,
+];

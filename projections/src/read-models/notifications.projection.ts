@@ -1,4 +1,4 @@
-import type { EventData, NotificationKind, RecordedEvent } from '@studio/contracts';
+import type { NotificationKind } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
@@ -18,28 +18,44 @@ export interface NotificationDoc {
   sentAt: string | null;
 }
 
-export const notificationsProjection: ProjectionDefinition<NotificationDoc> = {
+export const notificationsProjection: ProjectionDefinition<
+  NotificationDoc,
+  'NotificationDecided' | 'NotificationSending' | 'NotificationSent' | 'NotificationFailed' | 'NotificationCancelled'
+> = {
   name: 'notifications',
   version: 1,
   streamPrefixes: ['notification-'],
   eventTypes: ['NotificationDecided', 'NotificationSending', 'NotificationSent', 'NotificationFailed', 'NotificationCancelled'],
-  documentId: (event: RecordedEvent) => (event.data as { notificationId?: string }).notificationId ?? null,
+  documentId: (event) => event.data.notificationId,
   evolve(doc, event) {
     switch (event.type) {
       case 'NotificationDecided': {
-        const d = event.data as EventData<'NotificationDecided'>;
-        return doc ?? { id: d.notificationId, kind: d.kind, recipientId: d.recipientId, bookingId: d.bookingId, status: 'pending', dueAt: d.dueAt, nextAt: d.dueAt, attempts: 0, lastError: null, sentAt: null };
+        const d = event.data;
+        return (
+          doc ?? {
+            id: d.notificationId,
+            kind: d.kind,
+            recipientId: d.recipientId,
+            bookingId: d.bookingId,
+            status: 'pending',
+            dueAt: d.dueAt,
+            nextAt: d.dueAt,
+            attempts: 0,
+            lastError: null,
+            sentAt: null,
+          }
+        );
       }
       case 'NotificationSending': {
-        const d = event.data as EventData<'NotificationSending'>;
+        const d = event.data;
         return doc && { ...doc, status: 'sending', attempts: d.attempt, nextAt: d.at };
       }
       case 'NotificationSent': {
-        const d = event.data as EventData<'NotificationSent'>;
+        const d = event.data;
         return doc && { ...doc, status: 'sent', sentAt: d.at, lastError: null };
       }
       case 'NotificationFailed': {
-        const d = event.data as EventData<'NotificationFailed'>;
+        const d = event.data;
         return doc && { ...doc, status: d.retryAt ? 'pending' : 'failed', nextAt: d.retryAt ?? doc.nextAt, lastError: d.error };
       }
       case 'NotificationCancelled':

@@ -9,7 +9,20 @@ const ev = (type: string, data: Record<string, unknown>, at = '2030-03-04T06:00:
 describe('orders projection and booked slots', () => {
   it('lists an order once it is placed', () => {
     expect(ordersProjection.evolve(null, ev('OrderCreated', { orderId: 'O1' }))).toBeNull();
-    const doc = ordersProjection.evolve(null, ev('OrderPlaced', { orderId: 'O1', bookingId: 'b1', patientId: 'p1', productId: 'pr', productName: 'Visita', coupon: null, amountCents: 8000, currency: 'EUR', captureId: 'C1' }));
+    const doc = ordersProjection.evolve(
+      null,
+      ev('OrderPlaced', {
+        orderId: 'O1',
+        bookingId: 'b1',
+        patientId: 'p1',
+        productId: 'pr',
+        productName: 'Visita',
+        coupon: null,
+        amountCents: 8000,
+        currency: 'EUR',
+        captureId: 'C1',
+      }),
+    );
     expect(doc).toMatchObject({ id: 'O1', transaction: 'O1', amountCents: 8000, createdAt: '2030-03-04T06:00:00.000Z', patientId: 'p1', status: 'placed' });
     // a cancellation's refund marks it refunded; a refund of an order never placed lists nothing
     expect(ordersProjection.evolve(doc, ev('PaymentRefunded', { orderId: 'O1', refundId: 'R1' }))).toMatchObject({ status: 'refunded', refundId: 'R1' });

@@ -1,5 +1,4 @@
 import { STREAM_PREFIX } from '@studio/contracts';
-import type { RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 /** one document per placed order (a created but unpaid PayPal order is not listed) */
@@ -20,29 +19,17 @@ export interface OrderDoc {
   refundId?: string;
 }
 
-type PlacedData = {
-  orderId: string;
-  bookingId: string;
-  patientId: string;
-  productId: string;
-  productName: string;
-  coupon: string | null;
-  amountCents: number;
-  currency: string;
-  captureId: string;
-};
-
-export const ordersProjection: ProjectionDefinition<OrderDoc> = {
+export const ordersProjection: ProjectionDefinition<OrderDoc, 'OrderPlaced' | 'PaymentRefunded'> = {
   name: 'orders',
   // 2: PaymentRefunded of a placed order
   version: 2,
   streamPrefixes: [STREAM_PREFIX.order],
   eventTypes: ['OrderPlaced', 'PaymentRefunded'],
-  documentId: (event: RecordedEvent) => (event.data as { orderId?: string }).orderId ?? null,
+  documentId: (event) => event.data.orderId,
   evolve(doc, event) {
-    if (event.type === 'PaymentRefunded') return doc && { ...doc, status: 'refunded', refundId: (event.data as { refundId: string }).refundId };
+    if (event.type === 'PaymentRefunded') return doc && { ...doc, status: 'refunded', refundId: event.data.refundId };
     if (event.type !== 'OrderPlaced' || doc) return doc;
-    const d = event.data as PlacedData;
+    const d = event.data;
     return {
       id: d.orderId,
       patientId: d.patientId,

@@ -6,7 +6,9 @@ const event = (stream: string, type: string, data: object, at = '2030-03-04T10:0
 describe('questionnaires projection', () => {
   it('holds each definition, indexed by doctor', () => {
     const questions = [{ id: 'fumo', text: 'Fumi?', kind: 'radio', options: [{ value: 'no', label: 'No' }] }];
-    const docs = fold(questionnairesProjection, [event('questionnaire-q1', 'QuestionnaireDefined', { questionnaireId: 'q1', doctorId: 'd1', title: 'Anamnesi', questions })]);
+    const docs = fold(questionnairesProjection, [
+      event('questionnaire-q1', 'QuestionnaireDefined', { questionnaireId: 'q1', doctorId: 'd1', title: 'Anamnesi', questions }),
+    ]);
     expect(docs.get('q1')).toEqual({ id: 'q1', doctorId: 'd1', title: 'Anamnesi', questions, definedAt: '2030-03-04T10:00:00.000Z' });
     expect(questionnairesProjection.indexes.doctor_id.value(docs.get('q1')!)).toBe('d1');
   });

@@ -11,15 +11,15 @@ export interface QuestionnaireDoc {
   definedAt: string;
 }
 
-export const questionnairesProjection: ProjectionDefinition<QuestionnaireDoc> = {
+export const questionnairesProjection: ProjectionDefinition<QuestionnaireDoc, 'QuestionnaireDefined'> = {
   name: 'questionnaires',
   version: 1,
   streamPrefixes: [STREAM_PREFIX.questionnaire],
   eventTypes: ['QuestionnaireDefined'],
-  documentId: (event) => (event.data as { questionnaireId?: string }).questionnaireId ?? null,
+  documentId: (event) => event.data.questionnaireId,
   evolve(doc, event) {
     if (event.type !== 'QuestionnaireDefined') return doc;
-    const d = event.data as { questionnaireId: string; doctorId: string; title: string; questions: Question[] };
+    const d = event.data;
     return { id: d.questionnaireId, doctorId: d.doctorId, title: d.title, questions: d.questions, definedAt: event.metadata.at };
   },
   indexes: {
@@ -39,18 +39,15 @@ export interface QuestionnaireAnswersDoc {
 
 export const questionnaireAnswersId = (patientId: string, questionnaireId: string) => `${patientId}:${questionnaireId}`;
 
-export const questionnaireAnswersProjection: ProjectionDefinition<QuestionnaireAnswersDoc> = {
+export const questionnaireAnswersProjection: ProjectionDefinition<QuestionnaireAnswersDoc, 'QuestionnaireAnswered'> = {
   name: 'questionnaire_answers',
   version: 1,
   streamPrefixes: [STREAM_PREFIX.patient],
   eventTypes: ['QuestionnaireAnswered'],
-  documentId: (event) => {
-    const d = event.data as { patientId?: string; questionnaireId?: string };
-    return event.type === 'QuestionnaireAnswered' && d.patientId && d.questionnaireId ? questionnaireAnswersId(d.patientId, d.questionnaireId) : null;
-  },
+  documentId: (event) => (event.type === 'QuestionnaireAnswered' ? questionnaireAnswersId(event.data.patientId, event.data.questionnaireId) : null),
   evolve(doc, event) {
     if (event.type !== 'QuestionnaireAnswered') return doc;
-    const d = event.data as { patientId: string; questionnaireId: string; doctorId: string; answers: Sealed };
+    const d = event.data;
     // one document per patient and questionnaire: a later answer replaces the earlier one
     return { id: questionnaireAnswersId(d.patientId, d.questionnaireId), ...d, answeredAt: event.metadata.at };
   },

@@ -1,5 +1,5 @@
 /** Test-only: pure projection folds without a store. */
-import type { RecordedEvent } from '@studio/contracts';
+import { parseRecordedEvent, type RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 let position = 0;
@@ -19,7 +19,8 @@ export const recorded = (stream: string, type: string, data: object, at = '2030-
 /** what the runner would store: each document folded with evolve, by documentId */
 export function foldDocuments<D>(p: Pick<ProjectionDefinition<D>, 'documentId' | 'evolve'>, events: RecordedEvent[]): Map<string, D | null> {
   const docs = new Map<string, D | null>();
-  for (const e of events) {
+  for (const recorded of events) {
+    const e = parseRecordedEvent(recorded);
     const id = p.documentId(e);
     if (id) docs.set(id, p.evolve(docs.get(id) ?? null, e));
   }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import type { EventStore, NewEvent, RecordedEvent } from '@studio/contracts';
+import { parseRecordedEvent, type EventStore, type NewEvent, type RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition, StoredDocument } from '../projection';
 import type { ReadModelStore, ReadModelStoreConfig } from '../read-model-store';
 
@@ -55,7 +55,7 @@ export interface CounterDoc {
 export function counterProjection(
   name: string,
   options: { version?: number; multiplier?: number; fault?: (e: RecordedEvent) => boolean } = {},
-): ProjectionDefinition<CounterDoc> {
+): ProjectionDefinition<CounterDoc, 'Incremented' | 'Removed'> {
   const multiplier = options.multiplier ?? 1;
   return {
     name,
@@ -86,10 +86,11 @@ export async function replay<D>(store: EventStore, def: ProjectionDefinition<D>)
   const docs = new Map<string, StoredDocument<D | null>>();
   for (const e of await store.readAll({ streamPrefixes: def.streamPrefixes })) {
     if (def.eventTypes !== 'all' && !def.eventTypes.includes(e.type)) continue;
-    const id = def.documentId(e);
+    const event = parseRecordedEvent(e);
+    const id = def.documentId(event);
     if (id == null) continue;
     const previous = docs.get(id)?.doc ?? null;
-    const doc = def.evolve(previous, e);
+    const doc = def.evolve(previous, event);
     if (doc !== previous) docs.set(id, { id, doc, position: e.position });
   }
   return [...docs.values()].filter((d): d is StoredDocument<D> => d.doc !== null).sort((a, b) => (a.id < b.id ? -1 : 1));

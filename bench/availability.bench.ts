@@ -40,7 +40,7 @@ function freePort(): Promise<number> {
  * The bench logs in, registers and holds for hundreds of patients from one address: it lifts the
  * rate limits for its own server only (the production defaults stay as they are).
  */
-const BENCH_RATE_LIMITS = {
+export const BENCH_RATE_LIMITS = {
   RATE_LIMIT_LOGIN_ACCOUNT: '1000000',
   RATE_LIMIT_LOGIN_CLIENT: '1000000',
   RATE_LIMIT_REGISTRATION: '1000000',

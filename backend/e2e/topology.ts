@@ -46,7 +46,16 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 }
 
-export async function startTopology(options: { pgUrl?: string; redisUrl?: string; log?: (line: string) => void; seed?: boolean } = {}): Promise<Topology> {
+export interface TopologyOptions {
+  pgUrl?: string;
+  redisUrl?: string;
+  log?: (line: string) => void;
+  seed?: boolean;
+  /** more environment for every process (a load test lifts the rate limits: all its clients are 127.0.0.1) */
+  env?: Record<string, string>;
+}
+
+export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
   const pgAdmin = options.pgUrl ?? process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const run = randomBytes(4).toString('hex');
@@ -78,10 +87,13 @@ export async function startTopology(options: { pgUrl?: string; redisUrl?: string
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
+    // this run's limits only: the default prefix would share them with every other deployment on this Redis
+    RATE_LIMIT_PREFIX: `${redisPrefix}limiti`,
     SESSION_SECRET: randomBytes(24).toString('hex'),
     LOOKUP_SECRET: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'warn',
     PAYPAL_STAND_IN: 'false',
+    ...options.env,
   };
   const children = new Set<ChildProcess>();
   const spawnNode = (name: string, script: string, extra: Record<string, string>) => {

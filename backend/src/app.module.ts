@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthController } from './auth/auth.controller';
+import { SessionSocketsGateway } from './auth/session-sockets.gateway';
 import { PracticeController } from './config/practice.controller';
 import { CsrfGuard, RolesGuard } from './auth/guards';
 import { AvailabilityController } from './availability/availability.controller';
@@ -68,6 +69,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         UsersService,
+        SessionSocketsGateway,
         AvailabilityService,
         AvailabilityGateway,
         ToggleSlotHandler,

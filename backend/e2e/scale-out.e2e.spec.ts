@@ -162,3 +162,100 @@ it('the worker killed with -9 and restarted catches up: nothing lost, nothing ap
     await pg.end();
   }
 });
+
+/**
+ * A watcher as the frontend's (frontend/src/lib/liveUpdates.ts): it keeps the highest position seen and, on
+ * reconnecting, watches again with `since` it; the server replays the slots changed after it.
+ */
+class Watcher {
+  readonly slots = new Map<string, { status: string; position: number }>();
+  position = 0;
+  socket!: ReturnType<typeof io>;
+  constructor(
+    readonly cookie: string | undefined,
+    readonly doctorId: string,
+  ) {}
+
+  async watchOn(base: string): Promise<void> {
+    this.socket = await connectTo(base, this.cookie);
+    this.socket.on(AVAILABILITY_CHANGED, (m: AvailabilityChanged) => {
+      this.position = Math.max(this.position, m.position);
+      const seen = this.slots.get(m.slot.id);
+      if (!seen || seen.position < m.position) this.slots.set(m.slot.id, { status: m.slot.status, position: m.position });
+    });
+    const ack = (await this.socket.timeout(10_000).emitWithAck(AVAILABILITY_WATCH, this.position ? { doctorId: this.doctorId, since: this.position } : { doctorId: this.doctorId })) as {
+      ok: boolean;
+      position: number;
+    };
+    expect(ack.ok).toBe(true);
+    this.position = Math.max(this.position, ack.position);
+  }
+}
+
+it('an instance killed mid-load loses no acknowledged write, and its clients reconnect to the other and receive what they missed', async () => {
+  const watchers = [...Array.from({ length: 3 }, () => new Watcher(doctor.cookie, doctor.userId)), ...Array.from({ length: 3 }, () => new Watcher(undefined, doctor.userId))];
+  await Promise.all(watchers.map((w) => w.watchOn(t.a.base)));
+  const aDisconnected = Promise.all(watchers.map((w) => new Promise((resolve) => w.socket.once('disconnect', resolve))));
+
+  // four writers through A, each opening slots of its own days, one after the other, until A dies
+  const slotStart = (writer: number, n: number) => Date.UTC(2033, 1, 1 + writer * 5 + Math.floor(n / 18), 8) + (n % 18) * 30 * 60_000;
+  const acknowledged: string[] = [];
+  let failures = 0;
+  const writers = Array.from({ length: 4 }, async (_, w) => {
+    for (let n = 0; n < 90; n++) {
+      let answer: { status: number; body: { status?: string } };
+      try {
+        const res = await toggle(t.a.base, slotStart(w, n));
+        answer = { status: res.status, body: (await res.json()) as { status?: string } };
+      } catch {
+        // A is gone: an answer lost in flight acknowledged nothing
+        return failures++;
+      }
+      expect(answer).toEqual({ status: 200, body: expect.objectContaining({ status: 'available' }) });
+      acknowledged.push(slotId(doctor.userId, iso(slotStart(w, n))));
+    }
+  });
+  while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 10));
+  await t.killInstance(t.a);
+  await Promise.all(writers);
+  expect(failures).toBeGreaterThan(0); // A was killed mid-load, not after it
+  await aDisconnected;
+
+  // every write A acknowledged is in the log
+  const events = new Database(join(t.dataDir, 'events.db'), { readonly: true });
+  try {
+    const opened = new Set(
+      (events.prepare("SELECT data FROM events WHERE type = 'SlotOpened'").all() as { data: string }[]).map((row) => (JSON.parse(row.data) as { slotId: string }).slotId),
+    );
+    expect(acknowledged.filter((id) => !opened.has(id))).toEqual([]);
+  } finally {
+    events.close();
+  }
+
+  // while A's clients are away, B changes what they watch: closes a slot A opened, opens new ones
+  const missed = [slotStart(0, 0), slotStart(3, 89), slotStart(2, 88)];
+  for (const start of missed) expect((await toggle(t.b.base, start)).status).toBe(200);
+
+  // they reconnect to B and, replayed from the position they had, end up with what B's read model holds
+  await Promise.all(watchers.map((w) => w.watchOn(t.b.base)));
+  try {
+    const from = slotStart(0, 0);
+    const to = slotStart(3, 89) + 30 * 60_000;
+    const res = await fetch(`${t.b.base}/disponibilita/json?for=${doctor.userId}&start=${iso(from)}&end=${iso(to)}`, { headers: { cookie: doctor.cookie } });
+    const truth = new Map(((await res.json()) as { id: string; status: string }[]).map((s) => [s.id, s.status]));
+    expect(truth.get(slotId(doctor.userId, iso(missed[0])))).toBe('unavailable');
+    for (const start of missed.slice(1)) expect(truth.get(slotId(doctor.userId, iso(start)))).toBe('available');
+    const closedOnB = slotId(doctor.userId, iso(missed[0]));
+    expect(acknowledged).toContain(closedOnB);
+    for (const id of acknowledged.filter((id) => id !== closedOnB)) expect(truth.get(id)).toBe('available');
+    const open = [...truth].filter(([, status]) => status === 'available').map(([id]) => id);
+    for (const w of watchers) {
+      // the watcher's picture of the range: the slots it heard were opened and not closed since
+      expect([...w.slots].filter(([id, s]) => truth.has(id) && s.status === 'available').map(([id]) => id)).toEqual(expect.arrayContaining(open));
+      expect([...w.slots].filter(([id, s]) => truth.has(id) && s.status === 'available')).toHaveLength(open.length);
+      expect(w.slots.get(closedOnB)?.status).toBe('unavailable');
+    }
+  } finally {
+    watchers.forEach((w) => w.socket.disconnect());
+  }
+});

@@ -27,6 +27,8 @@ export interface Topology {
   redisPrefix: string;
   /** kill -9 of the projections worker */
   killWorker(): Promise<void>;
+  /** kill -9 of a backend instance (its port closes, the others stay) */
+  killInstance(instance: Instance): Promise<void>;
   startWorker(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -166,6 +168,10 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       databaseUrl,
       redisPrefix,
       startWorker,
+      killInstance: async (instance) => {
+        instance.child.kill('SIGKILL');
+        await exited(instance.child);
+      },
       killWorker: async () => {
         if (!worker) return;
         worker.kill('SIGKILL');

@@ -183,7 +183,9 @@ class Watcher {
       const seen = this.slots.get(m.slot.id);
       if (!seen || seen.position < m.position) this.slots.set(m.slot.id, { status: m.slot.status, position: m.position });
     });
-    const ack = (await this.socket.timeout(10_000).emitWithAck(AVAILABILITY_WATCH, this.position ? { doctorId: this.doctorId, since: this.position } : { doctorId: this.doctorId })) as {
+    const ack = (await this.socket
+      .timeout(10_000)
+      .emitWithAck(AVAILABILITY_WATCH, this.position ? { doctorId: this.doctorId, since: this.position } : { doctorId: this.doctorId })) as {
       ok: boolean;
       position: number;
     };
@@ -193,7 +195,10 @@ class Watcher {
 }
 
 it('an instance killed mid-load loses no acknowledged write, and its clients reconnect to the other and receive what they missed', async () => {
-  const watchers = [...Array.from({ length: 3 }, () => new Watcher(doctor.cookie, doctor.userId)), ...Array.from({ length: 3 }, () => new Watcher(undefined, doctor.userId))];
+  const watchers = [
+    ...Array.from({ length: 3 }, () => new Watcher(doctor.cookie, doctor.userId)),
+    ...Array.from({ length: 3 }, () => new Watcher(undefined, doctor.userId)),
+  ];
   await Promise.all(watchers.map((w) => w.watchOn(t.a.base)));
   const aDisconnected = Promise.all(watchers.map((w) => new Promise((resolve) => w.socket.once('disconnect', resolve))));
 
@@ -225,7 +230,9 @@ it('an instance killed mid-load loses no acknowledged write, and its clients rec
   const events = new Database(join(t.dataDir, 'events.db'), { readonly: true });
   try {
     const opened = new Set(
-      (events.prepare("SELECT data FROM events WHERE type = 'SlotOpened'").all() as { data: string }[]).map((row) => (JSON.parse(row.data) as { slotId: string }).slotId),
+      (events.prepare("SELECT data FROM events WHERE type = 'SlotOpened'").all() as { data: string }[]).map(
+        (row) => (JSON.parse(row.data) as { slotId: string }).slotId,
+      ),
     );
     expect(acknowledged.filter((id) => !opened.has(id))).toEqual([]);
   } finally {

@@ -27,6 +27,8 @@ export interface Topology {
   redisPrefix: string;
   /** kill -9 of the projections worker */
   killWorker(): Promise<void>;
+  /** kill -9 of a backend instance (its port closes, the others stay) */
+  killInstance(instance: Instance): Promise<void>;
   startWorker(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -46,7 +48,16 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 }
 
-export async function startTopology(options: { pgUrl?: string; redisUrl?: string; log?: (line: string) => void; seed?: boolean } = {}): Promise<Topology> {
+export interface TopologyOptions {
+  pgUrl?: string;
+  redisUrl?: string;
+  log?: (line: string) => void;
+  seed?: boolean;
+  /** more environment for every process (a load test lifts the rate limits: all its clients are 127.0.0.1) */
+  env?: Record<string, string>;
+}
+
+export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
   const pgAdmin = options.pgUrl ?? process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const run = randomBytes(4).toString('hex');
@@ -78,10 +89,13 @@ export async function startTopology(options: { pgUrl?: string; redisUrl?: string
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
+    // this run's limits only: the default prefix would share them with every other deployment on this Redis
+    RATE_LIMIT_PREFIX: `${redisPrefix}limiti`,
     SESSION_SECRET: randomBytes(24).toString('hex'),
     LOOKUP_SECRET: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'warn',
     PAYPAL_STAND_IN: 'false',
+    ...options.env,
   };
   const children = new Set<ChildProcess>();
   const spawnNode = (name: string, script: string, extra: Record<string, string>) => {
@@ -154,6 +168,10 @@ export async function startTopology(options: { pgUrl?: string; redisUrl?: string
       databaseUrl,
       redisPrefix,
       startWorker,
+      killInstance: async (instance) => {
+        instance.child.kill('SIGKILL');
+        await exited(instance.child);
+      },
       killWorker: async () => {
         if (!worker) return;
         worker.kill('SIGKILL');

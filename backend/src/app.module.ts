@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DecideHandler } from './event-store/decide.command';
 import { AuthController } from './auth/auth.controller';
+import { SessionSocketsGateway } from './auth/session-sockets.gateway';
 import { PracticeController } from './config/practice.controller';
 import { CsrfGuard, RolesGuard } from './auth/guards';
 import { AvailabilityController } from './availability/availability.controller';
@@ -94,6 +95,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         UsersService,
+        SessionSocketsGateway,
         AvailabilityService,
         AvailabilityGateway,
         DecideHandler,

@@ -3,6 +3,8 @@ import { type INestApplication, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import Redis from 'ioredis';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
@@ -82,7 +84,8 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
   app.use(securityHeaders(config));
   app.use(noStore);
   app.use(sessionMiddleware);
-  app.useWebSocketAdapter(new SessionIoAdapter(app, sessionMiddleware));
+  const ioAdapter = new SessionIoAdapter(app, sessionMiddleware, config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined);
+  app.useWebSocketAdapter(ioAdapter);
   if (config.frontendDist) serveFrontend(app, config.frontendDist);
 
   try {
@@ -95,6 +98,7 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
     }
   } catch (error) {
     await app.close();
+    await ioAdapter.closeRedis();
     await closeCore(core);
     throw error;
   }
@@ -116,6 +120,7 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
     async close() {
       clearInterval(purge);
       await app.close();
+      await ioAdapter.closeRedis();
       await closeCore(core);
     },
   };
@@ -135,11 +140,18 @@ function serveFrontend(app: NestExpressApplication, dist: string): void {
   });
 }
 
-/** socket.io sees the same session as HTTP, so a socket knows who it belongs to */
+/**
+ * socket.io sees the same session as HTTP, so a socket knows who it belongs to. With REDIS_URL,
+ * the socket.io Redis adapter joins the instances: a broadcast to a room made on one reaches the
+ * sockets of every instance (the change-feed pushes stay local, see the gateways).
+ */
 class SessionIoAdapter extends IoAdapter {
+  private redisClients: Redis[] = [];
+
   constructor(
     app: INestApplication,
     private readonly sessionMiddleware: express.RequestHandler,
+    private readonly redis?: { url: string; prefix: string },
   ) {
     super(app);
   }
@@ -148,7 +160,19 @@ class SessionIoAdapter extends IoAdapter {
     // a socket message is a few hundred bytes: a megabyte (socket.io's default) is an attack
     const server = super.createIOServer(port, { ...options, maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES });
     server.engine.use(this.sessionMiddleware);
+    if (this.redis && this.redisClients.length === 0) {
+      const pub = new Redis(this.redis.url);
+      const sub = pub.duplicate();
+      this.redisClients = [pub, sub];
+      server.adapter(createAdapter(pub, sub, { key: `${this.redis.prefix}socket.io` }));
+    }
     return server;
+  }
+
+  async closeRedis(): Promise<void> {
+    const clients = this.redisClients;
+    this.redisClients = [];
+    await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
   }
 }
 

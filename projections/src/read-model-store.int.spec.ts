@@ -74,6 +74,21 @@ describe.each(backends)('read-model store on $kind', (backend) => {
     expect(ids(byGroupDesc)).toEqual(['counter-b-1', 'counter-a-1', 'counter-a-2', 'counter-c-1']);
   });
 
+  it('moves several checkpoints in one call, new ones and existing ones, each with its own version', async () => {
+    const [a, b] = [uniqueName('cpa'), uniqueName('cpb')];
+    await readModels.transaction((tx) => tx.setCheckpoint(a, 4, 1));
+    await readModels.transaction((tx) =>
+      tx.setCheckpoints([
+        { projection: a, position: 9, version: 2 },
+        { projection: b, position: 7, version: 3 },
+      ]),
+    );
+    expect(await readModels.checkpointInfo(a)).toEqual({ position: 9, version: 2 });
+    expect(await readModels.checkpointInfo(b)).toEqual({ position: 7, version: 3 });
+    await readModels.transaction((tx) => tx.setCheckpoints([]));
+    expect(await readModels.checkpoint(a)).toBe(9);
+  });
+
   it('commits documents and checkpoint together, or neither', async () => {
     const def = counterProjection(uniqueName('tx'));
     await readModels.ensureCollection(def);

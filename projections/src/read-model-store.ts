@@ -24,6 +24,8 @@ export interface ReadModelWriter {
   /** current positions (0 when none), locked until commit on PostgreSQL */
   checkpoints(projections: string[]): Promise<Map<string, number>>;
   setCheckpoint(projection: string, position: number, version: number): Promise<void>;
+  /** several at once: one statement, not one round trip per projection */
+  setCheckpoints(entries: { projection: string; position: number; version: number }[]): Promise<void>;
   /** makes `table` the collection's active table and drops the previous one */
   activate(collection: string, table: string): Promise<void>;
 }
@@ -95,6 +97,11 @@ export async function createReadModelStore(config: ReadModelStoreConfig): Promis
     onCreateConnection: async (conn) => {
       // schema is a checked identifier, so quoting it here is safe
       if (schema) await conn.executeQuery(CompiledQuery.raw(`set search_path to "${schema}"`));
+      // A read model can always be rebuilt from the log (as SQLite's synchronous=NORMAL above): a commit
+      // need not wait for the WAL flush, which was half of a live batch's time. Documents and checkpoints
+      // commit together, so a crash loses a suffix of batches consistently and the runner applies them again.
+      // Only this pool: sessions and keys (the app database) stay synchronous.
+      await conn.executeQuery(CompiledQuery.raw('set synchronous_commit to off'));
     },
   });
   return opened(new KyselyReadModelStore('postgres', new Kysely<any>({ dialect }), schema));
@@ -254,8 +261,16 @@ class KyselyReadModelStore implements ReadModelStore {
   private writer(trx: Transaction<any>, swaps: Map<string, string>): ReadModelWriter {
     // read from the registry inside the transaction: a swap by another process is seen, never a stale name
     const resolved = new Map<string, string>();
+    let registryRead = false;
     const tableOf = async (collection: string, table?: string): Promise<string> => {
       if (table) return ident(table, 'tabella');
+      // the whole registry in one query, the first time a transaction needs a table: a batch touches several
+      if (!registryRead && !resolved.has(collection)) {
+        registryRead = true;
+        for (const row of await trx.selectFrom(REGISTRY).select(['collection', 'physical_table']).execute()) {
+          if (!resolved.has(row.collection as string)) resolved.set(row.collection as string, row.physical_table as string);
+        }
+      }
       const known = resolved.get(collection);
       if (known) return known;
       const found = await this.lookup(collection, trx);
@@ -318,11 +333,13 @@ class KyselyReadModelStore implements ReadModelStore {
         for (const row of rows) found.set(row.projection as string, Number(row.position));
         return found;
       },
-      setCheckpoint: async (projection: string, position: number, version: number) => {
+      setCheckpoint: (projection: string, position: number, version: number) => writer.setCheckpoints([{ projection, position, version }]),
+      setCheckpoints: async (entries) => {
+        if (entries.length === 0) return;
         await trx
           .insertInto(CHECKPOINTS)
-          .values({ projection, position, version })
-          .onConflict((oc) => oc.column('projection').doUpdateSet({ position, version }))
+          .values(entries)
+          .onConflict((oc) => oc.column('projection').doUpdateSet({ position: sql.ref('excluded.position'), version: sql.ref('excluded.version') }))
           .execute();
       },
       activate: async (collection: string, table: string) => {
@@ -419,6 +436,10 @@ class KyselyReadModelStore implements ReadModelStore {
           `INSERT INTO ${CHECKPOINTS} (projection, position, version) VALUES (?, ?, ?) ON CONFLICT (projection) DO UPDATE SET position = excluded.position, version = excluded.version`,
           (st) => st.run(projection, position, version),
         );
+      },
+      // prepared and in process: one statement per projection costs no round trip here
+      setCheckpoints: async (entries) => {
+        for (const { projection, position, version } of entries) await writer.setCheckpoint(projection, position, version);
       },
       activate: async (collection: string, table: string) => {
         const old = tableOf(collection);

@@ -230,6 +230,7 @@ export class ProjectionRunner {
       const changes: DocumentChange[] = [];
       // read in the transaction (locked on PG): the truth, even if a rebuild or another process moved them
       const positions = await tx.checkpoints(projections.map((p) => p.name));
+      const moved: { projection: string; position: number; version: number }[] = [];
       for (const def of projections) {
         const from = positions.get(def.name) ?? 0;
         if (from >= last) continue;
@@ -241,9 +242,10 @@ export class ProjectionRunner {
           )),
         );
         // events of streams it does not handle advance it too: the subscription delivered everything in between
-        await tx.setCheckpoint(def.name, last, def.version);
+        moved.push({ projection: def.name, position: last, version: def.version });
         positions.set(def.name, last);
       }
+      await tx.setCheckpoints(moved);
       return { changes, positions };
     });
     for (const [name, position] of positions) this.checkpoints.set(name, position);

@@ -36,7 +36,8 @@ export class AgendaGateway implements OnModuleInit, OnModuleDestroy {
 
   private emit(doctorId: string, bookingId: string, position: number): void {
     const message: AgendaChanged = { doctorId, bookingId, position };
-    this.server.to(room(doctorId)).emit(AGENDA_CHANGED, message);
+    // local: every instance hears the whole feed (see AvailabilityGateway)
+    this.server.local.to(room(doctorId)).emit(AGENDA_CHANGED, message);
   }
 
   onModuleDestroy(): void {

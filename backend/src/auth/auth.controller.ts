@@ -7,12 +7,14 @@ import { UnauthenticatedError } from '../common/errors';
 import { parseInput } from '../http/parse';
 import { UsersService } from '../users';
 import { ensureCsrfToken } from './guards';
+import { SessionSocketsGateway } from './session-sockets.gateway';
 
 @Controller('api/auth')
 export class AuthController {
   constructor(
     private readonly users: UsersService,
     @Inject(CORE) private readonly core: Core,
+    private readonly sessionSockets: SessionSocketsGateway,
   ) {}
 
   /** also hands out the CSRF token that every write must carry */
@@ -50,6 +52,8 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponse> {
+    // its sockets close too, on every instance: they would keep the signed-in user's rooms
+    if (req.session.user) this.sessionSockets.endSession(req.sessionID);
     // nothing left to keep: the session row goes, the visitor keeps a cookie token for the next form
     await new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())));
     return { user: null, csrfToken: ensureCsrfToken(req, res) };

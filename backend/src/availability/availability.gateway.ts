@@ -48,11 +48,12 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
         // a new hold changes the red link even if the status stays the same
         if (previous?.status === doc.status && previous?.bookingId === doc.bookingId) continue;
         const full = changedMessage(doc, change.position);
-        this.server.to(room(doc.doctorId, true)).emit(AVAILABILITY_CHANGED, full);
+        // local: every instance hears the whole feed and serves its own sockets (through the Redis adapter each would reach all, twice)
+        this.server.local.to(room(doc.doctorId, true)).emit(AVAILABILITY_CHANGED, full);
         const visible = publicChangedMessage(full);
         const before = previous ? publicChangedMessage(changedMessage(previous, change.position)) : null;
         // held → booked changes nothing a patient may see
-        if (before?.slot.status !== visible.slot.status) this.server.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, visible);
+        if (before?.slot.status !== visible.slot.status) this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, visible);
       }
     });
   }

@@ -29,7 +29,8 @@ export class MyBookingsGateway implements OnModuleInit, OnModuleDestroy {
         // a move keeps the status but changes the hour; a settled cancellation tells the refund
         if (previous?.status === doc.status && previous?.start === doc.start && previous?.refundId === doc.refundId) continue;
         const message: MyBookingsChanged = { bookingId: doc.id, status: doc.status, position: change.position };
-        this.server.to(room(doc.patientId)).emit(MY_BOOKINGS_CHANGED, message);
+        // local: every instance hears the whole feed (see AvailabilityGateway)
+        this.server.local.to(room(doc.patientId)).emit(MY_BOOKINGS_CHANGED, message);
       }
     });
   }

@@ -38,18 +38,25 @@ export function publishChangesToRedis(runner: ProjectionRunner, redisUrl: string
   };
 }
 
+/** how often a waiting request reads the checkpoints itself, should a Redis message be lost (a reconnection) */
+const CHECKPOINT_POLL_MS = 200;
+
 /** a backend instance's side */
 export function redisChangeFeed(redisUrl: string, prefix: string, readCheckpoint: () => Promise<number>): ChangeFeed {
   const sub = new Redis(redisUrl);
   const CHANNEL = changesChannel(prefix);
   const listeners = new Set<(changes: DocumentChange[]) => void>();
   const waiters = new Set<{ position: number; resolve: () => void }>();
+  /** highest position the read models are known to hold; only ever moves forward */
   let seen = 0;
+  const advance = (position: number) => {
+    seen = Math.max(seen, position);
+    for (const w of waiters) if (w.position <= seen) (waiters.delete(w), w.resolve());
+  };
   void sub.subscribe(CHANNEL);
   sub.on('message', (_channel, payload) => {
     const { position, changes } = JSON.parse(payload) as { position: number; changes: DocumentChange[] };
-    seen = Math.max(seen, position);
-    for (const w of waiters) if (w.position <= seen) (waiters.delete(w), w.resolve());
+    advance(position);
     for (const l of listeners) l(changes);
   });
   return {
@@ -58,14 +65,20 @@ export function redisChangeFeed(redisUrl: string, prefix: string, readCheckpoint
       return () => listeners.delete(listener);
     },
     async waitFor(position, timeoutMs = 5000) {
-      seen = Math.max(seen, await readCheckpoint());
       if (position <= seen) return;
       await new Promise<void>((resolve, reject) => {
-        const waiter = { position, resolve };
-        waiters.add(waiter);
-        setTimeout(() => {
+        // registered before the checkpoint is read: a message arriving meanwhile resolves it
+        const waiter = { position, resolve: () => (clearTimeout(timer), clearInterval(poll), resolve()) };
+        const check = () => void readCheckpoint().then(advance, () => undefined);
+        const poll = setInterval(check, CHECKPOINT_POLL_MS);
+        const timer = setTimeout(() => {
+          clearInterval(poll);
           if (waiters.delete(waiter)) reject(new Error(`read model non aggiornato alla posizione ${position} entro ${timeoutMs} ms`));
-        }, timeoutMs).unref();
+        }, timeoutMs);
+        timer.unref();
+        poll.unref();
+        waiters.add(waiter);
+        check();
       });
     },
     async close() {

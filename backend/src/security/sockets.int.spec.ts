@@ -25,6 +25,18 @@ describe('sockets: what a caller may read, and limits per socket', () => {
     return s;
   };
 
+  it("a logout closes that session's sockets (they would keep the user's rooms), and only that session's", async () => {
+    const [leaving, staying] = await Promise.all([client(app, 'medico1@example.it'), client(app, 'medico1@example.it')]);
+    const [leavingSocket, stayingSocket] = await Promise.all([open(sessionCookieOf(leaving.agent as never)), open(sessionCookieOf(staying.agent as never))]);
+    const closed = new Promise<string>(
+      (resolve) => (leavingSocket.once('disconnect', resolve), setTimeout(() => resolve('still open after 5 s'), 5000).unref()),
+    );
+    await leaving.agent.post('/api/auth/logout').set('X-CSRF-Token', leaving.csrf).expect(200);
+    expect(await closed).toBe('io server disconnect');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stayingSocket.connected).toBe(true);
+  });
+
   it('refuses to follow an unknown doctor, or a patient as if a doctor', async () => {
     const s = await open();
     expect(await watch(s, randomUUID())).toEqual({ ok: false, error: 'Medico non trovato.' });

@@ -46,11 +46,13 @@ export const bookingsApi = api.injectEndpoints({
         const socket = getSharedSocket();
         const watch = () => socket.emit(MY_BOOKINGS_WATCH, {});
         const changed = () => dispatch(api.util.invalidateTags(['MyBookings', 'MyOrders']));
-        socket.on('connect', watch);
+        // a (re)connection, maybe to another instance: what changed while away was not heard, read again
+        const rejoin = () => (watch(), changed());
+        socket.on('connect', rejoin);
         socket.on(MY_BOOKINGS_CHANGED, changed);
         if (socket.connected) watch();
         await cacheEntryRemoved;
-        socket.off('connect', watch);
+        socket.off('connect', rejoin);
         socket.off(MY_BOOKINGS_CHANGED, changed);
       },
     }),

@@ -69,6 +69,19 @@ describe('/agenda', () => {
     await waitFor(() => expect(document.querySelector('[data-booking-id="b1"]')?.getAttribute('data-status')).toBe('cancelled'));
   });
 
+  test('after a reconnection (perhaps to another instance) it watches again and reads the agenda again: changes made meanwhile were not heard', async () => {
+    mockSocket.connect();
+    await open([item('b1', 'confirmed')]);
+    await screen.findByText('Mario Rossi');
+    act(() => mockSocket.drop());
+    fetchMock!.restore();
+    fetchMock = mockFetch([{ method: 'GET', path: '/api/doctors/d1/agenda', body: [item('b1', 'cancelled')] }]);
+    const watchesBefore = mockSocket.emitted.filter((e) => e.event === AGENDA_WATCH).length;
+    act(() => mockSocket.connect());
+    await waitFor(() => expect(document.querySelector('[data-booking-id="b1"]')?.getAttribute('data-status')).toBe('cancelled'));
+    expect(mockSocket.emitted.filter((e) => e.event === AGENDA_WATCH).length).toBeGreaterThan(watchesBefore);
+  });
+
   test('the doctor cancels with a required reason; the day view asks for that day only', async () => {
     await open([item('b1', 'confirmed')], [{ method: 'POST', path: '/api/bookings/b1/cancel', body: {} }], '/agenda?day=2099-03-06&view=day');
     await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.cancel })));

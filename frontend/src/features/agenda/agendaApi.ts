@@ -22,11 +22,13 @@ export const agendaApi = api.injectEndpoints({
         const changed = (m: AgendaChanged) => {
           if (m.doctorId === arg.doctorId) dispatch(api.util.invalidateTags([{ type: 'Agenda', id: arg.doctorId }]));
         };
-        socket.on('connect', watch);
+        // a (re)connection, maybe to another instance: what changed while away was not heard, read again
+        const rejoin = () => (watch(), dispatch(api.util.invalidateTags([{ type: 'Agenda', id: arg.doctorId }])));
+        socket.on('connect', rejoin);
         socket.on(AGENDA_CHANGED, changed);
         if (socket.connected) watch();
         await cacheEntryRemoved;
-        socket.off('connect', watch);
+        socket.off('connect', rejoin);
         socket.off(AGENDA_CHANGED, changed);
       },
     }),

@@ -123,6 +123,22 @@ describe('/home: live', () => {
     await waitFor(() => expect(screen.getByRole('listitem').getAttribute('data-status')).toBe('confirmed'));
     expect(fetchMock.calls.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/me/bookings', '/api/me/orders']));
   });
+
+  test('after a reconnection (perhaps to another instance) it watches again and reloads: a change made meanwhile was not heard', async () => {
+    mockSocket.connect();
+    await open([booking('b1', 'held', '2030-01-07T09:00:00Z')]);
+    await screen.findByRole('list');
+    act(() => mockSocket.drop());
+    fetchMock!.restore();
+    fetchMock = mockFetch([
+      { method: 'GET', path: '/api/me/bookings', body: [booking('b1', 'confirmed', '2030-01-07T09:00:00Z')] },
+      { method: 'GET', path: '/api/me/orders', body: [] },
+    ]);
+    const watchesBefore = mockSocket.emitted.filter((e) => e.event === MY_BOOKINGS_WATCH).length;
+    act(() => mockSocket.connect());
+    await waitFor(() => expect(screen.getByRole('listitem').getAttribute('data-status')).toBe('confirmed'));
+    expect(mockSocket.emitted.filter((e) => e.event === MY_BOOKINGS_WATCH).length).toBeGreaterThan(watchesBefore);
+  });
 });
 
 describe('/home: resuming a held booking, cancelling and moving a paid one', () => {

@@ -24,13 +24,30 @@ export async function auditBench(dir: string, total: number): Promise<void> {
   const store = new SqliteEventStore(join(dir, 'events.db'));
   const base = Date.UTC(2030, 2, 1);
   let written = 0;
-  const meta = (): EventMetadata => ({ userId: 'bench', role: 'system', at: new Date(base + written).toISOString(), correlationId: `c${written}`, causationId: `c${written}` });
+  const meta = (): EventMetadata => ({
+    userId: 'bench',
+    role: 'system',
+    at: new Date(base + written).toISOString(),
+    correlationId: `c${written}`,
+    causationId: `c${written}`,
+  });
 
   const t0 = performance.now();
-  await store.append(userStreamName(DOCTOR), [{ type: 'UserRegistered', data: { userId: DOCTOR, role: 'doctor', emailHash: 'h', passwordHash: 'p', personal: { keyId: DOCTOR, iv: '', tag: '', data: '' } }, metadata: meta() }], { expectedRevision: 'no_stream' });
+  await store.append(
+    userStreamName(DOCTOR),
+    [
+      {
+        type: 'UserRegistered',
+        data: { userId: DOCTOR, role: 'doctor', emailHash: 'h', passwordHash: 'p', personal: { keyId: DOCTOR, iv: '', tag: '', data: '' } },
+        metadata: meta(),
+      },
+    ],
+    { expectedRevision: 'no_stream' },
+  );
   written++;
   const doctorSlots: string[] = [];
-  for (let d = 0; d < 5; d++) for (let h = 9; h < 13; h++) for (const m of ['00', '30']) doctorSlots.push(`2030-03-0${4 + d}T${String(h).padStart(2, '0')}:${m}:00Z`);
+  for (let d = 0; d < 5; d++)
+    for (let h = 9; h < 13; h++) for (const m of ['00', '30']) doctorSlots.push(`2030-03-0${4 + d}T${String(h).padStart(2, '0')}:${m}:00Z`);
   let toggle = 0;
   let middle = '';
   for (let batch = 0; written < total; batch++) {
@@ -39,7 +56,11 @@ export async function auditBench(dir: string, total: number): Promise<void> {
       const start = doctorSlots[toggle % doctorSlots.length];
       const end = new Date(Date.parse(start) + 30 * 60_000).toISOString().slice(0, 19) + 'Z';
       const type = Math.floor(toggle / doctorSlots.length) % 2 === 0 ? 'SlotOpened' : 'SlotClosed';
-      await store.append(availabilityStreamName(DOCTOR, start.slice(0, 10)), [{ type, data: { doctorId: DOCTOR, slotId: slotId(DOCTOR, start), start, end }, metadata: meta() }], { expectedRevision: 'any' });
+      await store.append(
+        availabilityStreamName(DOCTOR, start.slice(0, 10)),
+        [{ type, data: { doctorId: DOCTOR, slotId: slotId(DOCTOR, start), start, end }, metadata: meta() }],
+        { expectedRevision: 'any' },
+      );
       written++;
       toggle++;
     }

@@ -54,7 +54,17 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, join(__dirname, '../backend/dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...BENCH_RATE_LIMITS, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      COOKIE_SECURE: 'false',
+      SEED_DEMO: 'true',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...BENCH_RATE_LIMITS,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -111,7 +121,9 @@ export async function availabilityBench(dataDir: string): Promise<void> {
     );
     const seconds = (performance.now() - t0) / 1000;
     record('toggles', ok / seconds);
-    console.log(`toggle via HTTP, 8 client concorrenti: ${(ok / seconds).toFixed(0)} toggle/s (${ok} riusciti, ${conflicts} conflitti 409, ${seconds.toFixed(2)} s)`);
+    console.log(
+      `toggle via HTTP, 8 client concorrenti: ${(ok / seconds).toFixed(0)} toggle/s (${ok} riusciti, ${conflicts} conflitti 409, ${seconds.toFixed(2)} s)`,
+    );
 
     // 2. latency from a toggle's HTTP answer to its push on 200 watching sockets
     const c = clients[0];

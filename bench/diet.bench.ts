@@ -18,7 +18,10 @@ export async function dietBench(dataDir: string): Promise<void> {
     const headers = { 'content-type': 'application/json', cookie: doctor.cookie, 'x-csrf-token': doctor.csrf };
     const foods = (await (await fetch(`${base}/api/foods`, { headers })).json()) as FoodView[];
     const meals = Object.fromEntries(
-      MEALS.map((meal, m) => [meal, Array.from({ length: 10 }, (_, r) => ({ id: `r${m * 10 + r}`, item: foods[(m * 10 + r * 7) % foods.length].id, grams: 40 + r * 15, alternatives: [] }))]),
+      MEALS.map((meal, m) => [
+        meal,
+        Array.from({ length: 10 }, (_, r) => ({ id: `r${m * 10 + r}`, item: foods[(m * 10 + r * 7) % foods.length].id, grams: 40 + r * 15, alternatives: [] })),
+      ]),
     );
     const body = JSON.stringify({ meals, portions: { pranzo: [], cena: [] } });
     const post = async (path: string) => {

@@ -113,7 +113,9 @@ export async function holdsBench(dataDir: string): Promise<void> {
     const race = await Promise.all(patients.map((p) => hold(p, count).catch(() => -1)));
     const tally = (s: number) => race.filter((x) => x === s).length;
     const others = race.filter((x) => x !== 201 && x !== 409);
-    console.log(`gara su uno slot, ${count} richieste concorrenti: ${tally(201)} × 201, ${tally(409)} × 409, altri ${others.length}${others.length ? ` (${others.join(',')})` : ''}`);
+    console.log(
+      `gara su uno slot, ${count} richieste concorrenti: ${tally(201)} × 201, ${tally(409)} × 409, altri ${others.length}${others.length ? ` (${others.join(',')})` : ''}`,
+    );
     if (tally(201) !== 1) console.log('  ATTENZIONE: la gara deve avere esattamente un vincitore');
   } finally {
     await server.stop();

@@ -21,7 +21,6 @@ import { lifecycleBench } from './lifecycle.bench';
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
-
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'studio-bench-'));
   try {

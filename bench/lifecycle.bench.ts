@@ -17,7 +17,11 @@ const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
 export async function lifecycleBench(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const paypal = await startPaypalStandIn();
-  const server = await startServerProcess(dataDir, { PAYPAL_BASE_URL: paypal.baseUrl, PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret });
+  const server = await startServerProcess(dataDir, {
+    PAYPAL_BASE_URL: paypal.baseUrl,
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+  });
   try {
     const base = server.base;
     const doctor = await login(base, 'medico1@example.it');
@@ -43,7 +47,11 @@ export async function lifecycleBench(dataDir: string): Promise<void> {
       await open(k);
       await open(count + k);
       const headers = { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf };
-      const held = await fetch(`${base}/prenotazioni`, { method: 'POST', headers, body: JSON.stringify({ doctor_id: doctor.userId, availability_id: slotId(doctor.userId, iso(slotStart(k))) }) });
+      const held = await fetch(`${base}/prenotazioni`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ doctor_id: doctor.userId, availability_id: slotId(doctor.userId, iso(slotStart(k))) }),
+      });
       if (held.status !== 201) throw new Error(`hold: HTTP ${held.status}`);
       const bookingId = ((await held.json()) as { id: string }).id;
       const created = await fetch(`${base}/api/paypal/orders`, { method: 'POST', headers, body: JSON.stringify({ booking_id: bookingId, product }) });
@@ -80,7 +88,11 @@ export async function lifecycleBench(dataDir: string): Promise<void> {
       );
     };
     const post = async (session: Session, path: string, body: unknown) => {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
+        body: JSON.stringify(body),
+      });
       await res.arrayBuffer();
       return res.status;
     };

@@ -27,7 +27,18 @@ const until = async (ok: () => boolean | Promise<boolean>, timeoutMs = 120_000) 
 export async function notificationsBench(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const smtp = await startTestSmtp();
-  const config = loadConfig({ ...BENCH_RATE_LIMITS, NODE_ENV: 'production', COOKIE_SECURE: 'false', SEED_DEMO: 'true', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', SMTP_URL: smtp.url, HOLD_SWEEP_SECONDS: '0', FRONTEND_DIST: join(dataDir, 'none') });
+  const config = loadConfig({
+    ...BENCH_RATE_LIMITS,
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    SEED_DEMO: 'true',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: smtp.url,
+    HOLD_SWEEP_SECONDS: '0',
+    FRONTEND_DIST: join(dataDir, 'none'),
+  });
   config.frontendDist = null;
   const app = await startApp(config);
   try {
@@ -49,7 +60,19 @@ export async function notificationsBench(dataDir: string): Promise<void> {
       await app.core.eventStore.append(
         bookingStreamName(id),
         [
-          { type: 'BookingHeld', data: { bookingId: id, patientId: patient, doctorId: medico1, slotId: `${medico1}_${start}`, start, end: `${day}T09:30:00Z`, expiresAt: '2031-01-01T00:00:00.000Z' }, metadata: meta },
+          {
+            type: 'BookingHeld',
+            data: {
+              bookingId: id,
+              patientId: patient,
+              doctorId: medico1,
+              slotId: `${medico1}_${start}`,
+              start,
+              end: `${day}T09:30:00Z`,
+              expiresAt: '2031-01-01T00:00:00.000Z',
+            },
+            metadata: meta,
+          },
           { type: 'BookingConfirmed', data: { bookingId: id, orderId: `o-${id}` }, metadata: meta },
         ],
         { expectedRevision: 'no_stream' },
@@ -60,7 +83,8 @@ export async function notificationsBench(dataDir: string): Promise<void> {
     const decidedTarget = decidedBefore + n * 3;
     let decidedAt = 0;
     await until(async () => {
-      if (!decidedAt && (await app.core.eventStore.headPosition()) && (await app.core.readModels.find('notifications', { kind: 'reminder' })).length >= n) decidedAt = performance.now();
+      if (!decidedAt && (await app.core.eventStore.headPosition()) && (await app.core.readModels.find('notifications', { kind: 'reminder' })).length >= n)
+        decidedAt = performance.now();
       return smtp.received.length >= delivered;
     });
     await until(async () => (await app.core.readModels.find('notifications', { kind: 'reminder' })).length >= n);
@@ -86,7 +110,11 @@ export async function notificationsBench(dataDir: string): Promise<void> {
       if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) days.push(date.toISOString().slice(0, 10));
     }
     for (const w of waiters) {
-      const r = await fetch(`${base}/api/waiting-list`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: w.cookie, 'x-csrf-token': w.csrf }, body: JSON.stringify({ doctor_id: medico1, from: days[0], to: days[days.length - 1] }) });
+      const r = await fetch(`${base}/api/waiting-list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: w.cookie, 'x-csrf-token': w.csrf },
+        body: JSON.stringify({ doctor_id: medico1, from: days[0], to: days[days.length - 1] }),
+      });
       if (r.status !== 201) throw new Error(`lista d'attesa: HTTP ${r.status} ${await r.text()}`);
     }
     const delays: number[] = [];
@@ -94,7 +122,11 @@ export async function notificationsBench(dataDir: string): Promise<void> {
       const day = days[Math.floor(i / 8)];
       const start = `${day}T${String(9 + Math.floor((i % 8) / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00Z`;
       const h = holders[i];
-      const held = await fetch(`${base}/prenotazioni`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: h.cookie, 'x-csrf-token': h.csrf }, body: JSON.stringify({ doctor_id: medico1, availability_id: slotId(medico1, start) }) });
+      const held = await fetch(`${base}/prenotazioni`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: h.cookie, 'x-csrf-token': h.csrf },
+        body: JSON.stringify({ doctor_id: medico1, availability_id: slotId(medico1, start) }),
+      });
       if (held.status !== 201) throw new Error(`riserva: HTTP ${held.status} ${await held.text()}`);
       const { id } = (await held.json()) as { id: string };
       const before = smtp.received.length;

@@ -60,14 +60,26 @@ export async function paymentsBench(dataDir: string): Promise<void> {
 
     const pay = async ({ session, bookingId }: { session: Session; bookingId: string }, coupon: string) => {
       const headers = { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf };
-      const created = await fetch(`${base}/api/paypal/orders`, { method: 'POST', headers, body: JSON.stringify({ booking_id: bookingId, product: products[0].id, coupon }) });
+      const created = await fetch(`${base}/api/paypal/orders`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ booking_id: bookingId, product: products[0].id, coupon }),
+      });
       if (created.status !== 201) return created.status;
       const { id } = (await created.json()) as { id: string };
       paypal.approve(id);
       const confirmed = await fetch(`${base}/prenotazioni/conferma`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ transaction: id, status: 'COMPLETED', amount: '0', product: products[0].id, taxcode: TAXCODE, billing: 'Via Roma 1, Milano', coupon }),
+        body: JSON.stringify({
+          transaction: id,
+          status: 'COMPLETED',
+          amount: '0',
+          product: products[0].id,
+          taxcode: TAXCODE,
+          billing: 'Via Roma 1, Milano',
+          coupon,
+        }),
       });
       await confirmed.arrayBuffer();
       return confirmed.status;
@@ -99,7 +111,9 @@ export async function paymentsBench(dataDir: string): Promise<void> {
           `falliti: ${failed.length ? failed.join(',') : 'nessuno'}; per pagamento ${summary(latencies)})`,
       );
     }
-    console.log(`  chiamate allo stand-in PayPal: token ${paypal.calls.token}, create ${paypal.calls.create}, capture ${paypal.calls.capture}, get ${paypal.calls.get}`);
+    console.log(
+      `  chiamate allo stand-in PayPal: token ${paypal.calls.token}, create ${paypal.calls.create}, capture ${paypal.calls.capture}, get ${paypal.calls.get}`,
+    );
     await fiscalFigures(base, doctor, 2 * count);
   } finally {
     await server.stop();
@@ -124,7 +138,9 @@ async function fiscalFigures(base: string, doctor: { userId: string; cookie: str
   }
   const numbers = docs.map((d) => d.number).sort((a, b) => a - b);
   const gapFree = numbers.every((n, i) => n === i + 1);
-  console.log(`ricevute: ${docs.length} di ${expected} numerate ${(performance.now() - t0).toFixed(0)} ms dopo l'ultima conferma; numeri 1…${numbers.length} ${gapFree ? 'senza buchi né doppioni' : 'CON BUCHI'}`);
+  console.log(
+    `ricevute: ${docs.length} di ${expected} numerate ${(performance.now() - t0).toFixed(0)} ms dopo l'ultima conferma; numeri 1…${numbers.length} ${gapFree ? 'senza buchi né doppioni' : 'CON BUCHI'}`,
+  );
   const latencies: number[] = [];
   for (const d of docs.slice(0, 50)) {
     const sent = performance.now();
@@ -136,5 +152,7 @@ async function fiscalFigures(base: string, doctor: { userId: string; cookie: str
   const sent = performance.now();
   const exported = await fetch(`${base}/api/fiscal/sts-export?doctor=${doctor.userId}&year=${year}`, { headers });
   const xml = await exported.text();
-  console.log(`  file Sistema TS dell'anno (HTTP ${exported.status}, ${docs.length} documenti, ${(xml.length / 1024).toFixed(0)} kB): ${(performance.now() - sent).toFixed(0)} ms`);
+  console.log(
+    `  file Sistema TS dell'anno (HTTP ${exported.status}, ${docs.length} documenti, ${(xml.length / 1024).toFixed(0)} kB): ${(performance.now() - sent).toFixed(0)} ms`,
+  );
 }

@@ -102,7 +102,10 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
     await closeCore(core);
     throw error;
   }
-  const purge = setInterval(() => void sessionStore.purgeExpired().catch((e: unknown) => log.warn(`pulizia delle sessioni non riuscita: ${String(e)}`)), SESSION_PURGE_MS);
+  const purge = setInterval(
+    () => void sessionStore.purgeExpired().catch((e: unknown) => log.warn(`pulizia delle sessioni non riuscita: ${String(e)}`)),
+    SESSION_PURGE_MS,
+  );
   purge.unref();
   answerHeaderOverflowInItalian(app.getHttpServer());
   let url = '';
@@ -175,4 +178,3 @@ class SessionIoAdapter extends IoAdapter {
     await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
   }
 }
-

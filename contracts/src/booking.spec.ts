@@ -4,7 +4,13 @@ describe('cancellation policy', () => {
   const visit = Date.parse('2030-03-06T08:00:00Z');
   const h = 3_600_000;
   it('a patient before the cut-off: full refund, may move it', () =>
-    expect(cancellationPolicy(visit, visit - 25 * h, 24, 'patient')).toEqual({ cutoffAt: '2030-03-05T08:00:00.000Z', past: false, beforeCutoff: true, refund: 'full', canReschedule: true }));
+    expect(cancellationPolicy(visit, visit - 25 * h, 24, 'patient')).toEqual({
+      cutoffAt: '2030-03-05T08:00:00.000Z',
+      past: false,
+      beforeCutoff: true,
+      refund: 'full',
+      canReschedule: true,
+    }));
   it('a patient at or after the cut-off: no refund, may not move it', () => {
     expect(cancellationPolicy(visit, visit - 24 * h, 24, 'patient')).toMatchObject({ refund: 'none', canReschedule: false, past: false });
     expect(cancellationPolicy(visit, visit - h, 24, 'patient')).toMatchObject({ refund: 'none', canReschedule: false });
@@ -23,7 +29,8 @@ describe('requests of the practice week', () => {
     expect(CancelBookingRequest.parse({ reason: '  Imprevisto ' })).toEqual({ reason: 'Imprevisto' });
     expect(CancelBookingRequest.safeParse({ reason: 'x'.repeat(501) }).error?.issues[0].message).toMatch(/troppo lungo/);
   });
-  it('reschedule: the new slot is required', () => expect(RescheduleBookingRequest.safeParse({ availability_id: ' ' }).error?.issues[0].message).toBe('Scegli il nuovo orario'));
+  it('reschedule: the new slot is required', () =>
+    expect(RescheduleBookingRequest.safeParse({ availability_id: ' ' }).error?.issues[0].message).toBe('Scegli il nuovo orario'));
   it('outcome: completed or no_show only', () => {
     expect(OutcomeRequest.parse({ outcome: 'no_show' })).toEqual({ outcome: 'no_show' });
     expect(OutcomeRequest.safeParse({ outcome: 'forse' }).error?.issues[0].message).toMatch(/Esito non valido/);

@@ -5,10 +5,13 @@ import { STREAM_PREFIX } from './streams';
 export const isoDay = z
   .string({ error: 'Data mancante' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Data non valida: usa il formato AAAA-MM-GG' })
-  .refine((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
-  }, { message: 'Data non valida' });
+  .refine(
+    (d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
+    },
+    { message: 'Data non valida' },
+  );
 
 /** GET /disponibilita/query?for=&date= */
 export const FreeSlotsQuery = z.object({
@@ -25,7 +28,7 @@ export const MAX_FREE_DAYS_RANGE = 62;
 /** GET /api/doctors/:id/days?from=&to= (both days included) */
 export const FreeDaysQuery = z
   .object({ from: isoDay, to: isoDay })
-  .refine((q) => q.to >= q.from, { message: "La data finale deve seguire quella iniziale", path: ['to'] })
+  .refine((q) => q.to >= q.from, { message: 'La data finale deve seguire quella iniziale', path: ['to'] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_FREE_DAYS_RANGE, {
     message: `Intervallo troppo ampio: al massimo ${MAX_FREE_DAYS_RANGE} giorni`,
     path: ['to'],

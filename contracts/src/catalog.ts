@@ -79,7 +79,11 @@ const couponTerms = {
     .max(100, 'La percentuale deve essere tra 1 e 100'),
   validFrom: isoDay,
   validTo: isoDay,
-  maxUses: z.number({ error: 'Limite di utilizzi non valido' }).int('Il limite di utilizzi deve essere un numero intero').min(1, 'Il limite di utilizzi deve essere almeno 1').nullish(),
+  maxUses: z
+    .number({ error: 'Limite di utilizzi non valido' })
+    .int('Il limite di utilizzi deve essere un numero intero')
+    .min(1, 'Il limite di utilizzi deve essere almeno 1')
+    .nullish(),
 };
 const validRange = (c: { validFrom: string; validTo: string }) => c.validTo >= c.validFrom;
 const RANGE_MESSAGE = { message: 'La data di fine validità non può precedere quella di inizio', path: ['validTo'] };

@@ -74,7 +74,13 @@ describe('diet calculations', () => {
   it('summarizes the day over the five meals, alternatives not added', () => {
     const draft = DietDraft.parse({
       meals: { pranzo: [row('a', 1, 80, [{ item: 100003, grams: 200 }])], cena: [row('b', 1, 160), row('c', 2, 10)] },
-      portions: { pranzo: [{ categoryId: 3, times: 7 }], cena: [{ categoryId: 3, times: 4 }, { categoryId: 5, times: 3 }] },
+      portions: {
+        pranzo: [{ categoryId: 3, times: 7 }],
+        cena: [
+          { categoryId: 3, times: 4 },
+          { categoryId: 5, times: 3 },
+        ],
+      },
     });
     const summary = summarizeDiet(draft, lookup);
     // pranzo 282; cena 160 g pasta = 564.8 → 565, oil 90: 655; day 937
@@ -105,14 +111,20 @@ describe('diet calculations', () => {
 
   it('normalizes a diet to keep: grams rounded, rows chosen, portions 0 or 14', () => {
     const ok = normalizeDiet(DietDraft.parse({ meals: { pranzo: [row('a', 1, 130, [{ item: 2, grams: 14 }])] } }), lookup);
-    expect(ok).toEqual({ ok: true, content: expect.objectContaining({ meals: expect.objectContaining({ pranzo: [row('a', 1, 160, [{ item: 2, grams: 10 }])] }) }) });
+    expect(ok).toEqual({
+      ok: true,
+      content: expect.objectContaining({ meals: expect.objectContaining({ pranzo: [row('a', 1, 160, [{ item: 2, grams: 10 }])] }) }),
+    });
     expect(normalizeDiet(DietDraft.parse({ meals: { pranzo: [row('a', 0, 100)] } }), lookup)).toMatchObject({ ok: false, code: 'riga_incompleta' });
     expect(normalizeDiet(DietDraft.parse({ portions: { pranzo: [{ categoryId: 3, times: 13 }] } }), lookup)).toMatchObject({
       ok: false,
       code: 'porzioni_non_valide',
       message: expect.stringContaining('ora sono 13'),
     });
-    expect(normalizeDiet(DietDraft.parse({ meals: { cena: [row('a', 1, 80), row('a', 1, 80)] } }), lookup)).toMatchObject({ ok: false, code: 'riga_duplicata' });
+    expect(normalizeDiet(DietDraft.parse({ meals: { cena: [row('a', 1, 80), row('a', 1, 80)] } }), lookup)).toMatchObject({
+      ok: false,
+      code: 'riga_duplicata',
+    });
   });
 
   it('refuses negative or absurd grams and non-integer portions at the boundary', () => {
@@ -145,13 +157,33 @@ describe('rich-text notes', () => {
     const doc = (content: unknown[]) => ({ type: 'doc', content });
     const text = (t: string, marks?: unknown[]) => ({ type: 'text', text: t, ...(marks ? { marks } : {}) });
     const good = doc([
-      { type: 'paragraph', content: [text('Bere ', [{ type: 'bold' }]), text('acqua', [{ type: 'textStyle', attrs: { color: '#c00000', fontSize: '18px' } }])] },
-      { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [text('sito', [{ type: 'link', attrs: { href: 'https://www.crea.gov.it', target: '_blank', rel: 'noopener noreferrer nofollow' } }])] }] }] },
+      {
+        type: 'paragraph',
+        content: [text('Bere ', [{ type: 'bold' }]), text('acqua', [{ type: 'textStyle', attrs: { color: '#c00000', fontSize: '18px' } }])],
+      },
+      {
+        type: 'bulletList',
+        content: [
+          {
+            type: 'listItem',
+            content: [
+              {
+                type: 'paragraph',
+                content: [text('sito', [{ type: 'link', attrs: { href: 'https://www.crea.gov.it', target: '_blank', rel: 'noopener noreferrer nofollow' } }])],
+              },
+            ],
+          },
+        ],
+      },
     ]);
     expect(NotesDoc.safeParse(good).success).toBe(true);
     expect(NotesDoc.safeParse(doc([{ type: 'script', content: [] }])).success).toBe(false);
-    expect(NotesDoc.safeParse(doc([{ type: 'paragraph', content: [text('x', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])] }])).success).toBe(false);
-    expect(NotesDoc.safeParse(doc([{ type: 'paragraph', content: [text('x', [{ type: 'textStyle', attrs: { color: 'red;background:url(x)' } }])] }])).success).toBe(false);
+    expect(NotesDoc.safeParse(doc([{ type: 'paragraph', content: [text('x', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])] }])).success).toBe(
+      false,
+    );
+    expect(
+      NotesDoc.safeParse(doc([{ type: 'paragraph', content: [text('x', [{ type: 'textStyle', attrs: { color: 'red;background:url(x)' } }])] }])).success,
+    ).toBe(false);
     expect(NotesDoc.safeParse(doc([{ type: 'paragraph', content: [text('x'.repeat(NOTES_MAX_LENGTH + 1))] }])).success).toBe(false);
   });
 });

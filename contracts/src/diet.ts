@@ -22,10 +22,21 @@ export const NOTES_MAX_LENGTH = 3000;
 // ---- food catalogue ----------------------------------------------------------------------------
 
 const name = (what: string) =>
-  z.string({ error: `Nome ${what} mancante` }).trim().min(1, `Nome ${what} mancante`).max(120, `Nome ${what} troppo lungo (al massimo 120 caratteri)`).prefault('');
+  z
+    .string({ error: `Nome ${what} mancante` })
+    .trim()
+    .min(1, `Nome ${what} mancante`)
+    .max(120, `Nome ${what} troppo lungo (al massimo 120 caratteri)`)
+    .prefault('');
 const per100 = (label: string, max: number) =>
-  z.number({ error: `${label} mancanti o non numerici` }).min(0, `${label} non possono essere negativi`).max(max, `${label} non possono superare ${max}`);
-const kcal100 = z.number({ error: 'Kcal per 100 g mancanti o non numeriche' }).min(0, 'Le kcal per 100 g non possono essere negative').max(900, 'Le kcal per 100 g non possono superare 900');
+  z
+    .number({ error: `${label} mancanti o non numerici` })
+    .min(0, `${label} non possono essere negativi`)
+    .max(max, `${label} non possono superare ${max}`);
+const kcal100 = z
+  .number({ error: 'Kcal per 100 g mancanti o non numeriche' })
+  .min(0, 'Le kcal per 100 g non possono essere negative')
+  .max(900, 'Le kcal per 100 g non possono superare 900');
 const baseWeight = z
   .number({ error: 'Peso base mancante o non numerico' })
   .refine(Number.isInteger, 'Il peso base deve essere un numero intero di grammi')
@@ -52,7 +63,10 @@ export const FoodRequest = z
     carbohydrate: per100('I carboidrati per 100 g', 100),
     fat: per100('I grassi per 100 g', 100),
   })
-  .refine((f) => f.protein + f.carbohydrate + f.fat <= 100, { message: 'Proteine, carboidrati e grassi insieme non possono superare 100 g su 100 g', path: ['fat'] });
+  .refine((f) => f.protein + f.carbohydrate + f.fat <= 100, {
+    message: 'Proteine, carboidrati e grassi insieme non possono superare 100 g su 100 g',
+    path: ['fat'],
+  });
 export type FoodRequest = z.infer<typeof FoodRequest>;
 
 export interface FoodCategoryView {
@@ -128,7 +142,11 @@ const Grams = z
   .min(0, 'I grammi non possono essere negativi')
   .max(MAX_ROW_GRAMS, `Quantità non plausibile: al massimo ${MAX_ROW_GRAMS} g per riga`);
 /** a select's value: a food id, or CATEGORY_OFFSET + a category id; 0 = nothing chosen yet */
-const Item = z.number({ error: 'Alimento non valido' }).refine(Number.isInteger, 'Alimento non valido').min(0, 'Alimento non valido').max(2 * CATEGORY_OFFSET, 'Alimento non valido');
+const Item = z
+  .number({ error: 'Alimento non valido' })
+  .refine(Number.isInteger, 'Alimento non valido')
+  .min(0, 'Alimento non valido')
+  .max(2 * CATEGORY_OFFSET, 'Alimento non valido');
 const RowId = z.string({ error: 'Riga senza identificativo' }).regex(/^[A-Za-z0-9_-]{1,40}$/, 'Identificativo di riga non valido');
 
 export const DietAlternative = z.object({ item: Item, grams: Grams });
@@ -159,8 +177,14 @@ const TextMark = z.discriminatedUnion('type', [
     type: z.literal('textStyle'),
     attrs: z
       .object({
-        color: z.string().regex(/^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\))$/i, 'Colore non valido').nullish(),
-        fontSize: z.string().regex(/^\d{1,2}(\.\d)?(px|pt|em|rem)$/, 'Dimensione del testo non valida').nullish(),
+        color: z
+          .string()
+          .regex(/^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\))$/i, 'Colore non valido')
+          .nullish(),
+        fontSize: z
+          .string()
+          .regex(/^\d{1,2}(\.\d)?(px|pt|em|rem)$/, 'Dimensione del testo non valida')
+          .nullish(),
       })
       .strip()
       .optional(),
@@ -169,21 +193,38 @@ const TextMark = z.discriminatedUnion('type', [
     type: z.literal('link'),
     attrs: z
       .object({
-        href: z.string().max(500).regex(SAFE_HREF, 'Collegamento non valido: usa un indirizzo web, un\'email o un numero di telefono'),
+        href: z.string().max(500).regex(SAFE_HREF, "Collegamento non valido: usa un indirizzo web, un'email o un numero di telefono"),
         target: z.enum(['_blank']).nullish(),
-        rel: z.string().max(100).regex(/^[a-z ]*$/).nullish(),
+        rel: z
+          .string()
+          .max(100)
+          .regex(/^[a-z ]*$/)
+          .nullish(),
       })
       .strip(),
   }),
 ]);
 const TextNode = z.object({ type: z.literal('text'), text: z.string().max(NOTES_MAX_LENGTH), marks: z.array(TextMark).max(5).optional() });
 const HardBreak = z.object({ type: z.literal('hardBreak') });
-const Paragraph = z.object({ type: z.literal('paragraph'), content: z.array(z.union([TextNode, HardBreak])).max(2000).optional() });
-type ListNode = { type: 'bulletList' | 'orderedList'; attrs?: { start?: number }; content: { type: 'listItem'; content: (z.infer<typeof Paragraph> | ListNode)[] }[] };
+const Paragraph = z.object({
+  type: z.literal('paragraph'),
+  content: z
+    .array(z.union([TextNode, HardBreak]))
+    .max(2000)
+    .optional(),
+});
+type ListNode = {
+  type: 'bulletList' | 'orderedList';
+  attrs?: { start?: number };
+  content: { type: 'listItem'; content: (z.infer<typeof Paragraph> | ListNode)[] }[];
+};
 const List: z.ZodType<ListNode> = z.lazy(() =>
   z.object({
     type: z.enum(['bulletList', 'orderedList']),
-    attrs: z.object({ start: z.number().int().min(0).max(1000).optional() }).strip().optional(),
+    attrs: z
+      .object({ start: z.number().int().min(0).max(1000).optional() })
+      .strip()
+      .optional(),
     content: z.array(z.object({ type: z.literal('listItem'), content: z.array(z.union([Paragraph, List])).max(50) })).max(200),
   }),
 );
@@ -218,10 +259,16 @@ export function normalizeLink(input: string): string | null {
 }
 
 const mealsShape = Object.fromEntries(
-  MEALS.map((meal) => [meal, z.array(DietRow, { error: 'Righe del pasto non valide' }).max(MAX_ROWS_PER_MEAL, `Al massimo ${MAX_ROWS_PER_MEAL} righe per pasto`).default([])]),
+  MEALS.map((meal) => [
+    meal,
+    z.array(DietRow, { error: 'Righe del pasto non valide' }).max(MAX_ROWS_PER_MEAL, `Al massimo ${MAX_ROWS_PER_MEAL} righe per pasto`).default([]),
+  ]),
 ) as Record<Meal, z.ZodDefault<z.ZodArray<typeof DietRow>>>;
 const portionsShape = Object.fromEntries(
-  PORTION_TABLES.map((table) => [table, z.array(PortionRow, { error: 'Tabella delle porzioni non valida' }).max(30, 'Troppe righe nella tabella delle porzioni').default([])]),
+  PORTION_TABLES.map((table) => [
+    table,
+    z.array(PortionRow, { error: 'Tabella delle porzioni non valida' }).max(30, 'Troppe righe nella tabella delle porzioni').default([]),
+  ]),
 ) as Record<PortionTable, z.ZodDefault<z.ZodArray<typeof PortionRow>>>;
 
 /** the editor form as the calculations read it (rows may still be incomplete: item 0) */
@@ -293,7 +340,11 @@ export function energySplit(m: { protein: number; carbohydrate: number; fat: num
   const kcal = { protein: m.protein * 4, carbohydrate: m.carbohydrate * 4, fat: m.fat * 9 };
   const total = kcal.protein + kcal.carbohydrate + kcal.fat;
   if (total <= 0) return { protein: 0, carbohydrate: 0, fat: 0 };
-  return { protein: Math.round((kcal.protein / total) * 100), carbohydrate: Math.round((kcal.carbohydrate / total) * 100), fat: Math.round((kcal.fat / total) * 100) };
+  return {
+    protein: Math.round((kcal.protein / total) * 100),
+    carbohydrate: Math.round((kcal.carbohydrate / total) * 100),
+    fat: Math.round((kcal.fat / total) * 100),
+  };
 }
 
 export interface MealSummaryRow {
@@ -407,8 +458,14 @@ export function normalizeDiet(draft: DietDraft, lookup: Lookup): { ok: true; con
     if (rows.some((r) => r.item === 0 || r.alternatives.some((a) => a.item === 0))) {
       return { ok: false, code: 'riga_incompleta', message: `Scegli un alimento o una categoria per ogni riga (${meal})` };
     }
-    if (new Set(rows.map((r) => r.id)).size !== rows.length) return { ok: false, code: 'riga_duplicata', message: `Due righe hanno lo stesso identificativo (${meal})` };
-    meals[meal] = rows.map((r) => ({ id: r.id, item: r.item, grams: round(r.item, r.grams), alternatives: r.alternatives.map((a) => ({ item: a.item, grams: round(a.item, a.grams) })) }));
+    if (new Set(rows.map((r) => r.id)).size !== rows.length)
+      return { ok: false, code: 'riga_duplicata', message: `Due righe hanno lo stesso identificativo (${meal})` };
+    meals[meal] = rows.map((r) => ({
+      id: r.id,
+      item: r.item,
+      grams: round(r.item, r.grams),
+      alternatives: r.alternatives.map((a) => ({ item: a.item, grams: round(a.item, a.grams) })),
+    }));
   }
   const portions = {} as DietContent['portions'];
   for (const table of PORTION_TABLES) {

@@ -6,7 +6,14 @@ import { Sealed } from './sealed';
  * `notification-<id>`, whose id is derived from its cause (so deciding it twice appends once).
  * No personal data in clear: recipients are user ids, the address and names are looked up when sending.
  */
-export const NotificationKind = z.enum(['booking_confirmed', 'booking_cancelled', 'booking_rescheduled', 'reminder', 'receipt_available', 'waiting_list_offer']);
+export const NotificationKind = z.enum([
+  'booking_confirmed',
+  'booking_cancelled',
+  'booking_rescheduled',
+  'reminder',
+  'receipt_available',
+  'waiting_list_offer',
+]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 export const NotificationDecided = z.object({
@@ -30,17 +37,46 @@ export const NotificationDecided = z.object({
 });
 /** claimed by a worker just before the SMTP conversation: a crash after it leaves the message in doubt */
 export const NotificationSending = z.object({ notificationId: z.string(), attempt: z.number().int().positive(), at: z.string() });
-export const NotificationSent = z.object({ notificationId: z.string(), attempt: z.number().int().positive(), at: z.string(), messageId: z.string(), transport: z.enum(['smtp', 'local']) });
+export const NotificationSent = z.object({
+  notificationId: z.string(),
+  attempt: z.number().int().positive(),
+  at: z.string(),
+  messageId: z.string(),
+  transport: z.enum(['smtp', 'local']),
+});
 /** `retryAt` null: given up; the error text never carries credentials */
-export const NotificationFailed = z.object({ notificationId: z.string(), attempt: z.number().int().positive(), at: z.string(), error: z.string(), retryAt: z.string().nullable() });
+export const NotificationFailed = z.object({
+  notificationId: z.string(),
+  attempt: z.number().int().positive(),
+  at: z.string(),
+  error: z.string(),
+  retryAt: z.string().nullable(),
+});
 /** no longer to send: the visit was cancelled or moved, the recipient erased */
 export const NotificationCancelled = z.object({ notificationId: z.string(), reason: z.string(), at: z.string() });
 
 /** on `waitinglist-<doctorId>`: one stream per doctor, so the order of the line and every offer are decided by its revision */
-export const WaitingListJoined = z.object({ entryId: z.string(), doctorId: z.string(), patientId: z.string(), from: z.string(), to: z.string(), at: z.string() });
+export const WaitingListJoined = z.object({
+  entryId: z.string(),
+  doctorId: z.string(),
+  patientId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  at: z.string(),
+});
 export const WaitingListLeft = z.object({ entryId: z.string(), reason: z.enum(['left', 'booked', 'expired']), at: z.string() });
 /** a freed slot is reserved for the first in line; the hold on the doctor-day stream follows (booking `bookingId`) */
-export const WaitingListOfferReserved = z.object({ entryId: z.string(), patientId: z.string(), doctorId: z.string(), slotId: z.string(), start: z.string(), end: z.string(), bookingId: z.string(), expiresAt: z.string(), at: z.string() });
+export const WaitingListOfferReserved = z.object({
+  entryId: z.string(),
+  patientId: z.string(),
+  doctorId: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bookingId: z.string(),
+  expiresAt: z.string(),
+  at: z.string(),
+});
 /** the slot is held for the patient: the offer email goes out */
 export const WaitingListOfferMade = z.object({ entryId: z.string(), bookingId: z.string(), at: z.string() });
 /** the slot went elsewhere before the hold: the patient stays first in line */
@@ -72,7 +108,10 @@ export const notificationStreamName = (notificationId: string) => `notification-
 export const waitingListStreamName = (doctorId: string) => `waitinglist-${doctorId}`;
 export const calendarFeedStreamName = (doctorId: string) => `calendarfeed-${doctorId}`;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida: usa il formato AAAA-MM-GG.').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, 'Data inesistente.');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida: usa il formato AAAA-MM-GG.')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, 'Data inesistente.');
 
 /** POST /api/waiting-list */
 export const WaitingListRequest = z
@@ -81,11 +120,18 @@ export const WaitingListRequest = z
     from: day,
     to: day,
   })
-  .refine((r) => r.from <= r.to, { message: 'Il primo giorno deve precedere l\'ultimo.', path: ['to'] })
+  .refine((r) => r.from <= r.to, { message: "Il primo giorno deve precedere l'ultimo.", path: ['to'] })
   .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= 60 * 86_400_000, { message: 'Puoi attendere al massimo 60 giorni alla volta.', path: ['to'] });
 export type WaitingListRequest = z.infer<typeof WaitingListRequest>;
 
-export const WaitingListEntryView = z.object({ id: z.string(), doctorId: z.string(), doctorName: z.string(), from: z.string(), to: z.string(), status: z.enum(['waiting', 'offered']) });
+export const WaitingListEntryView = z.object({
+  id: z.string(),
+  doctorId: z.string(),
+  doctorName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  status: z.enum(['waiting', 'offered']),
+});
 export type WaitingListEntryView = z.infer<typeof WaitingListEntryView>;
 
 /** GET /api/me/calendar-feed */

@@ -5,7 +5,7 @@ export function orderStreamName(orderId: string): string {
   return `${STREAM_PREFIX.order}${orderId}`;
 }
 
-export const BILLING_REQUIRED_MESSAGE = 'Devi specificare sia il codice fiscale che l\'indirizzo di fatturazione';
+export const BILLING_REQUIRED_MESSAGE = "Devi specificare sia il codice fiscale che l'indirizzo di fatturazione";
 
 /** discounted price in cents: price − price × percentage / 100, rounded to the cent */
 export function discountedCents(priceCents: number, percentage: number | null | undefined): number {
@@ -53,7 +53,10 @@ export const ConfirmPaymentRequest = z.object({
   billing: optionalText,
   coupon: optionalText,
   /** the STS opposition checkbox: JSON true or a form's 'on'/'true'/'1' */
-  opposizione_sts: z.unknown().optional().transform((v) => v === true || v === 'true' || v === 'on' || v === '1'),
+  opposizione_sts: z
+    .unknown()
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === 'on' || v === '1'),
   status: z.unknown().optional(),
   amount: z.unknown().optional(),
 });

@@ -1,17 +1,46 @@
 import { AnswersRequest, QuestionnaireRequest, checkAnswers, type Question } from './questionnaire';
 
 const questions: Question[] = [
-  { id: 'allergie', text: 'Allergie?', kind: 'radio', options: [{ value: 'no', label: 'No' }, { value: 'si', label: 'Sì, quali?', enabler: true }], textInput: { label: 'Quali?' } },
+  {
+    id: 'allergie',
+    text: 'Allergie?',
+    kind: 'radio',
+    options: [
+      { value: 'no', label: 'No' },
+      { value: 'si', label: 'Sì, quali?', enabler: true },
+    ],
+    textInput: { label: 'Quali?' },
+  },
   {
     id: 'dieta',
     text: 'Dieta?',
     kind: 'radio',
     handleMore: true,
-    options: [{ value: 'onnivora', label: 'Onnivora' }, { value: 'altro', label: 'Altro (specificare)' }],
+    options: [
+      { value: 'onnivora', label: 'Onnivora' },
+      { value: 'altro', label: 'Altro (specificare)' },
+    ],
     textInput: { label: 'Quale?' },
   },
-  { id: 'sport', text: 'Sport?', kind: 'checkbox', options: [{ value: 'corsa', label: 'Corsa' }, { value: 'altro', label: 'Altro', enabler: true }], textInput: { label: 'Quale?' } },
-  { id: 'fumo', text: 'Fumi?', kind: 'radio', options: [{ value: 'no', label: 'No' }, { value: 'si', label: 'Sì' }] },
+  {
+    id: 'sport',
+    text: 'Sport?',
+    kind: 'checkbox',
+    options: [
+      { value: 'corsa', label: 'Corsa' },
+      { value: 'altro', label: 'Altro', enabler: true },
+    ],
+    textInput: { label: 'Quale?' },
+  },
+  {
+    id: 'fumo',
+    text: 'Fumi?',
+    kind: 'radio',
+    options: [
+      { value: 'no', label: 'No' },
+      { value: 'si', label: 'Sì' },
+    ],
+  },
 ];
 
 describe('questionnaire answers rules', () => {
@@ -29,7 +58,11 @@ describe('questionnaire answers rules', () => {
 
   it('names the question that is wrong', () => {
     const base = { allergie: { choices: ['no'] }, dieta: { choices: ['onnivora'] }, fumo: { choices: ['no'] } };
-    expect(checkAnswers(questions, { ...base, dieta: { choices: ['altro'] } })).toEqual({ ok: false, code: 'testo_mancante', message: 'Specifica la risposta alla domanda "Dieta?"' });
+    expect(checkAnswers(questions, { ...base, dieta: { choices: ['altro'] } })).toEqual({
+      ok: false,
+      code: 'testo_mancante',
+      message: 'Specifica la risposta alla domanda "Dieta?"',
+    });
     expect(checkAnswers(questions, { ...base, sport: { choices: ['altro'], text: '' } })).toMatchObject({ ok: false, code: 'testo_mancante' });
     expect(checkAnswers(questions, { ...base, fumo: { choices: [] } })).toMatchObject({ ok: false, code: 'risposta_mancante' });
     expect(checkAnswers(questions, { ...base, nuova: { choices: [] } })).toMatchObject({ ok: false, code: 'domanda_sconosciuta' });

@@ -16,7 +16,9 @@ export const QuestionOption = z.object({
 export type QuestionOption = z.infer<typeof QuestionOption>;
 
 export const Question = z.object({
-  id: z.string({ error: 'Identificativo della domanda mancante' }).regex(/^[A-Za-z0-9_-]{1,40}$/, 'Identificativo della domanda non valido: lettere, cifre, - e _'),
+  id: z
+    .string({ error: 'Identificativo della domanda mancante' })
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Identificativo della domanda non valido: lettere, cifre, - e _'),
   text: z.string({ error: 'Testo della domanda mancante' }).trim().min(1, 'Testo della domanda mancante').max(500, 'Domanda troppo lunga').prefault(''),
   kind: z.enum(['radio', 'checkbox'], { error: 'Tipo di domanda non valido: radio o checkbox' }),
   options: z.array(QuestionOption, { error: 'Opzioni mancanti' }).min(1, 'Ogni domanda deve avere almeno una opzione').max(30, 'Troppe opzioni'),
@@ -51,10 +53,13 @@ export const QuestionnaireRequest = z
     title: z.string({ error: 'Titolo mancante' }).trim().min(1, 'Titolo mancante').max(200, 'Titolo troppo lungo').prefault(''),
     questions: z.array(Question, { error: 'Domande mancanti' }).min(1, 'Aggiungi almeno una domanda').max(100, 'Troppe domande'),
   })
-  .superRefine((q, ctx) => {
-    const problem = definitionProblem(q.questions);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['questions'] });
-  }, { when: (payload) => payload.issues.length === 0 }); // the rules read a definition of the right shape only
+  .superRefine(
+    (q, ctx) => {
+      const problem = definitionProblem(q.questions);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['questions'] });
+    },
+    { when: (payload) => payload.issues.length === 0 },
+  ); // the rules read a definition of the right shape only
 export type QuestionnaireRequest = z.infer<typeof QuestionnaireRequest>;
 
 export const Answer = z.object({
@@ -65,9 +70,7 @@ export type Answer = z.infer<typeof Answer>;
 export type Answers = Record<string, Answer>;
 
 export const AnswersRequest = z.object({
-  answers: z
-    .record(z.string(), Answer, { error: 'Risposte mancanti' })
-    .refine((a) => Object.keys(a).length <= 100, { message: 'Troppe risposte' }),
+  answers: z.record(z.string(), Answer, { error: 'Risposte mancanti' }).refine((a) => Object.keys(a).length <= 100, { message: 'Troppe risposte' }),
 });
 export type AnswersRequest = z.infer<typeof AnswersRequest>;
 

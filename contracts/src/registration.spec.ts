@@ -20,13 +20,23 @@ describe('codice fiscale', () => {
   });
 
   it('refuses a wrong length or shape', () => {
-    for (const code of ['', 'RSSMRA75C22H501', 'RSSMRA75C22H501IX', '1SSMRA75C22H501I', 'RSSMRA75Z22H501I', 'RSSMRA75C22H5A1I', 'RSSMRAA5C22H501I', 'RSSMRA75C22H501-']) {
+    for (const code of [
+      '',
+      'RSSMRA75C22H501',
+      'RSSMRA75C22H501IX',
+      '1SSMRA75C22H501I',
+      'RSSMRA75Z22H501I',
+      'RSSMRA75C22H5A1I',
+      'RSSMRAA5C22H501I',
+      'RSSMRA75C22H501-',
+    ]) {
       expect(isValidCodiceFiscale(code)).toBe(false);
     }
   });
 
   it('refuses an impossible day of birth (1–31 men, 41–71 women)', () => {
-    for (const first15 of ['RSSMRA75C00H501', 'RSSMRA75C32H501', 'RSSMRA75C72H501']) expect(isValidCodiceFiscale(first15 + codiceFiscaleCheckChar(first15))).toBe(false);
+    for (const first15 of ['RSSMRA75C00H501', 'RSSMRA75C32H501', 'RSSMRA75C72H501'])
+      expect(isValidCodiceFiscale(first15 + codiceFiscaleCheckChar(first15))).toBe(false);
     const woman = 'BNCGLI90A41F205';
     expect(isValidCodiceFiscale(woman + codiceFiscaleCheckChar(woman))).toBe(true);
   });

@@ -6,8 +6,7 @@ export const PRIVACY_VERSION = '2026-01';
 export const DUPLICATE_EMAIL_MESSAGE = 'Esiste già un account con questa email: accedi o recupera la password.';
 
 /** a required text field: a missing one reads as empty, so the user gets the field's own message */
-const required = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, 'Testo troppo lungo').prefault('');
+const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, 'Testo troppo lungo').prefault('');
 
 /** values a checkbox may arrive with: JSON true, or a form's 'on' / 'true' / '1' */
 const checked = (v: unknown) => v === true || v === 'true' || v === 'on' || v === '1';

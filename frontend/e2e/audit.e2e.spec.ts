@@ -19,18 +19,33 @@ describe("auditor's history in a real browser", () => {
       slot = Array.isArray(free) ? free[0] : undefined;
     }
     expect(slot).toBeDefined();
-    const held = await api.post(`${env.server.url}/prenotazioni`, { headers: { 'X-CSRF-Token': await csrf() }, data: { doctor_id: medico1, availability_id: slot!.id } });
+    const held = await api.post(`${env.server.url}/prenotazioni`, {
+      headers: { 'X-CSRF-Token': await csrf() },
+      data: { doctor_id: medico1, availability_id: slot!.id },
+    });
     expect(held.status()).toBe(201);
     const bookingId = ((await held.json()) as { id: string }).id;
     const products = (await (await api.get(`${env.server.url}/api/products`)).json()) as { id: string; name: string }[];
     const product = products.find((p) => p.name === 'Prima visita nutrizionale')!;
-    const order = await api.post(`${env.server.url}/api/paypal/orders`, { headers: { 'X-CSRF-Token': await csrf() }, data: { booking_id: bookingId, product: product.id } });
+    const order = await api.post(`${env.server.url}/api/paypal/orders`, {
+      headers: { 'X-CSRF-Token': await csrf() },
+      data: { booking_id: bookingId, product: product.id },
+    });
     expect(order.status()).toBe(201);
     const orderId = ((await order.json()) as { id: string }).id;
     const { sdkUrl } = (await (await api.get(`${env.server.url}/api/paypal/config`)).json()) as { sdkUrl: string };
     expect((await api.post(`${new URL(sdkUrl).origin}/standin/orders/${orderId}/approve`)).status()).toBe(200);
     const confirmed = await api.post(`${env.server.url}/prenotazioni/conferma`, {
-      form: { _token: await csrf(), transaction: orderId, status: 'COMPLETED', amount: '0', product: product.id, taxcode: 'RSSMRA85T10A562S', billing: 'Via Roma 1, Roma', coupon: '' },
+      form: {
+        _token: await csrf(),
+        transaction: orderId,
+        status: 'COMPLETED',
+        amount: '0',
+        product: product.id,
+        taxcode: 'RSSMRA85T10A562S',
+        billing: 'Via Roma 1, Roma',
+        coupon: '',
+      },
       maxRedirects: 0,
     });
     expect(confirmed.status()).toBeLessThan(400);
@@ -55,7 +70,8 @@ describe("auditor's history in a real browser", () => {
     const chain = dialog.getByTestId('audit-chain');
     await chain.waitFor();
     const text = (await chain.textContent()) ?? '';
-    for (const type of ['BookingHeld', 'SlotHeld', 'OrderCreated', 'PaymentCaptured', 'SlotBooked', 'BookingConfirmed', 'OrderPlaced']) expect(text).toContain(type);
+    for (const type of ['BookingHeld', 'SlotHeld', 'OrderCreated', 'PaymentCaptured', 'SlotBooked', 'BookingConfirmed', 'OrderPlaced'])
+      expect(text).toContain(type);
     // from the hold to the payment, in the order they happened
     expect(text.indexOf('SlotHeld')).toBeLessThan(text.indexOf('OrderCreated'));
     expect(text.indexOf('PaymentCaptured')).toBeLessThan(text.indexOf('OrderPlaced'));
@@ -64,10 +80,22 @@ describe("auditor's history in a real browser", () => {
     await dialog.getByRole('button', { name: 'Segui la catena' }).click();
     await auditor.locator('[data-testid="audit-event-row"][data-type="OrderPlaced"]').waitFor();
     const types = await auditor.locator('[data-testid="audit-event-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')));
-    expect(types).toEqual(expect.arrayContaining(['BookingHeld', 'SlotHeld', 'OrderCreated', 'PaymentCaptured', 'SlotBooked', 'BookingConfirmed', 'OrderPlaced']));
+    expect(types).toEqual(
+      expect.arrayContaining(['BookingHeld', 'SlotHeld', 'OrderCreated', 'PaymentCaptured', 'SlotBooked', 'BookingConfirmed', 'OrderPlaced']),
+    );
     // the patient's current-hold record (PatientHoldClaimed), the receipt (ReceiptIssued) and the confirmation email
     // (Notification*) belong to the same chain
-    const sameChain = ['BookingHeld', 'SlotHeld', 'PatientHoldClaimed', 'OrderCreated', 'ReceiptIssued', 'PaymentCaptured', 'SlotBooked', 'BookingConfirmed', 'OrderPlaced'];
+    const sameChain = [
+      'BookingHeld',
+      'SlotHeld',
+      'PatientHoldClaimed',
+      'OrderCreated',
+      'ReceiptIssued',
+      'PaymentCaptured',
+      'SlotBooked',
+      'BookingConfirmed',
+      'OrderPlaced',
+    ];
     const outbox = ['NotificationDecided', 'NotificationSending', 'NotificationSent'];
     expect(types.filter((t) => !sameChain.includes(t!) && !outbox.includes(t!))).toEqual([]);
   });

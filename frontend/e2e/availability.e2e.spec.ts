@@ -7,7 +7,7 @@ const slot = (page: Page, title: string) => page.locator(`#calendar .slot-conten
 describe('availability calendar in a real browser', () => {
   const env = serverAndBrowser();
 
-  it("a doctor toggles a slot and a second page on the same calendar sees it turn without reloading", async () => {
+  it('a doctor toggles a slot and a second page on the same calendar sees it turn without reloading', async () => {
     const doctorPage = await (await env.browser.newContext()).newPage();
     await login(doctorPage, env.server.url, 'medico1@example.it', '**/disponibilita**');
     const doctorId = await doctorPage.locator('#currentuser').inputValue();
@@ -32,20 +32,31 @@ describe('availability calendar in a real browser', () => {
 
     await slot(doctorPage, closed).first().click();
     // the doctor's own page takes the toggle's answer
-    await doctorPage.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [`#calendar .slot-content[title="${open}"]`, openBefore + 1] as const);
+    await doctorPage.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [
+      `#calendar .slot-content[title="${open}"]`,
+      openBefore + 1,
+    ] as const);
 
     // the other page turns through socket.io, with no reload
-    await adminPage.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [`#calendar .slot-content[title="${open}"]`, openBefore + 1] as const, {
-      timeout: 10_000,
-    });
+    await adminPage.waitForFunction(
+      ([sel, n]) => document.querySelectorAll(sel).length === n,
+      [`#calendar .slot-content[title="${open}"]`, openBefore + 1] as const,
+      {
+        timeout: 10_000,
+      },
+    );
     expect(await slot(adminPage, closed).count()).toBe(closedBefore - 1);
     expect(await adminPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // and back again, from the secretary's page this time
     await slot(adminPage, open).first().click();
-    await doctorPage.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [`#calendar .slot-content[title="${open}"]`, openBefore] as const, {
-      timeout: 10_000,
-    });
+    await doctorPage.waitForFunction(
+      ([sel, n]) => document.querySelectorAll(sel).length === n,
+      [`#calendar .slot-content[title="${open}"]`, openBefore] as const,
+      {
+        timeout: 10_000,
+      },
+    );
   });
 
   it('the header toggle opens the side navigation and pads body and header', async () => {

@@ -94,7 +94,9 @@ describe('diet editor in a real browser', () => {
     await pranzoSummary.getByRole('button', { name: 'Salva i grammi' }).click();
     await pranzoSummary.locator('tr', { hasText: 'Pasta di semola' }).locator('td', { hasText: /^565$/ }).waitFor();
     expect(await cell.textContent()).toBe('160');
-    await doctor.waitForFunction(() => (document.querySelector('.diet-meal[data-meal="pranzo"] tr.diet-row input[type=number]') as HTMLInputElement | null)?.value === '160');
+    await doctor.waitForFunction(
+      () => (document.querySelector('.diet-meal[data-meal="pranzo"] tr.diet-row input[type=number]') as HTMLInputElement | null)?.value === '160',
+    );
 
     // the patient sees the diet on /home, printable
     await patient.goto(`${base}/home`);

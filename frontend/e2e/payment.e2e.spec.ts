@@ -67,7 +67,9 @@ describe('the whole patient journey in a real browser, paid through the PayPal S
     await patient.waitForURL('**/prenota/questionario?**');
 
     // the doctor's page: the hour is red (held) without a reload
-    await doctor.waitForFunction((t) => document.querySelectorAll(`#calendar .slot-content[title="${t}"]`).length > 0, `In attesa di pagamento ${span}`, { timeout: 10_000 });
+    await doctor.waitForFunction((t) => document.querySelectorAll(`#calendar .slot-content[title="${t}"]`).length > 0, `In attesa di pagamento ${span}`, {
+      timeout: 10_000,
+    });
 
     // the intake questionnaire
     const question = (id: string) => patient.locator(`fieldset[data-question="${id}"]`);

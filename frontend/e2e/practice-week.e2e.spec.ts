@@ -68,7 +68,10 @@ describe('a practice’s week in a real browser: pay, cancel before the cut-off,
     await summary.waitFor();
     expect(await summary.textContent()).toContain('Giulia Rossi');
     expect(await summary.textContent()).toContain(hhmm);
-    await patient.getByLabel('Codice fiscale', { exact: true }).and(patient.locator(`[value="${TAXCODE}"]`)).waitFor();
+    await patient
+      .getByLabel('Codice fiscale', { exact: true })
+      .and(patient.locator(`[value="${TAXCODE}"]`))
+      .waitFor();
     await patient.locator('[data-id]').filter({ hasText: PRODUCT }).click();
     expect(await summary.textContent()).toContain(PRODUCT);
     await patient.getByLabel('Indirizzo di fatturazione', { exact: true }).fill('Via Roma 1, 20100 Milano');

@@ -111,19 +111,34 @@ export async function createFixtures(browser: Browser, base: string): Promise<Fi
     if (Array.isArray(slots)) free.push(...slots.slice(0, 2 - free.length));
   }
   const hold = async (slotId: string) => {
-    const res = await api.post(`${base}/prenotazioni`, { headers: { 'X-CSRF-Token': await csrfToken(api, base) }, data: { doctor_id: doctorId, availability_id: slotId } });
+    const res = await api.post(`${base}/prenotazioni`, {
+      headers: { 'X-CSRF-Token': await csrfToken(api, base) },
+      data: { doctor_id: doctorId, availability_id: slotId },
+    });
     if (res.status() !== 201) throw new Error(`hold: ${res.status()} ${await res.text()}`);
     return ((await res.json()) as { id: string }).id;
   };
   const confirmedBookingId = await hold(free[0].id);
   const products = (await (await api.get(`${base}/api/products`)).json()) as { id: string; name: string }[];
   const product = products.find((p) => p.name === 'Prima visita nutrizionale')!;
-  const order = await api.post(`${base}/api/paypal/orders`, { headers: { 'X-CSRF-Token': await csrfToken(api, base) }, data: { booking_id: confirmedBookingId, product: product.id } });
+  const order = await api.post(`${base}/api/paypal/orders`, {
+    headers: { 'X-CSRF-Token': await csrfToken(api, base) },
+    data: { booking_id: confirmedBookingId, product: product.id },
+  });
   const paypalOrderId = ((await order.json()) as { id: string }).id;
   const { sdkUrl } = (await (await api.get(`${base}/api/paypal/config`)).json()) as { sdkUrl: string };
   await api.post(`${new URL(sdkUrl).origin}/standin/orders/${paypalOrderId}/approve`);
   const confirmed = await api.post(`${base}/prenotazioni/conferma`, {
-    form: { _token: await csrfToken(api, base), transaction: paypalOrderId, status: 'COMPLETED', amount: '0', product: product.id, taxcode: 'RSSMRA85T10A562S', billing: 'Via Roma 1, 00100 Roma', coupon: '' },
+    form: {
+      _token: await csrfToken(api, base),
+      transaction: paypalOrderId,
+      status: 'COMPLETED',
+      amount: '0',
+      product: product.id,
+      taxcode: 'RSSMRA85T10A562S',
+      billing: 'Via Roma 1, 00100 Roma',
+      coupon: '',
+    },
     maxRedirects: 0,
   });
   if (confirmed.status() >= 400) throw new Error(`conferma: ${confirmed.status()} ${await confirmed.text()}`);

@@ -37,7 +37,10 @@ describe('waiting list in a real browser', () => {
     const doctorId = doctors.find((d) => d.name === 'Giulia Rossi')!.id;
     const slots = (await (await otherContext.request.get(`${base}/disponibilita/query?for=${doctorId}&date=${date}`)).json()) as { id: string; hour: string }[];
     const { csrfToken } = await (await otherContext.request.get(`${base}/api/auth/session`)).json();
-    const held = await otherContext.request.post(`${base}/prenotazioni`, { headers: { 'X-CSRF-Token': csrfToken }, data: { doctor_id: doctorId, availability_id: slots[0].id } });
+    const held = await otherContext.request.post(`${base}/prenotazioni`, {
+      headers: { 'X-CSRF-Token': csrfToken },
+      data: { doctor_id: doctorId, availability_id: slots[0].id },
+    });
     expect(held.status()).toBe(201);
     const other = await otherContext.newPage();
     await other.goto(`${base}/home`);

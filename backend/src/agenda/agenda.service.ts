@@ -35,7 +35,9 @@ export class AgendaService {
     assertAgendaReader(user, doctorId);
     await this.users.getDoctor(doctorId);
     const toExclusive = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-    const docs = (await this.core.readModels.find<BookingDoc>('bookings', { doctor_id: doctorId, start: { gte: `${from}T00:00:00Z`, lt: `${toExclusive}T00:00:00Z` } }))
+    const docs = (
+      await this.core.readModels.find<BookingDoc>('bookings', { doctor_id: doctorId, start: { gte: `${from}T00:00:00Z`, lt: `${toExclusive}T00:00:00Z` } })
+    )
       .map((d) => d.doc)
       .filter((d) => AGENDA_STATUSES.includes(d.status))
       .sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));

@@ -30,7 +30,14 @@ export class AccessLogEntriesService {
         const user = await this.users.get(data.viewerId);
         names.set(data.viewerId, user ? await this.users.displayName(user) : data.viewerId);
       }
-      entries.push({ position: doc.position, at: doc.at, viewerId: data.viewerId, viewerRole: data.viewerRole, viewerName: names.get(data.viewerId)!, what: data.what });
+      entries.push({
+        position: doc.position,
+        at: doc.at,
+        viewerId: data.viewerId,
+        viewerRole: data.viewerRole,
+        viewerName: names.get(data.viewerId)!,
+        what: data.what,
+      });
     }
     return entries;
   }

@@ -51,7 +51,10 @@ describe("auditor's history over HTTP", () => {
     admin = await client(app, 'admin@example.it');
     doctor = await client(app, 'medico1@example.it');
     [patient] = await registerPatients(app, 1, 'audit');
-    const free = (await patient.agent.get('/disponibilita/query').query({ for: medico1, date: '2030-03-05' }).expect(200)).body as { id: string; hour: string }[];
+    const free = (await patient.agent.get('/disponibilita/query').query({ for: medico1, date: '2030-03-05' }).expect(200)).body as {
+      id: string;
+      hour: string;
+    }[];
     const held = await patient.agent
       .post('/prenotazioni')
       .set('X-CSRF-Token', patient.csrf)
@@ -77,7 +80,10 @@ describe("auditor's history over HTTP", () => {
       ['/api/audit/availability?for=x&start=2030-03-04T00:00:00Z&end=2030-03-05T00:00:00Z&at=2030-03-04T00:00:00Z'],
       ['/api/audit/patients/x?at=2030-03-04T00:00:00Z'],
     ])('%s: 401 without login, 403 for patients and doctors', async (path) => {
-      expect((await request(app.app.getHttpServer()).get(path).expect(401)).body.error).toEqual({ code: 'non_autenticato', message: 'Accesso richiesto: effettua il login.' });
+      expect((await request(app.app.getHttpServer()).get(path).expect(401)).body.error).toEqual({
+        code: 'non_autenticato',
+        message: 'Accesso richiesto: effettua il login.',
+      });
       for (const c of [patient, doctor]) {
         const res = await c.agent.get(path).expect(403);
         expect(res.body.error).toMatchObject({ code: 'vietato', message: expect.stringMatching(/permessi/) });
@@ -94,7 +100,7 @@ describe("auditor's history over HTTP", () => {
       expect(await app.core.eventStore.headPosition()).toBe(before);
     });
 
-    it('the access log of /home is the patient\'s own', async () => {
+    it("the access log of /home is the patient's own", async () => {
       await auditor.agent.get('/api/me/access-log').expect(403);
       await patient.agent.get('/api/me/access-log').expect(200);
     });
@@ -123,7 +129,15 @@ describe("auditor's history over HTTP", () => {
       const second = await page({ limit: 3, after: first.next! });
       expect(second.events[0].position).toBeLessThan(first.events[2].position);
       expect(second.events.map((e) => e.position)).toEqual(positions.slice(3, 6));
-      expect(first.events[0]).toMatchObject({ stream: expect.any(String), type: expect.any(String), userId: expect.any(String), role: expect.any(String), correlationId: expect.any(String), causationId: expect.any(String), at: expect.any(String) });
+      expect(first.events[0]).toMatchObject({
+        stream: expect.any(String),
+        type: expect.any(String),
+        userId: expect.any(String),
+        role: expect.any(String),
+        correlationId: expect.any(String),
+        causationId: expect.any(String),
+        at: expect.any(String),
+      });
     });
 
     it('by stream, type, category and correlation', async () => {
@@ -198,7 +212,10 @@ describe("auditor's history over HTTP", () => {
       const detail = (await admin.agent.get(`/api/audit/events/${row.position}`).expect(200)).body;
       expect(detail).toMatchObject({ decrypted: true, data: { personal: { name: 'Paziente', surname: 'Prova 0' } } });
       const [access] = await app.core.eventStore.readStream(accessStreamName(patient.id), { direction: 'backwards', maxCount: 1 });
-      expect(access).toMatchObject({ type: 'PersonalDataAccessed', data: { subjectId: patient.id, viewerId: app.ids['admin@example.it'], viewerRole: 'admin', what: 'audit_event' } });
+      expect(access).toMatchObject({
+        type: 'PersonalDataAccessed',
+        data: { subjectId: patient.id, viewerId: app.ids['admin@example.it'], viewerRole: 'admin', what: 'audit_event' },
+      });
       await settle();
       const log = (await patient.agent.get('/api/me/access-log').expect(200)).body as AccessLogEntry[];
       expect(log[0]).toMatchObject({ viewerRole: 'admin', what: 'audit_event', viewerName: expect.any(String) });
@@ -237,7 +254,13 @@ describe("auditor's history over HTTP", () => {
       await settle();
       const now = (await doctor.agent.get('/disponibilita/json').query(range).expect(200)).body;
 
-      const asOf = async (at: string) => (await auditor.agent.get('/api/audit/availability').query({ ...range, at }).expect(200)).body;
+      const asOf = async (at: string) =>
+        (
+          await auditor.agent
+            .get('/api/audit/availability')
+            .query({ ...range, at })
+            .expect(200)
+        ).body;
       const statusOf = (answer: { start: string; status: string }[]) => answer.find((e) => e.start === slot.start)!.status;
       expect(statusOf(between)).toBe('available');
       expect(await asOf(tBetween)).toEqual(between);
@@ -246,9 +269,15 @@ describe("auditor's history over HTTP", () => {
       expect(statusOf(await asOf(tBetween))).toBe('available');
       expect(statusOf(await asOf(new Date().toISOString()))).toBe('unavailable');
       // a doctor who did not exist yet
-      const res = await auditor.agent.get('/api/audit/availability').query({ ...range, at: '2000-01-01T00:00:00Z' }).expect(404);
+      const res = await auditor.agent
+        .get('/api/audit/availability')
+        .query({ ...range, at: '2000-01-01T00:00:00Z' })
+        .expect(404);
       expect(res.body.error.message).toMatch(/Medico non trovato/);
-      await auditor.agent.get('/api/audit/availability').query({ ...range, at: 'domani' }).expect(400);
+      await auditor.agent
+        .get('/api/audit/availability')
+        .query({ ...range, at: 'domani' })
+        .expect(400);
     });
 
     it("a patient's bookings as of an instant", async () => {
@@ -321,12 +350,20 @@ describe("auditor's history over HTTP", () => {
     it('erasure destroys the key, keeps bookings, records who and when, and the log still replays', async () => {
       const [victim] = await registerPatients(app, 1, 'erase');
       const free = (await victim.agent.get('/disponibilita/query').query({ for: medico1, date: '2030-03-06' }).expect(200)).body as { id: string }[];
-      const held = await victim.agent.post('/prenotazioni').set('X-CSRF-Token', victim.csrf).send({ doctor_id: medico1, availability_id: free[0].id }).expect(201);
+      const held = await victim.agent
+        .post('/prenotazioni')
+        .set('X-CSRF-Token', victim.csrf)
+        .send({ doctor_id: medico1, availability_id: free[0].id })
+        .expect(201);
 
       const erased = await admin.agent.post(`/api/audit/patients/${victim.id}/erase`).set('X-CSRF-Token', admin.csrf).expect(200);
       expect(erased.body).toMatchObject({ patientId: victim.id, erasedAt: expect.any(String) });
       const [last] = await app.core.eventStore.readStream(userStreamName(victim.id), { direction: 'backwards', maxCount: 1 });
-      expect(last).toMatchObject({ type: 'PersonalDataErased', data: { userId: victim.id, erasedBy: app.ids['admin@example.it'] }, metadata: { role: 'admin' } });
+      expect(last).toMatchObject({
+        type: 'PersonalDataErased',
+        data: { userId: victim.id, erasedBy: app.ids['admin@example.it'] },
+        metadata: { role: 'admin' },
+      });
       expect(await app.core.appDb.selectFrom('subject_keys').select('subject_id').where('subject_id', '=', victim.id).execute()).toEqual([]);
       // the person is gone: no login, no readable name; the booking is still there
       const c = await client(app);
@@ -384,7 +421,12 @@ describe('as-of replay on the injectable clock', () => {
     await app.core.changes.waitFor(await app.core.eventStore.headPosition());
 
     const statusAt = async (at: string) => {
-      const answer = (await auditor.agent.get('/api/audit/availability').query({ ...range, at }).expect(200)).body as { start: string; status: string }[];
+      const answer = (
+        await auditor.agent
+          .get('/api/audit/availability')
+          .query({ ...range, at })
+          .expect(200)
+      ).body as { start: string; status: string }[];
       return answer.find((e) => e.start === slot.start)!.status;
     };
     expect(await statusAt('2030-03-04T08:59:59.999Z')).toBe('unavailable');
@@ -393,6 +435,13 @@ describe('as-of replay on the injectable clock', () => {
     expect(await statusAt('2030-03-04T10:00:00.000Z')).toBe('unavailable');
     // the live answer is today's, and the as-of answer at the end equals it
     const live = (await doctor.agent.get('/disponibilita/json').query(range).expect(200)).body;
-    expect((await auditor.agent.get('/api/audit/availability').query({ ...range, at: '2030-03-04T11:00:00.000Z' }).expect(200)).body).toEqual(live);
+    expect(
+      (
+        await auditor.agent
+          .get('/api/audit/availability')
+          .query({ ...range, at: '2030-03-04T11:00:00.000Z' })
+          .expect(200)
+      ).body,
+    ).toEqual(live);
   });
 });

@@ -52,7 +52,10 @@ describe('auth over HTTP', () => {
   it('refuses a wrong CSRF token of the right length, for a visitor and for a logged-in user, appending nothing', async () => {
     const flip = (t: string) => t.slice(0, -1) + (t.endsWith('A') ? 'B' : 'A');
     const visitor = await client(app);
-    const wrong = await visitor.agent.post('/api/auth/login').set('X-CSRF-Token', flip(visitor.csrf)).send({ email: 'medico1@example.it', password: 'Password123!' });
+    const wrong = await visitor.agent
+      .post('/api/auth/login')
+      .set('X-CSRF-Token', flip(visitor.csrf))
+      .send({ email: 'medico1@example.it', password: 'Password123!' });
     expect(wrong.status).toBe(403);
     expect(wrong.body.error.code).toBe('csrf_non_valido');
     const doctor = await client(app, 'medico1@example.it');

@@ -21,11 +21,7 @@ export class AvailabilityController {
 
   @Get('json')
   @Roles('doctor', 'admin', 'auditor')
-  async json(
-    @Query() query: unknown,
-    @CurrentUser() user: SessionUser,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<AvailabilityEvent[]> {
+  async json(@Query() query: unknown, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AvailabilityEvent[]> {
     const q = parseInput(AvailabilityRangeQuery, query);
     if (user.role === 'doctor' && user.id !== q.for) throw new ForbiddenError('Puoi vedere solo il tuo calendario.');
     const doctor = await this.users.getDoctor(q.for);

@@ -144,10 +144,7 @@ export function validateSlot(start: string, end: string, hours: WorkingHours): {
     throw new ValidationError(`La fine deve essere ${SLOT_MINUTES} minuti dopo l'inizio.`, 'durata_non_valida');
   }
   if (!inWorkingHours(s, hours)) {
-    throw new ValidationError(
-      `Lo slot è fuori dall'orario di lavoro (${pad(hours.startHour)}:00–${pad(hours.endHour)}:00).`,
-      'fuori_orario',
-    );
+    throw new ValidationError(`Lo slot è fuori dall'orario di lavoro (${pad(hours.startHour)}:00–${pad(hours.endHour)}:00).`, 'fuori_orario');
   }
   return { start: canonicalSlotStart(start), end: canonicalSlotStart(end) };
 }
@@ -211,7 +208,9 @@ function book(command: BookSlot, state: DoctorDay): AvailabilityEvent[] {
   }
   if (Date.parse(current.expiresAt) <= Date.parse(command.now)) throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
   const { doctorId, bookingId, patientId, orderId } = command;
-  return [{ type: 'SlotBooked', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, orderId } }];
+  return [
+    { type: 'SlotBooked', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, orderId } },
+  ];
 }
 
 function free(command: FreeSlot, state: DoctorDay): AvailabilityEvent[] {
@@ -233,7 +232,12 @@ function rebook(command: RebookSlot, state: DoctorDay): AvailabilityEvent[] {
   if (current.status === 'unavailable') throw new ConflictError('Questo orario non è disponibile.', 'slot_non_disponibile');
   if (current.status !== 'available') throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
   const { doctorId, bookingId, patientId, orderId, fromSlotId } = command;
-  return [{ type: 'SlotRebooked', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, orderId, fromSlotId } }];
+  return [
+    {
+      type: 'SlotRebooked',
+      data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, orderId, fromSlotId },
+    },
+  ];
 }
 
 export function decide(command: AvailabilityCommand, state: DoctorDay): AvailabilityEvent[] {

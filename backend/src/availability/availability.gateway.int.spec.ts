@@ -34,7 +34,10 @@ describe('live availability over socket.io', () => {
       .expect(200);
     const [ma, mb] = await Promise.all([gotA, gotB]);
     for (const m of [ma, mb]) {
-      expect(m).toMatchObject({ doctorId: medico1, slot: { id: toggled.body.id, status: 'available', color: toggled.body.color, textColor: toggled.body.textColor } });
+      expect(m).toMatchObject({
+        doctorId: medico1,
+        slot: { id: toggled.body.id, status: 'available', color: toggled.body.color, textColor: toggled.body.textColor },
+      });
       expect(m.position).toBeGreaterThan(ackA.ok ? ackA.position : 0);
     }
     // pushed only once the projection answers the same
@@ -54,7 +57,11 @@ describe('live availability over socket.io', () => {
     await watch(watcher, medico1);
     const got = nextChange(watcher);
     const doctor = await client(app, 'medico1@example.it');
-    await doctor.agent.post('/disponibilita/toggle').set('X-CSRF-Token', doctor.csrf).send({ for: medico1, start: '2030-03-05T17:00:00Z', end: '2030-03-05T17:30:00Z' }).expect(200);
+    await doctor.agent
+      .post('/disponibilita/toggle')
+      .set('X-CSRF-Token', doctor.csrf)
+      .send({ for: medico1, start: '2030-03-05T17:00:00Z', end: '2030-03-05T17:30:00Z' })
+      .expect(200);
     await got;
     expect(received).toEqual([]);
   });

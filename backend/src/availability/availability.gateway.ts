@@ -1,12 +1,6 @@
 import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import {
-  AVAILABILITY_CHANGED,
-  AVAILABILITY_UNWATCH,
-  AVAILABILITY_WATCH,
-  AvailabilityWatch,
-  type AvailabilityWatchAck,
-} from '@studio/contracts';
+import { AVAILABILITY_CHANGED, AVAILABILITY_UNWATCH, AVAILABILITY_WATCH, AvailabilityWatch, type AvailabilityWatchAck } from '@studio/contracts';
 import { changedMessage, publicChangedMessage, type SlotDoc, type UserDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
 import { CORE, type Core } from '../infrastructure/core';
@@ -79,7 +73,8 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
     await socket.join(target);
     const position = await this.availability.checkpoint();
     if (since !== undefined) {
-      for (const message of await this.availability.changesSince(doctorId, since)) socket.emit(AVAILABILITY_CHANGED, staff ? message : publicChangedMessage(message));
+      for (const message of await this.availability.changesSince(doctorId, since))
+        socket.emit(AVAILABILITY_CHANGED, staff ? message : publicChangedMessage(message));
     }
     this.logger.debug(`watch ${doctorId} since ${since ?? '-'} at ${position}`);
     return { ok: true, position };

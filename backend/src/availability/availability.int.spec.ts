@@ -20,7 +20,10 @@ describe('availability over HTTP', () => {
   describe('GET /disponibilita/json', () => {
     it('answers one event per 30-minute slot of the working hours, coloured by status', async () => {
       const { agent } = await client(app, 'medico1@example.it');
-      const res = await agent.get('/disponibilita/json').query({ for: medico1, ...WEEK }).expect(200);
+      const res = await agent
+        .get('/disponibilita/json')
+        .query({ for: medico1, ...WEEK })
+        .expect(200);
       expect(res.body).toHaveLength(7 * 22); // 08:00–19:00 = 22 slots a day
       // the read model's position, for the first socket watch to replay from
       expect(Number(res.headers['x-read-position'])).toBe(await app.core.readModels.checkpoint('availability_slots'));
@@ -61,7 +64,10 @@ describe('availability over HTTP', () => {
       const closed = await agent.post('/disponibilita/toggle').set('X-CSRF-Token', csrf).send(slot).expect(200);
       expect(closed.body).toEqual({ id: opened.body.id, ...SLOT_COLORS.unavailable, status: 'unavailable' });
       await app.core.runner.waitFor(await head());
-      const week = await agent.get('/disponibilita/json').query({ for: medico1, ...WEEK }).expect(200);
+      const week = await agent
+        .get('/disponibilita/json')
+        .query({ for: medico1, ...WEEK })
+        .expect(200);
       expect(week.body.find((e: { id: string }) => e.id === opened.body.id).status).toBe('unavailable');
     });
 
@@ -88,9 +94,19 @@ describe('availability over HTTP', () => {
     const slot = () => ({ for: medico1, start: '2030-03-07T10:00:00Z', end: '2030-03-07T10:30:00Z' });
     const cases: [string, () => Promise<{ status: number; body: any }>, number, RegExp][] = [
       ['a malformed date', async () => send('medico1@example.it', { ...slot(), start: '07/03/2030 10:00' }), 400, /Data non valida/],
-      ['a start not on a 30-minute boundary', async () => send('medico1@example.it', { ...slot(), start: '2030-03-07T10:15:00Z', end: '2030-03-07T10:45:00Z' }), 400, /mezz'ora/],
+      [
+        'a start not on a 30-minute boundary',
+        async () => send('medico1@example.it', { ...slot(), start: '2030-03-07T10:15:00Z', end: '2030-03-07T10:45:00Z' }),
+        400,
+        /mezz'ora/,
+      ],
       ['an end that is not start + 30 minutes', async () => send('medico1@example.it', { ...slot(), end: '2030-03-07T11:00:00Z' }), 400, /30 minuti dopo/],
-      ['a slot outside working hours', async () => send('medico1@example.it', { ...slot(), start: '2030-03-07T19:00:00Z', end: '2030-03-07T19:30:00Z' }), 400, /fuori dall'orario/],
+      [
+        'a slot outside working hours',
+        async () => send('medico1@example.it', { ...slot(), start: '2030-03-07T19:00:00Z', end: '2030-03-07T19:30:00Z' }),
+        400,
+        /fuori dall'orario/,
+      ],
       ['a missing field', async () => send('medico1@example.it', { for: medico1, start: slot().start }), 400, /Campo obbligatorio mancante: end/],
       ['an unknown doctor', async () => send('admin@example.it', { ...slot(), for: 'medico-inesistente' }), 404, /Medico non trovato/],
       ["another doctor's calendar", async () => send('medico2@example.it', slot()), 403, /solo il tuo calendario/],
@@ -124,7 +140,11 @@ describe('availability over HTTP', () => {
           agent
             .post('/disponibilita/toggle')
             .set('X-CSRF-Token', csrf)
-            .send({ for: medico1, start: `2030-03-08T${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00Z`, end: `2030-03-08T${String(8 + Math.floor((i + 1) / 2)).padStart(2, '0')}:${(i + 1) % 2 ? '30' : '00'}:00Z` }),
+            .send({
+              for: medico1,
+              start: `2030-03-08T${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00Z`,
+              end: `2030-03-08T${String(8 + Math.floor((i + 1) / 2)).padStart(2, '0')}:${(i + 1) % 2 ? '30' : '00'}:00Z`,
+            }),
         ),
       );
       const statuses = results.map((r) => r.status);
@@ -142,7 +162,10 @@ describe('availability over HTTP', () => {
       const { agent, csrf } = await client(app, 'medico2@example.it');
       const res = await agent.put(`/api/doctors/${medico2}/working-hours`).set('X-CSRF-Token', csrf).send({ startHour: 10, endHour: 12 }).expect(200);
       expect(res.body).toMatchObject({ id: medico2, startHour: 10, endHour: 12, name: 'Marco Bianchi' });
-      const week = await agent.get('/disponibilita/json').query({ for: medico2, ...WEEK }).expect(200);
+      const week = await agent
+        .get('/disponibilita/json')
+        .query({ for: medico2, ...WEEK })
+        .expect(200);
       expect(week.body).toHaveLength(7 * 4);
       const outside = await agent
         .post('/disponibilita/toggle')
@@ -159,9 +182,13 @@ describe('availability over HTTP', () => {
       expect(bad.body.error.message).toMatch(/fine deve seguire/);
       const frac = await doc1.agent.put(`/api/doctors/${medico1}/working-hours`).set('X-CSRF-Token', doc1.csrf).send({ startHour: 8.5, endHour: 12 });
       expect(frac.status).toBe(400);
-      expect((await doc1.agent.put(`/api/doctors/${medico2}/working-hours`).set('X-CSRF-Token', doc1.csrf).send({ startHour: 8, endHour: 12 })).status).toBe(403);
+      expect((await doc1.agent.put(`/api/doctors/${medico2}/working-hours`).set('X-CSRF-Token', doc1.csrf).send({ startHour: 8, endHour: 12 })).status).toBe(
+        403,
+      );
       const patient = await client(app, 'paziente1@example.it');
-      expect((await patient.agent.put(`/api/doctors/${medico1}/working-hours`).set('X-CSRF-Token', patient.csrf).send({ startHour: 8, endHour: 12 })).status).toBe(403);
+      expect(
+        (await patient.agent.put(`/api/doctors/${medico1}/working-hours`).set('X-CSRF-Token', patient.csrf).send({ startHour: 8, endHour: 12 })).status,
+      ).toBe(403);
       expect(await head()).toBe(before);
     });
   });

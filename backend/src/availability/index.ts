@@ -1,4 +1,14 @@
 // availability's public entry: what other features may use (DESIGN.md "Dependencies between features")
-export { availabilityDecider, doctorDayOf, inWorkingHours, HOLD_EXPIRED_MESSAGE, SLOT_TAKEN_MESSAGE, type AvailabilityEvent, type DoctorDay, type HoldSlot, type ReleaseHold } from './availability.decider';
+export {
+  availabilityDecider,
+  doctorDayOf,
+  inWorkingHours,
+  HOLD_EXPIRED_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  type AvailabilityEvent,
+  type DoctorDay,
+  type HoldSlot,
+  type ReleaseHold,
+} from './availability.decider';
 export { AvailabilityService } from './availability.service';
 export { ToggleSlotCommand } from './toggle-slot.command';

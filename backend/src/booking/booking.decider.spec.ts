@@ -22,15 +22,23 @@ describe('booking decider', () => {
     given([held]).when({ type: 'StartHold', hold }).thenThrows('prenotazione_esistente');
   });
   it('ends a held booking as released or replaced at any time', () => {
-    given([held]).when(end('released')).then([ended('released')]);
-    given([held]).when(end('replaced')).then([ended('replaced')]);
+    given([held])
+      .when(end('released'))
+      .then([ended('released')]);
+    given([held])
+      .when(end('replaced'))
+      .then([ended('replaced')]);
   });
   it('expires a hold only once its time has run out', () => {
     given([held]).when(end('expired')).then([]);
-    given([held]).when(end('expired', hold.expiresAt)).then([ended('expired')]);
+    given([held])
+      .when(end('expired', hold.expiresAt))
+      .then([ended('expired')]);
   });
   it('ending twice, or a booking never held, changes nothing', () => {
-    given([held, ended('expired')]).when(end('released')).then([]);
+    given([held, ended('expired')])
+      .when(end('released'))
+      .then([]);
     given([]).when(end('released')).then([]);
   });
 });
@@ -44,7 +52,13 @@ describe('booking decider: the appointment after payment', () => {
   const EARLY = '2030-03-04T06:00:00.000Z'; // 50 h before
   const LATE = '2030-03-05T12:00:00.000Z'; // 20 h before
   const PAST = '2030-03-06T08:00:00.000Z'; // the visit's instant
-  const cancel = (by: 'patient' | 'doctor' | 'admin', now: string): CancelBooking => ({ type: 'CancelBooking', bookingId: 'b1', by, reason: null, ...policy(now) });
+  const cancel = (by: 'patient' | 'doctor' | 'admin', now: string): CancelBooking => ({
+    type: 'CancelBooking',
+    bookingId: 'b1',
+    by,
+    reason: null,
+    ...policy(now),
+  });
   const cancelled = (by: 'patient' | 'doctor' | 'admin', refund: 'full' | 'none', at: string, start = visit): BookingEvent => ({
     type: 'BookingCancelled',
     data: { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', slotId: start.slotId, start: start.start, end: start.end, by, reason: null, refund, at },
@@ -95,92 +109,180 @@ describe('booking decider: the appointment after payment', () => {
     },
   });
   const paid = [heldVisit, confirmed];
-  const outcome = (o: 'completed' | 'no_show', now = PAST): RecordOutcome => ({ type: 'RecordOutcome', bookingId: 'b1', outcome: o, now, timeZone: 'Europe/Rome' });
-  const recorded = (o: 'completed' | 'no_show', at = PAST): BookingEvent => ({ type: 'BookingOutcomeRecorded', data: { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', outcome: o, at } });
+  const outcome = (o: 'completed' | 'no_show', now = PAST): RecordOutcome => ({
+    type: 'RecordOutcome',
+    bookingId: 'b1',
+    outcome: o,
+    now,
+    timeZone: 'Europe/Rome',
+  });
+  const recorded = (o: 'completed' | 'no_show', at = PAST): BookingEvent => ({
+    type: 'BookingOutcomeRecorded',
+    data: { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', outcome: o, at },
+  });
 
   describe('CancelBooking', () => {
-    it('a patient before the cut-off: cancelled with a full refund', () => given(paid).when(cancel('patient', EARLY)).then([cancelled('patient', 'full', EARLY)]));
-    it('a patient after the cut-off: cancelled, no refund', () => given(paid).when(cancel('patient', LATE)).then([cancelled('patient', 'none', LATE)]));
+    it('a patient before the cut-off: cancelled with a full refund', () =>
+      given(paid)
+        .when(cancel('patient', EARLY))
+        .then([cancelled('patient', 'full', EARLY)]));
+    it('a patient after the cut-off: cancelled, no refund', () =>
+      given(paid)
+        .when(cancel('patient', LATE))
+        .then([cancelled('patient', 'none', LATE)]));
     it('the cut-off is measured on the practice clock (24 h before 08:00Z is 08:00Z the day before)', () => {
-      given(paid).when(cancel('patient', '2030-03-05T07:59:59.000Z')).then([cancelled('patient', 'full', '2030-03-05T07:59:59.000Z')]);
-      given(paid).when(cancel('patient', '2030-03-05T08:00:00.000Z')).then([cancelled('patient', 'none', '2030-03-05T08:00:00.000Z')]);
+      given(paid)
+        .when(cancel('patient', '2030-03-05T07:59:59.000Z'))
+        .then([cancelled('patient', 'full', '2030-03-05T07:59:59.000Z')]);
+      given(paid)
+        .when(cancel('patient', '2030-03-05T08:00:00.000Z'))
+        .then([cancelled('patient', 'none', '2030-03-05T08:00:00.000Z')]);
     });
     it('the practice always refunds in full', () => {
-      given(paid).when(cancel('doctor', LATE)).then([cancelled('doctor', 'full', LATE)]);
-      given(paid).when(cancel('admin', LATE)).then([cancelled('admin', 'full', LATE)]);
+      given(paid)
+        .when(cancel('doctor', LATE))
+        .then([cancelled('doctor', 'full', LATE)]);
+      given(paid)
+        .when(cancel('admin', LATE))
+        .then([cancelled('admin', 'full', LATE)]);
     });
     it('refuses a past visit, a second cancellation, a held or ended booking, a concluded visit, a move under way', () => {
       given(paid).when(cancel('doctor', PAST)).thenThrows('visita_passata');
-      given([...paid, cancelled('patient', 'full', EARLY)]).when(cancel('patient', EARLY)).thenThrows('prenotazione_gia_annullata');
+      given([...paid, cancelled('patient', 'full', EARLY)])
+        .when(cancel('patient', EARLY))
+        .thenThrows('prenotazione_gia_annullata');
       given([heldVisit]).when(cancel('patient', EARLY)).thenThrows('prenotazione_non_confermata');
-      given([heldVisit, ended('expired')]).when(cancel('patient', EARLY)).thenThrows('prenotazione_non_confermata');
-      given([...paid, recorded('completed')]).when(cancel('admin', PAST)).thenThrows('visita_conclusa');
-      given([...paid, requested('patient', EARLY)]).when(cancel('patient', EARLY)).thenThrows('spostamento_in_corso');
+      given([heldVisit, ended('expired')])
+        .when(cancel('patient', EARLY))
+        .thenThrows('prenotazione_non_confermata');
+      given([...paid, recorded('completed')])
+        .when(cancel('admin', PAST))
+        .thenThrows('visita_conclusa');
+      given([...paid, requested('patient', EARLY)])
+        .when(cancel('patient', EARLY))
+        .thenThrows('spostamento_in_corso');
     });
     it('after a move, cancels the new slot', () =>
-      given([...paid, requested('patient', EARLY), moved()]).when(cancel('doctor', EARLY)).then([
-        cancelled('doctor', 'full', EARLY, { ...visit, slotId: 'd1~203003071000', start: '2030-03-07T10:00:00Z', end: '2030-03-07T10:30:00Z' }),
-      ]));
+      given([...paid, requested('patient', EARLY), moved()])
+        .when(cancel('doctor', EARLY))
+        .then([cancelled('doctor', 'full', EARLY, { ...visit, slotId: 'd1~203003071000', start: '2030-03-07T10:00:00Z', end: '2030-03-07T10:30:00Z' })]));
   });
 
   describe('SettleCancellation', () => {
     const settle = { type: 'SettleCancellation' as const, bookingId: 'b1', refundId: 'R1' };
     it('ends a cancellation once', () => {
-      given([...paid, cancelled('patient', 'full', EARLY)]).when(settle).then([{ type: 'BookingCancellationSettled', data: { bookingId: 'b1', refundId: 'R1' } }]);
-      given([...paid, cancelled('patient', 'full', EARLY), { type: 'BookingCancellationSettled', data: { bookingId: 'b1', refundId: 'R1' } }]).when(settle).then([]);
+      given([...paid, cancelled('patient', 'full', EARLY)])
+        .when(settle)
+        .then([{ type: 'BookingCancellationSettled', data: { bookingId: 'b1', refundId: 'R1' } }]);
+      given([...paid, cancelled('patient', 'full', EARLY), { type: 'BookingCancellationSettled', data: { bookingId: 'b1', refundId: 'R1' } }])
+        .when(settle)
+        .then([]);
     });
     it('refuses a booking that is not cancelled', () => given(paid).when(settle).thenThrows('prenotazione_non_annullata'));
   });
 
   describe('RequestReschedule / CompleteReschedule / AbandonReschedule', () => {
-    it('records the intent with where it comes from', () => given(paid).when(request('patient', EARLY)).then([requested('patient', EARLY)]));
+    it('records the intent with where it comes from', () =>
+      given(paid)
+        .when(request('patient', EARLY))
+        .then([requested('patient', EARLY)]));
     it('a patient may not move it after the cut-off; the practice may', () => {
       given(paid).when(request('patient', LATE)).thenThrows('termine_superato');
-      given(paid).when(request('doctor', LATE)).then([requested('doctor', LATE)]);
+      given(paid)
+        .when(request('doctor', LATE))
+        .then([requested('doctor', LATE)]);
     });
     it('refuses a past visit, the same slot, a second move under way, a cancelled booking', () => {
       given(paid).when(request('admin', PAST)).thenThrows('visita_passata');
-      given(paid).when({ ...request('patient', EARLY), slotId: visit.slotId, start: visit.start }).thenThrows('stesso_orario');
-      given([...paid, requested('patient', EARLY)]).when(request('patient', EARLY, 'r2')).thenThrows('spostamento_in_corso');
-      given([...paid, cancelled('patient', 'full', EARLY)]).when(request('patient', EARLY)).thenThrows('prenotazione_gia_annullata');
+      given(paid)
+        .when({ ...request('patient', EARLY), slotId: visit.slotId, start: visit.start })
+        .thenThrows('stesso_orario');
+      given([...paid, requested('patient', EARLY)])
+        .when(request('patient', EARLY, 'r2'))
+        .thenThrows('spostamento_in_corso');
+      given([...paid, cancelled('patient', 'full', EARLY)])
+        .when(request('patient', EARLY))
+        .thenThrows('prenotazione_gia_annullata');
     });
     it('moves the booking once, counting the moves', () => {
-      given([...paid, requested('patient', EARLY)]).when({ type: 'CompleteReschedule', bookingId: 'b1', requestId: 'r1' }).then([moved(1)]);
-      given([...paid, requested('patient', EARLY), moved(1)]).when({ type: 'CompleteReschedule', bookingId: 'b1', requestId: 'r1' }).then([]);
+      given([...paid, requested('patient', EARLY)])
+        .when({ type: 'CompleteReschedule', bookingId: 'b1', requestId: 'r1' })
+        .then([moved(1)]);
+      given([...paid, requested('patient', EARLY), moved(1)])
+        .when({ type: 'CompleteReschedule', bookingId: 'b1', requestId: 'r1' })
+        .then([]);
       // a second move, from where the first one left it: sequence 2
       const second: BookingEvent = {
         type: 'BookingRescheduleRequested',
-        data: { ...(requested('patient', EARLY, 'r2').data as EventData<'BookingRescheduleRequested'>), fromSlotId: 'd1~203003071000', fromStart: '2030-03-07T10:00:00Z', fromEnd: '2030-03-07T10:30:00Z', slotId: 'd1~203003081100', start: '2030-03-08T11:00:00Z', end: '2030-03-08T11:30:00Z' },
-      };
-      given([...paid, requested('patient', EARLY), moved(1), second]).when({ type: 'CompleteReschedule', bookingId: 'b1', requestId: 'r2' }).then([
-        {
-          type: 'BookingRescheduled',
-          data: { ...(moved(2).data as EventData<'BookingRescheduled'>), fromSlotId: 'd1~203003071000', fromStart: '2030-03-07T10:00:00Z', fromEnd: '2030-03-07T10:30:00Z', slotId: 'd1~203003081100', start: '2030-03-08T11:00:00Z', end: '2030-03-08T11:30:00Z' },
+        data: {
+          ...(requested('patient', EARLY, 'r2').data as EventData<'BookingRescheduleRequested'>),
+          fromSlotId: 'd1~203003071000',
+          fromStart: '2030-03-07T10:00:00Z',
+          fromEnd: '2030-03-07T10:30:00Z',
+          slotId: 'd1~203003081100',
+          start: '2030-03-08T11:00:00Z',
+          end: '2030-03-08T11:30:00Z',
         },
-      ]);
+      };
+      given([...paid, requested('patient', EARLY), moved(1), second])
+        .when({ type: 'CompleteReschedule', bookingId: 'b1', requestId: 'r2' })
+        .then([
+          {
+            type: 'BookingRescheduled',
+            data: {
+              ...(moved(2).data as EventData<'BookingRescheduled'>),
+              fromSlotId: 'd1~203003071000',
+              fromStart: '2030-03-07T10:00:00Z',
+              fromEnd: '2030-03-07T10:30:00Z',
+              slotId: 'd1~203003081100',
+              start: '2030-03-08T11:00:00Z',
+              end: '2030-03-08T11:30:00Z',
+            },
+          },
+        ]);
     });
     it('abandons a refused move once; the booking keeps its slot and may be moved again', () => {
       const abandoned: BookingEvent = { type: 'BookingRescheduleAbandoned', data: { bookingId: 'b1', requestId: 'r1', reason: 'preso' } };
-      given([...paid, requested('patient', EARLY)]).when({ type: 'AbandonReschedule', bookingId: 'b1', requestId: 'r1', reason: 'preso' }).then([abandoned]);
-      given([...paid, requested('patient', EARLY), abandoned]).when({ type: 'AbandonReschedule', bookingId: 'b1', requestId: 'r1', reason: 'preso' }).then([]);
-      given([...paid, requested('patient', EARLY), abandoned]).when({ type: 'CompleteReschedule', bookingId: 'b1', requestId: 'r1' }).then([]);
-      given([...paid, requested('patient', EARLY), abandoned]).when(request('patient', EARLY, 'r2')).then([requested('patient', EARLY, 'r2')]);
+      given([...paid, requested('patient', EARLY)])
+        .when({ type: 'AbandonReschedule', bookingId: 'b1', requestId: 'r1', reason: 'preso' })
+        .then([abandoned]);
+      given([...paid, requested('patient', EARLY), abandoned])
+        .when({ type: 'AbandonReschedule', bookingId: 'b1', requestId: 'r1', reason: 'preso' })
+        .then([]);
+      given([...paid, requested('patient', EARLY), abandoned])
+        .when({ type: 'CompleteReschedule', bookingId: 'b1', requestId: 'r1' })
+        .then([]);
+      given([...paid, requested('patient', EARLY), abandoned])
+        .when(request('patient', EARLY, 'r2'))
+        .then([requested('patient', EARLY, 'r2')]);
     });
   });
 
   describe('RecordOutcome', () => {
     it('records completed or no-show once the visit has begun', () => {
-      given(paid).when(outcome('completed')).then([recorded('completed')]);
-      given(paid).when(outcome('no_show')).then([recorded('no_show')]);
+      given(paid)
+        .when(outcome('completed'))
+        .then([recorded('completed')]);
+      given(paid)
+        .when(outcome('no_show'))
+        .then([recorded('no_show')]);
     });
     it('refuses before the visit, on a cancelled booking, and a different second outcome; the same again changes nothing', () => {
       given(paid).when(outcome('completed', LATE)).thenThrows('visita_non_ancora_avvenuta');
-      given([...paid, cancelled('patient', 'full', EARLY)]).when(outcome('no_show')).thenThrows('prenotazione_gia_annullata');
-      given([...paid, recorded('no_show')]).when(outcome('completed')).thenThrows('esito_gia_registrato');
-      given([...paid, recorded('no_show')]).when(outcome('no_show')).then([]);
+      given([...paid, cancelled('patient', 'full', EARLY)])
+        .when(outcome('no_show'))
+        .thenThrows('prenotazione_gia_annullata');
+      given([...paid, recorded('no_show')])
+        .when(outcome('completed'))
+        .thenThrows('esito_gia_registrato');
+      given([...paid, recorded('no_show')])
+        .when(outcome('no_show'))
+        .then([]);
     });
   });
 
   it('a retried payment confirmation of a cancelled booking changes nothing', () =>
-    given([...paid, cancelled('patient', 'full', EARLY)]).when({ type: 'ConfirmBooking', bookingId: 'b1', orderId: 'o1' }).then([]));
+    given([...paid, cancelled('patient', 'full', EARLY)])
+      .when({ type: 'ConfirmBooking', bookingId: 'b1', orderId: 'o1' })
+      .then([]));
 });

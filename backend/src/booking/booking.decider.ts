@@ -119,12 +119,14 @@ export interface RecordOutcome {
   timeZone: string;
 }
 
-export type BookingCommand = StartHold | EndHold | ConfirmBooking | CancelBooking | SettleCancellation | RequestReschedule | CompleteReschedule | AbandonReschedule | RecordOutcome;
+export type BookingCommand =
+  StartHold | EndHold | ConfirmBooking | CancelBooking | SettleCancellation | RequestReschedule | CompleteReschedule | AbandonReschedule | RecordOutcome;
 
 export const ALREADY_CANCELLED_MESSAGE = 'La prenotazione è già stata annullata.';
 export const PAST_VISIT_MESSAGE = "L'orario della visita è già passato: non si può più annullare né spostare.";
 export const RESCHEDULE_PENDING_MESSAGE = 'È in corso uno spostamento di questa prenotazione: riprova tra qualche istante.';
-export const AFTER_CUTOFF_RESCHEDULE_MESSAGE = 'Non si può più spostare la visita: il termine per le modifiche è passato. Puoi ancora annullarla, senza rimborso.';
+export const AFTER_CUTOFF_RESCHEDULE_MESSAGE =
+  'Non si può più spostare la visita: il termine per le modifiche è passato. Puoi ancora annullarla, senza rimborso.';
 
 export const initialState = (): BookingState => ({ status: 'none' });
 
@@ -139,7 +141,9 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
     case 'BookingConfirmed':
       return state.status === 'held' ? { status: 'confirmed', booking: state.booking, orderId: event.data.orderId, sequence: 0, pending: null } : state;
     case 'BookingCancelled':
-      return state.status === 'confirmed' ? { status: 'cancelled', booking: state.booking, orderId: state.orderId, refund: event.data.refund, settled: false } : state;
+      return state.status === 'confirmed'
+        ? { status: 'cancelled', booking: state.booking, orderId: state.orderId, refund: event.data.refund, settled: false }
+        : state;
     case 'BookingCancellationSettled':
       return state.status === 'cancelled' ? { ...state, settled: true } : state;
     case 'BookingRescheduleRequested':
@@ -191,7 +195,12 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
       const policy = cancellationPolicy(visitAt(state.booking, command.timeZone), Date.parse(command.now), command.cutoffHours, command.by);
       if (policy.past) throw new ConflictError(PAST_VISIT_MESSAGE, 'visita_passata');
       const { bookingId, patientId, doctorId, slotId, start, end } = state.booking;
-      return [{ type: 'BookingCancelled', data: { bookingId, patientId, doctorId, slotId, start, end, by: command.by, reason: command.reason, refund: policy.refund, at: command.now } }];
+      return [
+        {
+          type: 'BookingCancelled',
+          data: { bookingId, patientId, doctorId, slotId, start, end, by: command.by, reason: command.reason, refund: policy.refund, at: command.now },
+        },
+      ];
     }
     case 'SettleCancellation':
       if (state.status !== 'cancelled') throw new ConflictError('La prenotazione non è annullata.', 'prenotazione_non_annullata');

@@ -36,7 +36,9 @@ describe('holds expire and the slot comes back live', () => {
   const start = '2030-03-05T11:30:00Z';
   let id: string;
   const freeIds = async () =>
-    ((await request(app.app.getHttpServer()).get('/disponibilita/query').query({ for: medico1, date: '2030-03-05' }).expect(200)).body as { id: string }[]).map((s) => s.id);
+    ((await request(app.app.getHttpServer()).get('/disponibilita/query').query({ for: medico1, date: '2030-03-05' }).expect(200)).body as { id: string }[]).map(
+      (s) => s.id,
+    );
   let bookingId: string;
 
   it('a hold turns the slot red for a watcher, with the link to the booking', async () => {
@@ -64,7 +66,10 @@ describe('holds expire and the slot comes back live', () => {
     expect((await patient.agent.get(`/prenotazioni/${bookingId}`).expect(200)).body.status).toBe('expired');
     const day = await app.core.eventStore.readStream(availabilityStreamName(medico1, '2030-03-05'));
     expect(day.at(-1)).toMatchObject({ type: 'SlotHoldReleased', data: { bookingId, reason: 'expired' }, metadata: { userId: 'system' } });
-    expect((await app.core.eventStore.readStream(bookingStreamName(bookingId))).at(-1)).toMatchObject({ type: 'BookingHoldEnded', data: { reason: 'expired' } });
+    expect((await app.core.eventStore.readStream(bookingStreamName(bookingId))).at(-1)).toMatchObject({
+      type: 'BookingHoldEnded',
+      data: { reason: 'expired' },
+    });
   });
 
   it('a second sweep finds nothing to do, and another patient can hold the slot', async () => {

@@ -26,7 +26,10 @@ describe('booking: free slots and holds over HTTP', () => {
   const freeHours = async (doctorId: string, date: string) =>
     ((await anon().get('/disponibilita/query').query({ for: doctorId, date }).expect(200)).body as { hour: string }[]).map((s) => s.hour);
   const hold = (p: { agent: TestPatient['agent']; csrf: string }, doctorId: string, start: string) =>
-    p.agent.post('/prenotazioni').set('X-CSRF-Token', p.csrf).send({ doctor_id: doctorId, availability_id: slotId(doctorId, start) });
+    p.agent
+      .post('/prenotazioni')
+      .set('X-CSRF-Token', p.csrf)
+      .send({ doctor_id: doctorId, availability_id: slotId(doctorId, start) });
 
   describe('GET /disponibilita/query (public)', () => {
     it("answers the day's free slots as {id, hour}, sorted, to a visitor without a session", async () => {
@@ -83,9 +86,7 @@ describe('booking: free slots and holds over HTTP', () => {
 
     it('answers the days with free slots and how many', async () => {
       const res = await anon().get(`/api/doctors/${medico1}/days`).query({ from: '2030-03-02', to: '2030-03-17' }).expect(200);
-      expect(res.body).toEqual(
-        ['04', '05', '06', '07', '08', '11', '12', '13', '14', '15'].map((d) => ({ date: `2030-03-${d}`, free: 8 })),
-      );
+      expect(res.body).toEqual(['04', '05', '06', '07', '08', '11', '12', '13', '14', '15'].map((d) => ({ date: `2030-03-${d}`, free: 8 })));
       clock.set('2030-03-04T10:10:00Z'); // 11:10 in Rome: Monday keeps 11:30–12:30
       const later = await anon().get(`/api/doctors/${medico1}/days`).query({ from: '2030-03-04', to: '2030-03-04' }).expect(200);
       expect(later.body).toEqual([{ date: '2030-03-04', free: 3 }]);
@@ -112,13 +113,19 @@ describe('booking: free slots and holds over HTTP', () => {
       const id = res.body.id as string;
 
       const day = await app.core.eventStore.readStream(availabilityStreamName(medico1, '2030-03-05'));
-      expect(day.at(-1)).toMatchObject({ type: 'SlotHeld', data: { bookingId: id, patientId: p.id, start, slotId: slotId(medico1, start), expiresAt: res.body.expiresAt } });
+      expect(day.at(-1)).toMatchObject({
+        type: 'SlotHeld',
+        data: { bookingId: id, patientId: p.id, start, slotId: slotId(medico1, start), expiresAt: res.body.expiresAt },
+      });
       expect((await app.core.eventStore.readStream(bookingStreamName(id))).map((e) => e.type)).toEqual(['BookingHeld']);
 
       // read your writes: everything answers with the hold as soon as the 201 arrives
       expect(await freeHours(medico1, '2030-03-05')).not.toContain('10:00');
       const doctor = await client(app, 'medico1@example.it');
-      const week = await doctor.agent.get('/disponibilita/json').query({ for: medico1, start: '2030-03-04T00:00:00Z', end: '2030-03-11T00:00:00Z' }).expect(200);
+      const week = await doctor.agent
+        .get('/disponibilita/json')
+        .query({ for: medico1, start: '2030-03-04T00:00:00Z', end: '2030-03-11T00:00:00Z' })
+        .expect(200);
       expect(week.body.find((e: { start: string }) => e.start === start)).toMatchObject({ status: 'held', url: `/prenotazioni/${id}`, ...SLOT_COLORS.held });
       const mine = await p.agent.get('/api/me/bookings').expect(200);
       expect(mine.body).toEqual([
@@ -220,11 +227,21 @@ describe('booking: free slots and holds over HTTP', () => {
         ['availability_id 0 (nothing chosen)', () => send('paziente1@example.it', { doctor_id: medico1, availability_id: '0' }), 400, /Scegli prima/],
         ['a missing doctor_id', () => send('paziente1@example.it', { availability_id: slot().availability_id }), 400, /Campo obbligatorio mancante: doctor_id/],
         ['a malformed availability_id', () => send('paziente1@example.it', { doctor_id: medico1, availability_id: 'abc' }), 400, /Orario non valido/],
-        ['an impossible date', () => send('paziente1@example.it', { doctor_id: medico1, availability_id: `${medico1}~203002310900` }), 400, /Orario non valido/],
+        [
+          'an impossible date',
+          () => send('paziente1@example.it', { doctor_id: medico1, availability_id: `${medico1}~203002310900` }),
+          400,
+          /Orario non valido/,
+        ],
         ['a start off the half hour', () => send('paziente1@example.it', { doctor_id: medico1, availability_id: `${medico1}~203003071010` }), 400, /mezz'ora/],
         ["another doctor's slot", () => send('paziente1@example.it', { ...slot(), doctor_id: medico2 }), 400, /non è del medico indicato/],
         ['an unknown doctor', () => send('paziente1@example.it', { doctor_id: 'nessuno', availability_id: 'nessuno~203003071100' }), 404, /Medico non trovato/],
-        ['a closed slot', () => send('paziente1@example.it', { doctor_id: medico1, availability_id: slotId(medico1, '2030-03-07T08:00:00Z') }), 409, /^Questo orario non è disponibile\.$/],
+        [
+          'a closed slot',
+          () => send('paziente1@example.it', { doctor_id: medico1, availability_id: slotId(medico1, '2030-03-07T08:00:00Z') }),
+          409,
+          /^Questo orario non è disponibile\.$/,
+        ],
         ['a doctor', () => send('medico1@example.it', slot()), 403, /permessi/],
         ['the secretary', () => send('admin@example.it', slot()), 403, /permessi/],
         ['no CSRF token', () => send('paziente1@example.it', slot(), { csrf: false }), 403, /CSRF/],
@@ -259,9 +276,16 @@ describe('booking: free slots and holds over HTTP', () => {
     });
 
     it('shows the booking to its patient, its doctor and the secretary only', async () => {
-      expect((await owner.agent.get(`/prenotazioni/${id}`).expect(200)).body).toMatchObject({ id, status: 'held', doctorName: 'Giulia Rossi', start: '2030-03-08T12:00:00Z' });
-      for (const email of ['medico1@example.it', 'admin@example.it']) expect((await (await client(app, email)).agent.get(`/prenotazioni/${id}`)).status).toBe(200);
-      for (const email of ['medico2@example.it', 'auditor@example.it']) expect((await (await client(app, email)).agent.get(`/prenotazioni/${id}`)).status).toBe(403);
+      expect((await owner.agent.get(`/prenotazioni/${id}`).expect(200)).body).toMatchObject({
+        id,
+        status: 'held',
+        doctorName: 'Giulia Rossi',
+        start: '2030-03-08T12:00:00Z',
+      });
+      for (const email of ['medico1@example.it', 'admin@example.it'])
+        expect((await (await client(app, email)).agent.get(`/prenotazioni/${id}`)).status).toBe(200);
+      for (const email of ['medico2@example.it', 'auditor@example.it'])
+        expect((await (await client(app, email)).agent.get(`/prenotazioni/${id}`)).status).toBe(403);
       const foreign = await other.agent.get(`/prenotazioni/${id}`);
       expect(foreign.status).toBe(403);
       expect(foreign.body.error.message).toBe('Non puoi vedere questa prenotazione.');

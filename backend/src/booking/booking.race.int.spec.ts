@@ -39,7 +39,10 @@ describe('booking race: one winner per slot', () => {
   }
 
   const hold = (p: TestPatient, doctorId: string, start: string) =>
-    p.agent.post('/prenotazioni').set('X-CSRF-Token', p.csrf).send({ doctor_id: doctorId, availability_id: slotId(doctorId, start) });
+    p.agent
+      .post('/prenotazioni')
+      .set('X-CSRF-Token', p.csrf)
+      .send({ doctor_id: doctorId, availability_id: slotId(doctorId, start) });
 
   it('50 patients at once on one slot: exactly one 201, 49 × 409 in Italian, one SlotHeld', async () => {
     const medico1 = app.ids['medico1@example.it'];

@@ -32,7 +32,9 @@ describe('patient hold decider', () => {
       .when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'offer-b', ifCurrent: 'b1' })
       .thenThrows('paziente_occupato');
     given([]).when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'offer-b', ifCurrent: 'b1' }).thenThrows('paziente_occupato');
-    given([]).when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'offer-a', ifCurrent: null }).then([claimed('offer-a', null)]);
+    given([])
+      .when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'offer-a', ifCurrent: null })
+      .then([claimed('offer-a', null)]);
     // resumed after its own claim: nothing to do, whatever it saw before
     given([claimed('b1', null), claimed('offer-a', 'b1')])
       .when({ type: 'ClaimHold', patientId: 'p1', bookingId: 'offer-a', ifCurrent: 'b1' })

@@ -16,7 +16,19 @@ beforeAll(async () => {
   const { position } = await app.core.eventStore.append(
     bookingStreamName('feed-1'),
     [
-      { type: 'BookingHeld', data: { bookingId: 'feed-1', patientId: patient, doctorId: medico, slotId: `${medico}_${start}`, start, end: '2026-10-26T09:30:00Z', expiresAt: '2026-10-01T00:00:00.000Z' }, metadata: meta },
+      {
+        type: 'BookingHeld',
+        data: {
+          bookingId: 'feed-1',
+          patientId: patient,
+          doctorId: medico,
+          slotId: `${medico}_${start}`,
+          start,
+          end: '2026-10-26T09:30:00Z',
+          expiresAt: '2026-10-01T00:00:00.000Z',
+        },
+        metadata: meta,
+      },
       { type: 'BookingConfirmed', data: { bookingId: 'feed-1', orderId: 'o' }, metadata: meta },
     ],
     { expectedRevision: 'no_stream' },

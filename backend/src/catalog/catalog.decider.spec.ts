@@ -8,17 +8,27 @@ describe('product decider', () => {
   const created: ProductEvent = { type: 'ProductCreated', data: { productId: 'p1', ...product } };
 
   it('creates a product once, trimming its texts', () => {
-    given([]).when({ type: 'CreateProduct', productId: 'p1', product: { ...product, name: '  Visita di controllo ' } }).then([created]);
+    given([])
+      .when({ type: 'CreateProduct', productId: 'p1', product: { ...product, name: '  Visita di controllo ' } })
+      .then([created]);
     given([created]).when({ type: 'CreateProduct', productId: 'p1', product }).thenThrows('prodotto_esistente');
   });
   it('refuses a price that is not a positive whole number of cents, or an empty name', () => {
-    given([]).when({ type: 'CreateProduct', productId: 'p1', product: { ...product, priceCents: 0 } }).thenThrows(ValidationError);
-    given([]).when({ type: 'CreateProduct', productId: 'p1', product: { ...product, priceCents: 49.5 } }).thenThrows(ValidationError);
-    given([]).when({ type: 'CreateProduct', productId: 'p1', product: { ...product, name: '  ' } }).thenThrows(ValidationError);
+    given([])
+      .when({ type: 'CreateProduct', productId: 'p1', product: { ...product, priceCents: 0 } })
+      .thenThrows(ValidationError);
+    given([])
+      .when({ type: 'CreateProduct', productId: 'p1', product: { ...product, priceCents: 49.5 } })
+      .thenThrows(ValidationError);
+    given([])
+      .when({ type: 'CreateProduct', productId: 'p1', product: { ...product, name: '  ' } })
+      .thenThrows(ValidationError);
   });
   it('updates an existing product; an unchanged one appends nothing', () => {
     const changed = { ...product, priceCents: 5500, active: false };
-    given([created]).when({ type: 'UpdateProduct', productId: 'p1', product: changed }).then([{ type: 'ProductUpdated', data: { productId: 'p1', ...changed } }]);
+    given([created])
+      .when({ type: 'UpdateProduct', productId: 'p1', product: changed })
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', ...changed } }]);
     given([created]).when({ type: 'UpdateProduct', productId: 'p1', product }).then([]);
     given([]).when({ type: 'UpdateProduct', productId: 'p1', product }).thenThrows(NotFoundError);
   });
@@ -36,32 +46,56 @@ describe('coupon decider', () => {
     given([created]).when({ type: 'CreateCoupon', code: 'BENVENUTO10', terms }).thenThrows('coupon_esistente');
   });
   it('refuses bad terms', () => {
-    given([]).when({ type: 'CreateCoupon', code: 'X10', terms: { ...terms, percentage: 0 } }).thenThrows(ValidationError);
-    given([]).when({ type: 'CreateCoupon', code: 'X10', terms: { ...terms, percentage: 101 } }).thenThrows(ValidationError);
-    given([]).when({ type: 'CreateCoupon', code: 'X10', terms: { ...terms, validTo: '2030-02-28' } }).thenThrows(ValidationError);
-    given([]).when({ type: 'CreateCoupon', code: 'X10', terms: { ...terms, maxUses: 0 } }).thenThrows(ValidationError);
+    given([])
+      .when({ type: 'CreateCoupon', code: 'X10', terms: { ...terms, percentage: 0 } })
+      .thenThrows(ValidationError);
+    given([])
+      .when({ type: 'CreateCoupon', code: 'X10', terms: { ...terms, percentage: 101 } })
+      .thenThrows(ValidationError);
+    given([])
+      .when({ type: 'CreateCoupon', code: 'X10', terms: { ...terms, validTo: '2030-02-28' } })
+      .thenThrows(ValidationError);
+    given([])
+      .when({ type: 'CreateCoupon', code: 'X10', terms: { ...terms, maxUses: 0 } })
+      .thenThrows(ValidationError);
   });
   it('updates an existing coupon, never below the uses already made', () => {
     const { maxUses: _, ...unlimited } = terms;
-    given([created]).when({ type: 'UpdateCoupon', code: 'BENVENUTO10', terms: unlimited }).then([{ type: 'CouponUpdated', data: { code: 'BENVENUTO10', ...unlimited } }]);
+    given([created])
+      .when({ type: 'UpdateCoupon', code: 'BENVENUTO10', terms: unlimited })
+      .then([{ type: 'CouponUpdated', data: { code: 'BENVENUTO10', ...unlimited } }]);
     given([created]).when({ type: 'UpdateCoupon', code: 'BENVENUTO10', terms }).then([]);
     given([]).when({ type: 'UpdateCoupon', code: 'BENVENUTO10', terms }).thenThrows(NotFoundError);
-    given([created, redeemed('o1'), redeemed('o2')]).when({ type: 'UpdateCoupon', code: 'BENVENUTO10', terms: { ...terms, maxUses: 1 } }).thenThrows('coupon_limite_non_valido');
+    given([created, redeemed('o1'), redeemed('o2')])
+      .when({ type: 'UpdateCoupon', code: 'BENVENUTO10', terms: { ...terms, maxUses: 1 } })
+      .thenThrows('coupon_limite_non_valido');
   });
   it('redeems within validity (both ends included) and under the limit', () => {
-    given([created]).when(redeem('o1', '2030-03-01')).then([redeemed('o1')]);
-    given([created]).when(redeem('o1', '2030-03-31')).then([redeemed('o1')]);
-    given([created, redeemed('o1')]).when(redeem('o2')).then([redeemed('o2')]);
+    given([created])
+      .when(redeem('o1', '2030-03-01'))
+      .then([redeemed('o1')]);
+    given([created])
+      .when(redeem('o1', '2030-03-31'))
+      .then([redeemed('o1')]);
+    given([created, redeemed('o1')])
+      .when(redeem('o2'))
+      .then([redeemed('o2')]);
   });
   it('refuses outside validity, at the limit, or an unknown coupon', () => {
     given([created]).when(redeem('o1', '2030-02-28')).thenThrows('coupon_scaduto');
     given([created]).when(redeem('o1', '2030-04-01')).thenThrows('coupon_scaduto');
-    given([created, redeemed('o1'), redeemed('o2')]).when(redeem('o3')).thenThrows(ConflictError);
-    given([created, redeemed('o1'), redeemed('o2')]).when(redeem('o3')).thenThrows('coupon_esaurito');
+    given([created, redeemed('o1'), redeemed('o2')])
+      .when(redeem('o3'))
+      .thenThrows(ConflictError);
+    given([created, redeemed('o1'), redeemed('o2')])
+      .when(redeem('o3'))
+      .thenThrows('coupon_esaurito');
     given([]).when(redeem('o1')).thenThrows(NotFoundError);
   });
   it('treats the same order redeeming again as done', () => {
-    given([created, redeemed('o1'), redeemed('o2')]).when(redeem('o1')).then([]);
+    given([created, redeemed('o1'), redeemed('o2')])
+      .when(redeem('o1'))
+      .then([]);
   });
   it('tells whether a coupon is usable on a day', () => {
     const state = [created, redeemed('o1')].reduce(couponDecider.evolve, couponDecider.initialState());

@@ -47,7 +47,12 @@ describe('catalog: products and coupons over HTTP', () => {
       expect((await admin.agent.get('/api/admin/products').expect(200)).body).toContainEqual(created.body);
       expect((await anon().get('/api/products').expect(200)).body.map((p: { id: string }) => p.id)).toContain(id);
 
-      const updated = await put(admin, `/api/admin/products/${id}`, { name: 'Consulenza online', description: 'Video', priceCents: 4000, active: false }).expect(200);
+      const updated = await put(admin, `/api/admin/products/${id}`, {
+        name: 'Consulenza online',
+        description: 'Video',
+        priceCents: 4000,
+        active: false,
+      }).expect(200);
       expect(updated.body).toMatchObject({ id, priceCents: 4000, active: false });
       expect((await anon().get('/api/products').expect(200)).body.map((p: { id: string }) => p.id)).not.toContain(id);
       expect((await admin.agent.get('/api/admin/products').expect(200)).body).toContainEqual(updated.body);
@@ -105,11 +110,19 @@ describe('catalog: products and coupons over HTTP', () => {
     });
 
     it('creates a coupon under its upper-cased code, refuses a duplicate, updates it', async () => {
-      const created = await post(admin, '/api/admin/coupons', { code: ' estate15 ', percentage: 15, validFrom: '2030-06-01', validTo: '2030-08-31', maxUses: 3 }).expect(201);
+      const created = await post(admin, '/api/admin/coupons', {
+        code: ' estate15 ',
+        percentage: 15,
+        validFrom: '2030-06-01',
+        validTo: '2030-08-31',
+        maxUses: 3,
+      }).expect(201);
       expect(created.body).toEqual({ code: 'ESTATE15', percentage: 15, validFrom: '2030-06-01', validTo: '2030-08-31', maxUses: 3, uses: 0 });
       const dup = await post(admin, '/api/admin/coupons', { code: 'Estate15', percentage: 5, validFrom: '2030-06-01', validTo: '2030-08-31' }).expect(409);
       expect(dup.body.error.message).toMatch(/esiste già/);
-      const updated = await put(admin, '/api/admin/coupons/estate15', { percentage: 20, validFrom: '2030-03-01', validTo: '2030-08-31', maxUses: null }).expect(200);
+      const updated = await put(admin, '/api/admin/coupons/estate15', { percentage: 20, validFrom: '2030-03-01', validTo: '2030-08-31', maxUses: null }).expect(
+        200,
+      );
       expect(updated.body).toEqual({ code: 'ESTATE15', percentage: 20, validFrom: '2030-03-01', validTo: '2030-08-31', maxUses: null, uses: 0 });
       expect((await app.core.eventStore.readStream(couponStreamName('ESTATE15'))).map((e) => e.type)).toEqual(['CouponCreated', 'CouponUpdated']);
       expect((await check('estate15', freshIp()).expect(200)).body).toEqual({ status: 'ok', percentage: 20 });

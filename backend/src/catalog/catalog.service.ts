@@ -154,7 +154,10 @@ export class CatalogService {
     if (!COUPON_CODE_PATTERN.test(code)) throw new NotFoundError(COUPON_NOT_FOUND, 'coupon_non_trovato');
     const today = practiceDay(this.clock.now(), this.core.config.practiceTimeZone);
     const result = await this.commands.execute(
-      new Decide(couponStreamName(code), couponDecider, { type: 'RedeemCoupon', code, orderId, today }, metadata, { onStale: 'decide-again', tries: REDEEM_TRIES }),
+      new Decide(couponStreamName(code), couponDecider, { type: 'RedeemCoupon', code, orderId, today }, metadata, {
+        onStale: 'decide-again',
+        tries: REDEEM_TRIES,
+      }),
     );
     if (result.position) await this.core.changes.waitFor(result.position);
     return { redeemed: result.events.length > 0 };

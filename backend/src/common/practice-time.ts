@@ -25,7 +25,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** the zone's offset from UTC at an instant, in ms (Europe/Rome: +1 h in winter, +2 h in summer) */
 function offsetAt(instant: number, timeZone: string): number {
-  const p = Object.fromEntries(formatter(timeZone).formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(instant))
+      .map((x) => [x.type, x.value]),
+  );
   const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   return wall - Math.floor(instant / 1000) * 1000;
 }
@@ -52,6 +56,10 @@ export function isTimeZone(timeZone: string): boolean {
 
 /** the practice's calendar day ('YYYY-MM-DD') at an instant */
 export function practiceDay(instant: Date, timeZone: string): string {
-  const p = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.year}-${p.month}-${p.day}`;
 }

@@ -20,13 +20,23 @@ describe('config: PayPal', () => {
   });
 
   it('production never uses the stand-in, and refuses to be asked for it', () => {
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: 'x'.repeat(32), LOOKUP_SECRET: 'y'.repeat(32) }).paypalStandIn).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: 'x'.repeat(32), LOOKUP_SECRET: 'y'.repeat(32) }).paypalStandIn).toBe(
+      false,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), PAYPAL_STAND_IN: 'true' })).toThrow(/PAYPAL_STAND_IN/);
     expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir(), PAYPAL_STAND_IN: 'true', ...PAYPAL })).toThrow(/si escludono/);
   });
 
   it('empty PAYPAL_* (docker compose passing unset variables) count as not set', () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: 'x'.repeat(32), LOOKUP_SECRET: 'y'.repeat(32), PAYPAL_BASE_URL: '', PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      SESSION_SECRET: 'x'.repeat(32),
+      LOOKUP_SECRET: 'y'.repeat(32),
+      PAYPAL_BASE_URL: '',
+      PAYPAL_CLIENT_ID: '',
+      PAYPAL_CLIENT_SECRET: '',
+    });
     expect(config.paypal).toBeNull();
   });
 
@@ -41,7 +51,9 @@ describe('config: erasure ledger', () => {
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });
     expect(config.erasureLedger).toBe(`${dir}-cancellazioni.jsonl`);
     expect(config.erasureLedger.startsWith(`${dir}/`)).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, ERASURE_LEDGER: '/srv/registro/cancellazioni.jsonl' }).erasureLedger).toBe('/srv/registro/cancellazioni.jsonl');
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, ERASURE_LEDGER: '/srv/registro/cancellazioni.jsonl' }).erasureLedger).toBe(
+      '/srv/registro/cancellazioni.jsonl',
+    );
     expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, ERASURE_LEDGER: '' }).erasureLedger).toBe(`${dir}-cancellazioni.jsonl`);
   });
 });

@@ -21,7 +21,10 @@ const Env = z.object({
   /** SQLite events committed on a worker thread (the event loop stays free during fsync); default on in production */
   EVENT_WRITER_THREAD: z.enum(['true', 'false']).optional(),
   /** prefix of every Redis channel of this deployment (several on one Redis, or tests side by side) */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/).default('studio:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]*$/)
+    .default('studio:'),
   SESSION_SECRET: z.string().min(16).optional(),
   /** seed demo accounts into an empty store; on by default outside production */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
@@ -40,11 +43,20 @@ const Env = z.object({
   /** 'false' = projections run in a separate worker process (scale-out) */
   RUN_PROJECTIONS: z.enum(['true', 'false']).default('true'),
   /** how long a slot stays held for a patient before payment */
-  HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** how often expired holds are released; 0 = never by timer (tests call expireDue) */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).default(15),
   /** a patient's cancellation is refunded, and a visit may be moved, until this many hours before it */
-  CANCELLATION_CUTOFF_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  CANCELLATION_CUTOFF_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** PayPal REST API (e.g. https://api-m.sandbox.paypal.com); all three or none: payments off */
   PAYPAL_BASE_URL: unsetWhenEmpty(z.string().url().optional()),
   PAYPAL_CLIENT_ID: unsetWhenEmpty(z.string().min(1).optional()),
@@ -57,12 +69,22 @@ const Env = z.object({
    */
   PAYPAL_STAND_IN: z.enum(['true', 'false']).optional(),
   /** SMTP server for outgoing mail (smtp://user:pass@host:587, smtps://…); unset outside production = local outbox at /posta */
-  SMTP_URL: unsetWhenEmpty(z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve iniziare con smtp:// o smtps://').optional()),
+  SMTP_URL: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL deve iniziare con smtp:// o smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Studio Medico <noreply@studio-medico.local>'),
   /** the app's public address, for links in messages and the calendar feed's URL */
   PUBLIC_URL: unsetWhenEmpty(z.string().url().optional()),
   /** hours before a visit its reminder goes out */
-  REMINDER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
+  REMINDER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(24),
   /** 'false' = this process decides notifications but sends none (another one does) */
   NOTIFY_WORKER: z.enum(['true', 'false']).default('true'),
   /** how often the outbox worker looks for due messages */
@@ -112,7 +134,10 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export interface AppConfig {

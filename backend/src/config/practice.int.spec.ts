@@ -11,7 +11,13 @@ describe('GET /api/practice', () => {
     app = await startTestApp({ PRACTICE_NAME: 'Studio Nutrizione Verdi', PRACTICE_LOGO_URL: 'https://example.it/logo.png', PRACTICE_SPECIALTY: 'Dietologia' });
     const visitor = await client(app);
     const res = await visitor.agent.get('/api/practice').expect(200);
-    expect(res.body).toEqual({ name: 'Studio Nutrizione Verdi', logoUrl: 'https://example.it/logo.png', specialty: 'Dietologia', visitMinutes: 30, timeZone: 'Europe/Rome' });
+    expect(res.body).toEqual({
+      name: 'Studio Nutrizione Verdi',
+      logoUrl: 'https://example.it/logo.png',
+      specialty: 'Dietologia',
+      visitMinutes: 30,
+      timeZone: 'Europe/Rome',
+    });
   });
 
   it('defaults to "Studio Medico" and the app\'s own logo when nothing is configured', async () => {

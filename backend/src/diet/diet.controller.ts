@@ -123,7 +123,13 @@ export class DietController {
   @Post('patients/:patientId/diet/meals/:meal')
   @HttpCode(200)
   @Roles('doctor', 'admin')
-  saveMealCells(@Param('patientId') patientId: string, @Param('meal') meal: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<MealSummary> {
+  saveMealCells(
+    @Param('patientId') patientId: string,
+    @Param('meal') meal: string,
+    @Body() body: unknown,
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+  ): Promise<MealSummary> {
     const id = parseInput(EntityId, patientId);
     return this.diets.saveMealCells(user, id, parseInput(MealName, meal), parseInput(MealCellsRequest, body).grams, metadataFor(req, user));
   }

@@ -26,8 +26,14 @@ describe('diet editor and food catalogue over HTTP', () => {
     admin = await client(app, 'admin@example.it');
     [patient, stranger] = await registerPatients(app, 2, 'dieta');
     // the patient holds a slot with medico1: medico1 may now keep their diet
-    const free = (await request(app.app.getHttpServer()).get('/disponibilita/query').query({ for: app.ids['medico1@example.it'], date: '2030-03-05' }).expect(200)).body;
-    await patient.agent.post('/prenotazioni').set('X-CSRF-Token', patient.csrf).send({ doctor_id: app.ids['medico1@example.it'], availability_id: free[0].id }).expect(201);
+    const free = (
+      await request(app.app.getHttpServer()).get('/disponibilita/query').query({ for: app.ids['medico1@example.it'], date: '2030-03-05' }).expect(200)
+    ).body;
+    await patient.agent
+      .post('/prenotazioni')
+      .set('X-CSRF-Token', patient.csrf)
+      .send({ doctor_id: app.ids['medico1@example.it'], availability_id: free[0].id })
+      .expect(201);
     foods = (await doctor.agent.get('/api/foods').expect(200)).body;
     verdure = (await doctor.agent.get('/api/food-categories').expect(200)).body.find((c: { name: string }) => c.name === 'Verdure').id;
   });
@@ -54,7 +60,17 @@ describe('diet editor and food catalogue over HTTP', () => {
   describe('food catalogue', () => {
     it('seeds about a hundred Italian foods in their categories, for doctors and the admin only', async () => {
       expect(foods.length).toBeGreaterThanOrEqual(100);
-      expect(food('Pasta di semola')).toEqual({ id: expect.any(Number), name: 'Pasta di semola', categoryId: expect.any(Number), categoryName: 'Cereali e tuberi', kcal100: 353, baseWeight: 80, protein: 13, carbohydrate: 74, fat: 1.2 });
+      expect(food('Pasta di semola')).toEqual({
+        id: expect.any(Number),
+        name: 'Pasta di semola',
+        categoryId: expect.any(Number),
+        categoryName: 'Cereali e tuberi',
+        kcal100: 353,
+        baseWeight: 80,
+        protein: 13,
+        carbohydrate: 74,
+        fat: 1.2,
+      });
       await patient.agent.get('/api/foods').expect(403);
       await request(app.app.getHttpServer()).get('/api/foods').expect(401);
     });
@@ -63,7 +79,15 @@ describe('diet editor and food catalogue over HTTP', () => {
       const category = await post(doctor, '/api/food-categories', { name: 'Bevande', kcal100: 40, baseWeight: 200 }).expect(201);
       expect(category.body).toEqual({ id: expect.any(Number), name: 'Bevande', kcal100: 40, baseWeight: 200 });
       expect(category.body.id).toBeLessThan(CATEGORY_OFFSET);
-      const created = await post(admin, '/api/foods', { name: 'Spremuta d\'arancia', categoryId: category.body.id, kcal100: 33, baseWeight: 200, protein: 0.5, carbohydrate: 8, fat: 0 }).expect(201);
+      const created = await post(admin, '/api/foods', {
+        name: "Spremuta d'arancia",
+        categoryId: category.body.id,
+        kcal100: 33,
+        baseWeight: 200,
+        protein: 0.5,
+        carbohydrate: 8,
+        fat: 0,
+      }).expect(201);
       expect(created.body).toMatchObject({ name: "Spremuta d'arancia", categoryName: 'Bevande', kcal100: 33 });
       const updated = await put(doctor, `/api/foods/${created.body.id}`, { ...created.body, kcal100: 35 }).expect(200);
       expect(updated.body.kcal100).toBe(35);
@@ -99,12 +123,17 @@ describe('diet editor and food catalogue over HTTP', () => {
       const refused = await post(doctor, '/api/foods/import', { csv: bad }).expect(400);
       expect(refused.body.error).toEqual({
         code: 'csv_non_valido',
-        message: 'Nessun alimento importato: 2 righe non valide (riga 3: categoria sconosciuta "Inesistente"; riga 4: Le kcal per 100 g non possono essere negative).',
+        message:
+          'Nessun alimento importato: 2 righe non valide (riga 3: categoria sconosciuta "Inesistente"; riga 4: Le kcal per 100 g non possono essere negative).',
       });
       expect((await post(doctor, '/api/foods/import', { csv: 'a,b\n1,2' }).expect(400)).body.error.message).toMatch(/Intestazione del CSV non valida/);
       expect(await head()).toBe(before);
 
-      const good = ['nome,categoria,kcal_100g,peso_base_g,proteine_g,carboidrati_g,grassi_g', 'Cicoria,Verdure,10,200,1.4,0.7,0.2', 'Mela,Frutta,54,150,0.2,13.7,0.1'].join('\n');
+      const good = [
+        'nome,categoria,kcal_100g,peso_base_g,proteine_g,carboidrati_g,grassi_g',
+        'Cicoria,Verdure,10,200,1.4,0.7,0.2',
+        'Mela,Frutta,54,150,0.2,13.7,0.1',
+      ].join('\n');
       expect((await post(doctor, '/api/foods/import', { csv: good }).expect(201)).body).toEqual({ created: 1, updated: 1 });
       const after: FoodView[] = (await doctor.agent.get('/api/foods').expect(200)).body;
       expect(after.find((f) => f.name === 'Cicoria')).toMatchObject({ categoryName: 'Verdure', kcal100: 10, baseWeight: 200 });
@@ -163,8 +192,8 @@ describe('diet editor and food catalogue over HTTP', () => {
     });
   });
 
-  describe('a patient\'s diet', () => {
-    it('lets the doctor of a booked patient save it (grams rounded, sealed with the patient\'s key) and the patient read it', async () => {
+  describe("a patient's diet", () => {
+    it("lets the doctor of a booked patient save it (grams rounded, sealed with the patient's key) and the patient read it", async () => {
       const empty: DietView = (await doctor.agent.get(dietPath(patient.id)).expect(200)).body;
       expect(empty).toMatchObject({ revision: null, savedAt: null, summary: { kcal: 0 } });
       expect((await doctor.agent.get('/api/diets/patients').expect(200)).body).toContainEqual({ id: patient.id, name: 'Paziente Prova 0', hasDiet: false });
@@ -175,12 +204,22 @@ describe('diet editor and food catalogue over HTTP', () => {
       expect(saved.content.meals.pranzo.map((r) => r.grams)).toEqual([80, 200, 10]);
       expect(saved.content.meals.colazione[0].alternatives).toEqual([{ item: food('Yogurt magro').id, grams: 125 }]);
       expect(saved.summary.kcal).toBe(615);
-      expect(saved.blocks).toEqual([{ category: { id: verdure, name: 'Verdure', kcal100: 22, baseWeight: 200 }, times: 14, foods: expect.arrayContaining([{ id: food('Zucchine').id, name: 'Zucchine', baseWeight: 200, kcal: 22 }]) }]);
+      expect(saved.blocks).toEqual([
+        {
+          category: { id: verdure, name: 'Verdure', kcal100: 22, baseWeight: 200 },
+          times: 14,
+          foods: expect.arrayContaining([{ id: food('Zucchine').id, name: 'Zucchine', baseWeight: 200, kcal: 22 }]),
+        },
+      ]);
 
       // health data: the event holds the content sealed, never the foods in clear
       const [event] = await app.core.eventStore.readStream(dietStreamName(patient.id));
       expect(event.type).toBe('DietSaved');
-      expect(event.data).toEqual({ patientId: patient.id, doctorId: app.ids['medico1@example.it'], content: { keyId: patient.id, iv: expect.any(String), tag: expect.any(String), data: expect.any(String) } });
+      expect(event.data).toEqual({
+        patientId: patient.id,
+        doctorId: app.ids['medico1@example.it'],
+        content: { keyId: patient.id, iv: expect.any(String), tag: expect.any(String), data: expect.any(String) },
+      });
       expect(JSON.stringify(event.data)).not.toMatch(/acqua|Bere/);
 
       const mine = (await patient.agent.get('/api/me/diet').expect(200)).body.diet as DietView;
@@ -205,14 +244,27 @@ describe('diet editor and food catalogue over HTTP', () => {
 
     it('saves the editable cells of a meal summary and answers the stored summary', async () => {
       const res = await post(doctor, `${dietPath(patient.id)}/meals/pranzo`, { grams: { p1: '170' } }).expect(200);
-      expect(res.body.rows[0]).toEqual({ id: 'p1', item: food('Pasta di semola').id, name: 'Pasta di semola', grams: 160, kcal: 565, protein: 20.8, carbohydrate: 118.4, fat: 1.9 });
+      expect(res.body.rows[0]).toEqual({
+        id: 'p1',
+        item: food('Pasta di semola').id,
+        name: 'Pasta di semola',
+        grams: 160,
+        kcal: 565,
+        protein: 20.8,
+        carbohydrate: 118.4,
+        fat: 1.9,
+      });
       const diet: DietView = (await doctor.agent.get(dietPath(patient.id)).expect(200)).body;
       expect(diet.revision).toBe(1);
       expect(diet.content.meals.pranzo[0].grams).toBe(160);
 
       const before = await head();
-      expect((await post(doctor, `${dietPath(patient.id)}/meals/pranzo`, { grams: { zz: 10 } }).expect(400)).body.error.message).toBe('Riga sconosciuta nel pasto pranzo: zz.');
-      expect((await post(doctor, `${dietPath(patient.id)}/meals/pranzo`, { grams: { p1: -1 } }).expect(400)).body.error.message).toBe('I grammi non possono essere negativi.');
+      expect((await post(doctor, `${dietPath(patient.id)}/meals/pranzo`, { grams: { zz: 10 } }).expect(400)).body.error.message).toBe(
+        'Riga sconosciuta nel pasto pranzo: zz.',
+      );
+      expect((await post(doctor, `${dietPath(patient.id)}/meals/pranzo`, { grams: { p1: -1 } }).expect(400)).body.error.message).toBe(
+        'I grammi non possono essere negativi.',
+      );
       expect((await post(doctor, `${dietPath(stranger.id)}/meals/pranzo`, { grams: { p1: 80 } }).expect(403)).body.error.message).toBe(NOT_YOUR_PATIENT);
       expect(await head()).toBe(before);
     });
@@ -221,13 +273,44 @@ describe('diet editor and food catalogue over HTTP', () => {
       const before = await head();
       const revision = 1;
       const cases: [Client, string, object, number, string][] = [
-        [doctor, patient.id, { ...aDay(), portions: { pranzo: [{ categoryId: verdure, times: 10 }] }, revision }, 400, 'Le porzioni settimanali devono essere in tutto 14 (pranzi e cene della settimana): ora sono 10.'],
-        [doctor, patient.id, { ...aDay(), portions: { pranzo: [{ categoryId: verdure, times: 6.5 }] }, revision }, 400, 'Le porzioni devono essere numeri interi.'],
+        [
+          doctor,
+          patient.id,
+          { ...aDay(), portions: { pranzo: [{ categoryId: verdure, times: 10 }] }, revision },
+          400,
+          'Le porzioni settimanali devono essere in tutto 14 (pranzi e cene della settimana): ora sono 10.',
+        ],
+        [
+          doctor,
+          patient.id,
+          { ...aDay(), portions: { pranzo: [{ categoryId: verdure, times: 6.5 }] }, revision },
+          400,
+          'Le porzioni devono essere numeri interi.',
+        ],
         [doctor, patient.id, { meals: { cena: [{ id: 'x', item: 0, grams: 10 }] }, revision }, 400, 'Scegli un alimento o una categoria per ogni riga (cena).'],
         [doctor, patient.id, { meals: { cena: [{ id: 'x', item: 99999, grams: 10 }] }, revision }, 400, 'Alimento sconosciuto: 99999.'],
         [doctor, patient.id, { meals: { cena: [{ id: 'x', item: food('Mela').id, grams: -150 }] }, revision }, 400, 'I grammi non possono essere negativi.'],
-        [doctor, patient.id, { meals: { cena: [{ id: 'x', item: food('Mela').id, grams: 9000 }] }, revision }, 400, 'Quantità non plausibile: al massimo 2000 g per riga.'],
-        [doctor, patient.id, { ...aDay(), notes: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] }, revision }, 400, "Collegamento non valido: usa un indirizzo web, un'email o un numero di telefono."],
+        [
+          doctor,
+          patient.id,
+          { meals: { cena: [{ id: 'x', item: food('Mela').id, grams: 9000 }] }, revision },
+          400,
+          'Quantità non plausibile: al massimo 2000 g per riga.',
+        ],
+        [
+          doctor,
+          patient.id,
+          {
+            ...aDay(),
+            notes: {
+              type: 'doc',
+              content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }],
+            },
+            revision,
+          },
+          400,
+          "Collegamento non valido: usa un indirizzo web, un'email o un numero di telefono.",
+        ],
         [doctor, patient.id, { ...aDay(), revision: 0 }, 409, 'La dieta è stata modificata nel frattempo da un altro utente: ricaricala e riprova.'],
         [otherDoctor, patient.id, { ...aDay(), revision }, 403, NOT_YOUR_PATIENT],
         [doctor, stranger.id, aDay(), 403, NOT_YOUR_PATIENT],
@@ -244,10 +327,12 @@ describe('diet editor and food catalogue over HTTP', () => {
       expect(await head()).toBe(before);
     });
 
-    it('lets the admin keep any patient\'s diet', async () => {
+    it("lets the admin keep any patient's diet", async () => {
       const saved = await put(admin, dietPath(stranger.id), { ...aDay(), revision: null }).expect(200);
       expect(saved.body).toMatchObject({ revision: 0, summary: { kcal: 615 } });
-      expect((await admin.agent.get('/api/diets/patients').expect(200)).body.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining([patient.id, stranger.id]));
+      expect((await admin.agent.get('/api/diets/patients').expect(200)).body.map((p: { id: string }) => p.id)).toEqual(
+        expect.arrayContaining([patient.id, stranger.id]),
+      );
     });
 
     it('forgets the diet when the patient is erased (key destroyed)', async () => {

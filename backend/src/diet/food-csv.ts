@@ -69,7 +69,10 @@ export function parseFoodCsv(csv: string, categoryId: (name: string) => number |
   if (problems.length > 0) {
     const listed = problems.slice(0, MAX_LISTED).join('; ');
     const more = problems.length > MAX_LISTED ? ` e altre ${problems.length - MAX_LISTED}` : '';
-    throw new ValidationError(`Nessun alimento importato: ${problems.length === 1 ? '1 riga non valida' : `${problems.length} righe non valide`} (${listed}${more}).`, 'csv_non_valido');
+    throw new ValidationError(
+      `Nessun alimento importato: ${problems.length === 1 ? '1 riga non valida' : `${problems.length} righe non valide`} (${listed}${more}).`,
+      'csv_non_valido',
+    );
   }
   return good;
 }

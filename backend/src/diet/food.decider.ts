@@ -3,7 +3,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../common/errors'
 
 // ---- `foodcategory-<id>` ---------------------------------------------------------------------
 
-export type FoodCategoryEvent = { type: 'FoodCategoryCreated'; data: EventData<'FoodCategoryCreated'> } | { type: 'FoodCategoryUpdated'; data: EventData<'FoodCategoryUpdated'> };
+export type FoodCategoryEvent =
+  { type: 'FoodCategoryCreated'; data: EventData<'FoodCategoryCreated'> } | { type: 'FoodCategoryUpdated'; data: EventData<'FoodCategoryUpdated'> };
 export type FoodCategoryFields = Omit<EventData<'FoodCategoryCreated'>, 'categoryId'>;
 export type FoodCategoryState = { status: 'none' } | ({ status: 'exists' } & FoodCategoryFields);
 export type FoodCategoryCommand = { type: 'CreateFoodCategory' | 'UpdateFoodCategory'; categoryId: number; category: FoodCategoryFields };
@@ -13,7 +14,8 @@ export const FOOD_NOT_FOUND = 'Alimento non trovato.';
 
 function checkNutrition(kcal100: number, baseWeight: number, code: string): void {
   if (!(kcal100 >= 0 && kcal100 <= 900)) throw new ValidationError('Le kcal per 100 g devono essere tra 0 e 900.', code);
-  if (!Number.isInteger(baseWeight) || baseWeight < 1 || baseWeight > 1000) throw new ValidationError('Il peso base deve essere un intero di grammi tra 1 e 1000.', code);
+  if (!Number.isInteger(baseWeight) || baseWeight < 1 || baseWeight > 1000)
+    throw new ValidationError('Il peso base deve essere un intero di grammi tra 1 e 1000.', code);
 }
 
 export const foodCategoryDecider = {
@@ -57,9 +59,19 @@ export const foodDecider = {
     if (!name) throw new ValidationError("Nome dell'alimento mancante.", 'alimento_non_valido');
     if (!command.categoryExists) throw new ValidationError(`Categoria sconosciuta: ${f.categoryId}.`, 'categoria_sconosciuta');
     checkNutrition(f.kcal100, f.baseWeight, 'alimento_non_valido');
-    for (const v of [f.protein, f.carbohydrate, f.fat]) if (!(v >= 0 && v <= 100)) throw new ValidationError('I macronutrienti per 100 g devono essere tra 0 e 100.', 'alimento_non_valido');
-    if (f.protein + f.carbohydrate + f.fat > 100) throw new ValidationError('Proteine, carboidrati e grassi insieme non possono superare 100 g su 100 g.', 'alimento_non_valido');
-    const fields: FoodFields = { name, categoryId: f.categoryId, kcal100: f.kcal100, baseWeight: f.baseWeight, protein: f.protein, carbohydrate: f.carbohydrate, fat: f.fat };
+    for (const v of [f.protein, f.carbohydrate, f.fat])
+      if (!(v >= 0 && v <= 100)) throw new ValidationError('I macronutrienti per 100 g devono essere tra 0 e 100.', 'alimento_non_valido');
+    if (f.protein + f.carbohydrate + f.fat > 100)
+      throw new ValidationError('Proteine, carboidrati e grassi insieme non possono superare 100 g su 100 g.', 'alimento_non_valido');
+    const fields: FoodFields = {
+      name,
+      categoryId: f.categoryId,
+      kcal100: f.kcal100,
+      baseWeight: f.baseWeight,
+      protein: f.protein,
+      carbohydrate: f.carbohydrate,
+      fat: f.fat,
+    };
     const data = { foodId: command.foodId, ...fields };
     if (command.type === 'CreateFood') {
       if (state.status === 'exists') throw new ConflictError('Questo alimento esiste già.', 'alimento_esistente');

@@ -48,9 +48,7 @@ export class FoodsService {
   async foods(): Promise<FoodView[]> {
     const { foods, categories } = await this.catalogue();
     const names = new Map(categories.map((c) => [c.id, c.name]));
-    return foods
-      .map(({ updatedAt: _u, ...f }) => ({ ...f, categoryName: names.get(f.categoryId) ?? '' }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'it'));
+    return foods.map(({ updatedAt: _u, ...f }) => ({ ...f, categoryName: names.get(f.categoryId) ?? '' })).sort((a, b) => a.name.localeCompare(b.name, 'it'));
   }
 
   /** the categories endpoint (SPEC "Category answer"): {id, kcal, base_weight} of the ids asked */
@@ -144,7 +142,12 @@ export class FoodsService {
    * Ids are small integers (a select's value above 100000 means a category): the next one after
    * the highest known; a create that finds its stream taken (a concurrent create) takes the next.
    */
-  private async withNewId(collection: string, column: string, command: (id: number) => FoodCommand | FoodCategoryCommand, metadata: EventMetadata): Promise<number> {
+  private async withNewId(
+    collection: string,
+    column: string,
+    command: (id: number) => FoodCommand | FoodCategoryCommand,
+    metadata: EventMetadata,
+  ): Promise<number> {
     const [last] = await this.core.readModels.find<{ id: number }>(collection, {}, { orderBy: [{ column, direction: 'desc' }], limit: 1 });
     let id = (last?.doc.id ?? 0) + 1;
     for (let i = 1; ; i++, id++) {

@@ -113,7 +113,9 @@ describe('deciderSpec (given/when/then)', () => {
   const given = deciderSpec(counter);
 
   it('checks the decided events', () => {
-    given([]).when({ type: 'Increment', by: 2 }).then([{ type: 'Incremented', data: { by: 2 } }]);
+    given([])
+      .when({ type: 'Increment', by: 2 })
+      .then([{ type: 'Incremented', data: { by: 2 } }]);
     given([
       { type: 'Incremented', data: { by: 2 } },
       { type: 'Incremented', data: { by: 3 } },

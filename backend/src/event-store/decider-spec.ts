@@ -13,7 +13,11 @@ import type { Decider } from './command-handler';
 export function deciderSpec<State, Command, Event extends { type: string; data: unknown }>(decider: Decider<State, Command, Event>) {
   return (history: Event[]) => ({
     when(command: Command) {
-      const decide = () => decider.decide(command, history.reduce((s, e) => decider.evolve(s, e), decider.initialState()));
+      const decide = () =>
+        decider.decide(
+          command,
+          history.reduce((s, e) => decider.evolve(s, e), decider.initialState()),
+        );
       return {
         then(expected: Event[]): void {
           expect(decide()).toEqual(expected);

@@ -112,7 +112,7 @@ describe('SqliteEventStore on a file', () => {
     await expect(two.append('s', [event('Stale')], { expectedRevision: 0 })).rejects.toMatchObject({ actual: 1 });
   });
 
-  it("an append by another process reaches a live subscription through polling", async () => {
+  it('an append by another process reaches a live subscription through polling', async () => {
     const store = open();
     await store.append('s', [event('Ours')], { expectedRevision: 'no_stream' });
     const seen: RecordedEvent[] = [];
@@ -156,37 +156,41 @@ describe('SqliteEventStore on a file', () => {
     }
   });
 
-  it.each([false, true])('an acknowledged append survives kill -9 of the process that made it (writer thread: %s)', async (writerThread) => {
-    // a child process appends in groups and prints each acknowledged position; it is killed mid-load
-    const script = join(dir, 'writer.ts');
-    writeFileSync(
-      script,
-      `const { SqliteEventStore } = require(${JSON.stringify(join(__dirname, 'sqlite-event-store'))});
+  it.each([false, true])(
+    'an acknowledged append survives kill -9 of the process that made it (writer thread: %s)',
+    async (writerThread) => {
+      // a child process appends in groups and prints each acknowledged position; it is killed mid-load
+      const script = join(dir, 'writer.ts');
+      writeFileSync(
+        script,
+        `const { SqliteEventStore } = require(${JSON.stringify(join(__dirname, 'sqlite-event-store'))});
        const store = new SqliteEventStore(${JSON.stringify(file)}, { writerThread: ${writerThread} });
        let n = 0;
        const meta = { userId: 't', role: 'system', at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
        const loop = async (w) => { for (;;) { const i = n++; const r = await store.append('w' + w + '-' + i, [{ type: 'E', data: { i }, metadata: meta }], { expectedRevision: 'no_stream' }); process.stdout.write(r.position + '\\n'); } };
        for (let w = 0; w < 8; w++) void loop(w);`,
-    );
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', script], { cwd: join(__dirname, '../../..'), stdio: ['ignore', 'pipe', 'inherit'] });
-    const acknowledged: number[] = [];
-    let buffer = '';
-    await new Promise<void>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('exit', () => resolve());
-      child.stdout!.on('data', (chunk: Buffer) => {
-        buffer += chunk.toString();
-        const lines = buffer.split('\n');
-        buffer = lines.pop()!;
-        acknowledged.push(...lines.filter(Boolean).map(Number));
-        if (acknowledged.length >= 300 && !child.killed) child.kill('SIGKILL');
+      );
+      const child = spawn(process.execPath, ['-r', '@swc-node/register', script], { cwd: join(__dirname, '../../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+      const acknowledged: number[] = [];
+      let buffer = '';
+      await new Promise<void>((resolve, reject) => {
+        child.on('error', reject);
+        child.on('exit', () => resolve());
+        child.stdout!.on('data', (chunk: Buffer) => {
+          buffer += chunk.toString();
+          const lines = buffer.split('\n');
+          buffer = lines.pop()!;
+          acknowledged.push(...lines.filter(Boolean).map(Number));
+          if (acknowledged.length >= 300 && !child.killed) child.kill('SIGKILL');
+        });
       });
-    });
-    expect(acknowledged.length).toBeGreaterThanOrEqual(300);
-    const reopened = open();
-    const stored = new Set((await reopened.readAll()).map((e) => e.position));
-    expect(acknowledged.filter((p) => !stored.has(p))).toEqual([]);
-  }, 60_000);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(300);
+      const reopened = open();
+      const stored = new Set((await reopened.readAll()).map((e) => e.position));
+      expect(acknowledged.filter((p) => !stored.has(p))).toEqual([]);
+    },
+    60_000,
+  );
 
   it('a reopened store keeps positions and revisions, and continues after them', async () => {
     const first = open();

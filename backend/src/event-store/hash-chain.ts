@@ -61,5 +61,14 @@ export class ChainVerifier {
 }
 
 function link(event: RecordedEvent, reason: ChainBrokenLink['reason'], expectedHash: string, stored: string): ChainBrokenLink {
-  return { stream: event.stream, revision: event.revision, position: event.position, eventId: event.id, type: event.type, reason, expectedHash, storedHash: stored };
+  return {
+    stream: event.stream,
+    revision: event.revision,
+    position: event.position,
+    eventId: event.id,
+    type: event.type,
+    reason,
+    expectedHash,
+    storedHash: stored,
+  };
 }

@@ -17,7 +17,10 @@ function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
   let message: string;
   if (issue.code === 'invalid_type') {
     // zod 4 leaves the input out of its issues: look the field up ourselves
-    message = valueAt(value, issue.path) === undefined ? `Campo obbligatorio mancante: ${field || 'corpo della richiesta'}` : `Valore non valido per il campo ${field || 'corpo della richiesta'}`;
+    message =
+      valueAt(value, issue.path) === undefined
+        ? `Campo obbligatorio mancante: ${field || 'corpo della richiesta'}`
+        : `Valore non valido per il campo ${field || 'corpo della richiesta'}`;
   } else if (isGeneric(issue)) {
     message = field ? `Campo ${field}: ${lowerFirst(issue.message)}` : issue.message;
   } else {

@@ -36,7 +36,9 @@ export async function openCore(config: AppConfig): Promise<Core> {
   // without a local runner (scale-out), the projections worker's changes arrive through Redis
   const changes =
     !config.runProjections && config.redisUrl
-      ? redisChangeFeed(config.redisUrl, config.redisPrefix, async () => Math.min(...(await Promise.all(allProjections.map((p) => readModels.checkpoint(p.name))))))
+      ? redisChangeFeed(config.redisUrl, config.redisPrefix, async () =>
+          Math.min(...(await Promise.all(allProjections.map((p) => readModels.checkpoint(p.name))))),
+        )
       : runnerChangeFeed(runner);
   const limits = new RateLimits(config.rateLimits, config.redisUrl);
   // several processes on one SQLite event file learn of each other's appends through Redis

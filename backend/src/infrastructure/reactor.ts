@@ -6,7 +6,13 @@ import type { Core } from './core';
  * waiting list's offers). Its commands are idempotent, so the checkpoint is stored after handling: a crash in
  * between handles the event again, which appends nothing new. Several instances may run the same reactor.
  */
-export async function startReactor(core: Core, name: string, streamPrefixes: string[], handle: (event: RecordedEvent) => Promise<void>, onError: (e: unknown) => void): Promise<Subscription> {
+export async function startReactor(
+  core: Core,
+  name: string,
+  streamPrefixes: string[],
+  handle: (event: RecordedEvent) => Promise<void>,
+  onError: (e: unknown) => void,
+): Promise<Subscription> {
   const row = await core.appDb.selectFrom('reactor_checkpoints').select('position').where('name', '=', name).executeTakeFirst();
   // the first start begins at the head: a reactor added to a running practice reacts to what happens from now on
   // (no confirmation emails for every booking of the past)
@@ -15,27 +21,33 @@ export async function startReactor(core: Core, name: string, streamPrefixes: str
   let pending: Promise<void> = Promise.resolve();
   const save = (position: number) => {
     // one write at a time, the newest wins; the handler does not wait for it
-    pending = pending.then(async () => {
-      if (position <= saved) return;
-      await core.appDb
-        .insertInto('reactor_checkpoints')
-        .values({ name, position })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ position }))
-        .execute();
-      saved = position;
-    }).catch(onError);
+    pending = pending
+      .then(async () => {
+        if (position <= saved) return;
+        await core.appDb
+          .insertInto('reactor_checkpoints')
+          .values({ name, position })
+          .onConflict((oc) => oc.column('name').doUpdateSet({ position }))
+          .execute();
+        saved = position;
+      })
+      .catch(onError);
   };
-  return core.eventStore.subscribeToAll({ after: saved, streamPrefixes }, async (event) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await handle(event);
-        break;
-      } catch (error) {
-        onError(error);
-        if (attempt >= 5) break;
-        await new Promise((r) => setTimeout(r, 50 * attempt));
+  return core.eventStore.subscribeToAll(
+    { after: saved, streamPrefixes },
+    async (event) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await handle(event);
+          break;
+        } catch (error) {
+          onError(error);
+          if (attempt >= 5) break;
+          await new Promise((r) => setTimeout(r, 50 * attempt));
+        }
       }
-    }
-    save(event.position);
-  }, (e) => onError(e));
+      save(event.position);
+    },
+    (e) => onError(e),
+  );
 }

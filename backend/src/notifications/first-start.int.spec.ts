@@ -9,7 +9,19 @@ import { startTestSmtp } from '../testing/smtp';
 
 const meta: EventMetadata = { userId: 'system', role: 'system', at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
 const confirmed = (id: string) => [
-  { type: 'BookingHeld', data: { bookingId: id, patientId: 'p-x', doctorId: 'd-x', slotId: 's', start: '2031-01-10T09:00:00Z', end: '2031-01-10T09:30:00Z', expiresAt: '2031-01-01T00:00:00.000Z' }, metadata: meta },
+  {
+    type: 'BookingHeld',
+    data: {
+      bookingId: id,
+      patientId: 'p-x',
+      doctorId: 'd-x',
+      slotId: 's',
+      start: '2031-01-10T09:00:00Z',
+      end: '2031-01-10T09:30:00Z',
+      expiresAt: '2031-01-01T00:00:00.000Z',
+    },
+    metadata: meta,
+  },
   { type: 'BookingConfirmed', data: { bookingId: id, orderId: `o-${id}` }, metadata: meta },
 ];
 
@@ -17,7 +29,16 @@ it('a practice upgrading to notifications gets no emails for the bookings of its
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-test-'));
   const smtp = await startTestSmtp();
   try {
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', SMTP_URL: smtp.url, HOLD_SWEEP_SECONDS: '0', NOTIFY_POLL_MS: '100', FRONTEND_DIST: join(dataDir, 'none') });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      HOLD_SWEEP_SECONDS: '0',
+      NOTIFY_POLL_MS: '100',
+      FRONTEND_DIST: join(dataDir, 'none'),
+    });
     config.frontendDist = null;
     // the past: seeded and booked before this feature existed
     const app0 = await startApp(config, { listen: false });
@@ -37,7 +58,12 @@ it('a practice upgrading to notifications gets no emails for the bookings of its
       await app.core.eventStore.append(bookingStreamName('new'), withPeople('new'), { expectedRevision: 'no_stream' });
       await smtp.waitFor(before + 2);
       await new Promise((r) => setTimeout(r, 500));
-      expect(smtp.received.slice(before).map((m) => m.messageId).sort()).toEqual(['<booking_confirmed-new-0-doctor@studio-medico>', '<booking_confirmed-new-0-patient@studio-medico>']);
+      expect(
+        smtp.received
+          .slice(before)
+          .map((m) => m.messageId)
+          .sort(),
+      ).toEqual(['<booking_confirmed-new-0-doctor@studio-medico>', '<booking_confirmed-new-0-patient@studio-medico>']);
     } finally {
       await app.close();
     }

@@ -44,7 +44,10 @@ export function localTransport(db: AppDb, now: () => Date): MailTransport {
     kind: 'local',
     async send(mail) {
       const { from: _from, ...message } = mail;
-      await db.insertInto('local_mail').values({ id: randomUUID(), notification_id: mail.notificationId, at: now().toISOString(), message: JSON.stringify(message) }).execute();
+      await db
+        .insertInto('local_mail')
+        .values({ id: randomUUID(), notification_id: mail.notificationId, at: now().toISOString(), message: JSON.stringify(message) })
+        .execute();
     },
     close: () => undefined,
   };
@@ -54,5 +57,8 @@ export function localTransport(db: AppDb, now: () => Date): MailTransport {
 export function safeError(error: unknown): string {
   const e = error as { code?: string; responseCode?: number; message?: string };
   const text = `${e.code ? `${e.code}: ` : ''}${e.message ?? String(error)}`;
-  return text.replace(/\/\/[^@/\s]*@/g, '//***@').replace(/(auth|pass(word)?|user)[=:]\s*\S+/gi, '$1=***').slice(0, 300);
+  return text
+    .replace(/\/\/[^@/\s]*@/g, '//***@')
+    .replace(/(auth|pass(word)?|user)[=:]\s*\S+/gi, '$1=***')
+    .slice(0, 300);
 }

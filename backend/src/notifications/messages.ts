@@ -130,7 +130,11 @@ export function renderMessage(n: Decided, ctx: MessageContext): MailMessage {
       organizer: ctx.from,
       stamp: ctx.now,
     });
-    attachments.push({ filename: b.ics.method === 'CANCEL' ? 'annullamento.ics' : 'visita.ics', contentType: `text/calendar; charset=utf-8; method=${b.ics.method}`, content: ics });
+    attachments.push({
+      filename: b.ics.method === 'CANCEL' ? 'annullamento.ics' : 'visita.ics',
+      contentType: `text/calendar; charset=utf-8; method=${b.ics.method}`,
+      content: ics,
+    });
   }
   return { to: ctx.recipient.email, subject: b.subject, text, html, attachments };
 }

@@ -17,11 +17,30 @@ const append = (bookingId: string, type: string, data: object) =>
   app.core.eventStore.append(bookingStreamName(bookingId), [{ type, data, metadata: meta() }], { expectedRevision: 'any' });
 
 async function book(bookingId: string, start: string, end: string) {
-  await append(bookingId, 'BookingHeld', { bookingId, patientId: patient, doctorId: doctor, slotId: `${doctor}_${start}`, start, end, expiresAt: '2026-10-01T10:15:00.000Z' });
+  await append(bookingId, 'BookingHeld', {
+    bookingId,
+    patientId: patient,
+    doctorId: doctor,
+    slotId: `${doctor}_${start}`,
+    start,
+    end,
+    expiresAt: '2026-10-01T10:15:00.000Z',
+  });
   await append(bookingId, 'BookingConfirmed', { bookingId, orderId: `o-${bookingId}` });
 }
 const cancel = (bookingId: string, start: string, end: string) =>
-  append(bookingId, 'BookingCancelled', { bookingId, patientId: patient, doctorId: doctor, slotId: `${doctor}_${start}`, start, end, by: 'patient', reason: null, refund: 'full', at: clock.now().toISOString() });
+  append(bookingId, 'BookingCancelled', {
+    bookingId,
+    patientId: patient,
+    doctorId: doctor,
+    slotId: `${doctor}_${start}`,
+    start,
+    end,
+    by: 'patient',
+    reason: null,
+    refund: 'full',
+    at: clock.now().toISOString(),
+  });
 
 const ics = (mail: ParsedMail) => {
   const file = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
@@ -38,7 +57,11 @@ const settle = async () => {
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  app = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Studio Rossi <noreply@studio.example.it>', PRACTICE_NAME: 'Studio Rossi', NOTIFY_POLL_MS: '0', HOLD_SWEEP_SECONDS: '0' }, new Date('2026-10-01T06:00:00Z'), clock);
+  app = await startTestApp(
+    { SMTP_URL: smtp.url, MAIL_FROM: 'Studio Rossi <noreply@studio.example.it>', PRACTICE_NAME: 'Studio Rossi', NOTIFY_POLL_MS: '0', HOLD_SWEEP_SECONDS: '0' },
+    new Date('2026-10-01T06:00:00Z'),
+    clock,
+  );
   notifications = app.app.get(NotificationsService);
   patient = app.ids['paziente1@example.it'];
   doctor = app.ids['medico1@example.it'];
@@ -65,11 +88,24 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
 
     clock.set('2026-10-02T10:00:00.000Z');
     await append('b1', 'BookingRescheduled', {
-      bookingId: 'b1', patientId: patient, doctorId: doctor, fromSlotId: 'x', fromStart: '2026-10-26T09:00:00Z', fromEnd: '2026-10-26T09:30:00Z',
-      slotId: 'y', start: '2026-10-27T09:00:00Z', end: '2026-10-27T09:30:00Z', sequence: 1, by: 'patient', at: clock.now().toISOString(),
+      bookingId: 'b1',
+      patientId: patient,
+      doctorId: doctor,
+      fromSlotId: 'x',
+      fromStart: '2026-10-26T09:00:00Z',
+      fromEnd: '2026-10-26T09:30:00Z',
+      slotId: 'y',
+      start: '2026-10-27T09:00:00Z',
+      end: '2026-10-27T09:30:00Z',
+      sequence: 1,
+      by: 'patient',
+      at: clock.now().toISOString(),
     });
     const moved = (await smtp.waitFor(4)).slice(2);
-    expect(moved.map((m) => m.subject)).toEqual(['Prenotazione spostata: martedì 27 ottobre 2026 alle 09:00', 'Prenotazione spostata: martedì 27 ottobre 2026 alle 09:00']);
+    expect(moved.map((m) => m.subject)).toEqual([
+      'Prenotazione spostata: martedì 27 ottobre 2026 alle 09:00',
+      'Prenotazione spostata: martedì 27 ottobre 2026 alle 09:00',
+    ]);
     const movedIcs = ics(moved[0]);
     expect(movedIcs.event.uid).toBe(confirmedIcs.event.uid);
     expect(movedIcs.text).toMatch(/SEQUENCE:1\r?\n/);
@@ -108,7 +144,12 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     clock.set('2026-11-10T09:59:00.000Z');
     await settle();
     expect(smtp.received).toHaveLength(before + 4);
-    expect(smtp.received.slice(before).map((m) => m.subject?.split(':')[0])).toEqual(['Prenotazione confermata', 'Prenotazione confermata', 'Prenotazione annullata', 'Prenotazione annullata']);
+    expect(smtp.received.slice(before).map((m) => m.subject?.split(':')[0])).toEqual([
+      'Prenotazione confermata',
+      'Prenotazione confermata',
+      'Prenotazione annullata',
+      'Prenotazione annullata',
+    ]);
   }, 30_000);
 
   it('an SMTP refusal is retried with backoff, logged without the credentials of SMTP_URL, never lost', async () => {
@@ -118,9 +159,9 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     await book('b3', '2026-11-12T10:00:00Z', '2026-11-12T10:30:00Z');
     await settle();
     expect(smtp.received).toHaveLength(before);
-    const failed = (await app.core.eventStore.readStream(notificationStreamName('booking_confirmed-b3-0-patient'))).concat(
-      await app.core.eventStore.readStream(notificationStreamName('booking_confirmed-b3-0-doctor')),
-    ).filter((e) => e.type === 'NotificationFailed');
+    const failed = (await app.core.eventStore.readStream(notificationStreamName('booking_confirmed-b3-0-patient')))
+      .concat(await app.core.eventStore.readStream(notificationStreamName('booking_confirmed-b3-0-doctor')))
+      .filter((e) => e.type === 'NotificationFailed');
     expect(failed).toHaveLength(2);
     expect(JSON.stringify(failed)).not.toContain('segreto');
     expect(failed[0].data.retryAt).toBe('2026-11-02T10:00:30.000Z');

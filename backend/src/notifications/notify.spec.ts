@@ -11,11 +11,35 @@ const held = (start: string, end: string): BookingHistoryEvent => ({
 const confirmed: BookingHistoryEvent = { type: 'BookingConfirmed', data: { bookingId: 'b1', orderId: 'o1' } };
 const moved = (sequence: number, start: string, end: string): BookingHistoryEvent => ({
   type: 'BookingRescheduled',
-  data: { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', fromSlotId: 'x', fromStart: 'x', fromEnd: 'x', slotId: `d1_${start}`, start, end, sequence, by: 'patient', at: '2026-10-02T10:00:00.000Z' },
+  data: {
+    bookingId: 'b1',
+    patientId: 'p1',
+    doctorId: 'd1',
+    fromSlotId: 'x',
+    fromStart: 'x',
+    fromEnd: 'x',
+    slotId: `d1_${start}`,
+    start,
+    end,
+    sequence,
+    by: 'patient',
+    at: '2026-10-02T10:00:00.000Z',
+  },
 });
 const cancelled: BookingHistoryEvent = {
   type: 'BookingCancelled',
-  data: { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', slotId: 's', start: 's', end: 'e', by: 'patient', reason: null, refund: 'full', at: '2026-10-03T10:00:00.000Z' },
+  data: {
+    bookingId: 'b1',
+    patientId: 'p1',
+    doctorId: 'd1',
+    slotId: 's',
+    start: 's',
+    end: 'e',
+    by: 'patient',
+    reason: null,
+    refund: 'full',
+    at: '2026-10-03T10:00:00.000Z',
+  },
 };
 
 // Monday after the October change (Sunday 25 Oct 2026, 03:00 CEST → 02:00 CET) and after the March one (Sunday 28 Mar 2027)
@@ -44,7 +68,7 @@ function parseIcs(n: Decided) {
 }
 
 describe('decideNotifications', () => {
-  it('a confirmed booking: the patient and the doctor at once, the patient\'s reminder 24 real hours before the visit', () => {
+  it("a confirmed booking: the patient and the doctor at once, the patient's reminder 24 real hours before the visit", () => {
     const decided = decideConfirmed(OCTOBER);
     expect(decided.map((d) => [d.kind, d.recipientId, d.dueAt])).toEqual([
       ['booking_confirmed', 'p1', '2026-10-01T10:00:00.000Z'],
@@ -66,7 +90,12 @@ describe('decideNotifications', () => {
   it('a reschedule: a message with its sequence and a reminder of its own for the new time', () => {
     const newTime = { start: '2026-10-28T10:00:00Z', end: '2026-10-28T10:30:00Z' };
     const decided = decideNotifications(
-      { type: 'BookingRescheduled', data: moved(1, newTime.start, newTime.end).data, at: '2026-10-02T10:00:00.000Z', booking: [held(OCTOBER.start, OCTOBER.end), confirmed, moved(1, newTime.start, newTime.end)] },
+      {
+        type: 'BookingRescheduled',
+        data: moved(1, newTime.start, newTime.end).data,
+        at: '2026-10-02T10:00:00.000Z',
+        booking: [held(OCTOBER.start, OCTOBER.end), confirmed, moved(1, newTime.start, newTime.end)],
+      },
       settings,
     );
     expect(decided.map((d) => [d.kind, d.recipientRole, d.sequence, d.start])).toEqual([
@@ -78,7 +107,10 @@ describe('decideNotifications', () => {
   });
 
   it('a cancellation: both told, no reminder; the sequence goes past the last one', () => {
-    const decided = decideNotifications({ type: 'BookingCancelled', data: cancelled.data, at: '2026-10-03T10:00:00.000Z', booking: [held(OCTOBER.start, OCTOBER.end), confirmed, cancelled] }, settings);
+    const decided = decideNotifications(
+      { type: 'BookingCancelled', data: cancelled.data, at: '2026-10-03T10:00:00.000Z', booking: [held(OCTOBER.start, OCTOBER.end), confirmed, cancelled] },
+      settings,
+    );
     expect(decided.map((d) => [d.kind, d.recipientRole, d.sequence])).toEqual([
       ['booking_cancelled', 'patient', 1],
       ['booking_cancelled', 'doctor', 1],
@@ -111,19 +143,30 @@ describe('messages and calendar files', () => {
   });
 
   it('cancel and reschedule keep the UID; the cancel says METHOD:CANCEL, the move raises SEQUENCE', () => {
-    const [cancel] = decideNotifications({ type: 'BookingCancelled', data: cancelled.data, at: '2026-10-03T10:00:00.000Z', booking: [held(OCTOBER.start, OCTOBER.end), confirmed, cancelled] }, settings);
+    const [cancel] = decideNotifications(
+      { type: 'BookingCancelled', data: cancelled.data, at: '2026-10-03T10:00:00.000Z', booking: [held(OCTOBER.start, OCTOBER.end), confirmed, cancelled] },
+      settings,
+    );
     const c = parseIcs(cancel);
     expect(c.ics).toContain('METHOD:CANCEL');
     expect(c.ics).toContain('STATUS:CANCELLED');
     expect(c.event.uid).toBe(bookingUid('b1'));
-    const [move] = decideNotifications({ type: 'BookingRescheduled', data: moved(2, MARCH.start, MARCH.end).data, at: '2026-10-02T10:00:00.000Z', booking: [held(OCTOBER.start, OCTOBER.end), confirmed, moved(2, MARCH.start, MARCH.end)] }, settings);
+    const [move] = decideNotifications(
+      {
+        type: 'BookingRescheduled',
+        data: moved(2, MARCH.start, MARCH.end).data,
+        at: '2026-10-02T10:00:00.000Z',
+        booking: [held(OCTOBER.start, OCTOBER.end), confirmed, moved(2, MARCH.start, MARCH.end)],
+      },
+      settings,
+    );
     const m = parseIcs(move);
     expect(m.event.uid).toBe(bookingUid('b1'));
     expect(m.ics).toMatch(/SEQUENCE:2\r?\n/);
     expect(m.event.start.toISOString()).toBe(MARCH.instant);
   });
 
-  it('Italian, plain and HTML, with the practice in the footer; the doctor reads the patient\'s name, the patient the doctor\'s', () => {
+  it("Italian, plain and HTML, with the practice in the footer; the doctor reads the patient's name, the patient the doctor's", () => {
     const [toPatient, toDoctor] = decideConfirmed(OCTOBER);
     const p = renderMessage(toPatient, context(toPatient));
     const d = renderMessage(toDoctor, context(toDoctor));
@@ -136,13 +179,23 @@ describe('messages and calendar files', () => {
     expect(d.text).toContain('con Anna Verdi');
   });
 
-  it('the waiting-list offer says until when the slot is kept, in the practice\'s time', () => {
+  it("the waiting-list offer says until when the slot is kept, in the practice's time", () => {
     const [offer] = decideNotifications(
       {
         type: 'WaitingListOfferMade',
         data: { entryId: 'e1', bookingId: 'b9', at: '2026-10-26T06:00:00.000Z' },
         at: '2026-10-26T06:00:00.000Z',
-        offer: { entryId: 'e1', patientId: 'p1', doctorId: 'd1', slotId: 's', start: OCTOBER.start, end: OCTOBER.end, bookingId: 'b9', expiresAt: '2026-10-26T06:15:00.000Z', at: '2026-10-26T06:00:00.000Z' },
+        offer: {
+          entryId: 'e1',
+          patientId: 'p1',
+          doctorId: 'd1',
+          slotId: 's',
+          start: OCTOBER.start,
+          end: OCTOBER.end,
+          bookingId: 'b9',
+          expiresAt: '2026-10-26T06:15:00.000Z',
+          at: '2026-10-26T06:00:00.000Z',
+        },
       },
       settings,
     );

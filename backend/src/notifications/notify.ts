@@ -77,7 +77,12 @@ export function decideNotifications(cause: Cause, settings: NotifySettings): Dec
       const bookingId = cause.data.bookingId as string;
       const kind = cause.type === 'BookingConfirmed' ? 'booking_confirmed' : cause.type === 'BookingCancelled' ? 'booking_cancelled' : 'booking_rescheduled';
       // the state as of this event: a later move must not change what this message says
-      const upTo = cause.booking.slice(0, cause.booking.findIndex((e) => e.type === cause.type && (cause.type !== 'BookingRescheduled' || (e.data as { sequence: number }).sequence === cause.data.sequence)) + 1);
+      const upTo = cause.booking.slice(
+        0,
+        cause.booking.findIndex(
+          (e) => e.type === cause.type && (cause.type !== 'BookingRescheduled' || (e.data as { sequence: number }).sequence === cause.data.sequence),
+        ) + 1,
+      );
       const at = visitState(upTo.length ? upTo : cause.booking)!;
       const sequence = cause.type === 'BookingCancelled' ? at.sequence + 1 : at.sequence;
       const visit = { bookingId, start: at.start, end: at.end, sequence, dueAt: cause.at, ...base(at) };

@@ -52,7 +52,19 @@ describe('the outbox across kill -9 (a child process killed between SMTP send an
       await app.core.eventStore.append(
         bookingStreamName(id),
         [
-          { type: 'BookingHeld', data: { bookingId: id, patientId: patient, doctorId: doctor, slotId: `${doctor}_${start}`, start, end: start.replace('09:00', '09:30'), expiresAt: '2031-01-01T00:00:00.000Z' }, metadata: meta },
+          {
+            type: 'BookingHeld',
+            data: {
+              bookingId: id,
+              patientId: patient,
+              doctorId: doctor,
+              slotId: `${doctor}_${start}`,
+              start,
+              end: start.replace('09:00', '09:30'),
+              expiresAt: '2031-01-01T00:00:00.000Z',
+            },
+            metadata: meta,
+          },
           { type: 'BookingConfirmed', data: { bookingId: id, orderId: `o-${id}` }, metadata: meta },
         ],
         { expectedRevision: 'no_stream' },
@@ -84,7 +96,9 @@ describe('the outbox across kill -9 (a child process killed between SMTP send an
     const ids = smtp.received.map((m) => m.messageId!);
     const unique = new Set(ids);
     const duplicates = ids.length - unique.size;
-    console.log(`kill -9 tra invio e registrazione: ${expected} messaggi attesi, ${unique.size} distinti arrivati, ${duplicates} doppione (la sola eccezione documentata)`);
+    console.log(
+      `kill -9 tra invio e registrazione: ${expected} messaggi attesi, ${unique.size} distinti arrivati, ${duplicates} doppione (la sola eccezione documentata)`,
+    );
     expect(unique.size).toBe(expected);
     expect(duplicates).toBe(1);
     // the duplicate is the message in doubt at the kill, sent again with the same Message-ID

@@ -30,22 +30,37 @@ describe('outbox decider', () => {
 
   it('is claimed only once due', () => {
     given([decided]).when({ type: 'Claim', now: '2030-01-01T07:59:59.000Z', leaseMs: LEASE }).thenThrows('non_da_inviare');
-    given([decided]).when({ type: 'Claim', now: '2030-01-01T08:00:00.000Z', leaseMs: LEASE }).then([sending(1, '2030-01-01T08:00:00.000Z')]);
+    given([decided])
+      .when({ type: 'Claim', now: '2030-01-01T08:00:00.000Z', leaseMs: LEASE })
+      .then([sending(1, '2030-01-01T08:00:00.000Z')]);
   });
 
   it('a claim stands for its lease; a send left in doubt (a crash between send and mark) is claimed again after it', () => {
     const claimed = sending(1, '2030-01-01T08:00:00.000Z');
     given([decided, claimed]).when({ type: 'Claim', now: '2030-01-01T08:00:30.000Z', leaseMs: LEASE }).thenThrows('non_da_inviare');
-    given([decided, claimed]).when({ type: 'Claim', now: '2030-01-01T08:01:00.000Z', leaseMs: LEASE }).then([sending(2, '2030-01-01T08:01:00.000Z')]);
+    given([decided, claimed])
+      .when({ type: 'Claim', now: '2030-01-01T08:01:00.000Z', leaseMs: LEASE })
+      .then([sending(2, '2030-01-01T08:01:00.000Z')]);
   });
 
   it('marked sent once; a late mark of an older attempt is refused', () => {
     const mark = { type: 'MarkSent' as const, attempt: 1, now: '2030-01-01T08:00:01.000Z', messageId: '<x@studio-medico>', transport: 'smtp' as const };
-    const sent: OutboxEvent = { type: 'NotificationSent', data: { notificationId: n.notificationId, attempt: 1, at: mark.now, messageId: mark.messageId, transport: 'smtp' } };
-    given([decided, sending(1, '2030-01-01T08:00:00.000Z')]).when(mark).then([sent]);
-    given([decided, sending(1, '2030-01-01T08:00:00.000Z'), sent]).when(mark).then([]);
-    given([decided, sending(1, '2030-01-01T08:00:00.000Z'), sending(2, '2030-01-01T08:02:00.000Z')]).when(mark).thenThrows('invio_non_in_corso');
-    given([decided, sending(1, '2030-01-01T08:00:00.000Z'), sent]).when({ type: 'Claim', now: '2030-02-01T00:00:00.000Z', leaseMs: LEASE }).thenThrows('non_da_inviare');
+    const sent: OutboxEvent = {
+      type: 'NotificationSent',
+      data: { notificationId: n.notificationId, attempt: 1, at: mark.now, messageId: mark.messageId, transport: 'smtp' },
+    };
+    given([decided, sending(1, '2030-01-01T08:00:00.000Z')])
+      .when(mark)
+      .then([sent]);
+    given([decided, sending(1, '2030-01-01T08:00:00.000Z'), sent])
+      .when(mark)
+      .then([]);
+    given([decided, sending(1, '2030-01-01T08:00:00.000Z'), sending(2, '2030-01-01T08:02:00.000Z')])
+      .when(mark)
+      .thenThrows('invio_non_in_corso');
+    given([decided, sending(1, '2030-01-01T08:00:00.000Z'), sent])
+      .when({ type: 'Claim', now: '2030-02-01T00:00:00.000Z', leaseMs: LEASE })
+      .thenThrows('non_da_inviare');
   });
 
   it('a failure is retried with backoff, and given up after the last attempt', () => {
@@ -70,8 +85,14 @@ describe('outbox decider', () => {
 
   it('a pending message can be cancelled; a sent one cannot', () => {
     const cancel = { type: 'Cancel' as const, reason: 'visita annullata', now: '2030-01-01T07:00:00.000Z' };
-    given([decided]).when(cancel).then([{ type: 'NotificationCancelled', data: { notificationId: n.notificationId, reason: 'visita annullata', at: cancel.now } }]);
-    given([decided, sending(1, '2030-01-01T08:00:00.000Z'), { type: 'NotificationSent', data: { notificationId: n.notificationId, attempt: 1, at: 'x', messageId: 'm', transport: 'local' } }])
+    given([decided])
+      .when(cancel)
+      .then([{ type: 'NotificationCancelled', data: { notificationId: n.notificationId, reason: 'visita annullata', at: cancel.now } }]);
+    given([
+      decided,
+      sending(1, '2030-01-01T08:00:00.000Z'),
+      { type: 'NotificationSent', data: { notificationId: n.notificationId, attempt: 1, at: 'x', messageId: 'm', transport: 'local' } },
+    ])
       .when(cancel)
       .then([]);
   });

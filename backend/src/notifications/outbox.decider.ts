@@ -74,11 +74,27 @@ export function decide(command: OutboxCommand, state: OutboxState): OutboxEvent[
     case 'MarkSent':
       if (state.status === 'sent') return [];
       if (state.status !== 'sending' || state.attempt !== command.attempt) throw new ConflictError(NOT_DUE, 'invio_non_in_corso');
-      return [{ type: 'NotificationSent', data: { notificationId: state.decided.notificationId, attempt: command.attempt, at: command.now, messageId: command.messageId, transport: command.transport } }];
+      return [
+        {
+          type: 'NotificationSent',
+          data: {
+            notificationId: state.decided.notificationId,
+            attempt: command.attempt,
+            at: command.now,
+            messageId: command.messageId,
+            transport: command.transport,
+          },
+        },
+      ];
     case 'MarkFailed': {
       if (state.status !== 'sending' || state.attempt !== command.attempt) return [];
       const retryAt = command.attempt < MAX_ATTEMPTS ? new Date(Date.parse(command.now) + retryDelayMs(command.attempt)).toISOString() : null;
-      return [{ type: 'NotificationFailed', data: { notificationId: state.decided.notificationId, attempt: command.attempt, at: command.now, error: command.error, retryAt } }];
+      return [
+        {
+          type: 'NotificationFailed',
+          data: { notificationId: state.decided.notificationId, attempt: command.attempt, at: command.now, error: command.error, retryAt },
+        },
+      ];
     }
     case 'Cancel':
       if (state.status !== 'pending') return [];

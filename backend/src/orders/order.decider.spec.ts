@@ -7,7 +7,15 @@ import { orderDecider, type OrderEvent } from './order.decider';
 const fold = <S, E>(d: { initialState(): S; evolve(s: S, e: E): S }, events: E[]) => events.reduce(d.evolve, d.initialState());
 
 describe('order decider', () => {
-  const created: EventData<'OrderCreated'> = { orderId: 'O1', bookingId: 'b1', patientId: 'p1', productId: 'pr1', coupon: null, amountCents: 8000, currency: 'EUR' };
+  const created: EventData<'OrderCreated'> = {
+    orderId: 'O1',
+    bookingId: 'b1',
+    patientId: 'p1',
+    productId: 'pr1',
+    coupon: null,
+    amountCents: 8000,
+    currency: 'EUR',
+  };
   const capture = { orderId: 'O1', captureId: 'C1', amountCents: 8000, currency: 'EUR' };
   const placed = { ...created, productName: 'Visita', captureId: 'C1', invoice: { keyId: 'k', iv: 'i', tag: 't', data: 'd' } };
   const history: OrderEvent[] = [{ type: 'OrderCreated', data: created }];
@@ -27,7 +35,9 @@ describe('order decider', () => {
     const refund = { orderId: 'O1', captureId: 'C1', refundId: 'R1', status: 'COMPLETED', reason: 'La prenotazione è scaduta.' };
     const captured: OrderEvent[] = [...history, { type: 'PaymentCaptured', data: capture }];
     expect(() => orderDecider.decide({ type: 'RecordRefund', refund }, fold(orderDecider, history))).toThrow(/solo un pagamento incassato/);
-    expect(() => orderDecider.decide({ type: 'RecordRefund', refund }, fold(orderDecider, [...captured, { type: 'OrderPlaced', data: placed }]))).toThrow(/solo un pagamento incassato/);
+    expect(() => orderDecider.decide({ type: 'RecordRefund', refund }, fold(orderDecider, [...captured, { type: 'OrderPlaced', data: placed }]))).toThrow(
+      /solo un pagamento incassato/,
+    );
     expect(orderDecider.decide({ type: 'RecordRefund', refund }, fold(orderDecider, captured))).toEqual([{ type: 'PaymentRefunded', data: refund }]);
     const refunded: OrderEvent[] = [...captured, { type: 'PaymentRefunded', data: refund }];
     expect(fold(orderDecider, refunded)).toMatchObject({ status: 'refunded', reason: refund.reason });
@@ -40,7 +50,15 @@ describe('BookSlot / ConfirmBooking', () => {
   const S = '2030-03-05T09:00:00Z';
   const slot = { doctorId: 'd1', slotId: 'd1_2030-03-05T09:00', start: S, end: '2030-03-05T09:30:00Z' };
   const held: AvailabilityEvent = { type: 'SlotHeld', data: { ...slot, bookingId: 'b1', patientId: 'p1', expiresAt: '2030-03-04T06:15:00.000Z' } };
-  const book = (now = '2030-03-04T06:10:00.000Z', bookingId = 'b1') => ({ type: 'BookSlot' as const, doctorId: 'd1', start: S, bookingId, patientId: 'p1', orderId: 'O1', now });
+  const book = (now = '2030-03-04T06:10:00.000Z', bookingId = 'b1') => ({
+    type: 'BookSlot' as const,
+    doctorId: 'd1',
+    start: S,
+    bookingId,
+    patientId: 'p1',
+    orderId: 'O1',
+    now,
+  });
 
   it('books a hold that has not run out, once', () => {
     const [event] = availabilityDecider.decide(book(), fold(availabilityDecider, [held]));
@@ -49,8 +67,12 @@ describe('BookSlot / ConfirmBooking', () => {
     expect(availabilityDecider.decide(book(), booked)).toEqual([]);
     expect(() => availabilityDecider.decide(book(undefined, 'b2'), booked)).toThrow(/scaduta/);
     // a booked slot cannot be toggled, held or released
-    expect(() => availabilityDecider.decide({ type: 'ToggleSlot', doctorId: 'd1', start: S, end: slot.end, workingHours: { startHour: 8, endHour: 19 } }, booked)).toThrow(/prenotato/);
-    expect(availabilityDecider.decide({ type: 'ReleaseHold', doctorId: 'd1', start: S, bookingId: 'b1', reason: 'expired', now: '2030-03-05T00:00:00Z' }, booked)).toEqual([]);
+    expect(() =>
+      availabilityDecider.decide({ type: 'ToggleSlot', doctorId: 'd1', start: S, end: slot.end, workingHours: { startHour: 8, endHour: 19 } }, booked),
+    ).toThrow(/prenotato/);
+    expect(
+      availabilityDecider.decide({ type: 'ReleaseHold', doctorId: 'd1', start: S, bookingId: 'b1', reason: 'expired', now: '2030-03-05T00:00:00Z' }, booked),
+    ).toEqual([]);
   });
 
   it('refuses an expired or missing hold', () => {
@@ -74,14 +96,26 @@ describe('BookSlot / ConfirmBooking', () => {
 
 describe('order decider: refund after a cancellation', () => {
   const given = deciderSpec(orderDecider);
-  const created: EventData<'OrderCreated'> = { orderId: 'O1', bookingId: 'b1', patientId: 'p1', productId: 'pr1', coupon: null, amountCents: 8000, currency: 'EUR' };
+  const created: EventData<'OrderCreated'> = {
+    orderId: 'O1',
+    bookingId: 'b1',
+    patientId: 'p1',
+    productId: 'pr1',
+    coupon: null,
+    amountCents: 8000,
+    currency: 'EUR',
+  };
   const captured: OrderEvent = { type: 'PaymentCaptured', data: { orderId: 'O1', captureId: 'C1', amountCents: 8000, currency: 'EUR' } };
-  const placed: OrderEvent = { type: 'OrderPlaced', data: { ...created, productName: 'Visita', captureId: 'C1', invoice: { keyId: 'k', iv: 'i', tag: 't', data: 'd' } } };
+  const placed: OrderEvent = {
+    type: 'OrderPlaced',
+    data: { ...created, productName: 'Visita', captureId: 'C1', invoice: { keyId: 'k', iv: 'i', tag: 't', data: 'd' } },
+  };
   const refund = { orderId: 'O1', captureId: 'C1', refundId: 'R1', status: 'COMPLETED', reason: 'Prenotazione annullata' };
   const refunded: OrderEvent = { type: 'PaymentRefunded', data: refund };
   const orderCreated: OrderEvent = { type: 'OrderCreated', data: created };
 
   it('given a placed order, records the refund', () => given([orderCreated, captured, placed]).when({ type: 'RefundPlacedOrder', refund }).then([refunded]));
-  it('given a refunded order, changes nothing (the step is idempotent)', () => given([orderCreated, captured, placed, refunded]).when({ type: 'RefundPlacedOrder', refund }).then([]));
+  it('given a refunded order, changes nothing (the step is idempotent)', () =>
+    given([orderCreated, captured, placed, refunded]).when({ type: 'RefundPlacedOrder', refund }).then([]));
   it('given an unpaid order, refuses', () => given([orderCreated]).when({ type: 'RefundPlacedOrder', refund }).thenThrows('rimborso_non_ammesso'));
 });

@@ -57,7 +57,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'PaymentRefunded', data: command.refund }];
     case 'RefundPlacedOrder':
       if (state.status === 'refunded') return [];
-      if (state.status !== 'placed' && state.status !== 'captured') throw new ConflictError('Si può rimborsare per annullamento solo un ordine pagato.', 'rimborso_non_ammesso');
+      if (state.status !== 'placed' && state.status !== 'captured')
+        throw new ConflictError('Si può rimborsare per annullamento solo un ordine pagato.', 'rimborso_non_ammesso');
       return [{ type: 'PaymentRefunded', data: command.refund }];
     case 'PlaceOrder':
       if (state.status === 'placed') return [];

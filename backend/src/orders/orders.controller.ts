@@ -1,5 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ConfirmPaymentRequest, CreatePaypalOrderRequest, type CreatePaypalOrderResponse, type PaypalConfigResponse, type OrderView, type SessionUser } from '@studio/contracts';
+import {
+  ConfirmPaymentRequest,
+  CreatePaypalOrderRequest,
+  type CreatePaypalOrderResponse,
+  type PaypalConfigResponse,
+  type OrderView,
+  type SessionUser,
+} from '@studio/contracts';
 import type { Request, Response } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';

@@ -1,4 +1,13 @@
-import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, BILLING_REQUIRED_MESSAGE, SLOT_COLORS, codiceFiscaleCheckChar, orderStreamName, slotId } from '@studio/contracts';
+import {
+  MY_BOOKINGS_CHANGED,
+  MY_BOOKINGS_WATCH,
+  type MyBookingsChanged,
+  BILLING_REQUIRED_MESSAGE,
+  SLOT_COLORS,
+  codiceFiscaleCheckChar,
+  orderStreamName,
+  slotId,
+} from '@studio/contracts';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { HoldExpiryService } from '../booking';
 import { registerPatients, type TestPatient } from '../testing/patients';
@@ -46,12 +55,19 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     const day = `2030-03-0${5 + Math.floor(n / 8)}`;
     const minutes = 9 * 60 + (n % 8) * 30;
     const start = `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 ? '30' : '00'}:00Z`;
-    const res = await patient.agent.post('/prenotazioni').set('X-CSRF-Token', patient.csrf).send({ doctor_id: medico1, availability_id: slotId(medico1, start) }).expect(201);
+    const res = await patient.agent
+      .post('/prenotazioni')
+      .set('X-CSRF-Token', patient.csrf)
+      .send({ doctor_id: medico1, availability_id: slotId(medico1, start) })
+      .expect(201);
     return { patient, bookingId: res.body.id, start };
   }
   const createOrder = (p: TestPatient, body: Record<string, unknown>) => p.agent.post('/api/paypal/orders').set('X-CSRF-Token', p.csrf).send(body);
   const confirmForm = (p: TestPatient, fields: Record<string, string>) =>
-    p.agent.post('/prenotazioni/conferma').type('form').send({ _token: p.csrf, status: 'COMPLETED', taxcode: TAXCODE, billing: 'Via Roma 1, 00100 Roma', coupon: '', ...fields });
+    p.agent
+      .post('/prenotazioni/conferma')
+      .type('form')
+      .send({ _token: p.csrf, status: 'COMPLETED', taxcode: TAXCODE, billing: 'Via Roma 1, 00100 Roma', coupon: '', ...fields });
   async function approvedOrder(productName = 'Prima visita nutrizionale', coupon?: string) {
     const h = await patientWithHold();
     const prod = product(productName);
@@ -62,7 +78,12 @@ describe('orders: PayPal order, confirmation, my orders', () => {
   }
   async function slotStatus(start: string) {
     const admin = await client(app, 'admin@example.it');
-    const events = (await admin.agent.get('/disponibilita/json').query({ for: medico1, ...WEEK }).expect(200)).body as { id: string; status: string; color: string; url?: string }[];
+    const events = (
+      await admin.agent
+        .get('/disponibilita/json')
+        .query({ for: medico1, ...WEEK })
+        .expect(200)
+    ).body as { id: string; status: string; color: string; url?: string }[];
     return events.find((e) => e.id === slotId(medico1, start))!;
   }
   const bookingStatus = async (p: TestPatient, id: string) => (await p.agent.get(`/prenotazioni/${id}`).expect(200)).body.status;
@@ -84,7 +105,17 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     const orders = (await patient.agent.get('/api/me/orders').expect(200)).body;
     // the patient's own tax code and billing address come back for the receipt
     expect(orders).toEqual([
-      { id: orderId, productName: prod.name, amountCents: prod.priceCents, coupon: null, transaction: orderId, createdAt: expect.any(String), bookingId, status: 'placed', invoice: { taxcode: TAXCODE, billing: 'Via Roma 1, 00100 Roma' } },
+      {
+        id: orderId,
+        productName: prod.name,
+        amountCents: prod.priceCents,
+        coupon: null,
+        transaction: orderId,
+        createdAt: expect.any(String),
+        bookingId,
+        status: 'placed',
+        invoice: { taxcode: TAXCODE, billing: 'Via Roma 1, 00100 Roma' },
+      },
     ]);
 
     // taxcode and billing are sealed in the event, not in clear
@@ -227,7 +258,11 @@ describe('orders: PayPal order, confirmation, my orders', () => {
 
   it('two payments racing for the last use of a coupon: one is booked; the other is refused, and refunded if it was captured', async () => {
     const admin = await client(app, 'admin@example.it');
-    await admin.agent.post('/api/admin/coupons').set('X-CSRF-Token', admin.csrf).send({ code: 'ULTIMO', percentage: 50, validFrom: '2030-03-01', validTo: '2030-03-31', maxUses: 1 }).expect(201);
+    await admin.agent
+      .post('/api/admin/coupons')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ code: 'ULTIMO', percentage: 50, validFrom: '2030-03-01', validTo: '2030-03-31', maxUses: 1 })
+      .expect(201);
     const a = await approvedOrder('Prima visita nutrizionale', 'ULTIMO');
     const b = await approvedOrder('Prima visita nutrizionale', 'ULTIMO');
     const results = await Promise.all([a, b].map((o) => confirmForm(o.patient, { transaction: o.orderId, product: o.prod.id, coupon: 'ULTIMO' })));
@@ -293,7 +328,9 @@ describe('orders: PayPal order, confirmation, my orders', () => {
     try {
       expect(await socket.timeout(5000).emitWithAck(MY_BOOKINGS_WATCH, {})).toEqual({ ok: true });
       expect(await anon.timeout(5000).emitWithAck(MY_BOOKINGS_WATCH, {})).toEqual({ ok: false, error: expect.stringMatching(/Accedi/) });
-      const heard = new Promise<MyBookingsChanged>((resolve) => socket.on(MY_BOOKINGS_CHANGED, (m: MyBookingsChanged) => m.status === 'confirmed' && resolve(m)));
+      const heard = new Promise<MyBookingsChanged>((resolve) =>
+        socket.on(MY_BOOKINGS_CHANGED, (m: MyBookingsChanged) => m.status === 'confirmed' && resolve(m)),
+      );
       let anonHeard = 0;
       anon.on(MY_BOOKINGS_CHANGED, () => anonHeard++);
       await confirmForm(patient, { transaction: orderId, amount: '0', product: prod.id }).expect(200);

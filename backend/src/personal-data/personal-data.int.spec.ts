@@ -72,6 +72,8 @@ describe('personal data sealing (crypto-shredding)', () => {
 
   it('hashes lookups case- and space-insensitively with the secret', () => {
     expect(service.lookupHash(' Medico1@Example.it ')).toBe(service.lookupHash('medico1@example.it'));
-    expect(new PersonalDataService(db, 'un-altro-segreto-lungo-abbastanza').lookupHash('medico1@example.it')).not.toBe(service.lookupHash('medico1@example.it'));
+    expect(new PersonalDataService(db, 'un-altro-segreto-lungo-abbastanza').lookupHash('medico1@example.it')).not.toBe(
+      service.lookupHash('medico1@example.it'),
+    );
   });
 });

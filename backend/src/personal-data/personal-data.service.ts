@@ -49,7 +49,10 @@ export class PersonalDataService {
    * backup taken before now cannot bring the key back on restore. A ledger that cannot be written
    * does not stop the erasure; it is reported after the key is gone.
    */
-  async destroyKey(subjectId: string, by: Omit<ErasureRecord, 'subjectId'> = { erasedAt: new Date().toISOString(), erasedBy: 'system', erasedByRole: 'system' }): Promise<void> {
+  async destroyKey(
+    subjectId: string,
+    by: Omit<ErasureRecord, 'subjectId'> = { erasedAt: new Date().toISOString(), erasedBy: 'system', erasedByRole: 'system' },
+  ): Promise<void> {
     let ledgerError: unknown = null;
     try {
       this.ledger?.record({ subjectId, ...by });

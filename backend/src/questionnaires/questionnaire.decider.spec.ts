@@ -8,7 +8,13 @@ const byId = (id: string) => questions.find((q) => q.id === id)!;
 
 describe('questionnaire decider (questionnaire-<id>)', () => {
   const given = deciderSpec(questionnaireDecider);
-  const define = (qs: Question[] = questions, t = title): QuestionnaireCommand => ({ type: 'DefineQuestionnaire', questionnaireId: 'q1', doctorId: 'd1', title: t, questions: qs });
+  const define = (qs: Question[] = questions, t = title): QuestionnaireCommand => ({
+    type: 'DefineQuestionnaire',
+    questionnaireId: 'q1',
+    doctorId: 'd1',
+    title: t,
+    questions: qs,
+  });
   const defined = { type: 'QuestionnaireDefined' as const, data: { questionnaireId: 'q1', doctorId: 'd1', title, questions } };
 
   it('defines a questionnaire once', () => {
@@ -54,22 +60,34 @@ describe('patient decider (patient-<id>): questionnaire answers', () => {
 
   it('records the answers sealed, and a later answer as well (it supersedes)', () => {
     given([]).when(answer()).then([answered]);
-    given([answered]).when(answer({ allergie: { choices: ['si'], text: 'Arachidi' } })).then([answered]);
+    given([answered])
+      .when(answer({ allergie: { choices: ['si'], text: 'Arachidi' } }))
+      .then([answered]);
   });
 
   it('accepts zero or more checkbox choices and text where an option enables it', () => {
-    given([]).when(answer({ attivita: { choices: [] }, obiettivi: { choices: ['peso', 'salute'] } })).then([answered]);
-    given([]).when(answer({ attivita: { choices: ['corsa', 'altro'], text: 'Arrampicata' } })).then([answered]);
-    given([]).when(answer({ alimentazione: { choices: ['altro'], text: 'Chetogenica' } })).then([answered]);
+    given([])
+      .when(answer({ attivita: { choices: [] }, obiettivi: { choices: ['peso', 'salute'] } }))
+      .then([answered]);
+    given([])
+      .when(answer({ attivita: { choices: ['corsa', 'altro'], text: 'Arrampicata' } }))
+      .then([answered]);
+    given([])
+      .when(answer({ alimentazione: { choices: ['altro'], text: 'Chetogenica' } }))
+      .then([answered]);
     // text sent where the form disables it is ignored, not refused
-    given([]).when(answer({ alimentazione: { choices: ['vegana'], text: 'ignorato' }, frequenza: { choices: ['0'], text: 'ignorato' } })).then([answered]);
+    given([])
+      .when(answer({ alimentazione: { choices: ['vegana'], text: 'ignorato' }, frequenza: { choices: ['0'], text: 'ignorato' } }))
+      .then([answered]);
   });
 
   it('wants exactly one choice for a radio', () => {
     refused({ allergie: { choices: [] } }, 'risposta_mancante');
     refused({ allergie: { choices: ['no', 'si'], text: 'x' } }, 'risposta_mancante');
     const { pasti: _omitted, ...withoutPasti } = required;
-    given([]).when({ ...answer(), answers: withoutPasti }).thenThrows('risposta_mancante');
+    given([])
+      .when({ ...answer(), answers: withoutPasti })
+      .thenThrows('risposta_mancante');
   });
 
   it('refuses unknown questions and options', () => {

@@ -1,5 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { AnswersRequest, EntityId, QuestionnaireListQuery, QuestionnaireRequest, type AnswersRecorded, type PatientAnswersResponse, type QuestionnaireView, type SessionUser } from '@studio/contracts';
+import {
+  AnswersRequest,
+  EntityId,
+  QuestionnaireListQuery,
+  QuestionnaireRequest,
+  type AnswersRecorded,
+  type PatientAnswersResponse,
+  type QuestionnaireView,
+  type SessionUser,
+} from '@studio/contracts';
 import type { Request } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';

@@ -52,7 +52,15 @@ describe('questionnaires over HTTP', () => {
     const res = await c.agent
       .post('/api/auth/register')
       .set('X-CSRF-Token', c.csrf)
-      .send({ name: 'Paola', surname: `Prova${++registered}`, email: `paola.${registered}@example.it`, password: 'segreta123', phone: '3331234567', taxcode: 'RSSMRA75C22H501I', consent: true })
+      .send({
+        name: 'Paola',
+        surname: `Prova${++registered}`,
+        email: `paola.${registered}@example.it`,
+        password: 'segreta123',
+        phone: '3331234567',
+        taxcode: 'RSSMRA75C22H501I',
+        consent: true,
+      })
       .expect(201);
     return { agent: c.agent, csrf: res.body.csrfToken, id: res.body.user.id };
   }
@@ -73,16 +81,27 @@ describe('questionnaires over HTTP', () => {
 
   describe('POST /api/questionnaires', () => {
     it('lets a doctor define one for themselves', async () => {
-      const res = await doctor1.agent.post('/api/questionnaires').set('X-CSRF-Token', doctor1.csrf).send({ title: 'Controllo', questions: questions.slice(0, 2) }).expect(201);
+      const res = await doctor1.agent
+        .post('/api/questionnaires')
+        .set('X-CSRF-Token', doctor1.csrf)
+        .send({ title: 'Controllo', questions: questions.slice(0, 2) })
+        .expect(201);
       expect(res.body).toEqual({ id: expect.any(String) });
       const [defined] = await app.core.eventStore.readStream(questionnaireStreamName(res.body.id));
-      expect(defined).toMatchObject({ type: 'QuestionnaireDefined', data: { questionnaireId: res.body.id, doctorId: medico1, title: 'Controllo', questions: questions.slice(0, 2) } });
+      expect(defined).toMatchObject({
+        type: 'QuestionnaireDefined',
+        data: { questionnaireId: res.body.id, doctorId: medico1, title: 'Controllo', questions: questions.slice(0, 2) },
+      });
       const read = await doctor1.agent.get(`/api/questionnaires/${res.body.id}`).expect(200);
       expect(read.body).toEqual({ id: res.body.id, doctorId: medico1, title: 'Controllo', questions: questions.slice(0, 2), definedAt: defined.metadata.at });
     });
 
     it('lets the admin define one for a doctor they name', async () => {
-      const res = await admin.agent.post('/api/questionnaires').set('X-CSRF-Token', admin.csrf).send({ doctorId: medico2, title: 'Follow-up', questions }).expect(201);
+      const res = await admin.agent
+        .post('/api/questionnaires')
+        .set('X-CSRF-Token', admin.csrf)
+        .send({ doctorId: medico2, title: 'Follow-up', questions })
+        .expect(201);
       expect((await doctor2.agent.get(`/api/questionnaires/${res.body.id}`).expect(200)).body.doctorId).toBe(medico2);
     });
 
@@ -194,7 +213,11 @@ describe('questionnaires over HTTP', () => {
       const patient = await newPatient();
       await book(patient, medico1);
       await answer(patient, seeded[medico1].id, ANSWERS).expect(201);
-      await answer(patient, seeded[medico1].id, { ...ANSWERS, allergie: { choices: ['no'] }, alimentazione: { choices: ['altro'], text: 'Chetogenica' } }).expect(201);
+      await answer(patient, seeded[medico1].id, {
+        ...ANSWERS,
+        allergie: { choices: ['no'] },
+        alimentazione: { choices: ['altro'], text: 'Chetogenica' },
+      }).expect(201);
       const read = (await patient.agent.get(`/api/patients/${patient.id}/answers`).expect(200)).body;
       expect(read.questionnaires).toHaveLength(1);
       expect(read.questionnaires[0].answers.allergie).toEqual({ choices: ['no'] });

@@ -21,7 +21,11 @@ const HEALTH_TEXT = 'Allergia alle fragole di bosco';
 const SECRETS = [PERSON.name, PERSON.surname, PERSON.email, PERSON.phone, PERSON.taxcode, HEALTH_TEXT];
 
 /** every byte SQLite holds for this database, the write-ahead log included */
-const rawBytes = (file: string) => [file, `${file}-wal`].filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
+const rawBytes = (file: string) =>
+  [file, `${file}-wal`]
+    .filter(existsSync)
+    .map((f) => readFileSync(f).toString('latin1'))
+    .join('');
 
 describe('crypto-shredding: erasing a patient by destroying their key', () => {
   let app: TestApp;

@@ -53,7 +53,11 @@ describe('patient registration over HTTP', () => {
     });
 
     const again = await client(app);
-    const login = await again.agent.post('/api/auth/login').set('X-CSRF-Token', again.csrf).send({ email: 'Sara.Neri@example.it', password: 'segreta123' }).expect(200);
+    const login = await again.agent
+      .post('/api/auth/login')
+      .set('X-CSRF-Token', again.csrf)
+      .send({ email: 'Sara.Neri@example.it', password: 'segreta123' })
+      .expect(200);
     expect(login.body.user).toEqual({ id, role: 'patient', name: 'Sara Neri' });
   });
 
@@ -123,7 +127,9 @@ describe('patient registration over HTTP', () => {
     expect(results.map((r) => r.res.status).sort()).toEqual([201, 409, 409]);
     for (const r of results.filter((r) => r.res.status === 409)) expect(r.res.body.error.message).toBe(DUPLICATE_EMAIL_MESSAGE);
     const hash = app.core.personalData.lookupHash('corsa@example.it');
-    const registered = (await app.core.eventStore.readAll({ streamPrefixes: ['user-'] })).filter((e) => e.type === 'UserRegistered' && e.data.emailHash === hash);
+    const registered = (await app.core.eventStore.readAll({ streamPrefixes: ['user-'] })).filter(
+      (e) => e.type === 'UserRegistered' && e.data.emailHash === hash,
+    );
     expect(registered).toHaveLength(1);
     expect(await app.core.eventStore.readStream(emailClaimStreamName(hash))).toHaveLength(1);
   });

@@ -33,7 +33,12 @@ export const TEST_RATE_LIMITS = {
   RATE_LIMIT_SOCKET: '100000',
 };
 
-export async function startTestApp(env: Record<string, string> = {}, today = new Date('2030-03-04T06:00:00Z'), clock?: Clock, logStream?: pino.DestinationStream): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  today = new Date('2030-03-04T06:00:00Z'),
+  clock?: Clock,
+  logStream?: pino.DestinationStream,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -30,7 +30,7 @@ export class DoctorsController {
   @Put(':id/working-hours')
   @Roles('doctor', 'admin')
   async setWorkingHours(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<DoctorSummary> {
-    if (user.role === 'doctor' && user.id !== id) throw new ForbiddenError("Puoi modificare solo il tuo orario di lavoro.");
+    if (user.role === 'doctor' && user.id !== id) throw new ForbiddenError('Puoi modificare solo il tuo orario di lavoro.');
     const hours = parseInput(WorkingHours, body);
     await this.users.getDoctor(id);
     const position = await this.users.setWorkingHours(id, hours, metadataFor(req, user));

@@ -46,13 +46,22 @@ export type WaitingListCommand =
 
 export const initialState = (): WaitingList => ({ entries: [], offers: {} });
 
-const updateEntry = (s: WaitingList, entryId: string, f: (e: Entry) => Entry): WaitingList => ({ ...s, entries: s.entries.map((e) => (e.entryId === entryId ? f(e) : e)) });
+const updateEntry = (s: WaitingList, entryId: string, f: (e: Entry) => Entry): WaitingList => ({
+  ...s,
+  entries: s.entries.map((e) => (e.entryId === entryId ? f(e) : e)),
+});
 const updateOffer = (s: WaitingList, bookingId: string, status: Offer['status']): WaitingList => {
   const offer = s.offers[bookingId];
   if (!offer) return s;
   const over = status === 'withdrawn' || status === 'taken' || status === 'declined';
   const next = { ...s, offers: { ...s.offers, [bookingId]: { ...offer, status } } };
-  return over ? updateEntry(next, offer.entryId, (e) => ({ ...e, offer: e.offer === bookingId ? null : e.offer, declined: status === 'declined' ? [...e.declined, offer.slotId] : e.declined })) : next;
+  return over
+    ? updateEntry(next, offer.entryId, (e) => ({
+        ...e,
+        offer: e.offer === bookingId ? null : e.offer,
+        declined: status === 'declined' ? [...e.declined, offer.slotId] : e.declined,
+      }))
+    : next;
 };
 
 export function evolve(state: WaitingList, event: WaitingListEvent): WaitingList {
@@ -100,7 +109,8 @@ export function decide(command: WaitingListCommand, state: WaitingList): Waiting
       // fairness, decided here under the stream's revision: one open offer per patient, one per slot
       if (!entry || entry.status !== 'waiting') throw new ConflictError("Non è più in lista d'attesa.", 'non_in_lista');
       if (entry.offer !== null) throw new ConflictError('Ha già un orario proposto.', 'offerta_in_corso');
-      if (Object.values(state.offers).some((x) => x.slotId === o.slotId && x.status === 'reserved')) throw new ConflictError('Orario già proposto.', 'orario_gia_proposto');
+      if (Object.values(state.offers).some((x) => x.slotId === o.slotId && x.status === 'reserved'))
+        throw new ConflictError('Orario già proposto.', 'orario_gia_proposto');
       return [{ type: 'WaitingListOfferReserved', data: o }];
     }
     case 'MakeOffer': {
@@ -116,7 +126,10 @@ export function decide(command: WaitingListCommand, state: WaitingList): Waiting
     case 'EndOffer': {
       const offer = state.offers[command.bookingId];
       if (!offer || !isOpen(offer)) return [];
-      const ended: WaitingListEvent = { type: 'WaitingListOfferEnded', data: { entryId: offer.entryId, bookingId: command.bookingId, outcome: command.outcome, at: command.at } };
+      const ended: WaitingListEvent = {
+        type: 'WaitingListOfferEnded',
+        data: { entryId: offer.entryId, bookingId: command.bookingId, outcome: command.outcome, at: command.at },
+      };
       return command.outcome === 'taken' ? [ended, { type: 'WaitingListLeft', data: { entryId: offer.entryId, reason: 'booked', at: command.at } }] : [ended];
     }
   }

@@ -39,13 +39,19 @@ afterAll(() => app?.close());
 describe('waiting list', () => {
   it('validates: Italian 400s, a doctor that exists, patients only, once per doctor', async () => {
     const [a] = waiters;
-    expect((await post(a, { doctor_id: medico1, from: '2030-03-06', to: '2030-03-05' }).expect(400)).body.error.message).toBe("Il primo giorno deve precedere l'ultimo.");
+    expect((await post(a, { doctor_id: medico1, from: '2030-03-06', to: '2030-03-05' }).expect(400)).body.error.message).toBe(
+      "Il primo giorno deve precedere l'ultimo.",
+    );
     expect((await post(a, { doctor_id: medico1, from: '2030-02-30', to: '2030-03-05' }).expect(400)).body.error.message).toBe('Data inesistente.');
     await post(a, { doctor_id: medico1, from: '2030-03-05', to: '2030-06-05' }).expect(400);
     await post(a, { doctor_id: medico1, from: '2030-03-01', to: '2030-03-05' }).expect(400);
     await post(a, { doctor_id: 'nessuno', from: '2030-03-05', to: '2030-03-06' }).expect(404);
     const doctor = await client(app, 'medico1@example.it');
-    await doctor.agent.post('/api/waiting-list').set('X-CSRF-Token', doctor.csrf).send({ doctor_id: medico1, from: '2030-03-05', to: '2030-03-06' }).expect(403);
+    await doctor.agent
+      .post('/api/waiting-list')
+      .set('X-CSRF-Token', doctor.csrf)
+      .send({ doctor_id: medico1, from: '2030-03-05', to: '2030-03-06' })
+      .expect(403);
     await a.agent.post('/api/waiting-list').send({ doctor_id: medico1, from: '2030-03-05', to: '2030-03-06' }).expect(403);
     const entries = await app.core.eventStore.readStream(`waitinglist-${medico1}`);
     expect(entries).toHaveLength(0);
@@ -57,18 +63,34 @@ describe('waiting list', () => {
     await post(b, { doctor_id: medico1, from: '2030-03-05', to: '2030-03-05' }).expect(201);
     await post(c, { doctor_id: medico1, from: '2030-03-09', to: '2030-03-10' }).expect(201);
     expect((await post(a, { doctor_id: medico1, from: '2030-03-05', to: '2030-03-06' }).expect(409)).body.error.code).toBe('gia_in_lista');
-    expect((await a.agent.get('/api/me/waiting-list').expect(200)).body).toEqual([expect.objectContaining({ doctorId: medico1, from: '2030-03-05', to: '2030-03-06', status: 'waiting' })]);
+    expect((await a.agent.get('/api/me/waiting-list').expect(200)).body).toEqual([
+      expect.objectContaining({ doctorId: medico1, from: '2030-03-05', to: '2030-03-06', status: 'waiting' }),
+    ]);
 
     const ids: string[] = [];
     for (const [i, start] of [S1, S2].entries()) {
       const h = holders[i];
-      ids.push((await h.agent.post('/prenotazioni').set('X-CSRF-Token', h.csrf).send({ doctor_id: medico1, availability_id: slotId(medico1, start) }).expect(201)).body.id);
+      ids.push(
+        (
+          await h.agent
+            .post('/prenotazioni')
+            .set('X-CSRF-Token', h.csrf)
+            .send({ doctor_id: medico1, availability_id: slotId(medico1, start) })
+            .expect(201)
+        ).body.id,
+      );
     }
     // both let go at the same moment
     await Promise.all(holders.map((h, i) => h.agent.delete(`/prenotazioni/${ids[i]}`).set('X-CSRF-Token', h.csrf).expect(200)));
 
-    const heldA = await until(() => heldBookings(a), (v) => v.length > 0);
-    const heldB = await until(() => heldBookings(b), (v) => v.length > 0);
+    const heldA = await until(
+      () => heldBookings(a),
+      (v) => v.length > 0,
+    );
+    const heldB = await until(
+      () => heldBookings(b),
+      (v) => v.length > 0,
+    );
     expect(heldA).toHaveLength(1);
     expect(heldB).toHaveLength(1);
     expect(new Set([heldA[0].start, heldB[0].start])).toEqual(new Set([S1, S2]));
@@ -87,13 +109,21 @@ describe('waiting list', () => {
     clock.advance(16);
     await app.app.get(HoldExpiryService).expireDue();
     // each gets the slot the other let go
-    const nextA = await until(() => heldBookings(a), (v) => v.length > 0 && v[0].start !== before.start);
-    const nextB = await until(() => heldBookings(b), (v) => v.length > 0 && v[0].start === before.start);
+    const nextA = await until(
+      () => heldBookings(a),
+      (v) => v.length > 0 && v[0].start !== before.start,
+    );
+    const nextB = await until(
+      () => heldBookings(b),
+      (v) => v.length > 0 && v[0].start === before.start,
+    );
     expect(nextA).toHaveLength(1);
     expect(nextB).toHaveLength(1);
     expect(nextB[0].start).toBe(before.start);
     await app.app.get(NotificationsService).runDue();
-    const offers = (await until(posta, (m) => m.filter((x) => x.subject.startsWith('Si è liberato')).length >= 4)).filter((x) => x.subject.startsWith('Si è liberato'));
+    const offers = (await until(posta, (m) => m.filter((x) => x.subject.startsWith('Si è liberato')).length >= 4)).filter((x) =>
+      x.subject.startsWith('Si è liberato'),
+    );
     expect(offers).toHaveLength(4);
   }, 30_000);
 
@@ -107,13 +137,27 @@ describe('waiting list', () => {
       [
         {
           type: 'BookingCancelled',
-          data: { bookingId: 'cancelled-elsewhere', patientId: 'someone', doctorId: medico2, slotId: slotId(medico2, start), start, end: '2030-03-06T14:30:00Z', by: 'patient', reason: null, refund: 'full', at: clock.now().toISOString() },
+          data: {
+            bookingId: 'cancelled-elsewhere',
+            patientId: 'someone',
+            doctorId: medico2,
+            slotId: slotId(medico2, start),
+            start,
+            end: '2030-03-06T14:30:00Z',
+            by: 'patient',
+            reason: null,
+            refund: 'full',
+            at: clock.now().toISOString(),
+          },
           metadata: { userId: 'system', role: 'system', at: clock.now().toISOString(), correlationId: 'c', causationId: 'c' },
         },
       ],
       { expectedRevision: 'no_stream' },
     );
-    const held = await until(() => heldBookings(c), (v) => v.length > 0);
+    const held = await until(
+      () => heldBookings(c),
+      (v) => v.length > 0,
+    );
     expect(held.map((b) => [b.doctorId, b.start])).toEqual([[medico2, start]]);
   }, 30_000);
 

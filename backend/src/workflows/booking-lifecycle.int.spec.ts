@@ -1,4 +1,16 @@
-import { AGENDA_CHANGED, AGENDA_WATCH, AVAILABILITY_CHANGED, accessStreamName, availabilityStreamName, bookingStreamName, codiceFiscaleCheckChar, orderStreamName, slotId, type AgendaChanged, type AvailabilityChanged } from '@studio/contracts';
+import {
+  AGENDA_CHANGED,
+  AGENDA_WATCH,
+  AVAILABILITY_CHANGED,
+  accessStreamName,
+  availabilityStreamName,
+  bookingStreamName,
+  codiceFiscaleCheckChar,
+  orderStreamName,
+  slotId,
+  type AgendaChanged,
+  type AvailabilityChanged,
+} from '@studio/contracts';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { connect, sessionCookieOf, watch } from '../testing/sockets';
@@ -54,12 +66,18 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
   }
   /** the instant `hours` before a slot's start at the practice (Rome, winter: UTC+1) */
   const hoursBefore = (start: string, hours: number) => new Date(Date.parse(start) - 3_600_000 - hours * 3_600_000).toISOString();
-  const hold = (p: Client, start: string) => p.agent.post('/prenotazioni').set('X-CSRF-Token', p.csrf).send({ doctor_id: medico1, availability_id: slotId(medico1, start) });
+  const hold = (p: Client, start: string) =>
+    p.agent
+      .post('/prenotazioni')
+      .set('X-CSRF-Token', p.csrf)
+      .send({ doctor_id: medico1, availability_id: slotId(medico1, start) });
   /** a patient who held and paid a fresh slot */
   async function paidBooking(patient?: TestPatient, start = freshSlot()): Promise<{ patient: TestPatient; bookingId: string; start: string; orderId: string }> {
     patient ??= (await registerPatients(app, 1))[0];
     const bookingId = (await hold(patient, start).expect(201)).body.id as string;
-    const orderId = (await patient.agent.post('/api/paypal/orders').set('X-CSRF-Token', patient.csrf).send({ booking_id: bookingId, product: productId }).expect(201)).body.id as string;
+    const orderId = (
+      await patient.agent.post('/api/paypal/orders').set('X-CSRF-Token', patient.csrf).send({ booking_id: bookingId, product: productId }).expect(201)
+    ).body.id as string;
     pp.approve(orderId);
     await patient.agent
       .post('/prenotazioni/conferma')
@@ -69,10 +87,19 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
     return { patient, bookingId, start, orderId };
   }
   const cancel = (c: Client, id: string, body: object = {}) => c.agent.post(`/api/bookings/${id}/cancel`).set('X-CSRF-Token', c.csrf).send(body);
-  const reschedule = (c: Client, id: string, start: string, doctorId = medico1) => c.agent.post(`/api/bookings/${id}/reschedule`).set('X-CSRF-Token', c.csrf).send({ availability_id: slotId(doctorId, start) });
+  const reschedule = (c: Client, id: string, start: string, doctorId = medico1) =>
+    c.agent
+      .post(`/api/bookings/${id}/reschedule`)
+      .set('X-CSRF-Token', c.csrf)
+      .send({ availability_id: slotId(doctorId, start) });
   const outcome = (c: Client, id: string, value: string) => c.agent.post(`/api/bookings/${id}/outcome`).set('X-CSRF-Token', c.csrf).send({ outcome: value });
-  const freeHours = async (day: string) => ((await client(app)).agent.get('/disponibilita/query').query({ for: medico1, date: day })).then((r) => (r.body as { hour: string }[]).map((s) => s.hour));
-  const slotDoc = async (start: string) => (await app.core.readModels.get<{ status: string; bookingId?: string }>('availability_slots', slotId(medico1, start)))?.doc;
+  const freeHours = async (day: string) =>
+    (await client(app)).agent
+      .get('/disponibilita/query')
+      .query({ for: medico1, date: day })
+      .then((r) => (r.body as { hour: string }[]).map((s) => s.hour));
+  const slotDoc = async (start: string) =>
+    (await app.core.readModels.get<{ status: string; bookingId?: string }>('availability_slots', slotId(medico1, start)))?.doc;
   /** the call is refused with this status and an Italian message, and nothing is appended */
   async function refused(call: () => PromiseLike<{ status: number; body: { error?: { message: string; code: string } } }>, status: number, message?: RegExp) {
     const before = await head();
@@ -87,7 +114,12 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
   describe('cancel', () => {
     it('a patient before the cut-off: refunded in full through PayPal, the slot free again, the order shows the refund', async () => {
       const { patient, bookingId, start, orderId } = await paidBooking();
-      expect((await patient.agent.get(`/prenotazioni/${bookingId}`).expect(200)).body.policy).toMatchObject({ cutoffHours: 24, canCancel: true, canReschedule: true, refundIfCancelled: true });
+      expect((await patient.agent.get(`/prenotazioni/${bookingId}`).expect(200)).body.policy).toMatchObject({
+        cutoffHours: 24,
+        canCancel: true,
+        canReschedule: true,
+        refundIfCancelled: true,
+      });
       expect(await freeHours(start.slice(0, 10))).not.toContain(start.slice(11, 16));
       const refundsBefore = pp.calls.refund;
       const res = await cancel(patient, bookingId).expect(200);
@@ -113,7 +145,11 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
     it('a patient after the cut-off may still cancel, without refund; the view said so beforehand', async () => {
       const { patient, bookingId, orderId, start } = await paidBooking();
       clock.set(hoursBefore(start, 20));
-      expect((await patient.agent.get(`/prenotazioni/${bookingId}`).expect(200)).body.policy).toMatchObject({ canCancel: true, canReschedule: false, refundIfCancelled: false });
+      expect((await patient.agent.get(`/prenotazioni/${bookingId}`).expect(200)).body.policy).toMatchObject({
+        canCancel: true,
+        canReschedule: false,
+        refundIfCancelled: false,
+      });
       const refundsBefore = pp.calls.refund;
       const res = await cancel(patient, bookingId, { reason: 'Imprevisto' }).expect(200);
       expect(res.body).toMatchObject({ status: 'cancelled', refunded: false });
@@ -162,7 +198,9 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
       try {
         expect(await watch(page, medico1)).toMatchObject({ ok: true });
         expect(await agenda.timeout(5000).emitWithAck(AGENDA_WATCH, { doctorId: medico1 })).toEqual({ ok: true });
-        const freed = new Promise<AvailabilityChanged>((resolve) => page.on(AVAILABILITY_CHANGED, (m: AvailabilityChanged) => m.slot.start === start && m.slot.status === 'available' && resolve(m)));
+        const freed = new Promise<AvailabilityChanged>((resolve) =>
+          page.on(AVAILABILITY_CHANGED, (m: AvailabilityChanged) => m.slot.start === start && m.slot.status === 'available' && resolve(m)),
+        );
         const changed = new Promise<AgendaChanged>((resolve) => agenda.on(AGENDA_CHANGED, (m: AgendaChanged) => m.bookingId === bookingId && resolve(m)));
         await cancel(patient, bookingId).expect(200);
         expect((await freed).slot.status).toBe('available');
@@ -210,7 +248,11 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
       await refused(() => reschedule(patient, bookingId, '2030-03-06T15:00:00Z'), 409, /non è disponibile/);
       await refused(() => reschedule(patient, bookingId, '2030-03-06T14:00:00Z', medico2), 400, /stesso medico/);
       await refused(() => patient.agent.post(`/api/bookings/${bookingId}/reschedule`).set('X-CSRF-Token', patient.csrf).send({}), 400, /availability_id/);
-      await refused(() => patient.agent.post(`/api/bookings/${bookingId}/reschedule`).set('X-CSRF-Token', patient.csrf).send({ availability_id: 'boh' }), 400, /non valido/);
+      await refused(
+        () => patient.agent.post(`/api/bookings/${bookingId}/reschedule`).set('X-CSRF-Token', patient.csrf).send({ availability_id: 'boh' }),
+        400,
+        /non valido/,
+      );
       const [stranger] = await registerPatients(app, 1);
       await refused(() => reschedule(stranger, bookingId, freshSlot()), 403, /Non puoi spostare/);
       clock.set(hoursBefore(start, 20));
@@ -245,7 +287,9 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
       expect(await lifecycle.resumeUnfinished()).toBeGreaterThanOrEqual(1);
       expect(await types(bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingConfirmed', 'BookingRescheduleRequested', 'BookingRescheduled']);
       expect(await slotDoc(start)).toEqual(expect.objectContaining({ status: 'available' }));
-      const rebooked = (await app.core.eventStore.readStream(availabilityStreamName(medico1, target.slice(0, 10)))).filter((e) => e.type === 'SlotRebooked' && (e.data as { bookingId: string }).bookingId === bookingId);
+      const rebooked = (await app.core.eventStore.readStream(availabilityStreamName(medico1, target.slice(0, 10)))).filter(
+        (e) => e.type === 'SlotRebooked' && (e.data as { bookingId: string }).bookingId === bookingId,
+      );
       expect(rebooked).toHaveLength(1);
       expect((await patient.agent.get(`/prenotazioni/${bookingId}`).expect(200)).body.start).toBe(target);
       // and again: nothing left to do
@@ -349,7 +393,9 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
       await refused(() => outcome(doctor, bookingId, 'forse'), 400, /Esito non valido/);
       expect((await outcome(doctor, bookingId, 'no_show').expect(200)).body.status).toBe('no_show');
       await refused(() => outcome(doctor, bookingId, 'completed'), 409, /già stato registrato/);
-      const after = (await admin.agent.get(`/api/doctors/${medico1}/agenda`).query({ from: day, to: day }).expect(200)).body.find((i: { id: string }) => i.id === bookingId);
+      const after = (await admin.agent.get(`/api/doctors/${medico1}/agenda`).query({ from: day, to: day }).expect(200)).body.find(
+        (i: { id: string }) => i.id === bookingId,
+      );
       expect(after).toMatchObject({ status: 'no_show', noShows: 1 });
       expect((await patient.agent.get('/api/me/bookings').expect(200)).body.find((b: { id: string }) => b.id === bookingId).status).toBe('no_show');
     });

@@ -33,7 +33,11 @@ export type CancelStep =
   | { kind: 'refund'; orderId: string; bookingId: string }
   | { kind: 'settle'; bookingId: string; refundId: string | null };
 
-export const cancelStreams = (input: CancelInput) => [bookingStreamName(input.bookingId), availabilityStreamName(input.doctorId, input.day), orderStreamName(input.orderId)];
+export const cancelStreams = (input: CancelInput) => [
+  bookingStreamName(input.bookingId),
+  availabilityStreamName(input.doctorId, input.day),
+  orderStreamName(input.orderId),
+];
 
 export const cancelBookingWorkflow: Workflow<CancelInput, CancelState, CancelStep> = {
   name: 'annullamento',
@@ -62,7 +66,8 @@ export const cancelBookingWorkflow: Workflow<CancelInput, CancelState, CancelSte
   decide(state): CancelStep | null {
     const { cancelled, input } = state;
     if (!cancelled || state.settled) return null;
-    if (state.bookedSlots.includes(cancelled.start)) return { kind: 'free-slot', doctorId: cancelled.doctorId, start: cancelled.start, bookingId: input.bookingId };
+    if (state.bookedSlots.includes(cancelled.start))
+      return { kind: 'free-slot', doctorId: cancelled.doctorId, start: cancelled.start, bookingId: input.bookingId };
     if (cancelled.refund === 'full' && state.captured && state.refundId === null) return { kind: 'refund', orderId: input.orderId, bookingId: input.bookingId };
     return { kind: 'settle', bookingId: input.bookingId, refundId: state.refundId };
   },

@@ -73,7 +73,8 @@ export const rescheduleBookingWorkflow: Workflow<RescheduleInput, RescheduleStat
       if (!state.bookedSlots.includes(request.start)) return { kind: 'book-new-slot', request, now: input.now, timeZone: input.timeZone };
       return { kind: 'move-booking', bookingId: input.bookingId, requestId: input.requestId };
     }
-    if (state.bookedSlots.includes(request.fromStart)) return { kind: 'free-old-slot', doctorId: request.doctorId, start: request.fromStart, bookingId: input.bookingId };
+    if (state.bookedSlots.includes(request.fromStart))
+      return { kind: 'free-old-slot', doctorId: request.doctorId, start: request.fromStart, bookingId: input.bookingId };
     return null;
   },
   // the new slot went to someone else: the request ends, the booking keeps its slot

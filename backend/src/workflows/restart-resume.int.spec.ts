@@ -36,10 +36,20 @@ describe('workflows resumed at start after the process died between two appends'
     const product = (await (await registerPatients(first, 1))[0].agent.get('/api/products')).body[0].id as string;
     const [mover, canceller] = await registerPatients(first, 2);
     const pay = async (p: typeof mover, start: string) => {
-      const bookingId = (await p.agent.post('/prenotazioni').set('X-CSRF-Token', p.csrf).send({ doctor_id: medico1, availability_id: slotId(medico1, start) }).expect(201)).body.id;
+      const bookingId = (
+        await p.agent
+          .post('/prenotazioni')
+          .set('X-CSRF-Token', p.csrf)
+          .send({ doctor_id: medico1, availability_id: slotId(medico1, start) })
+          .expect(201)
+      ).body.id;
       const orderId = (await p.agent.post('/api/paypal/orders').set('X-CSRF-Token', p.csrf).send({ booking_id: bookingId, product }).expect(201)).body.id;
       pp.approve(orderId);
-      await p.agent.post('/prenotazioni/conferma').set('X-CSRF-Token', p.csrf).send({ transaction: orderId, status: 'COMPLETED', product, taxcode: TAXCODE, billing: 'Via Roma 1' }).expect(200);
+      await p.agent
+        .post('/prenotazioni/conferma')
+        .set('X-CSRF-Token', p.csrf)
+        .send({ transaction: orderId, status: 'COMPLETED', product, taxcode: TAXCODE, billing: 'Via Roma 1' })
+        .expect(200);
       return { bookingId, orderId };
     };
     const moved = await pay(mover, '2030-03-07T09:00:00Z');
@@ -54,7 +64,14 @@ describe('workflows resumed at start after the process died between two appends'
         throw new Error('processo terminato');
       }) as never);
     }
-    expect((await mover.agent.post(`/api/bookings/${moved.bookingId}/reschedule`).set('X-CSRF-Token', mover.csrf).send({ availability_id: slotId(medico1, '2030-03-08T10:00:00Z') })).status).toBe(500);
+    expect(
+      (
+        await mover.agent
+          .post(`/api/bookings/${moved.bookingId}/reschedule`)
+          .set('X-CSRF-Token', mover.csrf)
+          .send({ availability_id: slotId(medico1, '2030-03-08T10:00:00Z') })
+      ).status,
+    ).toBe(500);
     await canceller.agent.post(`/api/bookings/${cancelled.bookingId}/cancel`).set('X-CSRF-Token', canceller.csrf).send({}).expect(200);
     const types = async (app: { core: TestApp['core'] }, stream: string) => (await app.core.eventStore.readStream(stream)).map((e) => e.type);
     expect(await types(first, bookingStreamName(moved.bookingId))).toEqual(['BookingHeld', 'BookingConfirmed', 'BookingRescheduleRequested']);
@@ -64,7 +81,14 @@ describe('workflows resumed at start after the process died between two appends'
     await first.app.close();
     await closeCore(first.core);
 
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: first.dataDir, PORT: '0', LOG_LEVEL: 'warn', FRONTEND_DIST: join(first.dataDir, 'no-frontend'), ...env });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: first.dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      FRONTEND_DIST: join(first.dataDir, 'no-frontend'),
+      ...env,
+    });
     config.frontendDist = null;
     second = await startApp(config, { clock, listen: false });
     const deadline = Date.now() + 20_000;
@@ -82,7 +106,8 @@ describe('workflows resumed at start after the process died between two appends'
       await new Promise((r) => setTimeout(r, 200));
     }
     await second.core.changes.waitFor(await second.core.eventStore.headPosition());
-    const slot = async (start: string) => (await second!.core.readModels.get<{ status: string; bookingId?: string }>('availability_slots', slotId(medico1, start)))?.doc;
+    const slot = async (start: string) =>
+      (await second!.core.readModels.get<{ status: string; bookingId?: string }>('availability_slots', slotId(medico1, start)))?.doc;
     expect(await slot('2030-03-07T09:00:00Z')).toEqual(expect.objectContaining({ status: 'available' }));
     expect(await slot('2030-03-08T10:00:00Z')).toEqual(expect.objectContaining({ status: 'booked', bookingId: moved.bookingId }));
     expect(await slot('2030-03-07T09:30:00Z')).toEqual(expect.objectContaining({ status: 'available' }));

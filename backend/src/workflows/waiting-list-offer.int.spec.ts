@@ -12,9 +12,16 @@ let medico1: string;
 let medico2: string;
 let productId: string;
 
-const join = (p: TestPatient, doctorId: string, day: string) => p.agent.post('/api/waiting-list').set('X-CSRF-Token', p.csrf).send({ doctor_id: doctorId, from: day, to: day }).expect(201);
+const join = (p: TestPatient, doctorId: string, day: string) =>
+  p.agent.post('/api/waiting-list').set('X-CSRF-Token', p.csrf).send({ doctor_id: doctorId, from: day, to: day }).expect(201);
 const hold = async (p: TestPatient, doctorId: string, start: string) =>
-  (await p.agent.post('/prenotazioni').set('X-CSRF-Token', p.csrf).send({ doctor_id: doctorId, availability_id: slotId(doctorId, start) }).expect(201)).body.id as string;
+  (
+    await p.agent
+      .post('/prenotazioni')
+      .set('X-CSRF-Token', p.csrf)
+      .send({ doctor_id: doctorId, availability_id: slotId(doctorId, start) })
+      .expect(201)
+  ).body.id as string;
 const letGo = (p: TestPatient, bookingId: string) => p.agent.delete(`/prenotazioni/${bookingId}`).set('X-CSRF-Token', p.csrf).expect(200);
 const held = async (p: TestPatient) => ((await p.agent.get('/api/me/bookings').expect(200)).body as BookingView[]).filter((b) => b.status === 'held');
 async function until<T>(f: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
@@ -28,7 +35,11 @@ async function until<T>(f: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 
 
 beforeAll(async () => {
   pp = await startPaypalStandIn();
-  app = await startTestApp({ HOLD_SWEEP_SECONDS: '0', NOTIFY_POLL_MS: '200', PAYPAL_BASE_URL: pp.baseUrl, PAYPAL_CLIENT_ID: pp.clientId, PAYPAL_CLIENT_SECRET: pp.clientSecret }, undefined, clock);
+  app = await startTestApp(
+    { HOLD_SWEEP_SECONDS: '0', NOTIFY_POLL_MS: '200', PAYPAL_BASE_URL: pp.baseUrl, PAYPAL_CLIENT_ID: pp.clientId, PAYPAL_CLIENT_SECRET: pp.clientSecret },
+    undefined,
+    clock,
+  );
   medico1 = app.ids['medico1@example.it'];
   medico2 = app.ids['medico2@example.it'];
   const [visitor] = await registerPatients(app, 1, 'prodotti');
@@ -48,7 +59,10 @@ describe('waiting-list offers and the patient’s one hold', () => {
     const start = '2030-03-12T10:00:00Z';
     await letGo(holder, await hold(holder, medico1, start));
 
-    const [offered] = await until(() => held(waiter), (v) => v.length > 0);
+    const [offered] = await until(
+      () => held(waiter),
+      (v) => v.length > 0,
+    );
     expect(offered).toMatchObject({ doctorId: medico1, start });
     expect((await app.core.eventStore.readStream(patientHoldStreamName(waiter.id))).at(-1)?.data).toMatchObject({ bookingId: offered.id });
 
@@ -77,8 +91,15 @@ describe('waiting-list offers and the patient’s one hold', () => {
     await Promise.all([letGo(h1, b1), letGo(h2, b2)]);
 
     // both offers have run to their end once `next` or the free medico1 slot shows the outcome
-    const mineBoth = await until(() => held(both), (v) => v.length > 0);
-    const mineNext = await until(() => held(next), (v) => v.length > 0, mineBoth[0]?.doctorId === medico1 ? 10_000 : 1_000);
+    const mineBoth = await until(
+      () => held(both),
+      (v) => v.length > 0,
+    );
+    const mineNext = await until(
+      () => held(next),
+      (v) => v.length > 0,
+      mineBoth[0]?.doctorId === medico1 ? 10_000 : 1_000,
+    );
     expect(mineBoth).toHaveLength(1);
     if (mineBoth[0].doctorId === medico1) {
       // medico2's slot passed to the next in its line
@@ -102,7 +123,10 @@ describe('waiting-list offers and the patient’s one hold', () => {
     const start = `${day}T11:00:00Z`;
     await letGo(holder, await hold(holder, medico1, start));
 
-    const offered = await until(() => held(next), (v) => v.length > 0);
+    const offered = await until(
+      () => held(next),
+      (v) => v.length > 0,
+    );
     expect(offered.map((b) => b.start)).toEqual([start]);
     expect((await held(busy)).map((b) => b.id)).toEqual([own]);
     expect((await busy.agent.get('/api/me/waiting-list').expect(200)).body).toEqual([expect.objectContaining({ doctorId: medico1, status: 'waiting' })]);

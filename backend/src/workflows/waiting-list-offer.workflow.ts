@@ -52,8 +52,20 @@ export type OfferStep =
  */
 export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferStep> = {
   name: 'offerta-lista-attesa',
-  streams: (i) => [waitingListStreamName(i.doctorId), availabilityStreamName(i.doctorId, i.day), bookingStreamName(i.bookingId), ...Object.keys(i.patientHolds).map(patientHoldStreamName)],
-  initialState: (input) => ({ input, list: waitingListDecider.initialState(), day: availabilityDecider.initialState(), bookingHeld: false, bookingEnded: false, claims: {} }),
+  streams: (i) => [
+    waitingListStreamName(i.doctorId),
+    availabilityStreamName(i.doctorId, i.day),
+    bookingStreamName(i.bookingId),
+    ...Object.keys(i.patientHolds).map(patientHoldStreamName),
+  ],
+  initialState: (input) => ({
+    input,
+    list: waitingListDecider.initialState(),
+    day: availabilityDecider.initialState(),
+    bookingHeld: false,
+    bookingEnded: false,
+    claims: {},
+  }),
   evolve(state, event: WorkflowEvent) {
     const { input } = state;
     if (event.stream === waitingListStreamName(input.doctorId)) return { ...state, list: waitingListDecider.evolve(state.list, event as never) };
@@ -81,14 +93,30 @@ export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferSte
       // first in line, in range, without an open offer here or a hold anywhere (a patient never gets two at once),
       // who has not let this slot go
       const next = list.entries.find(
-        (e) => e.status === 'waiting' && e.offer === null && e.from <= date && date <= e.to && !e.declined.includes(input.slotId) && input.patientHolds[e.patientId]?.open !== true,
+        (e) =>
+          e.status === 'waiting' &&
+          e.offer === null &&
+          e.from <= date &&
+          date <= e.to &&
+          !e.declined.includes(input.slotId) &&
+          input.patientHolds[e.patientId]?.open !== true,
       );
       if (!next) return null;
       return {
         stream: 'list',
         command: {
           type: 'ReserveOffer',
-          offer: { entryId: next.entryId, patientId: next.patientId, doctorId: input.doctorId, slotId: input.slotId, start: input.start, end: input.end, bookingId: input.bookingId, expiresAt: input.expiresAt, at: input.now },
+          offer: {
+            entryId: next.entryId,
+            patientId: next.patientId,
+            doctorId: input.doctorId,
+            slotId: input.slotId,
+            start: input.start,
+            end: input.end,
+            bookingId: input.bookingId,
+            expiresAt: input.expiresAt,
+            at: input.now,
+          },
         },
       };
     }
@@ -96,8 +124,13 @@ export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferSte
     const heldForOffer = slot?.status === 'held' && slot.bookingId === input.bookingId;
     if (offer.status === 'withdrawn') {
       // the patient turned out to hold another slot (the claim was refused): give back what this offer took
-      if (heldForOffer) return { stream: 'day', command: { type: 'ReleaseHold', doctorId: input.doctorId, start: input.start, bookingId: input.bookingId, reason: 'replaced', now: input.now } };
-      if (state.bookingHeld && !state.bookingEnded) return { stream: 'booking', command: { type: 'EndHold', bookingId: input.bookingId, reason: 'replaced', now: input.now } };
+      if (heldForOffer)
+        return {
+          stream: 'day',
+          command: { type: 'ReleaseHold', doctorId: input.doctorId, start: input.start, bookingId: input.bookingId, reason: 'replaced', now: input.now },
+        };
+      if (state.bookingHeld && !state.bookingEnded)
+        return { stream: 'booking', command: { type: 'EndHold', bookingId: input.bookingId, reason: 'replaced', now: input.now } };
       return null;
     }
     if (offer.status !== 'reserved') return null;
@@ -105,10 +138,22 @@ export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferSte
       if (!state.bookingHeld) {
         return {
           stream: 'booking',
-          command: { type: 'StartHold', hold: { bookingId: input.bookingId, patientId: entry.patientId, doctorId: input.doctorId, slotId: input.slotId, start: input.start, end: input.end, expiresAt: slot.expiresAt } },
+          command: {
+            type: 'StartHold',
+            hold: {
+              bookingId: input.bookingId,
+              patientId: entry.patientId,
+              doctorId: input.doctorId,
+              slotId: input.slotId,
+              start: input.start,
+              end: input.end,
+              expiresAt: slot.expiresAt,
+            },
+          },
         };
       }
-      if (state.claims[entry.patientId] === input.bookingId) return { stream: 'list', command: { type: 'MakeOffer', bookingId: input.bookingId, at: input.now } };
+      if (state.claims[entry.patientId] === input.bookingId)
+        return { stream: 'list', command: { type: 'MakeOffer', bookingId: input.bookingId, at: input.now } };
       // the offer becomes the patient's one current hold (so it is theirs to pay), only over the hold seen as over
       return {
         stream: 'patient',
@@ -119,7 +164,17 @@ export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferSte
     if (slot?.status === 'available') {
       return {
         stream: 'day',
-        command: { type: 'HoldSlot', doctorId: input.doctorId, start: input.start, bookingId: input.bookingId, patientId: entry.patientId, now: input.now, expiresAt: input.expiresAt, timeZone: input.timeZone, workingHours: input.workingHours },
+        command: {
+          type: 'HoldSlot',
+          doctorId: input.doctorId,
+          start: input.start,
+          bookingId: input.bookingId,
+          patientId: entry.patientId,
+          now: input.now,
+          expiresAt: input.expiresAt,
+          timeZone: input.timeZone,
+          workingHours: input.workingHours,
+        },
       };
     }
     return { stream: 'list', command: { type: 'WithdrawOffer', bookingId: input.bookingId, at: input.now } };
@@ -127,7 +182,9 @@ export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferSte
   onRefused(state, step) {
     // the slot taken meanwhile, or the patient holding another one since: the offer is withdrawn (the patient
     // stays in line), and the next run gives back what it had taken
-    return step.stream === 'day' || step.stream === 'patient' ? { stream: 'list', command: { type: 'WithdrawOffer', bookingId: state.input.bookingId, at: state.input.now } } : null;
+    return step.stream === 'day' || step.stream === 'patient'
+      ? { stream: 'list', command: { type: 'WithdrawOffer', bookingId: state.input.bookingId, at: state.input.now } }
+      : null;
   },
 };
 

@@ -50,11 +50,15 @@ describe('workflowSpec', () => {
 
   it('takes the new seat first', () => flow.given([taken('room-a')]).thenNext({ stream: 'room-b', command: { type: 'Take', guest: 'ada' } }));
   it('then leaves the old one', () => flow.given([taken('room-a'), taken('room-b')]).thenNext({ stream: 'room-a', command: { type: 'Leave', guest: 'ada' } }));
-  it("ignores other guests' events", () => flow.given([taken('room-a'), taken('room-b', 'bob')]).thenNext({ stream: 'room-b', command: { type: 'Take', guest: 'ada' } }));
+  it("ignores other guests' events", () =>
+    flow.given([taken('room-a'), taken('room-b', 'bob')]).thenNext({ stream: 'room-b', command: { type: 'Take', guest: 'ada' } }));
   it('is done once both are appended', () =>
     flow.given([taken('room-a'), taken('room-b'), { stream: 'room-a', type: 'SeatLeft', data: { guest: 'ada' } }]).thenDone());
   it('has no compensation unless the workflow defines one', () =>
-    flow.given([taken('room-a')]).whenRefused({ stream: 'room-b', command: { type: 'Take', guest: 'ada' } }, new ConflictError('Stanza piena.')).thenNothing());
+    flow
+      .given([taken('room-a')])
+      .whenRefused({ stream: 'room-b', command: { type: 'Take', guest: 'ada' } }, new ConflictError('Stanza piena.'))
+      .thenNothing());
 });
 
 describe('runWorkflow', () => {

@@ -46,7 +46,11 @@ export interface WorkflowRun<State> {
 /** folds the events of the workflow's streams, merged in global order */
 export async function readWorkflowState<Input, State, Step>(store: EventStore, workflow: Workflow<Input, State, Step>, input: Input): Promise<State> {
   const histories = await Promise.all(workflow.streams(input).map((stream) => store.readStream(stream)));
-  return foldWorkflow(workflow, input, histories.flat().sort((a, b) => a.position - b.position));
+  return foldWorkflow(
+    workflow,
+    input,
+    histories.flat().sort((a, b) => a.position - b.position),
+  );
 }
 
 export function foldWorkflow<Input, State, Step>(workflow: Workflow<Input, State, Step>, input: Input, events: Array<RecordedEvent | WorkflowEvent>): State {
@@ -76,7 +80,7 @@ export async function runWorkflow<Input, State, Step>(
     try {
       position = (await execute(step)).position ?? position;
     } catch (error) {
-      const compensation = error instanceof AppError ? workflow.onRefused?.(state, step, error) ?? null : null;
+      const compensation = error instanceof AppError ? (workflow.onRefused?.(state, step, error) ?? null) : null;
       if (compensation !== null) await execute(compensation);
       throw error;
     }

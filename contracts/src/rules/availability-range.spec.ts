@@ -10,6 +10,9 @@ describe('availability range', () => {
   it('refuses an empty or backward range, and one wider than the maximum', () => {
     expect(availabilityRangeProblem('2025-03-08T00:00:00Z', '2025-03-08T00:00:00Z')?.code).toBe('intervallo_non_valido');
     expect(availabilityRangeProblem('2025-03-08T00:00:00Z', '2025-03-01T00:00:00Z')?.code).toBe('intervallo_non_valido');
-    expect(availabilityRangeProblem('2025-03-01T00:00:00Z', '2025-05-03T00:00:00Z')).toEqual({ code: 'intervallo_troppo_ampio', message: 'Intervallo troppo ampio: al massimo 62 giorni.' });
+    expect(availabilityRangeProblem('2025-03-01T00:00:00Z', '2025-05-03T00:00:00Z')).toEqual({
+      code: 'intervallo_troppo_ampio',
+      message: 'Intervallo troppo ampio: al massimo 62 giorni.',
+    });
   });
 });

@@ -8,7 +8,10 @@ describe('weekly portions', () => {
   });
 
   it('refuses any other total, saying how many there are', () => {
-    expect(weeklyPortionsProblem(13)).toEqual({ code: 'porzioni_non_valide', message: 'Le porzioni settimanali devono essere in tutto 14 (pranzi e cene della settimana): ora sono 13' });
+    expect(weeklyPortionsProblem(13)).toEqual({
+      code: 'porzioni_non_valide',
+      message: 'Le porzioni settimanali devono essere in tutto 14 (pranzi e cene della settimana): ora sono 13',
+    });
     expect(weeklyPortionsProblem(15)?.code).toBe('porzioni_non_valide');
   });
 });

@@ -106,11 +106,7 @@ export function Layout() {
           </Offcanvas.Title>
         </Offcanvas.Header>
         <Offcanvas.Body>
-          {user && (
-            <p className="small text-body-secondary border-bottom pb-2 mb-2 d-sm-none">
-              {it.layout.loggedInAs(user.name, it.roles[user.role])}
-            </p>
-          )}
+          {user && <p className="small text-body-secondary border-bottom pb-2 mb-2 d-sm-none">{it.layout.loggedInAs(user.name, it.roles[user.role])}</p>}
           <nav aria-label={it.layout.navLabel}>
             <Nav className="flex-column" as="ul">
               {user && canManageCalendars(user.role) && (

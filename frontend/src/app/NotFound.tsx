@@ -11,7 +11,9 @@ export function NotFound() {
         {it.app.notFoundTitle}
       </Alert.Heading>
       <p>{it.app.notFoundText}</p>
-      <Link to="/" className="alert-link">{it.app.backHome}</Link>
+      <Link to="/" className="alert-link">
+        {it.app.backHome}
+      </Link>
     </Alert>
   );
 }

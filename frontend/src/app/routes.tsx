@@ -31,14 +31,38 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   };
 }
 
-const CatalogAdminPage = lazyPage(() => import('../features/catalog/CatalogAdminPage'), (m) => m.CatalogAdminPage);
-const DietEditorPage = lazyPage(() => import('../features/diet/DietEditorPage'), (m) => m.DietEditorPage);
-const DietPatientsPage = lazyPage(() => import('../features/diet/DietPatientsPage'), (m) => m.DietPatientsPage);
-const FoodCatalogPage = lazyPage(() => import('../features/foods/FoodCatalogPage'), (m) => m.FoodCatalogPage);
-const PostaPage = lazyPage(() => import('../features/posta/PostaPage'), (m) => m.PostaPage);
-const AgendaPage = lazyPage(() => import('../features/agenda/AgendaPage'), (m) => m.AgendaPage);
-const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), (m) => m.AuditPage);
-const FiscalPage = lazyPage(() => import('../features/fiscal/FiscalPage'), (m) => m.FiscalPage);
+const CatalogAdminPage = lazyPage(
+  () => import('../features/catalog/CatalogAdminPage'),
+  (m) => m.CatalogAdminPage,
+);
+const DietEditorPage = lazyPage(
+  () => import('../features/diet/DietEditorPage'),
+  (m) => m.DietEditorPage,
+);
+const DietPatientsPage = lazyPage(
+  () => import('../features/diet/DietPatientsPage'),
+  (m) => m.DietPatientsPage,
+);
+const FoodCatalogPage = lazyPage(
+  () => import('../features/foods/FoodCatalogPage'),
+  (m) => m.FoodCatalogPage,
+);
+const PostaPage = lazyPage(
+  () => import('../features/posta/PostaPage'),
+  (m) => m.PostaPage,
+);
+const AgendaPage = lazyPage(
+  () => import('../features/agenda/AgendaPage'),
+  (m) => m.AgendaPage,
+);
+const AuditPage = lazyPage(
+  () => import('../features/audit/AuditPage'),
+  (m) => m.AuditPage,
+);
+const FiscalPage = lazyPage(
+  () => import('../features/fiscal/FiscalPage'),
+  (m) => m.FiscalPage,
+);
 
 export const routes: RouteObject[] = [
   {

@@ -140,7 +140,8 @@ export const it = {
   },
   waitingList: {
     title: "Lista d'attesa",
-    intro: "Nessun orario adatto? Indica i giorni che ti vanno bene: se si libera un orario in quei giorni te lo teniamo per 15 minuti e ti avvisiamo per email.",
+    intro:
+      'Nessun orario adatto? Indica i giorni che ti vanno bene: se si libera un orario in quei giorni te lo teniamo per 15 minuti e ti avvisiamo per email.',
     from: 'Dal giorno',
     to: 'Al giorno',
     join: "Mettimi in lista d'attesa",
@@ -157,7 +158,8 @@ export const it = {
   },
   calendarFeed: {
     title: 'Il tuo calendario',
-    intro: 'Aggiungi questo indirizzo a Google Calendar, Calendario di Apple o Outlook ("iscriviti a un calendario"): le visite prenotate compariranno da sole. Tienilo riservato.',
+    intro:
+      'Aggiungi questo indirizzo a Google Calendar, Calendario di Apple o Outlook ("iscriviti a un calendario"): le visite prenotate compariranno da sole. Tienilo riservato.',
     url: 'Indirizzo del calendario',
     copy: 'Copia',
     showNames: 'Mostra il nome del paziente nelle visite',
@@ -234,8 +236,7 @@ export const it = {
     cancelledRefunded: 'La visita è stata disdetta e il pagamento ti è stato rimborsato per intero.',
     cancelFailed: 'Impossibile disdire la visita. Riprova.',
     refundYes: (cutoff: string) => `Disdicendo ora (entro il ${cutoff}) ricevi il rimborso completo del pagamento.`,
-    refundNo: (hours: number) =>
-      `Mancano meno di ${hours} ore alla visita: puoi ancora disdirla, ma il pagamento non ti sarà rimborsato.`,
+    refundNo: (hours: number) => `Mancano meno di ${hours} ore alla visita: puoi ancora disdirla, ma il pagamento non ti sarà rimborsato.`,
     policy: (hours: number, cutoff: string) =>
       `Puoi disdire o spostare la visita con rimborso completo fino a ${hours} ore prima (entro il ${cutoff}); dopo potrai solo disdirla, senza rimborso.`,
     refunded: 'Rimborsata',
@@ -387,8 +388,7 @@ export const it = {
   registration: {
     title: 'Registrati',
     intro: 'Crea il tuo account di paziente per prenotare le visite.',
-    pendingChoice: (day: string, hour: string) =>
-      `Dopo la registrazione riserveremo per te l’orario scelto (${day} alle ${hour}).`,
+    pendingChoice: (day: string, hour: string) => `Dopo la registrazione riserveremo per te l’orario scelto (${day} alle ${hour}).`,
     name: 'Nome',
     surname: 'Cognome',
     email: 'Email',
@@ -442,7 +442,8 @@ export const it = {
   },
   availability: {
     title: 'Disponibilità',
-    intro: 'Fai clic (o premi Invio) su uno slot per renderlo disponibile o non disponibile. Gli slot rossi sono prenotati o in attesa di pagamento: aprili per vedere la prenotazione.',
+    intro:
+      'Fai clic (o premi Invio) su uno slot per renderlo disponibile o non disponibile. Gli slot rossi sono prenotati o in attesa di pagamento: aprili per vedere la prenotazione.',
     calendarLabel: (doctor: string) => `Calendario delle disponibilità di ${doctor}`,
     doctorSelect: 'Medico',
     doctorPlaceholder: 'Scegli un medico…',
@@ -552,7 +553,7 @@ export const it = {
     confirming: 'Conferma del pagamento…',
     confirmFailed: 'Impossibile confermare il pagamento. Riprova.',
     retryConfirm: 'Riprova la conferma',
-    orderFailed: "Impossibile avviare il pagamento. Riprova.",
+    orderFailed: 'Impossibile avviare il pagamento. Riprova.',
     sdkFailed: 'Impossibile caricare PayPal. Controlla la connessione e ricarica la pagina.',
     sdkLoading: 'Caricamento di PayPal…',
     paymentsOff: 'I pagamenti non sono al momento disponibili. Riprova più tardi o contatta lo studio.',
@@ -626,7 +627,7 @@ export const it = {
     regime: 'Regime fiscale',
     ordinario: 'Ordinario (esente IVA art. 10 n. 18 DPR 633/72)',
     forfettario: 'Forfettario (L. 190/2014)',
-    stampDutyToPatient: "Imposta di bollo (2,00 € oltre 77,47 €) a carico del paziente",
+    stampDutyToPatient: 'Imposta di bollo (2,00 € oltre 77,47 €) a carico del paziente',
     save: 'Salva il profilo fiscale',
     saved: 'Profilo fiscale salvato.',
     forbiddenText: 'I documenti fiscali sono riservati ai medici e alla segreteria.',
@@ -634,7 +635,7 @@ export const it = {
   ui: {
     loading: 'Caricamento…',
     loadingMore: 'Caricamento della pagina successiva…',
-    endOfList: 'Fine dell\'elenco.',
+    endOfList: "Fine dell'elenco.",
     close: 'Chiudi',
     cancel: 'Annulla',
   },
@@ -762,7 +763,7 @@ export const it = {
     followChain: 'Segui la catena',
     chainTitle: (id: string) => `Catena ${id}`,
     chainEmpty: 'Nessun altro evento in questa catena.',
-    decryptedNote: 'Dati personali mostrati in chiaro: la lettura è stata registrata nel registro degli accessi dell\'interessato.',
+    decryptedNote: "Dati personali mostrati in chiaro: la lettura è stata registrata nel registro degli accessi dell'interessato.",
     sealedNote: 'I dati personali restano cifrati per il tuo ruolo.',
     verifyTitle: 'Integrità del registro',
     verifyAll: 'Verifica tutto il registro',
@@ -771,14 +772,14 @@ export const it = {
     verifyBroken: (stream: string, revision: number, position: number) =>
       `Catena interrotta: evento n. ${position} (flusso ${stream}, revisione ${revision}) non corrisponde al suo hash.`,
     verifyError: 'Verifica non riuscita.',
-    asOfTitle: 'Calendario com\'era',
+    asOfTitle: "Calendario com'era",
     asOfIntro: 'Scegli un medico e un istante: a sinistra il calendario di allora, a destra quello di adesso.',
     instant: 'Istante',
     show: 'Mostra',
     asOfThen: (at: string) => `Al ${at}`,
     now: 'Adesso',
-    asOfError: 'Impossibile ricostruire il calendario a quell\'istante.',
-    patientAsOfTitle: 'Prenotazioni e ordini di un paziente com\'erano',
+    asOfError: "Impossibile ricostruire il calendario a quell'istante.",
+    patientAsOfTitle: "Prenotazioni e ordini di un paziente com'erano",
     bookings: 'Prenotazioni',
     orders: 'Ordini',
     none: 'Nessuno.',
@@ -790,13 +791,13 @@ export const it = {
     rebuild: 'Ricostruisci',
     rebuildProgress: (done: number, total: number, eps: number) => `${done} di ${total} eventi · ${eps} eventi/s`,
     rebuildDone: 'Ricostruzione completata.',
-    eraseTitle: 'Cancellazione di un paziente (diritto all\'oblio)',
+    eraseTitle: "Cancellazione di un paziente (diritto all'oblio)",
     eraseIntro: 'Distrugge la chiave dei dati personali: prenotazioni e ordini restano per gli obblighi fiscali, la persona appare come cancellata.',
     erasePatient: 'Cancella un paziente',
     eraseConfirm: 'Confermo la cancellazione definitiva dei dati personali',
     eraseSubmit: 'Cancella definitivamente',
     erased: (id: string) => `Paziente ${id} cancellato.`,
-    patientIdRequired: 'Indica l\'identificativo del paziente.',
+    patientIdRequired: "Indica l'identificativo del paziente.",
     confirmRequired: 'Serve la conferma.',
   },
   accessLog: {
@@ -854,7 +855,8 @@ export const it = {
     noRows: 'Nessun alimento in questo pasto.',
     gramsHint: (base: number) => `Arrotondati a multipli di ${base} g`,
     portionsTitle: 'Porzioni settimanali',
-    portionsExplain: 'Le porzioni contano i pasti principali della settimana: pranzo e cena per 7 giorni, cioè 14. Per ogni categoria indica quante volte a settimana è il piatto principale.',
+    portionsExplain:
+      'Le porzioni contano i pasti principali della settimana: pranzo e cena per 7 giorni, cioè 14. Per ogni categoria indica quante volte a settimana è il piatto principale.',
     portionsTable: (meal: string) => `Porzioni a ${meal.toLowerCase()}`,
     portionCategory: 'Categoria',
     portionTimes: 'Volte a settimana',
@@ -927,7 +929,8 @@ export const it = {
     cancel: 'Annulla',
     saved: 'Salvato.',
     importTitle: 'Importa da CSV',
-    importHelp: 'Colonne con intestazione: nome, categoria, kcal_100g, peso_base_g, proteine_g, carboidrati_g, grassi_g (separate da virgola o punto e virgola). Se una riga non è valida non si importa nulla.',
+    importHelp:
+      'Colonne con intestazione: nome, categoria, kcal_100g, peso_base_g, proteine_g, carboidrati_g, grassi_g (separate da virgola o punto e virgola). Se una riga non è valida non si importa nulla.',
     importFile: 'File CSV',
     importButton: 'Importa',
     importing: 'Importazione…',

@@ -1,10 +1,4 @@
-import {
-  createApi,
-  fetchBaseQuery,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-} from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { ErrorBody, type LoginRequest, type SessionResponse, type SessionUser } from '@studio/contracts';
 import { it } from '../i18n/it';
 import { clearPendingBooking } from './pendingBooking';
@@ -88,7 +82,19 @@ export type LoginAnswer = { user: SessionUser; csrfToken: string };
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Session', 'Doctors', 'Availability', 'BookingDays', 'FreeSlots', 'MyBookings', 'MyOrders', 'Questionnaires', 'AdminProducts', 'AdminCoupons', 'Agenda'],
+  tagTypes: [
+    'Session',
+    'Doctors',
+    'Availability',
+    'BookingDays',
+    'FreeSlots',
+    'MyBookings',
+    'MyOrders',
+    'Questionnaires',
+    'AdminProducts',
+    'AdminCoupons',
+    'Agenda',
+  ],
   endpoints: (build) => ({
     getSession: build.query<SessionResponse, void>({
       query: () => ({ url: '/api/auth/session' }),

@@ -58,20 +58,25 @@ export const bookingsApi = api.injectEndpoints({
     }),
     releaseBooking: build.mutation<void, { bookingId: string; doctorId: string }>({
       query: ({ bookingId }) => ({ url: `/prenotazioni/${encodeURIComponent(bookingId)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { doctorId }) => [
-        'MyBookings',
-        { type: 'FreeSlots', id: doctorId },
-        { type: 'BookingDays', id: doctorId },
-      ],
+      invalidatesTags: (_result, _error, { doctorId }) => ['MyBookings', { type: 'FreeSlots', id: doctorId }, { type: 'BookingDays', id: doctorId }],
     }),
     /** POST /api/bookings/:id/cancel: the slot frees for everyone (their lists reload through the socket) */
     cancelBooking: build.mutation<BookingView, { bookingId: string; doctorId: string; reason?: string }>({
       query: ({ bookingId, reason }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/cancel`, method: 'POST', body: reason ? { reason } : {} }),
-      invalidatesTags: (_result, _error, { doctorId }) => ['MyBookings', 'MyOrders', { type: 'FreeSlots', id: doctorId }, { type: 'BookingDays', id: doctorId }],
+      invalidatesTags: (_result, _error, { doctorId }) => [
+        'MyBookings',
+        'MyOrders',
+        { type: 'FreeSlots', id: doctorId },
+        { type: 'BookingDays', id: doctorId },
+      ],
     }),
     /** POST /api/bookings/:id/reschedule {availability_id} */
     rescheduleBooking: build.mutation<BookingView, { bookingId: string; doctorId: string; availabilityId: string }>({
-      query: ({ bookingId, availabilityId }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/reschedule`, method: 'POST', body: { availability_id: availabilityId } }),
+      query: ({ bookingId, availabilityId }) => ({
+        url: `/api/bookings/${encodeURIComponent(bookingId)}/reschedule`,
+        method: 'POST',
+        body: { availability_id: availabilityId },
+      }),
       invalidatesTags: (_result, _error, { doctorId }) => ['MyBookings', { type: 'FreeSlots', id: doctorId }, { type: 'BookingDays', id: doctorId }],
     }),
   }),

@@ -15,7 +15,13 @@ describe('pending booking (sessionStorage)', () => {
   });
 
   test('anything malformed reads as nothing (availability_id 0 included)', () => {
-    for (const raw of ['{', '"x"', JSON.stringify({ ...choice, availabilityId: '0' }), JSON.stringify({ ...choice, date: '7/1/2030' }), JSON.stringify({ ...choice, doctorId: '' })]) {
+    for (const raw of [
+      '{',
+      '"x"',
+      JSON.stringify({ ...choice, availabilityId: '0' }),
+      JSON.stringify({ ...choice, date: '7/1/2030' }),
+      JSON.stringify({ ...choice, doctorId: '' }),
+    ]) {
       sessionStorage.setItem(PENDING_BOOKING_KEY, raw);
       expect(readPendingBooking()).toBeNull();
     }

@@ -24,7 +24,12 @@ export class FakeIntersectionObserver {
   }
   /** what it observes (the pagination area) comes within the margin */
   enter() {
-    act(() => this.callback(this.observed.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), this as unknown as IntersectionObserver));
+    act(() =>
+      this.callback(
+        this.observed.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry),
+        this as unknown as IntersectionObserver,
+      ),
+    );
   }
   static live() {
     return FakeIntersectionObserver.instances.filter((o) => !o.disconnected);

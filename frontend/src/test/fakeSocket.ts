@@ -36,4 +36,3 @@ export class FakeSocket implements LiveSocket {
     return this.emitted.filter((e) => e.event === AVAILABILITY_WATCH);
   }
 }
-

@@ -93,7 +93,19 @@ describe('the appointment after payment', () => {
     at: 'x',
   });
   // the whole event, as the catalogue's schema has it (the read side checks every event it folds)
-  const move = { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', fromSlotId: slot.slotId, fromStart: slot.start, fromEnd: slot.end, slotId: other.slotId, start: other.start, end: other.end, by: 'patient', at: 'x' };
+  const move = {
+    bookingId: 'b1',
+    patientId: 'p1',
+    doctorId: 'd1',
+    fromSlotId: slot.slotId,
+    fromStart: slot.start,
+    fromEnd: slot.end,
+    slotId: other.slotId,
+    start: other.start,
+    end: other.end,
+    by: 'patient',
+    at: 'x',
+  };
   const requested = event('booking-b1', 'BookingRescheduleRequested', { ...move, requestId: 'r1', orderId: 'o1' });
   const moved = event('booking-b1', 'BookingRescheduled', { ...move, sequence: 1 });
   const freed = (cause: string, start = slot) => event(day, 'SlotFreed', { ...start, bookingId: 'b1', cause });
@@ -126,9 +138,12 @@ describe('the appointment after payment', () => {
     ).toMatchObject({ start: slot.start, pending: null });
   });
   it('an outcome becomes the status', () => {
-    expect(fold(bookingsProjection, [...paid, event('booking-b1', 'BookingOutcomeRecorded', { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', outcome: 'no_show', at: 'x' })]).get('b1')?.status).toBe(
-      'no_show',
-    );
+    expect(
+      fold(bookingsProjection, [
+        ...paid,
+        event('booking-b1', 'BookingOutcomeRecorded', { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', outcome: 'no_show', at: 'x' }),
+      ]).get('b1')?.status,
+    ).toBe('no_show');
   });
   it('the slot: freed is available without its booking, rebooked is booked by the moved booking', () => {
     const slots = fold(availabilitySlotsProjection, [event(day, 'SlotOpened', slot), ...paid.slice(0, 3), freed('cancelled')]);

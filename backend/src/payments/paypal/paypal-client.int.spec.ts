@@ -14,8 +14,7 @@ describe('PaypalClient contro lo stand-in', () => {
     client = new PaypalClient({ baseUrl: pp.baseUrl, clientId: pp.clientId, clientSecret: pp.clientSecret });
   });
 
-  const order = (amountCents = 8000) =>
-    client.createOrder({ referenceId: 'pren-1', customId: 'cust-42', description: 'Visita', amountCents, currency: 'EUR' });
+  const order = (amountCents = 8000) => client.createOrder({ referenceId: 'pren-1', customId: 'cust-42', description: 'Visita', amountCents, currency: 'EUR' });
 
   async function expectPaypalError(p: Promise<unknown>): Promise<PaypalError> {
     const e = await p.then(

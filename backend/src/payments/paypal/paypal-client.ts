@@ -163,10 +163,16 @@ export class PaypalClient {
 
   private async fetchToken(): Promise<string> {
     const basic = Buffer.from(`${this.config.clientId}:${this.config.clientSecret}`).toString('base64');
-    const body = await this.request('POST', '/v1/oauth2/token', tokenSchema, {
-      Authorization: `Basic ${basic}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
-    }, 'grant_type=client_credentials');
+    const body = await this.request(
+      'POST',
+      '/v1/oauth2/token',
+      tokenSchema,
+      {
+        Authorization: `Basic ${basic}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      'grant_type=client_credentials',
+    );
     const lifetimeMs = body.expires_in * 1000;
     // Short-lived tokens: cache for half their life rather than not at all.
     const skew = Math.min(this.skewMs, lifetimeMs / 2);
@@ -192,13 +198,10 @@ export class PaypalClient {
   }
 
   async captureOrder(orderId: string, requestId: string): Promise<CaptureSummary> {
-    const order = await this.authed(
-      'POST',
-      `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
-      orderSchema,
-      '{}',
-      { 'PayPal-Request-Id': requestId, Prefer: 'return=representation' },
-    );
+    const order = await this.authed('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, orderSchema, '{}', {
+      'PayPal-Request-Id': requestId,
+      Prefer: 'return=representation',
+    });
     return this.toSummary(order);
   }
 
@@ -224,13 +227,7 @@ export class PaypalClient {
     }
   }
 
-  private async authed<T>(
-    method: string,
-    path: string,
-    schema: z.ZodType<T>,
-    body?: string,
-    extra: Record<string, string> = {},
-  ): Promise<T> {
+  private async authed<T>(method: string, path: string, schema: z.ZodType<T>, body?: string, extra: Record<string, string> = {}): Promise<T> {
     const token = await this.getAccessToken();
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...extra };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -243,13 +240,7 @@ export class PaypalClient {
     }
   }
 
-  private async request<T>(
-    method: string,
-    path: string,
-    schema: z.ZodType<T>,
-    headers: Record<string, string>,
-    body?: string,
-  ): Promise<T> {
+  private async request<T>(method: string, path: string, schema: z.ZodType<T>, headers: Record<string, string>, body?: string): Promise<T> {
     let res: Response;
     try {
       res = await this.fetchImpl(`${this.baseUrl}${path}`, {
@@ -277,11 +268,7 @@ export class PaypalClient {
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      throw new PaypalError(
-        `Risposta PayPal non valida su ${method} ${path}: ${parsed.error.message}`,
-        res.status,
-        'MALFORMED_RESPONSE',
-      );
+      throw new PaypalError(`Risposta PayPal non valida su ${method} ${path}: ${parsed.error.message}`, res.status, 'MALFORMED_RESPONSE');
     }
     return parsed.data;
   }

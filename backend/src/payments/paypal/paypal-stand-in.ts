@@ -120,7 +120,14 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       }
       const token = `A21AA${randomBytes(16).toString('hex')}`;
       tokens.add(token);
-      return send(res, 200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-STANDIN', expires_in: TOKEN_TTL_S, nonce: randomUUID() });
+      return send(res, 200, {
+        scope: 'https://uri.paypal.com/services/payments',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-STANDIN',
+        expires_in: TOKEN_TTL_S,
+        nonce: randomUUID(),
+      });
     }
 
     // the browser's side (JS SDK stand-in): the script, and the buyer's approval, which PayPal's window would give

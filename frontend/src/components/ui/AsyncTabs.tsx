@@ -25,7 +25,17 @@ function AsyncTabPane<T>({ tab, active, onAfterFetch }: { tab: AsyncTab<T>; acti
 }
 
 /** tabs whose content loads when first shown, emptied on hide unless keepContents (SPEC point 4) */
-export function AsyncTabs({ id, tabs, defaultActiveKey, onAfterFetch }: { id: string; tabs: AsyncTab[]; defaultActiveKey?: string; onAfterFetch?: AfterFetchHandler }) {
+export function AsyncTabs({
+  id,
+  tabs,
+  defaultActiveKey,
+  onAfterFetch,
+}: {
+  id: string;
+  tabs: AsyncTab[];
+  defaultActiveKey?: string;
+  onAfterFetch?: AfterFetchHandler;
+}) {
   const [active, setActive] = useState(defaultActiveKey ?? tabs[0]?.eventKey);
   return (
     <Tabs id={id} activeKey={active} onSelect={(k) => k && setActive(k)} className="mb-3">

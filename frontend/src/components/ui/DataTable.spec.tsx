@@ -13,7 +13,8 @@ const columns: ColumnDef<Item, any>[] = [
   { accessorKey: 'name', header: 'Nome' },
   { accessorKey: 'price', header: 'Prezzo' },
 ];
-const items = (n: number): Item[] => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, name: `Prodotto ${String(i).padStart(3, '0')}`, price: (i * 37) % 101 }));
+const items = (n: number): Item[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `p${i}`, name: `Prodotto ${String(i).padStart(3, '0')}`, price: (i * 37) % 101 }));
 
 const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole<HTMLTableRowElement>('row');
 

@@ -26,8 +26,7 @@ export function HoldCountdown({ expiresAt, compact = false }: { expiresAt: strin
   }
   const text = (
     <>
-      {it.hold.reservedUntil(localClock(expiresAt))}{' '}
-      {/* the seconds are for the eyes; screen readers get the expiry time only */}
+      {it.hold.reservedUntil(localClock(expiresAt))} {/* the seconds are for the eyes; screen readers get the expiry time only */}
       <span aria-hidden="true">{it.hold.remaining(countdown(left))}</span>
     </>
   );

@@ -38,12 +38,5 @@ export function LockableButton({ lockKey, className, disabled, onClick, ...props
     }, 0);
   };
 
-  return (
-    <Button
-      {...props}
-      className={['lockable', className].filter(Boolean).join(' ')}
-      disabled={disabled || locked}
-      onClick={click}
-    />
-  );
+  return <Button {...props} className={['lockable', className].filter(Boolean).join(' ')} disabled={disabled || locked} onClick={click} />;
 }

@@ -29,7 +29,20 @@ export interface ModalFormProps<T> {
  * submission by the form's own method and action with the session's CSRF token; the modal closes
  * on success and keeps the server's Italian error inside otherwise.
  */
-export function ModalForm<T = unknown>({ id, title, action, method = 'POST', body, onSaved, onClose, show = true, submitLabel, cancelLabel, submitVariant = 'primary', children }: ModalFormProps<T>) {
+export function ModalForm<T = unknown>({
+  id,
+  title,
+  action,
+  method = 'POST',
+  body,
+  onSaved,
+  onClose,
+  show = true,
+  submitLabel,
+  cancelLabel,
+  submitVariant = 'primary',
+  children,
+}: ModalFormProps<T>) {
   const { data: session } = useGetSessionQuery();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

@@ -107,10 +107,20 @@ function Toolbar({ editor }: { editor: Editor }) {
         <Button variant="outline-secondary" onClick={() => editor.chain().focus().setParagraph().run()}>
           {t.paragraph}
         </Button>
-        <Button variant="outline-secondary" active={state.bulletList} aria-pressed={state.bulletList} onClick={() => editor.chain().focus().toggleBulletList().run()}>
+        <Button
+          variant="outline-secondary"
+          active={state.bulletList}
+          aria-pressed={state.bulletList}
+          onClick={() => editor.chain().focus().toggleBulletList().run()}
+        >
           {t.bulletList}
         </Button>
-        <Button variant="outline-secondary" active={state.orderedList} aria-pressed={state.orderedList} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
+        <Button
+          variant="outline-secondary"
+          active={state.orderedList}
+          aria-pressed={state.orderedList}
+          onClick={() => editor.chain().focus().toggleOrderedList().run()}
+        >
           {t.orderedList}
         </Button>
       </ButtonGroup>
@@ -128,7 +138,15 @@ function Toolbar({ editor }: { editor: Editor }) {
           </option>
         ))}
       </Form.Select>
-      <Form.Control type="color" size="sm" className="rich-text-color" title={t.color} aria-label={t.color} value={state.color} onChange={(e) => editor.chain().focus().setColor(e.target.value).run()} />
+      <Form.Control
+        type="color"
+        size="sm"
+        className="rich-text-color"
+        title={t.color}
+        aria-label={t.color}
+        value={state.color}
+        onChange={(e) => editor.chain().focus().setColor(e.target.value).run()}
+      />
       <InputGroup size="sm" className="w-auto">
         <Form.Control
           id={linkId}

@@ -34,13 +34,7 @@ export function ValidatedForm({ onValidSubmit, onInvalidSubmit, className, child
   };
 
   return (
-    <Form
-      {...props}
-      noValidate
-      validated={validated}
-      className={['needs-validation', className].filter(Boolean).join(' ')}
-      onSubmit={submit}
-    >
+    <Form {...props} noValidate validated={validated} className={['needs-validation', className].filter(Boolean).join(' ')} onSubmit={submit}>
       {children}
     </Form>
   );

@@ -32,6 +32,7 @@ function splitText(node: Node): Node[] {
 }
 
 export function linkPhoneNumbers<T>(doc: T): T {
-  const walk = (node: Node): Node => (node.content ? { ...node, content: node.content.flatMap((child) => (child.type === 'text' ? splitText(child) : [walk(child)])) } : node);
+  const walk = (node: Node): Node =>
+    node.content ? { ...node, content: node.content.flatMap((child) => (child.type === 'text' ? splitText(child) : [walk(child)])) } : node;
   return doc && typeof doc === 'object' ? (walk(doc as unknown as Node) as unknown as T) : doc;
 }

@@ -37,7 +37,16 @@ const RED: ReadonlySet<SlotStatus> = new Set<SlotStatus>(['held', 'booked']);
  */
 export function wallClockNow(timeZone: string, instant: number = Date.now()): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(new Date(instant))
       .map((p) => [p.type, p.value]),
   );
@@ -53,11 +62,7 @@ export function isPastSlot(ev: Pick<AvailabilityEvent, 'start'>, wallNow: number
 export const PAST_COLORS = { color: '#e9ecef', textColor: '#495057' } as const;
 
 /** the events as FullCalendar wants them (v7: `contrastColor`, `class`) */
-export function toCalendarEvents(
-  events: readonly AvailabilityEvent[],
-  pendingSlotIds: readonly string[],
-  wallNow?: number,
-): CalendarEventInput[] {
+export function toCalendarEvents(events: readonly AvailabilityEvent[], pendingSlotIds: readonly string[], wallNow?: number): CalendarEventInput[] {
   return events.map((ev) => {
     const pending = pendingSlotIds.includes(ev.id);
     // a booking stays red (it opens its detail); any other slot that has begun is grey and inert

@@ -40,7 +40,10 @@ async function open(items: AgendaItem[], extra: Route[] = [], path = '/agenda?da
 
 describe('/agenda', () => {
   test("the doctor's week: time, patient, contact, status, payment, questionnaire, no-shows, link to the detail", async () => {
-    await open([item('b1', 'confirmed'), item('b2', 'cancelled', '2099-03-07T10:00:00Z', { order: { id: 'O2', amountCents: 5000, status: 'refunded' }, questionnaireAnswered: false, noShows: 2 })]);
+    await open([
+      item('b1', 'confirmed'),
+      item('b2', 'cancelled', '2099-03-07T10:00:00Z', { order: { id: 'O2', amountCents: 5000, status: 'refunded' }, questionnaireAnswered: false, noShows: 2 }),
+    ]);
     const rows = await screen.findAllByRole('row');
     const b1 = rows.find((r) => r.getAttribute('data-booking-id') === 'b1')!;
     expect(b1.textContent).toContain('09:00–09:30');
@@ -101,7 +104,14 @@ describe('/agenda', () => {
   test('a past confirmed visit can be marked no-show; a refusal is shown', async () => {
     await open(
       [item('b1', 'confirmed', '2000-03-06T09:00:00Z')],
-      [{ method: 'POST', path: '/api/bookings/b1/outcome', status: 409, body: { error: { code: 'x', message: "L'esito di questa visita è già stato registrato." } } }],
+      [
+        {
+          method: 'POST',
+          path: '/api/bookings/b1/outcome',
+          status: 409,
+          body: { error: { code: 'x', message: "L'esito di questa visita è già stato registrato." } },
+        },
+      ],
       '/agenda?day=2000-03-06&view=day',
     );
     await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.noShow })));

@@ -14,7 +14,13 @@ import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordOutcomeMutati
 
 const t = it.agenda;
 
-const VARIANT: Record<AgendaItem['status'], string> = { held: 'warning', confirmed: 'success', cancelled: 'secondary', no_show: 'danger', completed: 'primary' };
+const VARIANT: Record<AgendaItem['status'], string> = {
+  held: 'warning',
+  confirmed: 'success',
+  cancelled: 'secondary',
+  no_show: 'danger',
+  completed: 'primary',
+};
 
 /** the staff's disdetta: a reason is required (the patient is told), the refund is always full */
 function CancelAppointment({ item, doctorId }: { item: AgendaItem; doctorId: string }) {
@@ -178,7 +184,16 @@ export function AgendaPage() {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <ButtonGroup aria-label={t.view}>
           {(['day', 'week'] as const).map((v) => (
-            <ToggleButton key={v} id={`agenda-view-${v}`} type="radio" variant="outline-primary" name="agenda-view" value={v} checked={view === v} onChange={() => set({ view: v })}>
+            <ToggleButton
+              key={v}
+              id={`agenda-view-${v}`}
+              type="radio"
+              variant="outline-primary"
+              name="agenda-view"
+              value={v}
+              checked={view === v}
+              onChange={() => set({ view: v })}
+            >
               {v === 'day' ? t.day : t.week}
             </ToggleButton>
           ))}
@@ -194,7 +209,9 @@ export function AgendaPage() {
             {t.next}
           </Button>
         </ButtonGroup>
-        <span className="ms-auto fw-semibold app-agenda-range">{range.from === range.to ? dayLong(range.from) : `${dayLong(range.from)} – ${dayLong(range.to)}`}</span>
+        <span className="ms-auto fw-semibold app-agenda-range">
+          {range.from === range.to ? dayLong(range.from) : `${dayLong(range.from)} – ${dayLong(range.to)}`}
+        </span>
       </div>
       <p className="small text-body-secondary">{t.live}</p>
       {actionError && (

@@ -17,7 +17,17 @@ import { formatInstant, localInputToIso } from './format';
 const TITLE_ONLY = { start: '', center: 'title', end: '' };
 const DAY_MS = 86_400_000;
 
-function ReadOnlyWeek({ doctor, events, start, label }: { doctor: DoctorSummary; events: readonly AvailabilityEvent[] | undefined; start: string; label: string }) {
+function ReadOnlyWeek({
+  doctor,
+  events,
+  start,
+  label,
+}: {
+  doctor: DoctorSummary;
+  events: readonly AvailabilityEvent[] | undefined;
+  start: string;
+  label: string;
+}) {
   const calendarEvents = useMemo(() => toCalendarEvents(events ?? [], []), [events]);
   return (
     <section aria-label={label} className="app-calendar" data-testid={`as-of-${label === it.audit.now ? 'now' : 'then'}`}>

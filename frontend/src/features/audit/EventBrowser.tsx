@@ -43,7 +43,9 @@ export function EventBrowser() {
 
   const load = useCallback(
     async (current: AuditFilters, after: number | null) => {
-      const result = await fetchPage({ filters: current, after }).unwrap().catch(() => null);
+      const result = await fetchPage({ filters: current, after })
+        .unwrap()
+        .catch(() => null);
       if (!result) return;
       setRows((prev) => (after ? [...prev, ...result.events] : result.events));
       setNext(result.next);
@@ -80,7 +82,12 @@ export function EventBrowser() {
         className="mb-3"
         onSubmit={(e) => {
           e.preventDefault();
-          apply({ ...draft, patient: draft.patient ? patientIdOf(draft.patient, patients) : draft.patient, from: localInputToIso(draft.from ?? ''), to: localInputToIso(draft.to ?? '') });
+          apply({
+            ...draft,
+            patient: draft.patient ? patientIdOf(draft.patient, patients) : draft.patient,
+            from: localInputToIso(draft.from ?? ''),
+            to: localInputToIso(draft.to ?? ''),
+          });
         }}
       >
         <Row className="g-2">
@@ -223,7 +230,10 @@ export function EventBrowser() {
                         <ol className="small" data-testid="audit-chain">
                           {[...chain.events].reverse().map((e) => (
                             <li key={e.position}>
-                              {formatInstant(e.at)} — <strong>{describe(e.type)}</strong> <span className="text-body-secondary">({e.type}, {shortStream(e.stream)})</span>
+                              {formatInstant(e.at)} — <strong>{describe(e.type)}</strong>{' '}
+                              <span className="text-body-secondary">
+                                ({e.type}, {shortStream(e.stream)})
+                              </span>
                             </li>
                           ))}
                         </ol>

@@ -3,7 +3,14 @@ import { Button, Col, Form, Row } from 'react-bootstrap';
 import { it } from '../../i18n/it';
 
 /** the as-of forms: who (a field of the caller's) and an instant, then "show" */
-export function InstantQueryForm({ id, subject, instant, onInstantChange, onSubmit, className }: {
+export function InstantQueryForm({
+  id,
+  subject,
+  instant,
+  onInstantChange,
+  onSubmit,
+  className,
+}: {
   id: string;
   /** the first field: a doctor select, a patient id… */
   subject: ReactNode;

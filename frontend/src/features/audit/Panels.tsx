@@ -66,9 +66,7 @@ export function PatientAsOfPanel() {
         onSubmit={() => {
           if (patientId.trim() && instant) void load({ patientId: patientId.trim(), at: localInputToIso(instant) });
         }}
-        subject={
-          <PatientField id="patient-as-of-id" value={patientText} onChange={setPatientText} required />
-        }
+        subject={<PatientField id="patient-as-of-id" value={patientText} onChange={setPatientText} required />}
       />
       {result.isError && <Alert variant="danger">{errorMessage(result.error, it.audit.asOfError)}</Alert>}
       {record && (
@@ -161,9 +159,15 @@ export function RebuildPanel() {
       {rebuilding.isError && <Alert variant="danger">{errorMessage(rebuilding.error)}</Alert>}
       {progress && (
         <div data-testid="rebuild-progress">
-          <ProgressBar now={percent} label={`${percent}%`} variant={progress.error ? 'danger' : progress.finished ? 'success' : 'info'} animated={!progress.finished} />
+          <ProgressBar
+            now={percent}
+            label={`${percent}%`}
+            variant={progress.error ? 'danger' : progress.finished ? 'success' : 'info'}
+            animated={!progress.finished}
+          />
           <p className="small mt-1">
-            {it.audit.projections[progress.projection] ?? progress.projection}: {it.audit.rebuildProgress(progress.done, progress.total, progress.eventsPerSecond)}
+            {it.audit.projections[progress.projection] ?? progress.projection}:{' '}
+            {it.audit.rebuildProgress(progress.done, progress.total, progress.eventsPerSecond)}
             {progress.finished && !progress.error && ` ${it.audit.rebuildDone}`}
             {progress.error && ` ${progress.error}`}
           </p>
@@ -211,5 +215,3 @@ export function ErasePanel() {
     </section>
   );
 }
-
-

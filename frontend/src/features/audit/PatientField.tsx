@@ -20,7 +20,19 @@ export function patientIdOf(text: string, patients: readonly { id: string; name:
  * a patient for the history's searches: the front desk searches by name (names in clear for it), the auditor,
  * who reads names sealed, types the id
  */
-export function PatientField({ id, value, onChange, name, required }: { id: string; value: string; onChange(text: string): void; name?: string; required?: boolean }) {
+export function PatientField({
+  id,
+  value,
+  onChange,
+  name,
+  required,
+}: {
+  id: string;
+  value: string;
+  onChange(text: string): void;
+  name?: string;
+  required?: boolean;
+}) {
   const admin = useGetSessionQuery().data?.user?.role === 'admin';
   const patients = useGetAuditPatientsQuery(admin ? undefined : skipToken).data ?? [];
   const listId = `${id}-list`;

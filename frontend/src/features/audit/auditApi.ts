@@ -1,10 +1,4 @@
-import type {
-  AsOfPatientRecord,
-  AuditEventDetail,
-  AuditEventsPage,
-  AvailabilityEvent,
-  ChainVerification,
-} from '@studio/contracts';
+import type { AsOfPatientRecord, AuditEventDetail, AuditEventsPage, AvailabilityEvent, ChainVerification } from '@studio/contracts';
 import { api } from '../../lib/api';
 
 export interface AuditFilters {

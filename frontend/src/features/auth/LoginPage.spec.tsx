@@ -104,9 +104,7 @@ describe('LoginPage', () => {
   test('the button shows a loading state while the server answers', async () => {
     let release!: () => void;
     const wait = new Promise<void>((r) => (release = r));
-    fetchMock = mockFetch([
-      { method: 'POST', path: '/api/auth/login', status: 401, body: { error: { code: 'X', message: 'Errore' } }, wait },
-    ]);
+    fetchMock = mockFetch([{ method: 'POST', path: '/api/auth/login', status: 401, body: { error: { code: 'X', message: 'Errore' } }, wait }]);
     const store = await storeWithSession(null);
     renderRoutes(store, routes, '/login');
     await fillAndSubmit('a@b.it', 'x');

@@ -17,14 +17,7 @@ import { useGetPracticeQuery } from '../../lib/practiceApi';
 import { useNow } from '../../lib/useNow';
 import { useGetAvailabilityQuery, useToggleSlotMutation } from './availabilityApi';
 import { selectPendingSlotIds } from './availabilitySlice';
-import {
-  decideEventClick,
-  hourToSlotTime,
-  inAppPath,
-  toCalendarEvents,
-  wallClockNow,
-  type CalendarRange,
-} from './slots';
+import { decideEventClick, hourToSlotTime, inAppPath, toCalendarEvents, wallClockNow, type CalendarRange } from './slots';
 
 const TOOLBAR = { start: 'prev,next today', center: 'title', end: '' };
 const NARROW_DAY_HEADER = { weekday: 'short', day: 'numeric' } as const;
@@ -94,9 +87,7 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
           </Button>
         </Alert>
       )}
-      {query.isSuccess && !query.isFetching && events.length === 0 && (
-        <Alert variant="info">{it.availability.emptyWeek}</Alert>
-      )}
+      {query.isSuccess && !query.isFetching && events.length === 0 && <Alert variant="info">{it.availability.emptyWeek}</Alert>}
       <div className="app-calendar-loading" aria-live="polite">
         {query.isFetching && (
           <Spinner animation="border" size="sm" role="status" variant="primary">

@@ -3,15 +3,7 @@ import { Form } from 'react-bootstrap';
 import { it } from '../../i18n/it';
 
 /** the front desk chooses whose calendar to manage */
-export function DoctorPicker({
-  doctors,
-  value,
-  onChange,
-}: {
-  doctors: readonly DoctorSummary[];
-  value: string;
-  onChange: (doctorId: string) => void;
-}) {
+export function DoctorPicker({ doctors, value, onChange }: { doctors: readonly DoctorSummary[]; value: string; onChange: (doctorId: string) => void }) {
   return (
     <Form.Group controlId="doctor-select" className="mb-3 app-doctor-picker">
       <Form.Label>{it.availability.doctorSelect}</Form.Label>

@@ -74,7 +74,14 @@ describe('availability api: live updates and toggles patch the RTK Query cache',
     mockSocket.receive(AVAILABILITY_CHANGED, {
       doctorId: 'd1',
       position: 101,
-      slot: { id: 'd1~202503100900', start: '2025-03-10T09:00:00Z', end: '2025-03-10T09:30:00Z', status: 'booked', ...SLOT_COLORS.booked, url: '/prenotazioni/b1' },
+      slot: {
+        id: 'd1~202503100900',
+        start: '2025-03-10T09:00:00Z',
+        end: '2025-03-10T09:30:00Z',
+        status: 'booked',
+        ...SLOT_COLORS.booked,
+        url: '/prenotazioni/b1',
+      },
     });
     expect(cached()[0]).toMatchObject({ status: 'booked', url: '/prenotazioni/b1' });
 
@@ -124,9 +131,7 @@ describe('availability api: live updates and toggles patch the RTK Query cache',
         body: { error: { code: 'CONFLICT', message: 'Lo slot è già prenotato' } },
       },
     ]);
-    await store.dispatch(
-      availabilityApi.endpoints.toggleSlot.initiate({ for: 'd1', start: events[1].start, end: events[1].end, slotId: events[1].id }),
-    );
+    await store.dispatch(availabilityApi.endpoints.toggleSlot.initiate({ for: 'd1', start: events[1].start, end: events[1].end, slotId: events[1].id }));
     expect(cached()[1]).toEqual(events[1]);
     expect(store.getState().availabilityUi.toggleError).toBe('Lo slot è già prenotato');
     expect(store.getState().availabilityUi.pendingSlotIds).toEqual([]);

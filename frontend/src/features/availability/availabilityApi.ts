@@ -1,12 +1,6 @@
 import { original } from '@reduxjs/toolkit';
 import { READ_POSITION_HEADER } from '@studio/contracts';
-import type {
-  AvailabilityEvent,
-  DoctorSummary,
-  ToggleRequest,
-  ToggleResponse,
-  WorkingHours,
-} from '@studio/contracts';
+import type { AvailabilityEvent, DoctorSummary, ToggleRequest, ToggleResponse, WorkingHours } from '@studio/contracts';
 import { api } from '../../lib/api';
 import { doctorsApi } from '../../lib/doctorsApi';
 import { liveConnectionChanged, sharedAvailabilityWatcher } from '../../lib/liveUpdates';
@@ -33,20 +27,24 @@ export const availabilityApi = doctorsApi.injectEndpoints({
           // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (RTK's meta type)
           const response = (meta as { response?: Response } | undefined)?.response;
           const readPosition = Number(response?.headers.get(READ_POSITION_HEADER) ?? NaN);
-          leave = sharedAvailabilityWatcher().watch(arg.doctorId, {
-            onChange(change) {
-              const current = getCacheEntry().data;
-              if (!current) return;
-              const next = applyAvailabilityChange(current, change, arg, arg.doctorId);
-              if (next !== current) updateCachedData(() => next as AvailabilityEvent[]);
+          leave = sharedAvailabilityWatcher().watch(
+            arg.doctorId,
+            {
+              onChange(change) {
+                const current = getCacheEntry().data;
+                if (!current) return;
+                const next = applyAvailabilityChange(current, change, arg, arg.doctorId);
+                if (next !== current) updateCachedData(() => next as AvailabilityEvent[]);
+              },
+              onStatus(status) {
+                dispatch(liveConnectionChanged(status));
+              },
+              onResync() {
+                dispatch(api.util.invalidateTags([{ type: 'Availability', id: arg.doctorId }]));
+              },
             },
-            onStatus(status) {
-              dispatch(liveConnectionChanged(status));
-            },
-            onResync() {
-              dispatch(api.util.invalidateTags([{ type: 'Availability', id: arg.doctorId }]));
-            },
-          }, Number.isInteger(readPosition) ? readPosition : undefined);
+            Number.isInteger(readPosition) ? readPosition : undefined,
+          );
         } catch {
           // the entry went away before its data arrived: nothing to watch
         }
@@ -109,9 +107,4 @@ export const availabilityApi = doctorsApi.injectEndpoints({
   }),
 });
 
-export const {
-  useGetDoctorsQuery,
-  useGetAvailabilityQuery,
-  useToggleSlotMutation,
-  useSetWorkingHoursMutation,
-} = availabilityApi;
+export const { useGetDoctorsQuery, useGetAvailabilityQuery, useToggleSlotMutation, useSetWorkingHoursMutation } = availabilityApi;

@@ -3,7 +3,16 @@
  * cached events, deciding what a click does, and what FullCalendar is fed.
  */
 import type { AvailabilityChanged, AvailabilityEvent, SlotStatus, ToggleRequest, ToggleResponse } from '@studio/contracts';
-import { hourToSlotTime, isPastSlot, PAST_COLORS, slotLabel, toCalendarEvents, utcClock, wallClockNow, type CalendarEventInput } from '../../components/ui/weekGridEvents';
+import {
+  hourToSlotTime,
+  isPastSlot,
+  PAST_COLORS,
+  slotLabel,
+  toCalendarEvents,
+  utcClock,
+  wallClockNow,
+  type CalendarEventInput,
+} from '../../components/ui/weekGridEvents';
 import { it } from '../../i18n/it';
 
 export { hourToSlotTime, isPastSlot, PAST_COLORS, slotLabel, toCalendarEvents, utcClock, wallClockNow, type CalendarEventInput };
@@ -76,11 +85,7 @@ export function applyAvailabilityChange(
 }
 
 /** Applies the answer of POST /disponibilita/toggle to the clicked slot (found by its old id). */
-export function applyToggleResult(
-  events: readonly AvailabilityEvent[],
-  slotId: string,
-  result: ToggleResponse,
-): readonly AvailabilityEvent[] {
+export function applyToggleResult(events: readonly AvailabilityEvent[], slotId: string, result: ToggleResponse): readonly AvailabilityEvent[] {
   const index = events.findIndex((e) => e.id === slotId);
   if (index < 0) return events;
   const old = events[index];
@@ -107,12 +112,7 @@ export type ClickDecision =
   | { kind: 'ignore'; reason: 'unknown' | 'pending' | 'red-without-url' | 'past' };
 
 /** What a click (or Enter) on an event does. */
-export function decideEventClick(
-  ev: AvailabilityEvent | undefined,
-  doctorId: string,
-  pendingSlotIds: readonly string[],
-  wallNow?: number,
-): ClickDecision {
+export function decideEventClick(ev: AvailabilityEvent | undefined, doctorId: string, pendingSlotIds: readonly string[], wallNow?: number): ClickDecision {
   if (!ev) return { kind: 'ignore', reason: 'unknown' };
   if (isRedEvent(ev)) return ev.url ? { kind: 'navigate', url: ev.url } : { kind: 'ignore', reason: 'red-without-url' };
   if (isPastSlot(ev, wallNow)) return { kind: 'ignore', reason: 'past' };
@@ -134,4 +134,3 @@ export function inAppPath(url: string, origin: string): string | null {
     return null;
   }
 }
-

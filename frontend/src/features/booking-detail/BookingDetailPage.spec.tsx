@@ -103,7 +103,11 @@ describe('/prenotazioni/:id', () => {
   });
 
   test('staff see who is coming and how to reach them; links back to the calendar and the agenda', async () => {
-    const withPatient = { ...booking, status: 'confirmed', patient: { id: 'p1', name: 'Mario', surname: 'Rossi', phone: '3331234567', email: 'mario@example.it', taxcode: 'RSSMRA85T10A562S' } };
+    const withPatient = {
+      ...booking,
+      status: 'confirmed',
+      patient: { id: 'p1', name: 'Mario', surname: 'Rossi', phone: '3331234567', email: 'mario@example.it', taxcode: 'RSSMRA85T10A562S' },
+    };
     fetchMock = mockFetch([
       { method: 'GET', path: '/prenotazioni/b1', body: withPatient },
       { method: 'GET', path: '/api/patients/p1/answers', body: { patientId: 'p1', questionnaires: [] } },
@@ -118,7 +122,9 @@ describe('/prenotazioni/:id', () => {
   });
 
   test('the admin: the empty state, and back to that doctor’s calendar', async () => {
-    await open({ id: 'a1', role: 'admin', name: 'Segreteria' }, [{ method: 'GET', path: '/api/patients/p1/answers', body: { patientId: 'p1', questionnaires: [] } }]);
+    await open({ id: 'a1', role: 'admin', name: 'Segreteria' }, [
+      { method: 'GET', path: '/api/patients/p1/answers', body: { patientId: 'p1', questionnaires: [] } },
+    ]);
     await screen.findByText(t.bookingDetail.noAnswers);
     expect(screen.getByRole('link', { name: t.bookingDetail.backToCalendar }).getAttribute('href')).toBe('/disponibilita?for=d1');
   });

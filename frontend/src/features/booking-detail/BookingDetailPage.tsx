@@ -45,7 +45,15 @@ function ErrorAlert({ error, fallback, hints, onRetry }: { error: unknown; fallb
   );
 }
 
-function QuestionnaireAnswers({ questionnaire, answers, answeredAt }: { questionnaire: QuestionnaireView; answers: Record<string, Answer>; answeredAt: string }) {
+function QuestionnaireAnswers({
+  questionnaire,
+  answers,
+  answeredAt,
+}: {
+  questionnaire: QuestionnaireView;
+  answers: Record<string, Answer>;
+  answeredAt: string;
+}) {
   return (
     <Card as="article" className="mb-3" data-questionnaire-id={questionnaire.id}>
       <Card.Body>
@@ -139,7 +147,10 @@ export function BookingDetailPage() {
     <Link to={PATHS.home}>{t.backHome}</Link>
   );
   const backToAgenda = staff ? (
-    <Link className="ms-3" to={user?.role === 'admin' && booking.data ? `${PATHS.agenda}?${new URLSearchParams({ for: booking.data.doctorId })}` : PATHS.agenda}>
+    <Link
+      className="ms-3"
+      to={user?.role === 'admin' && booking.data ? `${PATHS.agenda}?${new URLSearchParams({ for: booking.data.doctorId })}` : PATHS.agenda}
+    >
       {t.backToAgenda}
     </Link>
   ) : null;
@@ -152,12 +163,7 @@ export function BookingDetailPage() {
       <h1 className="h3">{t.title}</h1>
       {booking.isLoading && <Loading label={t.loading} />}
       {booking.isError && (
-        <ErrorAlert
-          error={booking.error}
-          fallback={t.error}
-          hints={{ 403: t.forbiddenHint, 404: t.notFoundHint }}
-          onRetry={() => void booking.refetch()}
-        />
+        <ErrorAlert error={booking.error} fallback={t.error} hints={{ 403: t.forbiddenHint, 404: t.notFoundHint }} onRetry={() => void booking.refetch()} />
       )}
       {b && (
         <>

@@ -230,9 +230,7 @@ describe('BookingPage (/prenota, #doing_booking)', () => {
   });
 
   test('a patient pressing Salva holds the slot (CSRF) and goes to the questionnaire step', async () => {
-    const { router } = await open(patient, [
-      { method: 'POST', path: '/prenotazioni', status: 201, body: { id: 'b1', expiresAt: '2030-01-01T10:15:00Z' } },
-    ]);
+    const { router } = await open(patient, [{ method: 'POST', path: '/prenotazioni', status: 201, body: { id: 'b1', expiresAt: '2030-01-01T10:15:00Z' } }]);
     await chooseDoctor();
     await chooseDay(day1);
     fireEvent.click(hourButton('09:00')!);

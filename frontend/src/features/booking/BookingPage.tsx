@@ -106,7 +106,11 @@ export function BookingPage() {
             </Button>
           </Alert>
         )}
-        {doctors.data && doctors.data.length === 0 && <Alert variant="info" role="status">{it.booking.noDoctors}</Alert>}
+        {doctors.data && doctors.data.length === 0 && (
+          <Alert variant="info" role="status">
+            {it.booking.noDoctors}
+          </Alert>
+        )}
         {doctors.data && doctors.data.length > 0 && (
           <Form.Group controlId="booking-doctor" className="mb-3 app-booking-doctor">
             <Form.Label>{it.booking.doctor}</Form.Label>
@@ -223,7 +227,11 @@ function DoctorChoice({ doctor }: { doctor: DoctorSummary }) {
             </Button>
           </Alert>
         )}
-        {noFreeDay && <Alert variant="info" role="status">{it.booking.noDays}</Alert>}
+        {noFreeDay && (
+          <Alert variant="info" role="status">
+            {it.booking.noDays}
+          </Alert>
+        )}
         {freeDays.data && (
           <div className="app-booking-days" role="group" aria-labelledby="booking-days-label">
             {range.days.map((date) => {

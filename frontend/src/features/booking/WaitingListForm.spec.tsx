@@ -9,7 +9,10 @@ afterEach(() => fetchMock?.restore());
 
 async function open(status: number, body: unknown) {
   fetchMock = mockFetch([{ method: 'POST', path: '/api/waiting-list', status, body }]);
-  renderWithStore(await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' }), <WaitingListForm doctorId="d1" firstDay="2030-03-04" lastDay="2030-03-31" />);
+  renderWithStore(
+    await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' }),
+    <WaitingListForm doctorId="d1" firstDay="2030-03-04" lastDay="2030-03-31" />,
+  );
   fireEvent.change(screen.getByLabelText('Dal giorno'), { target: { value: '2030-03-10' } });
 }
 

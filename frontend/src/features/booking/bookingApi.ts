@@ -37,9 +37,7 @@ export const bookingApi = api.injectEndpoints({
               if (!current) return;
               // the changed day's free hours, when this page has them: the count is then exact
               const place = slotPlace(change);
-              const hours = place
-                ? bookingApi.endpoints.getFreeSlots.select({ doctorId: arg.doctorId, date: place.date })(getState()).data
-                : undefined;
+              const hours = place ? bookingApi.endpoints.getFreeSlots.select({ doctorId: arg.doctorId, date: place.date })(getState()).data : undefined;
               const next = patchFreeDays(current, change, arg, hours, Date.now());
               if (next !== current) updateCachedData(() => next as FreeDay[]);
             },
@@ -72,7 +70,8 @@ export const bookingApi = api.injectEndpoints({
               updateCachedData(() => after as FreeSlot[]);
               const gone = vanishedSlot(before, after);
               // patients and visitors learn only free or not free ('unavailable'): then the page cannot tell who took the hour
-              if (gone) dispatch(slotVanished({ ...arg, slotId: gone.id, hour: gone.hour, reason: change.slot.status === 'unavailable' ? 'unknown' : 'taken' }));
+              if (gone)
+                dispatch(slotVanished({ ...arg, slotId: gone.id, hour: gone.hour, reason: change.slot.status === 'unavailable' ? 'unknown' : 'taken' }));
               if (before.length > 0 && after.length === 0) dispatch(dayEmptied(arg));
             },
             onStatus: (status) => dispatch(liveConnectionChanged(status)),

@@ -20,8 +20,7 @@ import {
   type BookingUiState,
 } from './bookingSlice';
 
-const reduce = (actions: UnknownAction[], from: BookingUiState = initialBookingState) =>
-  actions.reduce((s, a) => bookingSlice.reducer(s, a), from);
+const reduce = (actions: UnknownAction[], from: BookingUiState = initialBookingState) => actions.reduce((s, a) => bookingSlice.reducer(s, a), from);
 const view = (booking: BookingUiState) => {
   const state = { booking };
   return {
@@ -212,10 +211,7 @@ describe('booking state machine (SPEC "Booking")', () => {
 
   test('a kept choice is restored (after registering or logging in), a refusal message stays', () => {
     const refused = reduce([holdPending, holdRejected(500, 'Errore del server')], chosen());
-    const s = reduce(
-      [choiceRestored({ doctorId: 'd2', date: '2025-03-12', availabilityId: 'd2~202503121400', hour: '14:00' })],
-      refused,
-    );
+    const s = reduce([choiceRestored({ doctorId: 'd2', date: '2025-03-12', availabilityId: 'd2~202503121400', hour: '14:00' })], refused);
     expect(s).toMatchObject({ doctorId: 'd2', day: '2025-03-12', slot: { id: 'd2~202503121400', hour: '14:00' } });
     expect(s.holdError).toBe('Errore del server');
     expect(view(s)).toMatchObject({ availabilityId: 'd2~202503121400', canSave: true, label: 'Salva' });

@@ -114,7 +114,8 @@ export const bookingSlice = createSlice({
         // while our own hold is in flight its change may arrive first: the answer decides
         if (state.holding || !state.slot) return;
         if (payload.doctorId !== state.doctorId || payload.date !== state.day) return;
-        if (payload.slotId === state.slot.id || payload.hour === state.slot.hour) unchooseTaken(state, payload.reason === 'closed' ? 'hourClosed' : payload.reason === 'unknown' ? 'hourGone' : 'hourTaken');
+        if (payload.slotId === state.slot.id || payload.hour === state.slot.hour)
+          unchooseTaken(state, payload.reason === 'closed' ? 'hourClosed' : payload.reason === 'unknown' ? 'hourGone' : 'hourTaken');
       })
       .addCase(dayEmptied, (state, { payload }) => {
         if (state.holding) return;

@@ -24,12 +24,7 @@ export function slotPlace(change: AvailabilityChanged): { date: string; hour: st
  * the wall-clock start as UTC, so it is only a guard (the server decides with the practice's zone
  * and refuses a hold of a slot that has begun).
  */
-export function patchFreeSlots(
-  slots: readonly FreeSlot[],
-  change: AvailabilityChanged,
-  target: DayTarget,
-  now?: number,
-): readonly FreeSlot[] {
+export function patchFreeSlots(slots: readonly FreeSlot[], change: AvailabilityChanged, target: DayTarget, now?: number): readonly FreeSlot[] {
   if (change.doctorId !== target.doctorId) return slots;
   const place = slotPlace(change);
   if (!place || place.date !== target.date) return slots;

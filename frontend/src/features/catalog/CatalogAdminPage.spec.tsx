@@ -15,7 +15,11 @@ let fetchMock: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => fetchMock?.restore());
 
 async function open(extra: Parameters<typeof mockFetch>[0] = []) {
-  fetchMock = mockFetch([...extra, { method: 'GET', path: '/api/admin/products', body: products }, { method: 'GET', path: '/api/admin/coupons', body: coupons }]);
+  fetchMock = mockFetch([
+    ...extra,
+    { method: 'GET', path: '/api/admin/products', body: products },
+    { method: 'GET', path: '/api/admin/coupons', body: coupons },
+  ]);
   const store = await storeWithSession({ id: 'a1', role: 'admin', name: 'Segreteria' });
   renderRoutes(store, [{ path: '/catalogo', element: <CatalogAdminPage /> }], '/catalogo');
   await screen.findByText('Prima visita');
@@ -34,7 +38,9 @@ describe('/catalogo: products and coupons for the admin', () => {
   });
 
   test('a new product is sent in euro cents with the CSRF token; the modal closes on success', async () => {
-    const calls = await open([{ method: 'POST', path: '/api/admin/products', status: 201, body: { id: 'p3', name: 'Dieta', description: '', priceCents: 12050, active: true } }]);
+    const calls = await open([
+      { method: 'POST', path: '/api/admin/products', status: 201, body: { id: 'p3', name: 'Dieta', description: '', priceCents: 12050, active: true } },
+    ]);
     fireEvent.click(screen.getByRole('button', { name: t.catalogAdmin.newProduct }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(t.catalogAdmin.name), { target: { value: 'Dieta' } });
@@ -69,6 +75,12 @@ describe('/catalogo: products and coupons for the admin', () => {
     fireEvent.change(within(dialog).getByLabelText(t.catalogAdmin.validTo), { target: { value: '2030-08-31' } });
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.catalogAdmin.save })));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.calls.find((c) => c.method === 'POST')!.body).toEqual({ code: 'ESTATE', percentage: 15, validFrom: '2030-06-01', validTo: '2030-08-31', maxUses: null });
+    expect(calls.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      code: 'ESTATE',
+      percentage: 15,
+      validFrom: '2030-06-01',
+      validTo: '2030-08-31',
+      maxUses: null,
+    });
   });
 });

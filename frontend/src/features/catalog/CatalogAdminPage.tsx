@@ -19,7 +19,17 @@ const t = it.catalogAdmin;
 type Editing<T> = { row?: T } | null;
 
 /** one list of the catalog: loading, error with retry, a "new" button, the data table and its modal form */
-function CatalogTab<Row>({ query, columns, rowId, caption, emptyText, newLabel, testId, sortBy, modal }: {
+function CatalogTab<Row>({
+  query,
+  columns,
+  rowId,
+  caption,
+  emptyText,
+  newLabel,
+  testId,
+  sortBy,
+  modal,
+}: {
   query: { data?: Row[]; error?: unknown; isLoading: boolean; refetch: () => unknown };
   /** the columns, given how to open a row's edit form */
   columns: (edit: (row: Row) => void) => ColumnDef<Row, any>[];
@@ -50,7 +60,16 @@ function CatalogTab<Row>({ query, columns, rowId, caption, emptyText, newLabel, 
       <div className="d-flex justify-content-end mb-2">
         <Button onClick={() => setEditing({})}>{newLabel}</Button>
       </div>
-      <DataTable caption={caption} rows={query.data ?? []} columns={tableColumns} rowId={rowId} emptyText={emptyText} searchable testId={testId} initialSorting={[{ id: sortBy, desc: false }]} />
+      <DataTable
+        caption={caption}
+        rows={query.data ?? []}
+        columns={tableColumns}
+        rowId={rowId}
+        emptyText={emptyText}
+        searchable
+        testId={testId}
+        initialSorting={[{ id: sortBy, desc: false }]}
+      />
       {editing && modal(editing.row, () => setEditing(null))}
     </>
   );

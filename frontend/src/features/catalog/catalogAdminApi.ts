@@ -15,7 +15,4 @@ export const catalogAdminApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetAdminProductsQuery,
-  useGetAdminCouponsQuery,
-} = catalogAdminApi;
+export const { useGetAdminProductsQuery, useGetAdminCouponsQuery } = catalogAdminApi;

@@ -38,7 +38,11 @@ async function open(extra: Parameters<typeof mockFetch>[0] = []) {
     { method: 'GET', path: `/api/patients/${PATIENT}/diet`, body: diet },
     { method: 'GET', path: '/api/foods', body: foods },
     { method: 'GET', path: '/api/food-categories', body: categories },
-    { method: 'POST', path: '/api/diet-tools/calculate', body: { ...emptySummary, kcal: 282, protein: 10.4, carbohydrate: 59.2, fat: 1, split: { protein: 14, carbohydrate: 82, fat: 3 } } },
+    {
+      method: 'POST',
+      path: '/api/diet-tools/calculate',
+      body: { ...emptySummary, kcal: 282, protein: 10.4, carbohydrate: 59.2, fat: 1, split: { protein: 14, carbohydrate: 82, fat: 3 } },
+    },
     { method: 'POST', path: /\/api\/diet-tools\/calculate\/\w+/, body: { meal: 'pranzo', rows: [], kcal: 0, protein: 0, carbohydrate: 0, fat: 0 } },
     { method: 'POST', path: '/api/diet-tools/categories', body: [{ id: 3, kcal: 22, base_weight: 200 }] },
   ]);
@@ -59,7 +63,7 @@ const change = (el: HTMLElement, value: string) => act(async () => void fireEven
 const click = (el: HTMLElement) => act(async () => void fireEvent.click(el));
 
 describe('diet editor', () => {
-  it('renders the spec\'s page: edit-diet, editform with calculate_url, categories_url, a calculate_meal_url per meal, the csrf-token meta', async () => {
+  it("renders the spec's page: edit-diet, editform with calculate_url, categories_url, a calculate_meal_url per meal, the csrf-token meta", async () => {
     const { container } = await open();
     expect(container.querySelector('#edit-diet')).not.toBeNull();
     const form = container.querySelector('form#editform')!;
@@ -93,7 +97,9 @@ describe('diet editor', () => {
 
     // a category asks the categories endpoint for {id, kcal, base_weight}
     await change(select, '100003');
-    await waitFor(() => expect(fetchMock!.calls.some((c) => c.url.endsWith('/api/diet-tools/categories') && JSON.stringify(c.body) === '{"ids":[3]}')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock!.calls.some((c) => c.url.endsWith('/api/diet-tools/categories') && JSON.stringify(c.body) === '{"ids":[3]}')).toBe(true),
+    );
     // the server's summary is shown, numbers and chart
     await waitFor(() => expect(screen.getByTestId('daily-kcal').textContent).toBe(d.summaryKcal(282)));
   });
@@ -127,8 +133,17 @@ describe('diet editor', () => {
     expect(put.headers['x-csrf-token']).toBe(CSRF);
   });
 
-  it('stays on the page with the server\'s Italian error when the save is refused', async () => {
-    const { container } = await open([{ method: 'PUT', path: `/api/patients/${PATIENT}/diet`, status: 400, body: { error: { code: 'porzioni_non_valide', message: 'Le porzioni settimanali devono essere in tutto 14 (pranzi e cene della settimana): ora sono 7.' } } }]);
+  it("stays on the page with the server's Italian error when the save is refused", async () => {
+    const { container } = await open([
+      {
+        method: 'PUT',
+        path: `/api/patients/${PATIENT}/diet`,
+        status: 400,
+        body: {
+          error: { code: 'porzioni_non_valide', message: 'Le porzioni settimanali devono essere in tutto 14 (pranzi e cene della settimana): ora sono 7.' },
+        },
+      },
+    ]);
     await click(container.querySelector('a.save-before') as HTMLElement);
     expect(await screen.findByText(/ora sono 7/)).toBeTruthy();
     expect(screen.queryByText('elenco dei pazienti')).toBeNull();

@@ -1,7 +1,16 @@
 import { useUnsavedChangesGuard } from './UnsavedChangesGuard';
 import { usePageTitle } from '../../lib/pageTitle';
 import { formatDateTime } from '../../lib/format';
-import { MEALS, NOTES_MAX_LENGTH, type CategoryAnswer, type DietContent, type DietSummary, type DietView, type Meal, type MealSummary } from '@studio/contracts';
+import {
+  MEALS,
+  NOTES_MAX_LENGTH,
+  type CategoryAnswer,
+  type DietContent,
+  type DietSummary,
+  type DietView,
+  type Meal,
+  type MealSummary,
+} from '@studio/contracts';
 import { useCallback, useMemo, useReducer, useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -11,7 +20,15 @@ import { Loading } from '../../components/ui/Loading';
 import { AsyncModal } from '../../components/ui';
 import { RichTextEditor } from '../../components/ui/RichText';
 import { it } from '../../i18n/it';
-import { DIET_URLS, useGetDietQuery, useLazyGetDietQuery, useLookupCategoriesMutation, useSaveDietMutation, useSaveMealCellsMutation, useSavedDietLoader } from './dietApi';
+import {
+  DIET_URLS,
+  useGetDietQuery,
+  useLazyGetDietQuery,
+  useLookupCategoriesMutation,
+  useSaveDietMutation,
+  useSaveMealCellsMutation,
+  useSavedDietLoader,
+} from './dietApi';
 import { draftActions, draftSlice, initialDraft, isDirty } from './draftSlice';
 import { CatalogueContext } from './FoodSelect';
 import { MealEditor } from './MealEditor';
@@ -33,7 +50,8 @@ export function DietEditorPage() {
   const categories = useGetFoodCategoriesQuery();
   if (diet.isLoading || foods.isLoading || categories.isLoading) return <Loading label={t.loading} />;
   if (diet.isError || !diet.data) return <Alert variant="danger">{errorMessage(diet.error, t.loadError)}</Alert>;
-  if (foods.isError || categories.isError || !foods.data || !categories.data) return <Alert variant="danger">{errorMessage(foods.error ?? categories.error, t.catalogueError)}</Alert>;
+  if (foods.isError || categories.isError || !foods.data || !categories.data)
+    return <Alert variant="danger">{errorMessage(foods.error ?? categories.error, t.catalogueError)}</Alert>;
   return (
     <CatalogueContext.Provider value={{ foods: foods.data, categories: categories.data }}>
       {/* another patient is another form: nothing of the previous one is kept */}
@@ -88,10 +106,12 @@ function DietEditor({ patientId }: { patientId: string }) {
     }
   };
   const reload = async () => {
-    const fresh = await reloadDiet(patientId).unwrap().catch((error: unknown) => {
-      setMessage({ variant: 'danger', text: errorMessage(error, t.loadError) });
-      return null;
-    });
+    const fresh = await reloadDiet(patientId)
+      .unwrap()
+      .catch((error: unknown) => {
+        setMessage({ variant: 'danger', text: errorMessage(error, t.loadError) });
+        return null;
+      });
     if (fresh) dispatch(draftActions.dietLoaded(fresh.content));
     return fresh;
   };
@@ -136,7 +156,11 @@ function DietEditor({ patientId }: { patientId: string }) {
       {guard.dialog}
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h1 className="h3 mb-0 me-auto">{t.title(diet!.patientName)}</h1>
-        {dirty && <Badge bg="warning" text="dark">{t.unsaved}</Badge>}
+        {dirty && (
+          <Badge bg="warning" text="dark">
+            {t.unsaved}
+          </Badge>
+        )}
         {diet!.revision !== null && (
           <Button size="sm" variant="outline-secondary" onClick={() => setShowSaved(true)}>
             {t.savedVersion}
@@ -195,7 +219,14 @@ function DietEditor({ patientId }: { patientId: string }) {
         <PortionsTables portions={draft.portions} dispatch={dispatch} />
         <DietBlocks portions={draft.portions} />
         <section className="mb-4">
-          <RichTextEditor key={state.loads} id="diet-notes" label={t.notes} value={draft.notes} onChange={(notes) => dispatch(draftActions.notesChanged(notes))} maxLength={NOTES_MAX_LENGTH} />
+          <RichTextEditor
+            key={state.loads}
+            id="diet-notes"
+            label={t.notes}
+            value={draft.notes}
+            onChange={(notes) => dispatch(draftActions.notesChanged(notes))}
+            maxLength={NOTES_MAX_LENGTH}
+          />
         </section>
         <div className="d-flex flex-wrap gap-2 diet-actions">
           <Button type="submit" disabled={saving.isLoading}>
@@ -214,7 +245,17 @@ function DietEditor({ patientId }: { patientId: string }) {
 }
 
 /** calculate_meal_url before each meal summary: the server's table for the meal as it is in the form */
-function MealSummarySection({ meal, rows, csrf, onSaveCells }: { meal: Meal; rows: DietContent['meals'][Meal]; csrf: string | undefined; onSaveCells: ((grams: Record<string, string>) => Promise<MealSummary | null>) | null }) {
+function MealSummarySection({
+  meal,
+  rows,
+  csrf,
+  onSaveCells,
+}: {
+  meal: Meal;
+  rows: DietContent['meals'][Meal];
+  csrf: string | undefined;
+  onSaveCells: ((grams: Record<string, string>) => Promise<MealSummary | null>) | null;
+}) {
   const url = DIET_URLS.calculateMeal(meal);
   // the meal's own rows: a change elsewhere does not recalculate this table
   const body = useMemo(() => ({ meals: { [meal]: rows } }), [meal, rows]);
@@ -223,7 +264,11 @@ function MealSummarySection({ meal, rows, csrf, onSaveCells }: { meal: Meal; row
   return (
     <>
       <input type="hidden" name="calculate_meal_url" value={url} />
-      {calculation.status === 'error' && <Alert variant="danger" className="mt-2 mb-0 py-1 small">{calculation.error}</Alert>}
+      {calculation.status === 'error' && (
+        <Alert variant="danger" className="mt-2 mb-0 py-1 small">
+          {calculation.error}
+        </Alert>
+      )}
       <MealSummaryTable summary={summary} title={t.mealSummary(t.meals[meal])} onSaveCells={onSaveCells} editDisabledHint={t.editNeedsSave} />
     </>
   );

@@ -40,41 +40,42 @@ export function DietPatientsPage() {
       {patients.data?.length === 0 && <Alert variant="info">{t.noPatients}</Alert>}
       {patients.data && patients.data.length > 0 && (
         <InfiniteScroll hasMore={shown < total} loading={false} loadMore={() => setShown((n) => n + PAGE)}>
-        <ListGroup as="ul">
-          {patients.data.slice(0, shown).map((p) => (
-            <ListGroup.Item as="li" key={p.id} className="d-flex flex-wrap align-items-center gap-2">
-              <span className="me-auto">
-                {p.name}
-                {same.has(p.id) && <span className="small text-body-secondary ms-2">{t.namesake(shortCode(p.id))}</span>}
-              </span>
-              {p.hasDiet ? (
-                <AsyncPopover<DietView>
-                  id={`diet-summary-${p.id}`}
-                  title={t.summaryTitle}
-                  load={() => loadSaved(p.id)}
-                  render={(diet) => (
-                    <>
-                      <p className="mb-1 fw-semibold">{t.summaryKcal(diet.summary.kcal)}</p>
-                      <p className="mb-0 small">
-                        {t.protein} {t.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))}; {t.carbohydrate} {t.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}; {t.fat}{' '}
-                        {t.macroRow(formatGrams(diet.summary.fat), formatPercent(diet.summary.split.fat))}
-                      </p>
-                    </>
-                  )}
-                >
-                  <Button size="sm" variant="success">
-                    {t.hasDiet}
-                  </Button>
-                </AsyncPopover>
-              ) : (
-                <Badge bg="secondary">{t.noDiet}</Badge>
-              )}
-              <Link className="btn btn-sm btn-primary" to={`${DIETS_PATH}/${p.id}`}>
-                {t.open}
-              </Link>
-            </ListGroup.Item>
-          ))}
-        </ListGroup>
+          <ListGroup as="ul">
+            {patients.data.slice(0, shown).map((p) => (
+              <ListGroup.Item as="li" key={p.id} className="d-flex flex-wrap align-items-center gap-2">
+                <span className="me-auto">
+                  {p.name}
+                  {same.has(p.id) && <span className="small text-body-secondary ms-2">{t.namesake(shortCode(p.id))}</span>}
+                </span>
+                {p.hasDiet ? (
+                  <AsyncPopover<DietView>
+                    id={`diet-summary-${p.id}`}
+                    title={t.summaryTitle}
+                    load={() => loadSaved(p.id)}
+                    render={(diet) => (
+                      <>
+                        <p className="mb-1 fw-semibold">{t.summaryKcal(diet.summary.kcal)}</p>
+                        <p className="mb-0 small">
+                          {t.protein} {t.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))}; {t.carbohydrate}{' '}
+                          {t.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}; {t.fat}{' '}
+                          {t.macroRow(formatGrams(diet.summary.fat), formatPercent(diet.summary.split.fat))}
+                        </p>
+                      </>
+                    )}
+                  >
+                    <Button size="sm" variant="success">
+                      {t.hasDiet}
+                    </Button>
+                  </AsyncPopover>
+                ) : (
+                  <Badge bg="secondary">{t.noDiet}</Badge>
+                )}
+                <Link className="btn btn-sm btn-primary" to={`${DIETS_PATH}/${p.id}`}>
+                  {t.open}
+                </Link>
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
         </InfiniteScroll>
       )}
     </div>

@@ -26,7 +26,17 @@ export function optionData(catalogue: CatalogueOptions, item: number): { kcal100
  * A food select (SPEC "Food option"): each option carries data-kcal-100 and data-base-weight; a
  * value above 100000 is the category with id value − 100000.
  */
-export function FoodSelect({ value, onChange, label, name }: { value: number; onChange(item: number, option: HTMLOptionElement): void; label: string; name: string }) {
+export function FoodSelect({
+  value,
+  onChange,
+  label,
+  name,
+}: {
+  value: number;
+  onChange(item: number, option: HTMLOptionElement): void;
+  label: string;
+  name: string;
+}) {
   const { foods, categories } = useCatalogue();
   const groups = useMemo(() => {
     const byCategory = new Map<string, FoodView[]>();
@@ -34,7 +44,14 @@ export function FoodSelect({ value, onChange, label, name }: { value: number; on
     return [...byCategory.entries()];
   }, [foods]);
   return (
-    <Form.Select size="sm" aria-label={label} name={name} className="food-select" value={value || ''} onChange={(e) => onChange(Number(e.target.value), e.target.selectedOptions[0])}>
+    <Form.Select
+      size="sm"
+      aria-label={label}
+      name={name}
+      className="food-select"
+      value={value || ''}
+      onChange={(e) => onChange(Number(e.target.value), e.target.selectedOptions[0])}
+    >
       <option value="">{t.chooseFood}</option>
       <optgroup label={t.categoriesGroup}>
         {categories.map((c) => (

@@ -71,7 +71,9 @@ export function MealEditor({ meal, rows, dispatch, categoryAnswers, onCategoryCh
                       label={`${t.food} ${index + 1}`}
                       name={`meals[${meal}][${index}][item]`}
                       value={row.item}
-                      onChange={(item, option) => choose(item, option, (i, baseWeight) => dispatch(draftActions.rowItemChosen({ ...ref, item: i, baseWeight })))}
+                      onChange={(item, option) =>
+                        choose(item, option, (i, baseWeight) => dispatch(draftActions.rowItemChosen({ ...ref, item: i, baseWeight })))
+                      }
                     />
                   </td>
                   <td className="diet-grams">
@@ -90,10 +92,21 @@ export function MealEditor({ meal, rows, dispatch, categoryAnswers, onCategoryCh
                   </td>
                   <td className="text-end diet-kcal">{kcalOf(row.item, row.grams)}</td>
                   <td className="text-end text-nowrap">
-                    <Button size="sm" variant="outline-secondary" className="me-1" aria-expanded={showAlternatives} onClick={() => setOpen((o) => ({ ...o, [row.id]: !o[row.id] }))}>
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      className="me-1"
+                      aria-expanded={showAlternatives}
+                      onClick={() => setOpen((o) => ({ ...o, [row.id]: !o[row.id] }))}
+                    >
                       {t.alternatives}
                     </Button>
-                    <Button size="sm" variant="outline-danger" aria-label={`${t.removeRow} ${index + 1}`} onClick={() => dispatch(draftActions.rowRemoved(ref))}>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={`${t.removeRow} ${index + 1}`}
+                      onClick={() => dispatch(draftActions.rowRemoved(ref))}
+                    >
                       ✕
                     </Button>
                   </td>
@@ -110,7 +123,11 @@ export function MealEditor({ meal, rows, dispatch, categoryAnswers, onCategoryCh
                                   label={`${t.alternatives} ${index + 1}.${a + 1}`}
                                   name={`meals[${meal}][${index}][alternatives][${a}][item]`}
                                   value={alt.item}
-                                  onChange={(item, option) => choose(item, option, (i, baseWeight) => dispatch(draftActions.alternativeChanged({ ...ref, index: a, item: i, baseWeight })))}
+                                  onChange={(item, option) =>
+                                    choose(item, option, (i, baseWeight) =>
+                                      dispatch(draftActions.alternativeChanged({ ...ref, index: a, item: i, baseWeight })),
+                                    )
+                                  }
                                 />
                               </td>
                               <td className="diet-grams">
@@ -120,13 +137,22 @@ export function MealEditor({ meal, rows, dispatch, categoryAnswers, onCategoryCh
                                   min={0}
                                   aria-label={`${t.grams} ${index + 1}.${a + 1}`}
                                   value={alt.grams}
-                                  onChange={(e) => dispatch(draftActions.alternativeChanged({ ...ref, index: a, grams: e.target.value === '' ? 0 : Number(e.target.value) }))}
-                                  onBlur={() => roundOnLeave(alt.item, alt.grams, (grams) => dispatch(draftActions.alternativeChanged({ ...ref, index: a, grams })))}
+                                  onChange={(e) =>
+                                    dispatch(draftActions.alternativeChanged({ ...ref, index: a, grams: e.target.value === '' ? 0 : Number(e.target.value) }))
+                                  }
+                                  onBlur={() =>
+                                    roundOnLeave(alt.item, alt.grams, (grams) => dispatch(draftActions.alternativeChanged({ ...ref, index: a, grams })))
+                                  }
                                 />
                               </td>
                               <td className="text-end diet-kcal">{kcalOf(alt.item, alt.grams)}</td>
                               <td className="text-end">
-                                <Button size="sm" variant="outline-danger" aria-label={t.removeAlternative} onClick={() => dispatch(draftActions.alternativeRemoved({ ...ref, index: a }))}>
+                                <Button
+                                  size="sm"
+                                  variant="outline-danger"
+                                  aria-label={t.removeAlternative}
+                                  onClick={() => dispatch(draftActions.alternativeRemoved({ ...ref, index: a }))}
+                                >
                                   ✕
                                 </Button>
                               </td>

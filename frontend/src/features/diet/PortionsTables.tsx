@@ -65,7 +65,12 @@ export function PortionsTables({ portions, dispatch }: { portions: DietContent['
                       />
                     </td>
                     <td className="text-end">
-                      <Button size="sm" variant="outline-danger" aria-label={`${t.removePortion} ${t.meals[table]} ${index + 1}`} onClick={() => dispatch(draftActions.portionRemoved({ table, index }))}>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        aria-label={`${t.removePortion} ${t.meals[table]} ${index + 1}`}
+                        onClick={() => dispatch(draftActions.portionRemoved({ table, index }))}
+                      >
                         ✕
                       </Button>
                     </td>
@@ -94,7 +99,8 @@ export function PortionsTables({ portions, dispatch }: { portions: DietContent['
 export function DietBlocks({ portions }: { portions: DietContent['portions'] }) {
   const { categories, foods } = useCatalogue();
   const chosen = chosenPortionCategories(portions);
-  const times = (id: number) => PORTION_TABLES.reduce((s, table) => s + portions[table].filter((p) => p.categoryId === id).reduce((a, p) => a + (p.times || 0), 0), 0);
+  const times = (id: number) =>
+    PORTION_TABLES.reduce((s, table) => s + portions[table].filter((p) => p.categoryId === id).reduce((a, p) => a + (p.times || 0), 0), 0);
   return (
     <section className="mb-4" aria-labelledby="blocks-title">
       <h2 id="blocks-title" className="h5">

@@ -19,7 +19,7 @@ const summary: MealSummary = {
 };
 
 describe('editable meal summary', () => {
-  it('trigger-edit makes the data-payload-attr cells editable; leaving saves them and shows the server\'s answer', async () => {
+  it("trigger-edit makes the data-payload-attr cells editable; leaving saves them and shows the server's answer", async () => {
     const answer: MealSummary = { ...summary, rows: [{ ...summary.rows[0], grams: 160, kcal: 565 }, summary.rows[1]], kcal: 609 };
     const save = jest.fn().mockResolvedValue(answer);
     const { container } = render(<MealSummaryTable summary={summary} title="Riepilogo" onSaveCells={save} />);

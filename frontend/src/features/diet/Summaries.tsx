@@ -60,7 +60,11 @@ export function CurrentSummary({ calculation }: { calculation: Calculation<DietS
                   ))}
                 </Pie>
                 <Tooltip formatter={(value) => formatPercent(Number(value))} />
-                <Legend verticalAlign="bottom" height={48} formatter={(name, entry) => `${name} ${formatPercent(Number((entry.payload as { value?: number } | undefined)?.value ?? 0))}`} />
+                <Legend
+                  verticalAlign="bottom"
+                  height={48}
+                  formatter={(name, entry) => `${name} ${formatPercent(Number((entry.payload as { value?: number } | undefined)?.value ?? 0))}`}
+                />
               </PieChart>
             </figure>
           )}

@@ -47,10 +47,14 @@ export const dietApi = dietTagged.injectEndpoints({
   }),
 });
 
-export const { useGetDietPatientsQuery, useGetDietQuery, useLazyGetDietQuery, useSaveDietMutation, useSaveMealCellsMutation, useLookupCategoriesMutation } = dietApi;
+export const { useGetDietPatientsQuery, useGetDietQuery, useLazyGetDietQuery, useSaveDietMutation, useSaveMealCellsMutation, useLookupCategoriesMutation } =
+  dietApi;
 
 /** a loader for the shared on-demand widgets (modal, popover): the diet as the server has it now */
 export function useSavedDietLoader(): (patientId: string) => Promise<DietView> {
   const dispatch = useAppDispatch();
-  return useCallback((patientId: string) => dispatch(dietApi.endpoints.getDiet.initiate(patientId, { subscribe: false, forceRefetch: true })).unwrap(), [dispatch]);
+  return useCallback(
+    (patientId: string) => dispatch(dietApi.endpoints.getDiet.initiate(patientId, { subscribe: false, forceRefetch: true })).unwrap(),
+    [dispatch],
+  );
 }

@@ -11,7 +11,12 @@ export interface DraftState {
   loads: number;
 }
 
-export const initialDraft = (content: DietContent = EMPTY_DIET): DraftState => ({ draft: content, saved: content, nextRowId: highestRowId(content) + 1, loads: 0 });
+export const initialDraft = (content: DietContent = EMPTY_DIET): DraftState => ({
+  draft: content,
+  saved: content,
+  nextRowId: highestRowId(content) + 1,
+  loads: 0,
+});
 
 function highestRowId(content: DietContent): number {
   let max = 0;

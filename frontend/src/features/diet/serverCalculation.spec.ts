@@ -12,8 +12,7 @@ function controllableFetch() {
     });
   }) as unknown as (request: Request) => Promise<Response>;
   const settle = () => new Promise((r) => setTimeout(r, 0));
-  const answer = (index: number, json: unknown, status = 200) =>
-    pending[index].resolve({ ok: status >= 200 && status < 300, status, json: async () => json });
+  const answer = (index: number, json: unknown, status = 200) => pending[index].resolve({ ok: status >= 200 && status < 300, status, json: async () => json });
   return { fetcher, pending, answer, settle };
 }
 
@@ -50,7 +49,7 @@ describe('LatestRequest: the newest calculation wins', () => {
     await expect(second).resolves.toEqual({ ok: true, data: { kcal: 2 } });
   });
 
-  it('sends the form as JSON with the CSRF token and reports the server\'s Italian error', async () => {
+  it("sends the form as JSON with the CSRF token and reports the server's Italian error", async () => {
     const { fetcher, pending, answer, settle } = controllableFetch();
     const request = new LatestRequest(fetcher);
     const result = request.post('http://localhost/api/diet-tools/calculate', { meals: {} }, 'tok');

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { CSRF_HEADER } from '../../lib/api';
 import { it } from '../../i18n/it';
 
-export type Calculation<T> = { status: 'idle' | 'loading'; data: T | null; error: null } | { status: 'done'; data: T; error: null } | { status: 'error'; data: T | null; error: string };
+export type Calculation<T> =
+  { status: 'idle' | 'loading'; data: T | null; error: null } | { status: 'done'; data: T; error: null } | { status: 'error'; data: T | null; error: string };
 
 /**
  * Posts a form to a calculation URL, one request at a time per URL: a new call aborts the one

@@ -66,8 +66,10 @@ describe('food catalogue page', () => {
     expect(screen.getByText(f.saved)).toBeTruthy();
   });
 
-  it('keeps the modal open with the server\'s Italian error', async () => {
-    await open([{ method: 'POST', path: '/api/food-categories', status: 400, body: { error: { code: 'dati_non_validi', message: 'Nome della categoria mancante.' } } }]);
+  it("keeps the modal open with the server's Italian error", async () => {
+    await open([
+      { method: 'POST', path: '/api/food-categories', status: 400, body: { error: { code: 'dati_non_validi', message: 'Nome della categoria mancante.' } } },
+    ]);
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: f.newCategory })));
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(f.name), { target: { value: 'X' } });

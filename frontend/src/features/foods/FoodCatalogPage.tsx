@@ -45,7 +45,12 @@ export function FoodCatalogPage() {
         header: () => <span className="visually-hidden">{t.actions}</span>,
         enableSorting: false,
         cell: ({ row }) => (
-          <Button size="sm" variant="outline-secondary" onClick={() => setEditing({ kind: 'food', food: row.original })} aria-label={t.editFood(row.original.name)}>
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            onClick={() => setEditing({ kind: 'food', food: row.original })}
+            aria-label={t.editFood(row.original.name)}
+          >
             {t.edit}
           </Button>
         ),
@@ -74,7 +79,16 @@ export function FoodCatalogPage() {
       {(foods.isLoading || categories.isLoading) && <Loading label={t.loading} />}
       {(foods.isError || categories.isError) && <Alert variant="danger">{errorMessage(foods.error ?? categories.error, t.error)}</Alert>}
       {foods.data && (
-        <DataTable caption={t.title} rows={foods.data} columns={columns} rowId={(f) => String(f.id)} emptyText={t.count(0)} searchable initialSorting={[{ id: 'name', desc: false }]} testId="foods-table" />
+        <DataTable
+          caption={t.title}
+          rows={foods.data}
+          columns={columns}
+          rowId={(f) => String(f.id)}
+          emptyText={t.count(0)}
+          searchable
+          initialSorting={[{ id: 'name', desc: false }]}
+          testId="foods-table"
+        />
       )}
       {categories.data && (
         <section className="mt-4">

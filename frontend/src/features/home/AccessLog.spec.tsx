@@ -25,7 +25,7 @@ describe('/home: who looked at my record', () => {
       expect(rows[0].textContent).toContain('Giulia Rossi (Medico)');
       expect(rows[0].textContent).toContain('risposte al questionario');
       expect(rows[1].textContent).toContain('Segreteria Studio (Segreteria)');
-      expect(rows[1].textContent).toContain("un evento dello storico");
+      expect(rows[1].textContent).toContain('un evento dello storico');
     } finally {
       fetchMock.restore();
     }

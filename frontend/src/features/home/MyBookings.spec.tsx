@@ -142,7 +142,13 @@ describe('/home: live', () => {
 });
 
 describe('/home: resuming a held booking, cancelling and moving a paid one', () => {
-  const policy = (refundIfCancelled: boolean, canReschedule = refundIfCancelled) => ({ cutoffAt: '2030-01-07T08:00:00.000Z', cutoffHours: 24, canCancel: true, canReschedule, refundIfCancelled });
+  const policy = (refundIfCancelled: boolean, canReschedule = refundIfCancelled) => ({
+    cutoffAt: '2030-01-07T08:00:00.000Z',
+    cutoffHours: 24,
+    canCancel: true,
+    canReschedule,
+    refundIfCancelled,
+  });
 
   test('"Continua" resumes where the patient left: the questionnaire until it is answered, then payment; the policy is shown', async () => {
     await open([
@@ -171,7 +177,17 @@ describe('/home: resuming a held booking, cancelling and moving a paid one', () 
 
   test('before the cut-off: the refund is promised, and the server’s refusal is shown in the dialog', async () => {
     const b = { ...booking('b4', 'confirmed', '2030-01-08T09:00:00Z'), policy: policy(true) };
-    await open([b], [{ method: 'POST', path: '/api/bookings/b4/cancel', status: 409, body: { error: { code: 'visita_passata', message: "L'orario della visita è già passato." } } }]);
+    await open(
+      [b],
+      [
+        {
+          method: 'POST',
+          path: '/api/bookings/b4/cancel',
+          status: 409,
+          body: { error: { code: 'visita_passata', message: "L'orario della visita è già passato." } },
+        },
+      ],
+    );
     await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.myBookings.cancel })));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(t.myBookings.refundYes(localDateTime('2030-01-07T08:00:00.000Z')));

@@ -114,7 +114,9 @@ export function MyBookings() {
                         <HoldCountdown expiresAt={b.expiresAt} compact />
                       </p>
                     )}
-                    {b.status === 'held' && b.resume && <p className="small mb-0">{t.continueHint(b.resume === 'questionnaire' ? t.stepQuestionnaire : t.stepPayment)}</p>}
+                    {b.status === 'held' && b.resume && (
+                      <p className="small mb-0">{t.continueHint(b.resume === 'questionnaire' ? t.stepQuestionnaire : t.stepPayment)}</p>
+                    )}
                     {(b.status === 'held' || b.status === 'confirmed') && b.policy && (
                       <p className="small text-body-secondary mb-0 app-policy">{t.policy(b.policy.cutoffHours, localDateTime(b.policy.cutoffAt))}</p>
                     )}

@@ -20,7 +20,16 @@ const diet: DietView = {
     notes: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Bere acqua', marks: [{ type: 'bold' }] }] }] },
   },
   summary: { kcal: 282, protein: 10.4, carbohydrate: 59.2, fat: 1, split: { protein: 14, carbohydrate: 82, fat: 3 }, meals: [], portionsTotal: 0 },
-  meals: [{ meal: 'pranzo', rows: [{ id: 'r1', item: 1, name: 'Pasta di semola', grams: 80, kcal: 282, protein: 10.4, carbohydrate: 59.2, fat: 1 }], kcal: 282, protein: 10.4, carbohydrate: 59.2, fat: 1 }],
+  meals: [
+    {
+      meal: 'pranzo',
+      rows: [{ id: 'r1', item: 1, name: 'Pasta di semola', grams: 80, kcal: 282, protein: 10.4, carbohydrate: 59.2, fat: 1 }],
+      kcal: 282,
+      protein: 10.4,
+      carbohydrate: 59.2,
+      fat: 1,
+    },
+  ],
   blocks: [],
   itemNames: { '1': 'Pasta di semola', '2': 'Riso integrale' },
 };
@@ -28,8 +37,8 @@ const diet: DietView = {
 let fetchMock: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => fetchMock?.restore());
 
-describe('the patient\'s diet on /home', () => {
-  it('shows the meals with their alternatives, the day\'s figures and the notes, and prints', async () => {
+describe("the patient's diet on /home", () => {
+  it("shows the meals with their alternatives, the day's figures and the notes, and prints", async () => {
     fetchMock = mockFetch([{ method: 'GET', path: '/api/me/diet', body: { diet } }]);
     const print = jest.fn();
     window.print = print;

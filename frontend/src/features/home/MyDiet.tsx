@@ -16,7 +16,12 @@ export function MyDiet() {
   const query = useGetMyDietQuery(undefined, { refetchOnMountOrArgChange: true });
   if (query.isLoading) return <Loading label={t.loading} />;
   // a section of /home: its failure is told politely, not as the page's alert
-  if (query.isError) return <Alert variant="warning" role="status" className="mt-3">{errorMessage(query.error, t.error)}</Alert>;
+  if (query.isError)
+    return (
+      <Alert variant="warning" role="status" className="mt-3">
+        {errorMessage(query.error, t.error)}
+      </Alert>
+    );
   const diet = query.data?.diet;
   return (
     <Card className="mt-3 my-diet" id="my-diet">
@@ -42,7 +47,8 @@ function DietSheet({ diet }: { diet: DietView }) {
     <>
       {diet.doctorName && diet.savedAt && <p className="small text-body-secondary">{t.by(diet.doctorName, formatDay(diet.savedAt))}</p>}
       <p className="fw-semibold">
-        {d.summaryKcal(diet.summary.kcal)} — {d.protein} {d.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))}, {d.carbohydrate} {d.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}, {d.fat}{' '}
+        {d.summaryKcal(diet.summary.kcal)} — {d.protein} {d.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))},{' '}
+        {d.carbohydrate} {d.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}, {d.fat}{' '}
         {d.macroRow(formatGrams(diet.summary.fat), formatPercent(diet.summary.split.fat))}
       </p>
       {diet.meals
@@ -65,7 +71,10 @@ function DietSheet({ diet }: { diet: DietView }) {
                       {r.name}
                       {alternativesOf(meal.meal, r.id).length > 0 && (
                         <div className="small text-body-secondary">
-                          {t.or}: {alternativesOf(meal.meal, r.id).map((a) => `${diet.itemNames[a.item] ?? a.item} ${a.grams} g`).join(', ')}
+                          {t.or}:{' '}
+                          {alternativesOf(meal.meal, r.id)
+                            .map((a) => `${diet.itemNames[a.item] ?? a.item} ${a.grams} g`)
+                            .join(', ')}
                         </div>
                       )}
                     </td>

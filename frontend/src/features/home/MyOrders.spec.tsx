@@ -72,7 +72,10 @@ describe('/home: the patient’s orders', () => {
   });
 
   test('a refunded order says so; a placed one does not', async () => {
-    await open([{ ...order, status: 'refunded' }, { ...order, id: 'o2', transaction: 'PP-3', status: 'placed' }]);
+    await open([
+      { ...order, status: 'refunded' },
+      { ...order, id: 'o2', transaction: 'PP-3', status: 'placed' },
+    ]);
     expect((await screen.findByText('PP-9')).closest('tr')!.textContent).toContain(t.orders.refunded);
     expect(screen.getByText('PP-3').closest('tr')!.textContent).not.toContain(t.orders.refunded);
   });

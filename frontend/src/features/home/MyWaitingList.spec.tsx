@@ -6,7 +6,14 @@ import { it as t } from '../../i18n/it';
 import { renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { MyWaitingList } from './MyWaitingList';
 
-const entry = (id: string, doctorName: string): WaitingListEntryView => ({ id, doctorId: `d-${id}`, doctorName, from: '2030-03-05', to: '2030-03-06', status: 'waiting' });
+const entry = (id: string, doctorName: string): WaitingListEntryView => ({
+  id,
+  doctorId: `d-${id}`,
+  doctorName,
+  from: '2030-03-05',
+  to: '2030-03-06',
+  status: 'waiting',
+});
 
 let fetchMock: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => fetchMock?.restore());

@@ -32,7 +32,11 @@ export function MyWaitingList() {
               size="sm"
               aria-label={t.leaveLabel(e.doctorName)}
               disabled={leaving.isLoading && leaving.originalArgs === e.id}
-              onClick={() => void leave(e.id).unwrap().catch(() => list.refetch())}
+              onClick={() =>
+                void leave(e.id)
+                  .unwrap()
+                  .catch(() => list.refetch())
+              }
             >
               {leaving.isLoading && leaving.originalArgs === e.id ? t.leaving : t.leave}
             </Button>

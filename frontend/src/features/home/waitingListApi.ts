@@ -38,4 +38,10 @@ export const homeExtrasApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetMyWaitingListQuery, useLeaveWaitingListMutation, useGetCalendarFeedQuery, useRegenerateCalendarFeedMutation, useSetCalendarFeedNamesMutation } = homeExtrasApi;
+export const {
+  useGetMyWaitingListQuery,
+  useLeaveWaitingListMutation,
+  useGetCalendarFeedQuery,
+  useRegenerateCalendarFeedMutation,
+  useSetCalendarFeedNamesMutation,
+} = homeExtrasApi;

@@ -50,7 +50,11 @@ afterEach(() => {
 const PAYPAL_CONFIG = { clientId: 'client-1', sdkUrl: 'http://127.0.0.1:9/sdk/js', currency: 'EUR', simulated: true };
 
 async function open(extra: Route[] = [], path = '/pagamento?booking=b1') {
-  fetchMock = mockFetch([...extra, { method: 'GET', path: '/api/products', body: products }, { method: 'GET', path: '/api/paypal/config', body: PAYPAL_CONFIG }]);
+  fetchMock = mockFetch([
+    ...extra,
+    { method: 'GET', path: '/api/products', body: products },
+    { method: 'GET', path: '/api/paypal/config', body: PAYPAL_CONFIG },
+  ]);
   const store = await storeWithSession({ id: 'u1', role: 'patient', name: 'Luca Verdi' });
   const view = renderRoutes(store, routes, path);
   await screen.findByText('Prima visita');
@@ -318,7 +322,20 @@ describe('/pagamento: what is being paid for', () => {
 
 describe('/pagamento: a hold that is over', () => {
   test('the page says so at once, with a link back to choose again, and the panel is inert', async () => {
-    const over = { id: 'b1', patientId: 'u1', doctorId: 'd1', doctorName: 'Giulia Rossi', slotId: 'd1~203001080900', start: '2030-01-08T09:00:00Z', end: '2030-01-08T09:30:00Z', status: 'expired', expiresAt: new Date(Date.now() - 1000).toISOString(), orderId: null, policy: { cutoffAt: '2030-01-07T08:00:00.000Z', cutoffHours: 24, canCancel: false, canReschedule: false, refundIfCancelled: false }, taxcode: TAXCODE };
+    const over = {
+      id: 'b1',
+      patientId: 'u1',
+      doctorId: 'd1',
+      doctorName: 'Giulia Rossi',
+      slotId: 'd1~203001080900',
+      start: '2030-01-08T09:00:00Z',
+      end: '2030-01-08T09:30:00Z',
+      status: 'expired',
+      expiresAt: new Date(Date.now() - 1000).toISOString(),
+      orderId: null,
+      policy: { cutoffAt: '2030-01-07T08:00:00.000Z', cutoffHours: 24, canCancel: false, canReschedule: false, refundIfCancelled: false },
+      taxcode: TAXCODE,
+    };
     await open([{ method: 'GET', path: '/prenotazioni/b1', body: over }]);
     const alert = await screen.findByTestId('hold-over');
     expect(alert.textContent).toContain(t.hold.expired);

@@ -59,7 +59,8 @@ export function PaymentPage() {
   const held = booking.data;
   const holdEnd = held?.status === 'held' && held.expiresAt ? Date.parse(held.expiresAt) : NaN;
   const now = useNow(1000, !Number.isNaN(holdEnd));
-  const holdOver = held !== undefined && approved === null && (held.status === 'expired' || held.status === 'released' || (!Number.isNaN(holdEnd) && holdEnd <= now));
+  const holdOver =
+    held !== undefined && approved === null && (held.status === 'expired' || held.status === 'released' || (!Number.isNaN(holdEnd) && holdEnd <= now));
 
   if (!bookingId) {
     return (
@@ -325,12 +326,7 @@ export function PaymentPage() {
             </Alert>
           )}
           {!ready && <p className="small text-body-secondary">{t.payDisabledHint}</p>}
-          <div
-            id="paypal-button-container"
-            aria-disabled={!ready}
-            className={ready ? '' : 'opacity-50'}
-            style={ready ? undefined : { pointerEvents: 'none' }}
-          >
+          <div id="paypal-button-container" aria-disabled={!ready} className={ready ? '' : 'opacity-50'} style={ready ? undefined : { pointerEvents: 'none' }}>
             <PaypalButtons createOrder={onCreateOrder} onApprove={onApprove} onCancel={reenable} onError={reenable} />
           </div>
         </section>

@@ -29,7 +29,11 @@ export function PaymentSummary({ booking, productName }: { booking: BookingView;
             {t.bookingNotHeld}
           </Alert>
         )}
-        {booking.policy && <p className="small text-body-secondary mb-0 app-policy">{it.myBookings.policy(booking.policy.cutoffHours, localDateTime(booking.policy.cutoffAt))}</p>}
+        {booking.policy && (
+          <p className="small text-body-secondary mb-0 app-policy">
+            {it.myBookings.policy(booking.policy.cutoffHours, localDateTime(booking.policy.cutoffAt))}
+          </p>
+        )}
       </Card.Body>
     </Card>
   );

@@ -37,4 +37,11 @@ export const paymentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPaymentBookingQuery, useGetProductsQuery, useGetPaypalConfigQuery, useCheckCouponMutation, useCreatePaypalOrderMutation, useConfirmPaymentMutation } = paymentsApi;
+export const {
+  useGetPaymentBookingQuery,
+  useGetProductsQuery,
+  useGetPaypalConfigQuery,
+  useCheckCouponMutation,
+  useCreatePaypalOrderMutation,
+  useConfirmPaymentMutation,
+} = paymentsApi;

@@ -53,7 +53,12 @@ export function PostaPage() {
                     <p className="mb-0">
                       {t.attachments}{' '}
                       {m.attachments.map((a) => (
-                        <a key={a.filename} className="me-2" download={a.filename} href={`data:${a.contentType.split(';')[0]};charset=utf-8,${encodeURIComponent(a.content)}`}>
+                        <a
+                          key={a.filename}
+                          className="me-2"
+                          download={a.filename}
+                          href={`data:${a.contentType.split(';')[0]};charset=utf-8,${encodeURIComponent(a.content)}`}
+                        >
                           {a.filename}
                         </a>
                       ))}

@@ -115,7 +115,12 @@ export function QuestionnaireForm({ doctorId, onSaved }: { doctorId?: string; on
                       </div>
                     );
                   })}
-                  <Button variant="outline-secondary" size="sm" className="mb-2" onClick={() => setQuestion(qi, (x) => ({ ...x, options: [...x.options, newOption()] }))}>
+                  <Button
+                    variant="outline-secondary"
+                    size="sm"
+                    className="mb-2"
+                    onClick={() => setQuestion(qi, (x) => ({ ...x, options: [...x.options, newOption()] }))}
+                  >
                     {t.addOption} ({t.question(n)})
                   </Button>
 

@@ -19,8 +19,7 @@ export function QuestionnaireList({ questionnaires }: { questionnaires: readonly
               <ol className="mb-0">
                 {qn.questions.map((q) => (
                   <li key={q.id} className="mb-2">
-                    <span className="fw-semibold">{q.text}</span>{' '}
-                    <span className="text-body-secondary small">({t.kinds[q.kind]})</span>
+                    <span className="fw-semibold">{q.text}</span> <span className="text-body-secondary small">({t.kinds[q.kind]})</span>
                     <ul className="small mb-1">
                       {q.options.map((o) => (
                         <li key={o.value}>

@@ -19,12 +19,24 @@ describe('questionnaire draft', () => {
       ],
     });
     expect(body.questions[0]).toEqual({
-      id: 'q1', text: 'A', kind: 'radio', handleMore: true, textInput: { label: 'Quale?' },
-      options: [{ value: 'altro', label: 'Altro' }, { value: 'altro-2', label: 'altro' }],
+      id: 'q1',
+      text: 'A',
+      kind: 'radio',
+      handleMore: true,
+      textInput: { label: 'Quale?' },
+      options: [
+        { value: 'altro', label: 'Altro' },
+        { value: 'altro-2', label: 'altro' },
+      ],
     });
     expect(body.questions[1]).toEqual({
-      id: 'q2', text: 'B', kind: 'checkbox',
-      options: [{ value: 'altro', label: 'Altro', enabler: true }, { value: 'altro-2', label: 'altro' }],
+      id: 'q2',
+      text: 'B',
+      kind: 'checkbox',
+      options: [
+        { value: 'altro', label: 'Altro', enabler: true },
+        { value: 'altro-2', label: 'altro' },
+      ],
     });
   });
 });

@@ -127,9 +127,7 @@ export function QuestionnairePage() {
                       question={q}
                       draft={draftOf(qn.id, q.id)}
                       disabled={sending}
-                      onChoice={(value, checked) =>
-                        update(qn.id, q.id, (d) => ({ ...d, choices: nextChoices(q, d.choices, value, checked) }))
-                      }
+                      onChoice={(value, checked) => update(qn.id, q.id, (d) => ({ ...d, choices: nextChoices(q, d.choices, value, checked) }))}
                       onText={(text) => update(qn.id, q.id, (d) => ({ ...d, text }))}
                     />
                   ))}

@@ -66,8 +66,24 @@ const checkboxTwoEnablers: Question = {
   textInput: { label: 'Dettagli' },
 };
 /** no text input at all */
-const radioPlain: Question = { id: 'sesso', text: 'Sesso', kind: 'radio', options: [{ value: 'f', label: 'F' }, { value: 'm', label: 'M' }] };
-const checkboxPlain: Question = { id: 'pasti', text: 'Pasti', kind: 'checkbox', options: [{ value: 'colazione', label: 'Colazione' }, { value: 'pranzo', label: 'Pranzo' }] };
+const radioPlain: Question = {
+  id: 'sesso',
+  text: 'Sesso',
+  kind: 'radio',
+  options: [
+    { value: 'f', label: 'F' },
+    { value: 'm', label: 'M' },
+  ],
+};
+const checkboxPlain: Question = {
+  id: 'pasti',
+  text: 'Pasti',
+  kind: 'checkbox',
+  options: [
+    { value: 'colazione', label: 'Colazione' },
+    { value: 'pranzo', label: 'Pranzo' },
+  ],
+};
 
 const ALL = [radioEnabler, radioMore, radioTwoEnablers, checkboxEnabler, checkboxTwoEnablers, radioPlain, checkboxPlain];
 
@@ -147,10 +163,11 @@ describe('enabler rules (SPEC "Questionnaire")', () => {
   });
 
   test('enabled and required always go together', () => {
-    for (const q of ALL) for (const s of subsets(q)) {
-      const { enabled, required } = textInputState(q, s);
-      expect(enabled).toBe(required);
-    }
+    for (const q of ALL)
+      for (const s of subsets(q)) {
+        const { enabled, required } = textInputState(q, s);
+        expect(enabled).toBe(required);
+      }
   });
 
   test('every possible answer: the form enables the text exactly where the server keeps it (contracts checkAnswers)', () => {

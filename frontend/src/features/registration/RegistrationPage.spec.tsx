@@ -88,9 +88,7 @@ describe('RegistrationPage (/registrazione)', () => {
   });
 
   test('valid, no slot waiting: POST /api/auth/register with CSRF, logged in, then /home', async () => {
-    const { router, store } = await open([
-      { method: 'POST', path: '/api/auth/register', status: 201, body: { user: newUser, csrfToken: 'nuovo-token' } },
-    ]);
+    const { router, store } = await open([{ method: 'POST', path: '/api/auth/register', status: 201, body: { user: newUser, csrfToken: 'nuovo-token' } }]);
     fill(valid);
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));

@@ -88,7 +88,11 @@ export function RegistrationPage() {
       <Card.Body className="p-4">
         <h1 className="h3 mb-2">{t.title}</h1>
         <p className="text-body-secondary">{t.intro}</p>
-        {pending && <Alert variant="info" role="status">{t.pendingChoice(dayLong(pending.date), pending.hour)}</Alert>}
+        {pending && (
+          <Alert variant="info" role="status">
+            {t.pendingChoice(dayLong(pending.date), pending.hour)}
+          </Alert>
+        )}
 
         {registration.error !== undefined && !registration.isLoading && (
           <Alert variant="danger" role="alert">
@@ -126,14 +130,7 @@ export function RegistrationPage() {
             </Form.Group>
             <Form.Group className="col-sm-6" controlId="registration-surname">
               <Form.Label>{t.surname}</Form.Label>
-              <Form.Control
-                name="surname"
-                autoComplete="family-name"
-                required
-                maxLength={100}
-                value={fields.surname}
-                onChange={set('surname')}
-              />
+              <Form.Control name="surname" autoComplete="family-name" required maxLength={100} value={fields.surname} onChange={set('surname')} />
               <Form.Control.Feedback type="invalid">{t.errors.surname}</Form.Control.Feedback>
             </Form.Group>
             <Form.Group className="col-sm-6" controlId="registration-email">

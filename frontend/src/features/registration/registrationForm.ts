@@ -26,7 +26,8 @@ export const EMPTY_REGISTRATION: RegistrationFields = {
 export const PASSWORD_MIN = 8;
 
 /** the shape of a codice fiscale (omocodia allowed) for the input's pattern; the check character is checked apart */
-export const TAXCODE_PATTERN = '[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[ABCDEHLMPRSTabcdehlmprst][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]';
+export const TAXCODE_PATTERN =
+  '[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[ABCDEHLMPRSTabcdehlmprst][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]';
 
 /** the custom validity message of the tax code field: '' when valid or still empty (required says so) */
 export function taxcodeValidity(value: string): string {

@@ -3,7 +3,7 @@ import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSo
 import { AGENDA_CHANGED, AGENDA_WATCH, AgendaWatch, type AgendaChanged, type AgendaWatchAck } from '@studio/contracts';
 import type { BookingDoc, OrderDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
-import { CORE, type Core } from '../infrastructure/core';
+import { READ_MODELS, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { SOCKET_TOO_FAST_MESSAGE, socketMayGo, socketUser } from '../security/socket-limits';
 
 const room = (doctorId: string) => `agenda:${doctorId}`;
@@ -18,17 +18,21 @@ export class AgendaGateway implements OnModuleInit, OnModuleDestroy {
   @WebSocketServer() server!: Server;
   private unsubscribe?: () => void;
 
-  constructor(@Inject(CORE) private readonly core: Core) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
+  ) {}
 
   onModuleInit(): void {
-    this.unsubscribe = this.core.changes.onChange((changes) => {
+    this.unsubscribe = this.changes.onChange((changes) => {
       for (const change of changes) {
         if (change.projection === 'bookings' && change.doc) {
           const doc = change.doc as BookingDoc;
           this.emit(doc.doctorId, doc.id, change.position);
         } else if (change.projection === 'orders' && change.doc) {
           const order = change.doc as OrderDoc;
-          void this.core.readModels.get<BookingDoc>('bookings', order.bookingId).then((b) => b && this.emit(b.doc.doctorId, b.id, change.position));
+          void this.readModels.get<BookingDoc>('bookings', order.bookingId).then((b) => b && this.emit(b.doc.doctorId, b.id, change.position));
         }
       }
     });
@@ -46,7 +50,7 @@ export class AgendaGateway implements OnModuleInit, OnModuleDestroy {
 
   @SubscribeMessage(AGENDA_WATCH)
   async watch(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<AgendaWatchAck> {
-    if (!(await socketMayGo(this.core.limits.socket, socket))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
+    if (!(await socketMayGo(this.limits.socket, socket))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
     const parsed = AgendaWatch.safeParse(body);
     if (!parsed.success) return { ok: false, error: 'Richiesta non valida: indica il medico.' };
     const user = socketUser(socket);

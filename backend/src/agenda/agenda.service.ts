@@ -3,7 +3,7 @@ import { AgendaStatus, type AgendaItem, type SessionUser } from '@studio/contrac
 import type { BookingDoc, OrderDoc, QuestionnaireAnswersDoc } from '@studio/projections';
 import { BookingService } from '../booking';
 import { ForbiddenError } from '../common/errors';
-import { CORE, type Core } from '../infrastructure/core';
+import { READ_MODELS, type Core } from '../infrastructure/core';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 
@@ -25,7 +25,7 @@ export function assertAgendaReader(user: SessionUser, doctorId: string): void {
 @Injectable()
 export class AgendaService {
   constructor(
-    @Inject(CORE) private readonly core: Core,
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
     private readonly users: UsersService,
     private readonly bookings: BookingService,
     private readonly accessLog: AccessLogService,
@@ -36,7 +36,7 @@ export class AgendaService {
     await this.users.getDoctor(doctorId);
     const toExclusive = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
     const docs = (
-      await this.core.readModels.find<BookingDoc>('bookings', { doctor_id: doctorId, start: { gte: `${from}T00:00:00Z`, lt: `${toExclusive}T00:00:00Z` } })
+      await this.readModels.find<BookingDoc>('bookings', { doctor_id: doctorId, start: { gte: `${from}T00:00:00Z`, lt: `${toExclusive}T00:00:00Z` } })
     )
       .map((d) => d.doc)
       .filter((d) => AGENDA_STATUSES.includes(d.status))
@@ -46,8 +46,8 @@ export class AgendaService {
     for (const patientId of patientIds) {
       const [personal, answers, history] = await Promise.all([
         this.bookings.patientPersonal(patientId),
-        this.core.readModels.find<QuestionnaireAnswersDoc>('questionnaire_answers', { patient_id: patientId, doctor_id: doctorId }, { limit: 1 }),
-        this.core.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: doctorId, status: 'no_show' }),
+        this.readModels.find<QuestionnaireAnswersDoc>('questionnaire_answers', { patient_id: patientId, doctor_id: doctorId }, { limit: 1 }),
+        this.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: doctorId, status: 'no_show' }),
       ]);
       patients.set(patientId, { personal, answered: answers.length > 0, noShows: history.length });
     }
@@ -58,7 +58,7 @@ export class AgendaService {
     const items: AgendaItem[] = [];
     for (const d of docs) {
       const p = patients.get(d.patientId)!;
-      const order = d.orderId ? (await this.core.readModels.get<OrderDoc>('orders', d.orderId))?.doc : undefined;
+      const order = d.orderId ? (await this.readModels.get<OrderDoc>('orders', d.orderId))?.doc : undefined;
       items.push({
         id: d.id,
         start: d.start,

@@ -1,20 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type AccessLogEntry, type PersonalDataAccessed, accessStreamName } from '@studio/contracts';
 import type { AuditEventDoc } from '@studio/projections';
-import { CORE, type Core } from '../infrastructure/core';
+import { EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 
 /** the access log read back for the person it concerns (the writing side is personal-data's AccessLogService) */
 @Injectable()
 export class AccessLogEntriesService {
   constructor(
-    @Inject(CORE) private readonly core: Core,
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
     private readonly users: UsersService,
   ) {}
 
   /** who read this person's data, newest first (for the person's own /home) */
   async entriesFor(subjectId: string, limit = 50): Promise<AccessLogEntry[]> {
-    const rows = await this.core.readModels.find<AuditEventDoc>(
+    const rows = await this.readModels.find<AuditEventDoc>(
       'audit_events',
       { stream: accessStreamName(subjectId), type: 'PersonalDataAccessed' },
       { orderBy: [{ column: 'position', direction: 'desc' }], limit },
@@ -23,7 +24,7 @@ export class AccessLogEntriesService {
     const entries: AccessLogEntry[] = [];
     for (const { doc } of rows) {
       // the row names the viewer in its metadata; what was read is in the event itself
-      const [event] = await this.core.eventStore.readStream(doc.stream, { fromRevision: doc.revision, maxCount: 1 });
+      const [event] = await this.eventStore.readStream(doc.stream, { fromRevision: doc.revision, maxCount: 1 });
       const data = event?.data as PersonalDataAccessed | undefined;
       if (!data) continue;
       if (!names.has(data.viewerId)) {

@@ -42,7 +42,7 @@ import { NotFoundError, ValidationError } from '../common/errors';
 import { userDecider } from '../users';
 import { Decide } from '../event-store/decide.command';
 import { ChainVerifier } from '../event-store/hash-chain';
-import { CORE, type Core } from '../infrastructure/core';
+import { EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { AccessLogService } from '../personal-data/access-log.service';
 
 /**
@@ -59,7 +59,10 @@ const DAY_MS = 86_400_000;
 export class AuditService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     private readonly accessLog: AccessLogService,
   ) {}
 
@@ -78,7 +81,7 @@ export class AuditService {
     }
     if (q.after) where.position = { lt: q.after };
     const limit = q.limit ?? PAGE;
-    const docs = await this.core.readModels.find<AuditEventDoc>('audit_events', where, {
+    const docs = await this.readModels.find<AuditEventDoc>('audit_events', where, {
       orderBy: [{ column: 'position', direction: 'desc' }],
       limit: limit + 1,
     });
@@ -87,9 +90,9 @@ export class AuditService {
   }
 
   async event(viewer: SessionUser, position: number): Promise<AuditEventDetail> {
-    const [found] = await this.core.readModels.find<AuditEventDoc>('audit_events', { position }, { limit: 1 });
+    const [found] = await this.readModels.find<AuditEventDoc>('audit_events', { position }, { limit: 1 });
     if (!found) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
-    const [event] = await this.core.eventStore.readStream(found.doc.stream, { fromRevision: found.doc.revision, maxCount: 1 });
+    const [event] = await this.eventStore.readStream(found.doc.stream, { fromRevision: found.doc.revision, maxCount: 1 });
     if (!event) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
     const decrypt = mayDecrypt(viewer.role);
     const subjects = new Set<string>();
@@ -106,7 +109,7 @@ export class AuditService {
     const sealed = Sealed.safeParse(value);
     if (sealed.success) {
       if (!decrypt) return ENCRYPTED_PLACEHOLDER;
-      const clear = await this.core.personalData.open(sealed.data).catch(() => null);
+      const clear = await this.personalData.open(sealed.data).catch(() => null);
       if (clear === null) return ERASED_PLACEHOLDER;
       subjects.add(sealed.data.keyId);
       return clear;
@@ -120,12 +123,12 @@ export class AuditService {
   async verify(stream?: string): Promise<ChainVerification> {
     const verifier = new ChainVerifier();
     if (stream) {
-      for (const e of await this.core.eventStore.readStream(stream)) verifier.visit(e);
+      for (const e of await this.eventStore.readStream(stream)) verifier.visit(e);
       if (verifier.checked === 0) throw new NotFoundError('Flusso di eventi non trovato.', 'flusso_non_trovato');
     } else {
       let after = 0;
       for (;;) {
-        const batch = await this.core.eventStore.readAll({ after, maxCount: 2000 });
+        const batch = await this.eventStore.readAll({ after, maxCount: 2000 });
         if (batch.length === 0) break;
         for (const e of batch) verifier.visit(e);
         after = batch[batch.length - 1].position;
@@ -140,17 +143,17 @@ export class AuditService {
    * read model, then the same mapping the live endpoint uses. The live read model is not touched.
    */
   async availabilityAsOf(doctorId: string, start: string, end: string, at: string): Promise<AvailabilityEvent[]> {
-    return availabilityAsOf(this.core.eventStore, doctorId, start, end, at);
+    return availabilityAsOf(this.eventStore, doctorId, start, end, at);
   }
 
   /** a patient's bookings and orders as they were at `at`, from the same projections as /home */
   async patientAsOf(viewer: SessionUser, patientId: string, at: string): Promise<AsOfPatientRecord> {
-    const live = await this.core.readModels.get<UserDoc>('users', patientId);
+    const live = await this.readModels.get<UserDoc>('users', patientId);
     if (!live || live.doc.role !== 'patient') throw new NotFoundError('Paziente non trovato.', 'paziente_non_trovato');
-    const bookings = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: patientId });
-    const orders = await this.core.readModels.find<OrderDoc>('orders', { patient_id: patientId });
+    const bookings = await this.readModels.find<BookingDoc>('bookings', { patient_id: patientId });
+    const orders = await this.readModels.find<OrderDoc>('orders', { patient_id: patientId });
     const streams = [userStreamName(patientId), ...bookings.map((b) => bookingStreamName(b.id)), ...orders.map((o) => orderStreamName(o.id))];
-    const record = await replayAsOf(this.core.eventStore, streams, at, [usersProjection, bookingsProjection, ordersProjection], async (temp) => ({
+    const record = await replayAsOf(this.eventStore, streams, at, [usersProjection, bookingsProjection, ordersProjection], async (temp) => ({
       user: (await temp.get<UserDoc>('users', patientId))?.doc ?? null,
       bookings: (await temp.find<BookingDoc>('bookings', { patient_id: patientId })).map((b) => b.doc),
       orders: (await temp.find<OrderDoc>('orders', { patient_id: patientId })).map((o) => o.doc),
@@ -159,7 +162,7 @@ export class AuditService {
     let name = ENCRYPTED_PLACEHOLDER;
     if (!live.doc.personal) name = ERASED_PLACEHOLDER;
     else if (mayDecrypt(viewer.role)) {
-      const personal = await this.core.personalData.open<{ name: string; surname: string }>(live.doc.personal);
+      const personal = await this.personalData.open<{ name: string; surname: string }>(live.doc.personal);
       if (personal) {
         await this.accessLog.recordAccess(viewer, patientId, 'personal_data', 'storico');
         name = `${personal.name} ${personal.surname}`;
@@ -184,8 +187,8 @@ export class AuditService {
     const { position } = await this.commands.execute(
       new Decide(userStreamName(patientId), userDecider, { type: 'ErasePatient', patientId, erasedBy: metadata.userId, erasedByRole: metadata.role }, metadata),
     );
-    await this.core.personalData.destroyKey(patientId, { erasedAt: metadata.at, erasedBy: metadata.userId, erasedByRole: metadata.role });
-    await this.core.changes.waitFor(position!);
+    await this.personalData.destroyKey(patientId, { erasedAt: metadata.at, erasedBy: metadata.userId, erasedByRole: metadata.role });
+    await this.changes.waitFor(position!);
     return { patientId, erasedAt: metadata.at };
   }
 }

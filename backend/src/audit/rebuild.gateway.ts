@@ -5,7 +5,7 @@ import { allProjections } from '@studio/projections';
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { AppError, ConflictError, NotFoundError } from '../common/errors';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, type Core } from '../infrastructure/core';
 
 const ROOM = 'audit:rebuild';
 
@@ -38,7 +38,9 @@ export class RebuildService {
   private readonly running = new Map<string, Promise<void>>();
 
   constructor(
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(PROJECTION_RUNNER) private readonly runner: Core['runner'],
     private readonly gateway: RebuildGateway,
   ) {}
 
@@ -49,11 +51,11 @@ export class RebuildService {
   /** starts it and answers at once; progress and the end arrive over socket.io */
   async start(name: string): Promise<{ projection: string; total: number }> {
     if (!allProjections.some((p) => p.name === name)) throw new NotFoundError('Proiezione sconosciuta.', 'proiezione_sconosciuta');
-    if (!this.core.config.runProjections) throw new AppError(503, 'proiezioni_altrove', 'Le proiezioni girano nel worker: ricostruiscile da lì.');
+    if (!this.config.runProjections) throw new AppError(503, 'proiezioni_altrove', 'Le proiezioni girano nel worker: ricostruiscile da lì.');
     if (this.running.has(name)) throw new ConflictError('Ricostruzione di questa proiezione già in corso.', 'ricostruzione_in_corso');
-    const total = await this.core.eventStore.headPosition();
+    const total = await this.eventStore.headPosition();
     let last = { done: 0, total, eventsPerSecond: 0 };
-    const run = this.core.runner
+    const run = this.runner
       .rebuild(name, {
         onProgress: (p) => {
           last = p;

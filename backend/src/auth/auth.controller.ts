@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { LoginRequest, type SessionResponse } from '@studio/contracts';
 import type { Request, Response } from 'express';
-import { CORE, type Core } from '../infrastructure/core';
+import { PERSONAL_DATA, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { clientKey } from '../security/rate-limits';
 import { UnauthenticatedError } from '../common/errors';
 import { parseInput } from '../http/parse';
@@ -13,7 +13,8 @@ import { SessionSocketsGateway } from './session-sockets.gateway';
 export class AuthController {
   constructor(
     private readonly users: UsersService,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
     private readonly sessionSockets: SessionSocketsGateway,
   ) {}
 
@@ -31,8 +32,8 @@ export class AuthController {
   @HttpCode(200)
   async login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<SessionResponse> {
     const { email, password } = parseInput(LoginRequest, body);
-    const { loginAccount, loginClient } = this.core.limits;
-    const account = this.core.personalData.lookupHash(email.trim().toLowerCase());
+    const { loginAccount, loginClient } = this.limits;
+    const account = this.personalData.lookupHash(email.trim().toLowerCase());
     const client = clientKey(req);
     await loginClient.ensureAllowed(client);
     await loginAccount.ensureAllowed(account);

@@ -3,7 +3,7 @@ import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSo
 import { AVAILABILITY_CHANGED, AVAILABILITY_UNWATCH, AVAILABILITY_WATCH, AvailabilityWatch, type AvailabilityWatchAck } from '@studio/contracts';
 import { changedMessage, publicChangedMessage, type SlotDoc, type UserDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
-import { CORE, type Core } from '../infrastructure/core';
+import { READ_MODELS, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { AvailabilityService } from './availability.service';
 import { MAX_WATCHED_DOCTORS, REPLAY_COST, SOCKET_TOO_FAST_MESSAGE, SOCKET_TOO_MANY_WATCHES_MESSAGE, socketMayGo, socketUser } from '../security/socket-limits';
 import type { Role } from '@studio/contracts';
@@ -29,12 +29,14 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
   private unsubscribe?: () => void;
 
   constructor(
-    @Inject(CORE) private readonly core: Core,
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
     private readonly availability: AvailabilityService,
   ) {}
 
   onModuleInit(): void {
-    this.unsubscribe = this.core.changes.onChange((changes) => {
+    this.unsubscribe = this.changes.onChange((changes) => {
       for (const change of changes) {
         if (change.projection !== 'availability_slots' || !change.doc) continue;
         const doc = change.doc as SlotDoc;
@@ -61,8 +63,8 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
     const parsed = AvailabilityWatch.safeParse(body);
     if (!parsed.success) return { ok: false, error: 'Richiesta non valida: indica il medico da seguire.' };
     const { doctorId, since } = parsed.data;
-    if (!(await socketMayGo(this.core.limits.socket, socket, since === undefined ? 1 : REPLAY_COST))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
-    const doctor = await this.core.readModels.get<UserDoc>('users', doctorId);
+    if (!(await socketMayGo(this.limits.socket, socket, since === undefined ? 1 : REPLAY_COST))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
+    const doctor = await this.readModels.get<UserDoc>('users', doctorId);
     if (doctor?.doc.role !== 'doctor') return { ok: false, error: 'Medico non trovato.' };
     const user = socketUser(socket);
     const staff = user !== undefined && STAFF.includes(user.role);
@@ -83,7 +85,7 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
   @SubscribeMessage(AVAILABILITY_UNWATCH)
   async unwatch(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean }> {
     const parsed = AvailabilityWatch.safeParse(body);
-    if (!parsed.success || !(await socketMayGo(this.core.limits.socket, socket))) return { ok: false };
+    if (!parsed.success || !(await socketMayGo(this.limits.socket, socket))) return { ok: false };
     await socket.leave(room(parsed.data.doctorId, true));
     await socket.leave(room(parsed.data.doctorId, false));
     return { ok: true };

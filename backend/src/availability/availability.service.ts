@@ -2,20 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { availabilityRangeProblem, type AvailabilityChanged, type AvailabilityEvent } from '@studio/contracts';
 import { availabilityRange, changedMessage, type ReadModelReader, type SlotDoc, type UserDoc } from '@studio/projections';
 import { ValidationError } from '../common/errors';
-import { CORE, type Core } from '../infrastructure/core';
+import { READ_MODELS, type Core } from '../infrastructure/core';
 
 @Injectable()
 export class AvailabilityService {
-  constructor(@Inject(CORE) private readonly core: Core) {}
+  constructor(@Inject(READ_MODELS) private readonly readModels: Core['readModels']) {}
 
   /** one event per slot of the range inside the doctor's working hours (GET /disponibilita/json) */
   range(doctor: UserDoc, start: string, end: string): Promise<AvailabilityEvent[]> {
-    return checkedAvailabilityRange(this.core.readModels, doctor, start, end);
+    return checkedAvailabilityRange(this.readModels, doctor, start, end);
   }
 
   /** what a watcher missed after `since`, in order */
   async changesSince(doctorId: string, since: number): Promise<AvailabilityChanged[]> {
-    const docs = await this.core.readModels.find<SlotDoc>(
+    const docs = await this.readModels.find<SlotDoc>(
       'availability_slots',
       { doctor_id: doctorId, position: { gt: since } },
       { orderBy: [{ column: 'position', direction: 'asc' }] },
@@ -24,7 +24,7 @@ export class AvailabilityService {
   }
 
   checkpoint(): Promise<number> {
-    return this.core.readModels.checkpoint('availability_slots');
+    return this.readModels.checkpoint('availability_slots');
   }
 }
 

@@ -12,3 +12,4 @@ export {
 } from './availability.decider';
 export { AvailabilityService } from './availability.service';
 export { ToggleSlotCommand } from './toggle-slot.command';
+export { AvailabilityModule } from './availability.module';

@@ -1,7 +1,5 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
 import { availabilityStreamName, slotAppearance, statusAfterToggle, type EventMetadata, type ToggleResponse, type WorkingHours } from '@studio/contracts';
-import { CORE, type Core } from '../infrastructure/core';
 import { availabilityDecider, doctorDayOf } from './availability.decider';
 import { Decide } from '../event-store/decide.command';
 
@@ -19,10 +17,7 @@ export class ToggleSlotCommand extends Command<ToggleResponse & { position: numb
 
 @CommandHandler(ToggleSlotCommand)
 export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   async execute(c: ToggleSlotCommand): Promise<ToggleResponse & { position: number | null }> {
     const stream = availabilityStreamName(c.doctorId, doctorDayOf(c.start));

@@ -3,7 +3,7 @@ import { HoldRequest, type BookingView, type HoldResponse, type SessionUser } fr
 import type { Request } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
-import { CORE, type Core } from '../infrastructure/core';
+import { RATE_LIMITS, type Core } from '../infrastructure/core';
 import { clientKey } from '../security/rate-limits';
 import { metadataFor } from '../http/request-context';
 import { BookingService } from './booking.service';
@@ -13,7 +13,7 @@ import { BookingService } from './booking.service';
 export class BookingController {
   constructor(
     private readonly bookings: BookingService,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
   ) {}
 
   @Post()
@@ -21,7 +21,7 @@ export class BookingController {
   @Roles('patient')
   async hold(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<HoldResponse> {
     const { doctor_id, availability_id } = parseInput(HoldRequest, body);
-    await this.core.limits.hold.consume(clientKey(req));
+    await this.limits.hold.consume(clientKey(req));
     return this.bookings.hold(user, doctor_id, availability_id, metadataFor(req, user));
   }
 

@@ -22,7 +22,7 @@ import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availabilit
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceInstant } from '../common/practice-time';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 import { bookingDecider } from './booking.decider';
@@ -49,7 +49,10 @@ export class BookingService {
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
@@ -58,7 +61,7 @@ export class BookingService {
   /** free = available and not yet begun at the practice */
   private async freeSlotDocs(doctorId: string, fromDay: string, toDayExclusive: string): Promise<SlotDoc[]> {
     const { startHour, endHour } = await this.users.getDoctor(doctorId);
-    const docs = await this.core.readModels.find<SlotDoc>('availability_slots', {
+    const docs = await this.readModels.find<SlotDoc>('availability_slots', {
       doctor_id: doctorId,
       start: { gte: `${fromDay}T00:00:00Z`, lt: `${toDayExclusive}T00:00:00Z` },
     });
@@ -69,7 +72,7 @@ export class BookingService {
         (d) =>
           d.status === 'available' &&
           inWorkingHours(new Date(d.start), { startHour, endHour }) &&
-          practiceInstant(d.start, this.core.config.practiceTimeZone).getTime() > now,
+          practiceInstant(d.start, this.config.practiceTimeZone).getTime() > now,
       )
       .sort((a, b) => a.start.localeCompare(b.start));
   }
@@ -103,12 +106,12 @@ export class BookingService {
     const doctor = await this.users.getDoctor(doctorId);
 
     // the same patient sending the same slot again (a double click) gets the hold they already have
-    const mine = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: patient.id, status: 'held' });
+    const mine = await this.readModels.find<BookingDoc>('bookings', { patient_id: patient.id, status: 'held' });
     const same = mine.find((b) => b.doc.slotId === slotId(doctorId, parsed.start));
     if (same) return { id: same.id, expiresAt: same.doc.expiresAt };
 
     const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + this.core.config.holdMinutes * 60_000).toISOString();
+    const expiresAt = new Date(now.getTime() + this.config.holdMinutes * 60_000).toISOString();
     const bookingId = randomUUID();
     const held = await this.commands.execute(
       new Decide(
@@ -122,7 +125,7 @@ export class BookingService {
           patientId: patient.id,
           now: now.toISOString(),
           expiresAt,
-          timeZone: this.core.config.practiceTimeZone,
+          timeZone: this.config.practiceTimeZone,
           workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
         },
         metadata,
@@ -150,7 +153,7 @@ export class BookingService {
       ),
     );
     // read your writes: the patient's list, the booking page and the red slot answer with it
-    await this.core.changes.waitFor(recorded.position!);
+    await this.changes.waitFor(recorded.position!);
     // the claims chain the patient's holds (each names the one it replaces), so the replaced one is the only
     // one to give back; an order by log position could disagree with the claims when appends commit together
     if (replaces) await this.releaseReplaced(replaces, metadata);
@@ -159,7 +162,7 @@ export class BookingService {
 
   /** gives back the slot of a hold a newer one replaced (idempotent: the sweep calls it after a crash) */
   async releaseReplaced(bookingId: string, metadata: EventMetadata): Promise<number | null> {
-    const found = await this.core.readModels.get<BookingDoc>('bookings', bookingId);
+    const found = await this.readModels.get<BookingDoc>('bookings', bookingId);
     if (!found) return null;
     try {
       return await this.endHold(found.doc, 'replaced', metadata);
@@ -197,7 +200,7 @@ export class BookingService {
     if (booking.patientId !== user.id) throw new ForbiddenError('Puoi annullare solo le tue prenotazioni.');
     if (booking.status !== 'held') throw new ConflictError('La prenotazione non è più in attesa di pagamento.', 'prenotazione_non_in_attesa');
     const position = await this.endHold(booking, 'released', metadata);
-    if (position) await this.core.changes.waitFor(position);
+    if (position) await this.changes.waitFor(position);
     return this.toView(await this.find(bookingId));
   }
 
@@ -223,7 +226,7 @@ export class BookingService {
   /** the patient's identity and contact, opened; null once erased */
   async patientPersonal(patientId: string): Promise<PatientPersonal | null> {
     const patient = await this.users.get(patientId);
-    return patient?.personal ? this.core.personalData.open<PatientPersonal>(patient.personal) : null;
+    return patient?.personal ? this.personalData.open<PatientPersonal>(patient.personal) : null;
   }
 
   /** the booking's read-model document; 404 in Italian when unknown */
@@ -238,7 +241,7 @@ export class BookingService {
 
   /** GET /api/me/bookings */
   async mine(user: SessionUser): Promise<BookingView[]> {
-    const docs = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: user.id });
+    const docs = await this.readModels.find<BookingDoc>('bookings', { patient_id: user.id });
     const views = await Promise.all(
       docs.map(async (d) => (d.doc.status === 'held' ? { ...(await this.toView(d.doc)), resume: await this.resumeStep(d.doc) } : this.toView(d.doc))),
     );
@@ -248,14 +251,14 @@ export class BookingService {
   /** a held booking resumes at the doctor's questionnaire until the patient has answered it, then at payment */
   private async resumeStep(b: BookingDoc): Promise<'questionnaire' | 'payment'> {
     const [defined, answered] = await Promise.all([
-      this.core.readModels.find('questionnaires', { doctor_id: b.doctorId }, { limit: 1 }),
-      this.core.readModels.find('questionnaire_answers', { patient_id: b.patientId, doctor_id: b.doctorId }, { limit: 1 }),
+      this.readModels.find('questionnaires', { doctor_id: b.doctorId }, { limit: 1 }),
+      this.readModels.find('questionnaire_answers', { patient_id: b.patientId, doctor_id: b.doctorId }, { limit: 1 }),
     ]);
     return defined.length > 0 && answered.length === 0 ? 'questionnaire' : 'payment';
   }
 
   private async find(bookingId: string): Promise<BookingDoc> {
-    const found = await this.core.readModels.get<BookingDoc>('bookings', bookingId);
+    const found = await this.readModels.get<BookingDoc>('bookings', bookingId);
     if (!found) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
     return found.doc;
   }
@@ -276,13 +279,8 @@ export class BookingService {
       orderId: b.orderId ?? null,
     };
     if (b.status === 'held' || b.status === 'confirmed') {
-      const cutoffHours = this.core.config.cancellationCutoffHours;
-      const policy = cancellationPolicy(
-        practiceInstant(b.start, this.core.config.practiceTimeZone).getTime(),
-        this.clock.now().getTime(),
-        cutoffHours,
-        'patient',
-      );
+      const cutoffHours = this.config.cancellationCutoffHours;
+      const policy = cancellationPolicy(practiceInstant(b.start, this.config.practiceTimeZone).getTime(), this.clock.now().getTime(), cutoffHours, 'patient');
       view.policy = {
         cutoffAt: policy.cutoffAt,
         cutoffHours,

@@ -3,7 +3,7 @@ import type { EventMetadata } from '@studio/contracts';
 import type { BookingDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, READ_MODELS, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { BookingService } from './booking.service';
 
 const BATCH = 200;
@@ -20,13 +20,15 @@ export class HoldExpiryService implements OnApplicationBootstrap, OnModuleDestro
   private sweeping: Promise<number> = Promise.resolve(0);
 
   constructor(
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly bookings: BookingService,
   ) {}
 
   onApplicationBootstrap(): void {
-    const seconds = this.core.config.holdSweepSeconds;
+    const seconds = this.config.holdSweepSeconds;
     if (seconds <= 0) return;
     this.timer = setInterval(() => void this.expireDue().catch((e) => this.logger.error(String(e))), seconds * 1000);
     this.timer.unref();
@@ -50,7 +52,7 @@ export class HoldExpiryService implements OnApplicationBootstrap, OnModuleDestro
     let ended = 0;
     let last = 0;
     for (;;) {
-      const due = await this.core.readModels.find<BookingDoc>('bookings', { status: 'held', expires_at: { lte: now } }, { limit: BATCH });
+      const due = await this.readModels.find<BookingDoc>('bookings', { status: 'held', expires_at: { lte: now } }, { limit: BATCH });
       let progressed = false;
       for (const { doc } of due) {
         try {
@@ -61,16 +63,16 @@ export class HoldExpiryService implements OnApplicationBootstrap, OnModuleDestro
           this.logger.warn(`Prenotazione ${doc.id} non scaduta: ${String(error)}`);
         }
       }
-      if (last) await this.core.changes.waitFor(last);
+      if (last) await this.changes.waitFor(last);
       if (due.length < BATCH || !progressed) break;
     }
     // holds replaced by a newer one whose slot a crash left held: finish giving it back
-    const pending = await this.core.readModels.find<BookingDoc>('bookings', { release_pending: 'si' }, { limit: BATCH });
+    const pending = await this.readModels.find<BookingDoc>('bookings', { release_pending: 'si' }, { limit: BATCH });
     for (const { id } of pending) {
       const position = await this.bookings.releaseReplaced(id, metadata);
       if (position) last = Math.max(last, position);
     }
-    if (last) await this.core.changes.waitFor(last);
+    if (last) await this.changes.waitFor(last);
     return ended;
   }
 }

@@ -3,3 +3,4 @@ export { bookingDecider, type BookingEvent, type EndHold, type StartHold } from 
 export { patientHoldDecider, type ClaimHold } from './patient-hold.decider';
 export { BookingService } from './booking.service';
 export { HoldExpiryService } from './hold-expiry.service';
+export { BookingModule } from './booking.module';

@@ -3,7 +3,7 @@ import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } 
 import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, type MyBookingsWatchAck } from '@studio/contracts';
 import type { BookingDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
-import { CORE, type Core } from '../infrastructure/core';
+import { CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { SOCKET_TOO_FAST_MESSAGE, socketMayGo, socketUser } from '../security/socket-limits';
 
 const room = (patientId: string) => `patient:${patientId}`;
@@ -18,10 +18,13 @@ export class MyBookingsGateway implements OnModuleInit, OnModuleDestroy {
   @WebSocketServer() server!: Server;
   private unsubscribe?: () => void;
 
-  constructor(@Inject(CORE) private readonly core: Core) {}
+  constructor(
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
+  ) {}
 
   onModuleInit(): void {
-    this.unsubscribe = this.core.changes.onChange((changes) => {
+    this.unsubscribe = this.changes.onChange((changes) => {
       for (const change of changes) {
         if (change.projection !== 'bookings' || !change.doc) continue;
         const doc = change.doc as BookingDoc;
@@ -41,7 +44,7 @@ export class MyBookingsGateway implements OnModuleInit, OnModuleDestroy {
 
   @SubscribeMessage(MY_BOOKINGS_WATCH)
   async watch(@ConnectedSocket() socket: Socket): Promise<MyBookingsWatchAck> {
-    if (!(await socketMayGo(this.core.limits.socket, socket))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
+    if (!(await socketMayGo(this.limits.socket, socket))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
     const user = socketUser(socket);
     if (!user) return { ok: false, error: 'Accedi per seguire le tue prenotazioni.' };
     await socket.join(room(user.id));

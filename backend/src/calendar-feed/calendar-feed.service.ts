@@ -6,7 +6,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, type Core } from '../infrastructure/core';
 import { feedCalendar } from '../common/calendar-file';
 import { calendarFeedDecider } from './calendar-feed.decider';
 import { Decide } from '../event-store/decide.command';
@@ -20,12 +20,15 @@ const NOT_FOUND = 'Calendario non trovato.';
 export class CalendarFeedService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   private url(doctorId: string, token: string): string {
-    return `${this.core.config.mail.publicUrl}/api/calendar-feed/${encodeURIComponent(doctorId)}/${token}.ics`;
+    return `${this.config.mail.publicUrl}/api/calendar-feed/${encodeURIComponent(doctorId)}/${token}.ics`;
   }
 
   /** GET /api/me/calendar-feed (the first call makes the URL); POST …/regenerate replaces it, the old one stops working */
@@ -41,7 +44,7 @@ export class CalendarFeedService {
           onlyIfNone: !regenerate,
           issued: {
             doctorId: doctor.id,
-            token: await this.core.personalData.seal(doctor.id, { token }),
+            token: await this.personalData.seal(doctor.id, { token }),
             tokenHash: hash(token).toString('hex'),
             at: metadata.at,
           },
@@ -50,8 +53,8 @@ export class CalendarFeedService {
         { onStale: 'decide-again' },
       ),
     );
-    const { state } = await readState(this.core.eventStore, stream, calendarFeedDecider);
-    const current = await this.core.personalData.open<{ token: string }>(state.issued!.token);
+    const { state } = await readState(this.eventStore, stream, calendarFeedDecider);
+    const current = await this.personalData.open<{ token: string }>(state.issued!.token);
     if (!current) throw new NotFoundError(NOT_FOUND, 'calendario_non_trovato');
     return { url: this.url(doctor.id, current.token), showPatientName: state.showPatientName };
   }
@@ -72,22 +75,22 @@ export class CalendarFeedService {
   /** the subscription itself: the token compared in constant time with the current one's hash; any mismatch is a 404 */
   async feed(doctorId: string, token: string): Promise<string> {
     if (!TOKEN.test(token) || doctorId.length > 100) throw new NotFoundError(NOT_FOUND, 'calendario_non_trovato');
-    const { state } = await readState(this.core.eventStore, calendarFeedStreamName(doctorId), calendarFeedDecider);
+    const { state } = await readState(this.eventStore, calendarFeedStreamName(doctorId), calendarFeedDecider);
     const expected = state.issued ? Buffer.from(state.issued.tokenHash, 'hex') : randomBytes(32);
     const ok = timingSafeEqual(hash(token), expected) && state.issued !== null;
     if (!ok) throw new NotFoundError(NOT_FOUND, 'calendario_non_trovato');
-    const bookings = (await this.core.readModels.find<BookingDoc>('bookings', { doctor_id: doctorId, status: 'confirmed' })).map((b) => b.doc);
+    const bookings = (await this.readModels.find<BookingDoc>('bookings', { doctor_id: doctorId, status: 'confirmed' })).map((b) => b.doc);
     const names = new Map<string, string>();
     if (state.showPatientName) {
       for (const id of new Set(bookings.map((b) => b.patientId))) {
-        const user = (await this.core.readModels.get<UserDoc>('users', id))?.doc;
-        const p = user?.personal ? await this.core.personalData.open<{ name: string; surname: string }>(user.personal) : null;
+        const user = (await this.readModels.get<UserDoc>('users', id))?.doc;
+        const p = user?.personal ? await this.personalData.open<{ name: string; surname: string }>(user.personal) : null;
         if (p) names.set(id, `${p.name} ${p.surname}`);
       }
     }
     return feedCalendar({
-      name: `${this.core.config.mail.practiceName} - agenda`,
-      timeZone: this.core.config.practiceTimeZone,
+      name: `${this.config.mail.practiceName} - agenda`,
+      timeZone: this.config.practiceTimeZone,
       stamp: this.clock.now(),
       // no health data: a visit is a visit; the patient's name only when the doctor asked for it
       visits: bookings.map((b) => ({

@@ -1,7 +1,5 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
 import { couponStreamName, productStreamName, type EventMetadata } from '@studio/contracts';
-import { CORE, type Core } from '../infrastructure/core';
 import { couponDecider, productDecider, type CouponCommand, type ProductCommand } from './catalog.decider';
 import { Decide } from '../event-store/decide.command';
 
@@ -17,10 +15,7 @@ export class ProductCatalogCommand extends Command<{ position: number | null }> 
 
 @CommandHandler(ProductCatalogCommand)
 export class ProductCatalogHandler implements ICommandHandler<ProductCatalogCommand> {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   async execute(c: ProductCatalogCommand): Promise<{ position: number | null }> {
     const result = await this.commands.execute(new Decide(productStreamName(c.command.productId), productDecider, c.command, c.metadata));
@@ -40,10 +35,7 @@ export class CouponCatalogCommand extends Command<{ position: number | null }> {
 
 @CommandHandler(CouponCatalogCommand)
 export class CouponCatalogHandler implements ICommandHandler<CouponCatalogCommand> {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   async execute(c: CouponCatalogCommand): Promise<{ position: number | null }> {
     const result = await this.commands.execute(new Decide(couponStreamName(c.command.code), couponDecider, c.command, c.metadata));

@@ -19,7 +19,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { practiceDay } from '../common/practice-time';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';
 import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponTerms } from './catalog.decider';
 import { Decide } from '../event-store/decide.command';
@@ -47,7 +47,11 @@ const terms = (t: CouponUpdateRequest): CouponTerms => ({
 @Injectable()
 export class CatalogService {
   constructor(
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly commands: CommandBus,
   ) {}
@@ -55,12 +59,12 @@ export class CatalogService {
   // ---- products ----
 
   async listProducts(): Promise<ProductView[]> {
-    const docs = await this.core.readModels.find<ProductDoc>('products', {});
+    const docs = await this.readModels.find<ProductDoc>('products', {});
     return docs.map((d) => productView(d.doc)).sort((a, b) => a.name.localeCompare(b.name, 'it'));
   }
 
   async activeProducts(): Promise<PublicProduct[]> {
-    const docs = await this.core.readModels.find<ProductDoc>('products', { active: 1 });
+    const docs = await this.readModels.find<ProductDoc>('products', { active: 1 });
     return docs
       .map((d) => d.doc)
       .sort((a, b) => a.priceCents - b.priceCents || a.name.localeCompare(b.name, 'it'))
@@ -79,7 +83,7 @@ export class CatalogService {
   }
 
   private async product(id: string): Promise<ProductView> {
-    const found = await this.core.readModels.get<ProductDoc>('products', id);
+    const found = await this.readModels.get<ProductDoc>('products', id);
     if (!found) throw new NotFoundError(PRODUCT_NOT_FOUND, 'prodotto_non_trovato');
     return productView(found.doc);
   }
@@ -87,7 +91,7 @@ export class CatalogService {
   // ---- coupons ----
 
   async listCoupons(): Promise<CouponView[]> {
-    const docs = await this.core.readModels.find<CouponDoc>('coupons', {});
+    const docs = await this.readModels.find<CouponDoc>('coupons', {});
     return docs.map((d) => couponView(d.doc)).sort((a, b) => a.code.localeCompare(b.code));
   }
 
@@ -104,7 +108,7 @@ export class CatalogService {
   }
 
   private async coupon(code: string): Promise<CouponView> {
-    const found = await this.core.readModels.get<CouponDoc>('coupons', normalizeCouponCode(code));
+    const found = await this.readModels.get<CouponDoc>('coupons', normalizeCouponCode(code));
     if (!found) throw new NotFoundError(COUPON_NOT_FOUND, 'coupon_non_trovato');
     return couponView(found.doc);
   }
@@ -125,21 +129,21 @@ export class CatalogService {
    * null: not usable now.
    */
   async guessedCouponPercentage(rawCode: string, client: string): Promise<number | null> {
-    await this.core.limits.coupon.ensureAllowed(client);
+    await this.limits.coupon.ensureAllowed(client);
     const code = normalizeCouponCode(rawCode);
     if (COUPON_CODE_PATTERN.test(code)) {
-      const { state } = await readState(this.core.eventStore, couponStreamName(code), couponDecider);
-      if (state.status === 'exists') return couponUsable(state, practiceDay(this.clock.now(), this.core.config.practiceTimeZone)) ? state.percentage : null;
+      const { state } = await readState(this.eventStore, couponStreamName(code), couponDecider);
+      if (state.status === 'exists') return couponUsable(state, practiceDay(this.clock.now(), this.config.practiceTimeZone)) ? state.percentage : null;
     }
-    await this.core.limits.coupon.recordFailure(client);
+    await this.limits.coupon.recordFailure(client);
     return null;
   }
 
   /** a code typed by a client compared with a known one (the order's): a wrong one counts as a guess */
   async guessMatches(rawCode: string, expected: string | null, client: string): Promise<boolean> {
-    await this.core.limits.coupon.ensureAllowed(client);
+    await this.limits.coupon.ensureAllowed(client);
     if (normalizeCouponCode(rawCode) === expected) return true;
-    await this.core.limits.coupon.recordFailure(client);
+    await this.limits.coupon.recordFailure(client);
     return false;
   }
 
@@ -152,19 +156,19 @@ export class CatalogService {
   async redeemCoupon(rawCode: string, orderId: string, metadata: EventMetadata): Promise<{ redeemed: boolean }> {
     const code = normalizeCouponCode(rawCode);
     if (!COUPON_CODE_PATTERN.test(code)) throw new NotFoundError(COUPON_NOT_FOUND, 'coupon_non_trovato');
-    const today = practiceDay(this.clock.now(), this.core.config.practiceTimeZone);
+    const today = practiceDay(this.clock.now(), this.config.practiceTimeZone);
     const result = await this.commands.execute(
       new Decide(couponStreamName(code), couponDecider, { type: 'RedeemCoupon', code, orderId, today }, metadata, {
         onStale: 'decide-again',
         tries: REDEEM_TRIES,
       }),
     );
-    if (result.position) await this.core.changes.waitFor(result.position);
+    if (result.position) await this.changes.waitFor(result.position);
     return { redeemed: result.events.length > 0 };
   }
 
   private async run(command: ProductCatalogCommand | CouponCatalogCommand): Promise<void> {
     const { position } = await this.commands.execute(command);
-    if (position) await this.core.changes.waitFor(position);
+    if (position) await this.changes.waitFor(position);
   }
 }

@@ -2,3 +2,4 @@
 export { couponDecider, couponUsable, type CouponState } from './catalog.decider';
 export { CatalogService } from './catalog.service';
 export { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';
+export { CatalogModule } from './catalog.module';

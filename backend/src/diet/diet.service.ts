@@ -25,7 +25,7 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc, DietDoc, UserDoc } from '@studio/projections';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { CORE, type Core } from '../infrastructure/core';
+import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 import { dietDecider } from './food.decider';
 import { FoodsService, type Catalogue } from './foods.service';
@@ -44,7 +44,9 @@ export const NOT_YOUR_PATIENT = 'Puoi vedere e modificare solo le diete dei tuoi
 export class DietService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     private readonly users: UsersService,
     private readonly foods: FoodsService,
     private readonly accessLog: AccessLogService,
@@ -65,12 +67,12 @@ export class DietService {
   async patients(user: SessionUser): Promise<DietPatient[]> {
     let ids: string[];
     if (user.role === 'doctor') {
-      const bookings = await this.core.readModels.find<BookingDoc>('bookings', { doctor_id: user.id });
+      const bookings = await this.readModels.find<BookingDoc>('bookings', { doctor_id: user.id });
       ids = [...new Set(bookings.filter((b) => CARING_BOOKING_STATUSES.includes(b.doc.status)).map((b) => b.doc.patientId))];
     } else {
-      ids = (await this.core.readModels.find<UserDoc>('users', { role: 'patient' })).map((u) => u.id);
+      ids = (await this.readModels.find<UserDoc>('users', { role: 'patient' })).map((u) => u.id);
     }
-    const diets = new Set((await this.core.readModels.find<DietDoc>('diets', {})).map((d) => d.id));
+    const diets = new Set((await this.readModels.find<DietDoc>('diets', {})).map((d) => d.id));
     const out: DietPatient[] = [];
     for (const id of ids) {
       const doc = await this.users.get(id);
@@ -81,7 +83,7 @@ export class DietService {
 
   async get(user: SessionUser, patientId: string): Promise<DietView> {
     const patient = await this.mayEdit(user, patientId);
-    const doc = (await this.core.readModels.get<DietDoc>('diets', patientId))?.doc ?? null;
+    const doc = (await this.readModels.get<DietDoc>('diets', patientId))?.doc ?? null;
     const view = await this.view(patient, doc);
     // health data (or, before any diet, the patient's name) read: recorded before it leaves; an unrecorded read fails instead
     await this.accessLog.recordAccess(user, patientId, doc ? 'diet' : 'personal_data');
@@ -90,7 +92,7 @@ export class DietService {
 
   /** the patient's own current diet, for /home; null when none was saved */
   async mine(user: SessionUser): Promise<DietView | null> {
-    const doc = (await this.core.readModels.get<DietDoc>('diets', user.id))?.doc ?? null;
+    const doc = (await this.readModels.get<DietDoc>('diets', user.id))?.doc ?? null;
     if (!doc) return null;
     const patient = await this.users.get(user.id);
     if (!patient) throw new NotFoundError('Paziente non trovato.', 'paziente_non_trovato');
@@ -103,7 +105,7 @@ export class DietService {
     const patient = await this.mayEdit(user, patientId);
     const { revision, ...draft } = input;
     await this.store(user, patientId, draft, metadata, revision);
-    return this.view(patient, (await this.core.readModels.get<DietDoc>('diets', patientId))?.doc ?? null);
+    return this.view(patient, (await this.readModels.get<DietDoc>('diets', patientId))?.doc ?? null);
   }
 
   /**
@@ -112,7 +114,7 @@ export class DietService {
    */
   async saveMealCells(user: SessionUser, patientId: string, meal: Meal, grams: Record<string, number>, metadata: EventMetadata): Promise<MealSummary> {
     await this.mayEdit(user, patientId);
-    const stored = await this.core.readModels.get<DietDoc>('diets', patientId);
+    const stored = await this.readModels.get<DietDoc>('diets', patientId);
     if (!stored) throw new NotFoundError('Salva la dieta prima di modificarne il riepilogo.', 'dieta_non_trovata');
     const content = await this.open(stored.doc);
     const rows = content.meals[meal];
@@ -128,7 +130,7 @@ export class DietService {
     const normalized = normalizeDiet(draft, catalogue.lookup);
     if (!normalized.ok) throw new ValidationError(`${normalized.message}.`, normalized.code);
     // health data: sealed with the patient's own key before it reaches the log
-    const sealed = await this.core.personalData.seal(patientId, normalized.content);
+    const sealed = await this.personalData.seal(patientId, normalized.content);
     const { position } = await this.commands.execute(
       new Decide(
         dietStreamName(patientId),
@@ -138,7 +140,7 @@ export class DietService {
         { conflictMessage: 'La dieta è stata modificata nel frattempo da un altro utente: ricaricala e riprova.' },
       ),
     );
-    if (position) await this.core.changes.waitFor(position);
+    if (position) await this.changes.waitFor(position);
     return { content: normalized.content, catalogue };
   }
 
@@ -155,14 +157,14 @@ export class DietService {
     if (!patient || patient.role !== 'patient') throw new NotFoundError('Paziente non trovato.', 'paziente_non_trovato');
     if (user.role === 'admin') return patient;
     if (user.role === 'doctor') {
-      const bookings = await this.core.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: user.id });
+      const bookings = await this.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: user.id });
       if (bookings.some((b) => CARING_BOOKING_STATUSES.includes(b.doc.status))) return patient;
     }
     throw new ForbiddenError(NOT_YOUR_PATIENT, 'paziente_non_tuo');
   }
 
   private async open(doc: DietDoc): Promise<DietContent> {
-    const content = await this.core.personalData.open<DietContent>(doc.content);
+    const content = await this.personalData.open<DietContent>(doc.content);
     // null: the patient was erased (key destroyed); nothing of theirs is readable any more
     if (!content) throw new NotFoundError('Dieta non più disponibile: i dati del paziente sono stati cancellati.', 'dieta_cancellata');
     return content;

@@ -1,7 +1,5 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
 import { foodCategoryStreamName, foodStreamName, type EventMetadata } from '@studio/contracts';
-import { CORE, type Core } from '../infrastructure/core';
 import { foodCategoryDecider, foodDecider, type FoodCategoryCommand, type FoodCommand } from './food.decider';
 import { Decide } from '../event-store/decide.command';
 
@@ -17,10 +15,7 @@ export class FoodCatalogCommand extends Command<{ position: number | null }> {
 
 @CommandHandler(FoodCatalogCommand)
 export class FoodCatalogHandler implements ICommandHandler<FoodCatalogCommand> {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   async execute({ command, metadata }: FoodCatalogCommand): Promise<{ position: number | null }> {
     const result =

@@ -16,7 +16,7 @@ import {
 import type { FoodCategoryDoc, FoodDoc } from '@studio/projections';
 import { AppError, NotFoundError } from '../common/errors';
 import { StaleRevisionError } from '../event-store/command-handler';
-import { CORE, type Core } from '../infrastructure/core';
+import { READ_MODELS, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { FoodCatalogCommand } from './food-catalog.command';
 import { parseFoodCsv } from './food-csv';
 import { CATEGORY_NOT_FOUND, FOOD_NOT_FOUND, type FoodCategoryCommand, type FoodCommand } from './food.decider';
@@ -36,12 +36,13 @@ export interface Catalogue {
 @Injectable()
 export class FoodsService {
   constructor(
-    @Inject(CORE) private readonly core: Core,
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     private readonly commands: CommandBus,
   ) {}
 
   async categories(): Promise<FoodCategoryView[]> {
-    const docs = await this.core.readModels.find<FoodCategoryDoc>('food_categories', {});
+    const docs = await this.readModels.find<FoodCategoryDoc>('food_categories', {});
     return docs.map((d) => categoryView(d.doc)).sort((a, b) => a.name.localeCompare(b.name, 'it'));
   }
 
@@ -53,15 +54,12 @@ export class FoodsService {
 
   /** the categories endpoint (SPEC "Category answer"): {id, kcal, base_weight} of the ids asked */
   async categoryAnswers(ids: number[]): Promise<CategoryAnswer[]> {
-    const docs = await this.core.readModels.find<FoodCategoryDoc>('food_categories', ids.length ? { category_id: { in: ids } } : {});
+    const docs = await this.readModels.find<FoodCategoryDoc>('food_categories', ids.length ? { category_id: { in: ids } } : {});
     return docs.map(({ doc }) => ({ id: doc.id, kcal: doc.kcal100, base_weight: doc.baseWeight })).sort((a, b) => a.id - b.id);
   }
 
   async catalogue(): Promise<Catalogue> {
-    const [foods, categories] = await Promise.all([
-      this.core.readModels.find<FoodDoc>('foods', {}),
-      this.core.readModels.find<FoodCategoryDoc>('food_categories', {}),
-    ]);
+    const [foods, categories] = await Promise.all([this.readModels.find<FoodDoc>('foods', {}), this.readModels.find<FoodCategoryDoc>('food_categories', {})]);
     const foodById = new Map(foods.map((f) => [f.doc.id, f.doc]));
     const categoryById = new Map(categories.map((c) => [c.doc.id, c.doc]));
     const lookup = (item: number): CatalogueItem | undefined => {
@@ -123,11 +121,11 @@ export class FoodsService {
   }
 
   private async categoryExists(id: number): Promise<boolean> {
-    return (await this.core.readModels.get<FoodCategoryDoc>('food_categories', String(id))) !== null;
+    return (await this.readModels.get<FoodCategoryDoc>('food_categories', String(id))) !== null;
   }
 
   private async category(id: number): Promise<FoodCategoryView> {
-    const found = await this.core.readModels.get<FoodCategoryDoc>('food_categories', String(id));
+    const found = await this.readModels.get<FoodCategoryDoc>('food_categories', String(id));
     if (!found) throw new NotFoundError(CATEGORY_NOT_FOUND, 'categoria_non_trovata');
     return categoryView(found.doc);
   }
@@ -148,7 +146,7 @@ export class FoodsService {
     command: (id: number) => FoodCommand | FoodCategoryCommand,
     metadata: EventMetadata,
   ): Promise<number> {
-    const [last] = await this.core.readModels.find<{ id: number }>(collection, {}, { orderBy: [{ column, direction: 'desc' }], limit: 1 });
+    const [last] = await this.readModels.find<{ id: number }>(collection, {}, { orderBy: [{ column, direction: 'desc' }], limit: 1 });
     let id = (last?.doc.id ?? 0) + 1;
     for (let i = 1; ; i++, id++) {
       try {
@@ -163,6 +161,6 @@ export class FoodsService {
 
   private async run(command: FoodCatalogCommand): Promise<void> {
     const { position } = await this.commands.execute(command);
-    if (position) await this.core.changes.waitFor(position);
+    if (position) await this.changes.waitFor(position);
   }
 }

@@ -3,3 +3,4 @@ export { DietService } from './diet.service';
 export { FoodsService } from './foods.service';
 export { FoodCatalogCommand } from './food-catalog.command';
 export { DEMO_FOOD_CATEGORIES, DEMO_FOODS } from './demo-foods';
+export { DietModule } from './diet.module';

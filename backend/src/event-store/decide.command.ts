@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventMetadata } from '@studio/contracts';
-import { CORE, type Core } from '../infrastructure/core';
+import { EVENT_STORE, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { decideAgainOnStaleRevision, handleCommand, type CommandResult, type Decider } from './command-handler';
 
 export interface DecideOptions {
@@ -38,12 +38,15 @@ export class Decide<State, C, Event extends { type: string; data: unknown }> ext
 
 @CommandHandler(Decide)
 export class DecideHandler implements ICommandHandler<Decide<unknown, unknown, { type: string; data: unknown }>> {
-  constructor(@Inject(CORE) private readonly core: Core) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+  ) {}
 
   async execute<State, C, Event extends { type: string; data: unknown }>(c: Decide<State, C, Event>): Promise<CommandResult<Event>> {
-    const once = () => handleCommand(this.core.eventStore, c.stream, c.decider, c.command, c.metadata, c.options.conflictMessage);
+    const once = () => handleCommand(this.eventStore, c.stream, c.decider, c.command, c.metadata, c.options.conflictMessage);
     const result = c.options.onStale === 'decide-again' ? await decideAgainOnStaleRevision(once, c.options.tries) : await once();
-    if (c.options.waitForReadModels && result.position !== null) await this.core.changes.waitFor(result.position);
+    if (c.options.waitForReadModels && result.position !== null) await this.changes.waitFor(result.position);
     return result;
   }
 }

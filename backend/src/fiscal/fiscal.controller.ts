@@ -6,7 +6,7 @@ import { Inject } from '@nestjs/common';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, READ_MODELS, type Core } from '../infrastructure/core';
 import { FiscalService } from './fiscal.service';
 import { renderReceiptPdf } from './receipt-pdf';
 
@@ -20,7 +20,8 @@ export interface MyReceipt {
 export class FiscalController {
   constructor(
     private readonly fiscal: FiscalService,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
   ) {}
 
   /** a doctor their own, admin anyone's */
@@ -66,7 +67,7 @@ export class FiscalController {
   @Roles('patient', 'doctor', 'admin')
   async receiptPdf(@Param('id') orderId: string, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
     const docs = await this.fiscal.documentsForOrder(user, orderId);
-    const pdf = await renderReceiptPdf(docs, this.core.config.practiceTimeZone);
+    const pdf = await renderReceiptPdf(docs, this.config.practiceTimeZone);
     const label = documentNumber('receipt', docs.receipt.number, docs.receipt.year).replace('/', '-');
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="ricevuta-${label}.pdf"`);
@@ -78,7 +79,7 @@ export class FiscalController {
   @Get('api/fiscal/bookings/:bookingId/receipts')
   @Roles('patient', 'doctor', 'admin')
   async bookingReceipts(@Param('bookingId') bookingId: string, @CurrentUser() user: SessionUser): Promise<MyReceipt[]> {
-    const docs = await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { booking_id: bookingId });
+    const docs = await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { booking_id: bookingId });
     const visible = docs.filter(
       ({ doc }) => user.role === 'admin' || (user.role === 'doctor' && doc.doctorId === user.id) || (user.role === 'patient' && doc.patientId === user.id),
     );
@@ -97,7 +98,7 @@ export class FiscalController {
   @Get('api/me/receipts')
   @Roles('patient')
   async myReceipts(@CurrentUser() user: SessionUser): Promise<MyReceipt[]> {
-    const docs = await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { patient_id: user.id });
+    const docs = await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { patient_id: user.id });
     return docs.filter(({ doc }) => doc.receipt).map(({ doc }) => this.receiptLink(doc));
   }
 }

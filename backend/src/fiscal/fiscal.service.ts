@@ -22,7 +22,7 @@ import { ForbiddenError, NotFoundError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
 import { readState } from '../event-store/command-handler';
 import { parseInput } from '../http/parse';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, type Core } from '../infrastructure/core';
 import { type PersonalName, UsersService } from '../users';
 import { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
 import { buildStsXml, loadStsPublicKey } from './sts-export';
@@ -50,7 +50,10 @@ export class FiscalService {
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
   ) {}
@@ -64,12 +67,12 @@ export class FiscalService {
   }
 
   async profileState(doctorId: string): Promise<FiscalProfileState> {
-    return (await readState(this.core.eventStore, fiscalProfileStreamName(doctorId), fiscalProfileDecider)).state;
+    return (await readState(this.eventStore, fiscalProfileStreamName(doctorId), fiscalProfileDecider)).state;
   }
 
   private async openProfile(state: FiscalProfileState): Promise<FiscalProfile | null> {
     if (state.status !== 'complete') return null;
-    const personal = await this.core.personalData.open<FiscalProfilePersonal>(state.personal);
+    const personal = await this.personalData.open<FiscalProfilePersonal>(state.personal);
     if (!personal) return null;
     return { ...personal, title: state.title, regime: state.regime, stampDutyToPatient: state.stampDutyToPatient };
   }
@@ -94,7 +97,7 @@ export class FiscalService {
     const doctor = await this.users.get(doctorId);
     if (doctor?.role !== 'doctor') throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
     const { registeredName, albo, taxcode, vatNumber, address } = input;
-    const personal = await this.core.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address } satisfies FiscalProfilePersonal);
+    const personal = await this.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address } satisfies FiscalProfilePersonal);
     await this.commands.execute(
       new Decide(
         fiscalProfileStreamName(doctorId),
@@ -118,7 +121,7 @@ export class FiscalService {
   }
 
   async pendingReceipts(doctorId: string): Promise<number> {
-    return (await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { doctor_id: doctorId, status: 'pending_receipt' })).length;
+    return (await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { doctor_id: doctorId, status: 'pending_receipt' })).length;
   }
 
   // ---- profile listeners -------------------------------------------------------------------------------
@@ -131,11 +134,11 @@ export class FiscalService {
 
   /** taxcode and billing as given at payment, name from the account: what a receipt prints of the patient */
   async receiptPatient(orderId: string, patientId: string): Promise<ReceiptPatient> {
-    const events = await this.core.eventStore.readStream(orderStreamName(orderId));
+    const events = await this.eventStore.readStream(orderStreamName(orderId));
     const placed = events.find((e) => e.type === 'OrderPlaced')?.data as EventData<'OrderPlaced'> | undefined;
-    const invoice = placed ? await this.core.personalData.open<{ taxcode: string; billing: string }>(placed.invoice) : null;
+    const invoice = placed ? await this.personalData.open<{ taxcode: string; billing: string }>(placed.invoice) : null;
     const user = await this.users.get(patientId);
-    const personal = user?.personal ? await this.core.personalData.open<PersonalName>(user.personal) : null;
+    const personal = user?.personal ? await this.personalData.open<PersonalName>(user.personal) : null;
     return { name: personal?.name ?? '', surname: personal?.surname ?? '', taxcode: invoice?.taxcode ?? '', billing: invoice?.billing ?? '' };
   }
 
@@ -143,17 +146,17 @@ export class FiscalService {
 
   /** the order's receipt (and credit note), opened for who may see it; the read is logged in the patient's access log */
   async documentsForOrder(viewer: SessionUser, orderId: string): Promise<IssuedDocuments> {
-    const doc = (await this.core.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
+    const doc = (await this.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
     const allowed =
       doc &&
       (viewer.role === 'admin' || (viewer.role === 'patient' && viewer.id === doc.patientId) || (viewer.role === 'doctor' && viewer.id === doc.doctorId));
     if (!doc || !allowed) throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
     if (!doc.receipt || !doc.doctorId) throw new NotFoundError('La ricevuta di questo pagamento non è ancora stata emessa.', 'ricevuta_non_emessa');
-    const receipts = await this.core.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.receipt.year));
+    const receipts = await this.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.receipt.year));
     const receipt = receipts.find((e) => e.type === 'ReceiptIssued' && (e.data as { orderId: string }).orderId === orderId)?.data as EventData<'ReceiptIssued'>;
     let creditNote: EventData<'CreditNoteIssued'> | null = null;
     if (doc.creditNote) {
-      const credits = await this.core.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.creditNote.year));
+      const credits = await this.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.creditNote.year));
       creditNote =
         (credits.find((e) => e.type === 'CreditNoteIssued' && (e.data as { orderId: string }).orderId === orderId)?.data as EventData<'CreditNoteIssued'>) ??
         null;
@@ -163,9 +166,9 @@ export class FiscalService {
     return {
       receipt,
       creditNote,
-      issuer: await this.core.personalData.open<FiscalProfilePersonal>(receipt.issuer),
+      issuer: await this.personalData.open<FiscalProfilePersonal>(receipt.issuer),
       title: profile.status === 'complete' ? profile.title : '',
-      patient: await this.core.personalData.open<ReceiptPatient>(receipt.patient),
+      patient: await this.personalData.open<ReceiptPatient>(receipt.patient),
     };
   }
 
@@ -177,7 +180,7 @@ export class FiscalService {
   ): Promise<{ receipts: EventData<'ReceiptIssued'>[]; creditNotes: EventData<'CreditNoteIssued'>[] }> {
     this.authorize(viewer, doctorId);
     await this.users.getDoctor(doctorId);
-    const events = await this.core.eventStore.readStream(receiptsStreamName(doctorId, year));
+    const events = await this.eventStore.readStream(receiptsStreamName(doctorId, year));
     return {
       receipts: events.filter((e) => e.type === 'ReceiptIssued').map((e) => e.data as EventData<'ReceiptIssued'>),
       creditNotes: events.filter((e) => e.type === 'CreditNoteIssued').map((e) => e.data as EventData<'CreditNoteIssued'>),
@@ -185,7 +188,7 @@ export class FiscalService {
   }
 
   async openPatient(sealed: EventData<'ReceiptIssued'>['patient']): Promise<ReceiptPatient | null> {
-    return this.core.personalData.open<ReceiptPatient>(sealed);
+    return this.personalData.open<ReceiptPatient>(sealed);
   }
 
   async issuerProfile(doctorId: string): Promise<FiscalProfile | null> {
@@ -277,8 +280,8 @@ export class FiscalService {
       throw new NotFoundError(`Nessuna ricevuta emessa nel ${year}: non c'è nulla da esportare.`, 'nessun_documento');
     const profile = await this.issuerProfile(doctorId);
     if (!profile) throw new NotFoundError('Profilo fiscale mancante: completalo prima di esportare.', 'profilo_fiscale_mancante');
-    const { key, demo } = loadStsPublicKey(this.core.config);
-    const tz = this.core.config.practiceTimeZone;
+    const { key, demo } = loadStsPublicKey(this.config);
+    const tz = this.config.practiceTimeZone;
     const withTaxcodes = await Promise.all(receipts.map(async (r) => ({ ...r, patientTaxcode: (await this.openPatient(r.patient))?.taxcode ?? null })));
     // credit notes of this year may cancel receipts of an earlier one
     const cancelled = new Map(receipts.map((r) => [r.receiptId, r]));

@@ -3,3 +3,4 @@ export { FiscalService, type ReceiptPatient, type IssuedDocuments } from './fisc
 export { FiscalController } from './fiscal.controller';
 export { numberingDecider, type NumberingCommand, type NumberingEvent, type ReceiptDraft, type CreditNoteDraft } from './numbering.decider';
 export { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
+export { FiscalModule } from './fiscal.module';

@@ -27,6 +27,27 @@ export interface Core {
 
 export const CORE = Symbol('CORE');
 
+/** each part of the opened core, injected on its own: a class names exactly what it uses */
+export const CONFIG = Symbol('CONFIG');
+export const EVENT_STORE = Symbol('EVENT_STORE');
+export const READ_MODELS = Symbol('READ_MODELS');
+export const APP_DB = Symbol('APP_DB');
+export const PERSONAL_DATA = Symbol('PERSONAL_DATA');
+export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
+export const CHANGE_FEED = Symbol('CHANGE_FEED');
+export const RATE_LIMITS = Symbol('RATE_LIMITS');
+
+export const corePartTokens = {
+  config: CONFIG,
+  eventStore: EVENT_STORE,
+  readModels: READ_MODELS,
+  appDb: APP_DB,
+  personalData: PERSONAL_DATA,
+  runner: PROJECTION_RUNNER,
+  changes: CHANGE_FEED,
+  limits: RATE_LIMITS,
+} as const;
+
 export async function openCore(config: AppConfig): Promise<Core> {
   const eventStore = createEventStore(config.eventStore);
   const readModels = await createReadModelStore(config.readModels);

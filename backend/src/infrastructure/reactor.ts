@@ -7,7 +7,7 @@ import type { Core } from './core';
  * between handles the event again, which appends nothing new. Several instances may run the same reactor.
  */
 export async function startReactor(
-  core: Core,
+  core: Pick<Core, 'appDb' | 'eventStore'>,
   name: string,
   streamPrefixes: string[],
   handle: (event: RecordedEvent) => Promise<void>,

@@ -12,7 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError } from '../common/errors';
-import { CORE, type Core } from '../infrastructure/core';
+import { APP_DB, CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, READ_MODELS, type Core } from '../infrastructure/core';
 import { startReactor } from '../infrastructure/reactor';
 import { localTransport, smtpTransport, type MailTransport } from './mail-transport';
 import { CAUSE_TYPES, decideNotifications, type BookingHistoryEvent, type Cause } from './notify';
@@ -38,15 +38,20 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) readModels: Core['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(PERSONAL_DATA) personalData: Core['personalData'],
+    @Inject(APP_DB) private readonly appDb: Core['appDb'],
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    const mail = core.config.mail;
-    this.transport = mail.smtpUrl ? smtpTransport(mail.smtpUrl) : core.config.production ? null : localTransport(core.appDb, () => clock.now());
+    const mail = config.mail;
+    this.transport = mail.smtpUrl ? smtpTransport(mail.smtpUrl) : config.production ? null : localTransport(appDb, () => clock.now());
     this.worker =
       this.transport && mail.worker
         ? new OutboxWorker({
-            core,
+            core: { config, eventStore, readModels, changes, personalData },
             commands: this.commands,
             clock,
             transport: this.transport,
@@ -58,7 +63,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   async onApplicationBootstrap(): Promise<void> {
     if (!this.transport) this.logger.warn('SMTP_URL non impostata: nessuna email verrà inviata.');
     this.subscription = await startReactor(
-      this.core,
+      { appDb: this.appDb, eventStore: this.eventStore },
       'notifications',
       ['booking-', 'receipts-', 'waitinglist-'],
       (e) => this.react(e),
@@ -68,7 +73,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     if (!worker) return;
     const kick = () => void worker.runDue().catch((e) => this.logger.error(`Invio delle notifiche: ${String(e)}`));
     // a message decided for now is sent as soon as the read model shows it; the timer catches due reminders and retries
-    this.offChanges = this.core.changes.onChange((changes) => {
+    this.offChanges = this.changes.onChange((changes) => {
       if (
         changes.some(
           (c) =>
@@ -79,12 +84,12 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       )
         kick();
     });
-    if (this.core.config.mail.pollMs > 0) {
-      this.timer = setInterval(kick, this.core.config.mail.pollMs);
+    if (this.config.mail.pollMs > 0) {
+      this.timer = setInterval(kick, this.config.mail.pollMs);
       this.timer.unref();
     }
     // once the read models are up (the projection runner starts after the modules), what was left due is sent
-    void this.core.changes.waitFor(1, 24 * 3_600_000).then(kick, () => undefined);
+    void this.changes.waitFor(1, 24 * 3_600_000).then(kick, () => undefined);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -105,7 +110,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     if (!CAUSES.has(event.type)) return;
     const cause = await this.causeOf(event);
     if (!cause) return;
-    const decided = decideNotifications(cause, { reminderHours: this.core.config.mail.reminderHours, timeZone: this.core.config.practiceTimeZone });
+    const decided = decideNotifications(cause, { reminderHours: this.config.mail.reminderHours, timeZone: this.config.practiceTimeZone });
     const id = randomUUID();
     const metadata = {
       userId: 'system',
@@ -130,7 +135,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       case 'BookingConfirmed':
       case 'BookingCancelled':
       case 'BookingRescheduled': {
-        const booking = (await this.core.eventStore.readStream(bookingStreamName(event.data.bookingId))) as BookingHistoryEvent[];
+        const booking = (await this.eventStore.readStream(bookingStreamName(event.data.bookingId))) as BookingHistoryEvent[];
         // only what was known when this event committed
         const upTo = booking.filter((e) => (e as unknown as RecordedEvent).position <= event.position);
         return { type: event.type, data: event.data, at, booking: upTo };
@@ -140,7 +145,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       case 'WaitingListOfferMade': {
         const data = event.data as EventData<'WaitingListOfferMade'>;
         const doctorId = event.stream.slice(waitingListStreamName('').length);
-        const list = await this.core.eventStore.readStream(waitingListStreamName(doctorId));
+        const list = await this.eventStore.readStream(waitingListStreamName(doctorId));
         const offer = list.find((e) => e.type === 'WaitingListOfferReserved' && e.data.bookingId === data.bookingId);
         return offer ? { type: 'WaitingListOfferMade', data, at, offer: offer.data as EventData<'WaitingListOfferReserved'> } : null;
       }
@@ -152,7 +157,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   /** GET /api/posta: the local outbox, newest first */
   async localMail(limit = 200): Promise<LocalMailView[]> {
     if (this.transport?.kind !== 'local') throw new ForbiddenError('La posta locale esiste solo senza SMTP_URL, fuori produzione.', 'posta_locale_assente');
-    const rows = await this.core.appDb.selectFrom('local_mail').selectAll().orderBy('at', 'desc').orderBy('id').limit(limit).execute();
+    const rows = await this.appDb.selectFrom('local_mail').selectAll().orderBy('at', 'desc').orderBy('id').limit(limit).execute();
     return rows.map((r) => {
       const m = JSON.parse(r.message) as Omit<LocalMailView, 'id' | 'at'>;
       return { id: r.id, at: r.at, notificationId: r.notification_id, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments };

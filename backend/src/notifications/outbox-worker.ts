@@ -20,7 +20,8 @@ interface Personal {
 }
 
 export interface OutboxWorkerOptions {
-  core: Core;
+  /** the parts of the core it uses */
+  core: Pick<Core, 'config' | 'eventStore' | 'readModels' | 'changes' | 'personalData'>;
   /** the app's CommandBus (the one way to the log) */
   commands: Pick<CommandBus, 'execute'>;
   clock: Clock;

@@ -1,2 +1,3 @@
 // orders' public entry
 export { OrdersService } from './orders.service';
+export { OrdersModule } from './orders.module';

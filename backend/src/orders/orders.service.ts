@@ -28,7 +28,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
 import { readState } from '../event-store/command-handler';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments';
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
 import { PAYPAL, type PaypalPort } from './paypal.provider';
@@ -68,7 +68,12 @@ export class OrdersService {
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PAYPAL) private readonly paypal: PaypalPort,
     private readonly catalog: CatalogService,
@@ -81,9 +86,9 @@ export class OrdersService {
 
   /** GET /api/paypal/config: public (the client id is public by PayPal's design); 503 while payments are off */
   paypalConfig(): PaypalConfigResponse {
-    const paypal = this.core.config.paypal;
+    const paypal = this.config.paypal;
     if (!this.paypal || !paypal) throw new AppError(503, 'pagamenti_non_configurati', 'I pagamenti non sono al momento disponibili.');
-    return { clientId: paypal.clientId, sdkUrl: this.core.config.paypalSdkUrl, currency: CURRENCY, simulated: this.core.config.paypalStandIn };
+    return { clientId: paypal.clientId, sdkUrl: this.config.paypalSdkUrl, currency: CURRENCY, simulated: this.config.paypalStandIn };
   }
 
   /** POST /api/paypal/orders: the amount is ours (product price and coupon), never the browser's */
@@ -94,9 +99,9 @@ export class OrdersService {
     client: string,
   ): Promise<CreatePaypalOrderResponse> {
     // a client past its wrong coupon guesses learns nothing more here either
-    if (input.coupon) await this.core.limits.coupon.ensureAllowed(client);
+    if (input.coupon) await this.limits.coupon.ensureAllowed(client);
     const paypal = this.client();
-    const booking = await this.core.readModels.get<BookingDoc>('bookings', input.booking_id);
+    const booking = await this.readModels.get<BookingDoc>('bookings', input.booking_id);
     if (!booking) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
     if (booking.doc.patientId !== user.id) throw new ForbiddenError('Puoi pagare solo le tue prenotazioni.');
     if (booking.doc.status !== 'held' || Date.parse(booking.doc.expiresAt) <= this.clock.now().getTime()) {
@@ -142,10 +147,10 @@ export class OrdersService {
    * confirmation answers the same and appends nothing.
    */
   async confirm(user: SessionUser, input: ConfirmInput, metadata: EventMetadata, client: string): Promise<ConfirmPaymentResponse> {
-    if (input.coupon) await this.core.limits.coupon.ensureAllowed(client);
+    if (input.coupon) await this.limits.coupon.ensureAllowed(client);
     const paypal = this.client();
     const orderId = input.transaction;
-    const { state } = await readState<OrderState, OrderEvent>(this.core.eventStore, orderStreamName(orderId), orderDecider);
+    const { state } = await readState<OrderState, OrderEvent>(this.eventStore, orderStreamName(orderId), orderDecider);
     if (state.status === 'none') throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
     const order = state.order;
     if (order.patientId !== user.id) throw new ForbiddenError('Questo ordine non è tuo.', 'ordine_di_altri');
@@ -212,8 +217,8 @@ export class OrdersService {
       throw new ConflictError(refundedMessage(error.message), 'pagamento_rimborsato');
     }
 
-    const product = await this.core.readModels.get<ProductDoc>('products', order.productId);
-    const invoice = await this.core.personalData.seal(order.patientId, { taxcode, billing });
+    const product = await this.readModels.get<ProductDoc>('products', order.productId);
+    const invoice = await this.personalData.seal(order.patientId, { taxcode, billing });
     const placed: EventData<'OrderPlaced'> = {
       orderId,
       bookingId: order.bookingId,
@@ -231,13 +236,13 @@ export class OrdersService {
       new Decide(orderStreamName(orderId), orderDecider, { type: 'PlaceOrder', placed }, metadata, { onStale: 'decide-again' }),
     );
     // read your writes: /home shows the confirmed booking and the order
-    await this.core.changes.waitFor(result.position ?? (await this.core.eventStore.headPosition()));
+    await this.changes.waitFor(result.position ?? (await this.eventStore.headPosition()));
     return HOME;
   }
 
   /** GET /api/me/orders */
   async mine(user: SessionUser): Promise<OrderView[]> {
-    const docs = await this.core.readModels.find<OrderDoc>('orders', { patient_id: user.id });
+    const docs = await this.readModels.find<OrderDoc>('orders', { patient_id: user.id });
     const views = await Promise.all(
       docs.map(async ({ doc }) => ({
         id: doc.id,
@@ -256,14 +261,14 @@ export class OrdersService {
 
   /** the tax code and billing address sealed in the order's OrderPlaced (the patient's own, opened for them); null once erased */
   private async invoiceOf(orderId: string): Promise<{ taxcode: string; billing: string } | null> {
-    const events = await this.core.eventStore.readStream(orderStreamName(orderId));
+    const events = await this.eventStore.readStream(orderStreamName(orderId));
     const placed = events.find((e) => e.type === 'OrderPlaced');
     if (!placed) return null;
-    return this.core.personalData.open<{ taxcode: string; billing: string }>((placed.data as EventData<'OrderPlaced'>).invoice);
+    return this.personalData.open<{ taxcode: string; billing: string }>((placed.data as EventData<'OrderPlaced'>).invoice);
   }
 
   private async product(productId: string): Promise<ProductDoc> {
-    const found = await this.core.readModels.get<ProductDoc>('products', productId);
+    const found = await this.readModels.get<ProductDoc>('products', productId);
     if (!found || !found.doc.active) throw new NotFoundError('Prodotto non trovato.', 'prodotto_non_trovato');
     return found.doc;
   }
@@ -271,8 +276,8 @@ export class OrdersService {
   /** read from the coupon's stream, so a coupon just used up is already refused */
   private async usableCouponPercentage(code: string): Promise<number> {
     if (COUPON_CODE_PATTERN.test(code)) {
-      const { state } = await readState(this.core.eventStore, couponStreamName(code), couponDecider);
-      if (state.status === 'exists' && couponUsable(state, practiceDay(this.clock.now(), this.core.config.practiceTimeZone))) return state.percentage;
+      const { state } = await readState(this.eventStore, couponStreamName(code), couponDecider);
+      if (state.status === 'exists' && couponUsable(state, practiceDay(this.clock.now(), this.config.practiceTimeZone))) return state.percentage;
     }
     throw new UnprocessableError('Coupon non valido!', 'coupon_non_valido');
   }
@@ -282,7 +287,7 @@ export class OrdersService {
    * follows hold → order → capture → booked in one view. The causation stays this request.
    */
   private async inBookingChain(bookingId: string, metadata: EventMetadata): Promise<EventMetadata> {
-    const [held] = await this.core.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    const [held] = await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
     return held ? { ...metadata, correlationId: held.metadata.correlationId } : metadata;
   }
 
@@ -290,7 +295,7 @@ export class OrdersService {
   /** the hold, and the correlation id of the booking's chain (its first event's) */
   private async heldBooking(bookingId: string, patientId: string, orderId: string): Promise<{ held: EventData<'BookingHeld'>; correlationId: string }> {
     // the events themselves are needed here (the hold's data, the chain's correlation id), not only their fold
-    const history = await this.core.eventStore.readStream(bookingStreamName(bookingId));
+    const history = await this.eventStore.readStream(bookingStreamName(bookingId));
     const state = history.reduce((s, e) => bookingDecider.evolve(s, { type: e.type, data: e.data } as BookingEvent), bookingDecider.initialState());
     const heldEvent = history.find((e) => e.type === 'BookingHeld');
     if (!heldEvent) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
@@ -302,7 +307,7 @@ export class OrdersService {
       throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
     }
     // a hold the patient has since replaced is not theirs to pay, even while its slot is not yet given back
-    const current = await readState(this.core.eventStore, patientHoldStreamName(patientId), patientHoldDecider);
+    const current = await readState(this.eventStore, patientHoldStreamName(patientId), patientHoldDecider);
     if (current.state.current !== null && current.state.current !== bookingId) throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_sostituita');
     return found;
   }
@@ -313,9 +318,9 @@ export class OrdersService {
    */
   async refundForCancellation(orderId: string, reason: string, metadata: EventMetadata): Promise<{ refundId: string; position: number | null }> {
     const paypal = this.client();
-    const { state } = await readState<OrderState, OrderEvent>(this.core.eventStore, orderStreamName(orderId), orderDecider);
+    const { state } = await readState<OrderState, OrderEvent>(this.eventStore, orderStreamName(orderId), orderDecider);
     if (state.status === 'refunded') {
-      const [refunded] = (await this.core.eventStore.readStream(orderStreamName(orderId))).filter((e) => e.type === 'PaymentRefunded');
+      const [refunded] = (await this.eventStore.readStream(orderStreamName(orderId))).filter((e) => e.type === 'PaymentRefunded');
       return { refundId: (refunded.data as EventData<'PaymentRefunded'>).refundId, position: null };
     }
     if (state.status !== 'placed' && state.status !== 'captured')

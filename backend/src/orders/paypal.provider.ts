@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, type Core } from '../infrastructure/core';
 import { PaypalClient } from '../payments';
 
 export const PAYPAL = Symbol('PAYPAL');
@@ -9,6 +9,6 @@ export type PaypalPort = Pick<PaypalClient, 'createOrder' | 'captureOrder' | 'ge
 
 export const paypalProvider: Provider = {
   provide: PAYPAL,
-  inject: [CORE],
-  useFactory: (core: Core): PaypalPort => (core.config.paypal ? new PaypalClient(core.config.paypal) : null),
+  inject: [CONFIG],
+  useFactory: (config: Core['config']): PaypalPort => (config.paypal ? new PaypalClient(config.paypal) : null),
 };

@@ -1,7 +1,5 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
 import { questionnaireStreamName, type EventMetadata, type Question } from '@studio/contracts';
-import { CORE, type Core } from '../infrastructure/core';
 import { questionnaireDecider } from './questionnaire.decider';
 import { Decide } from '../event-store/decide.command';
 
@@ -20,10 +18,7 @@ export class DefineQuestionnaireCommand extends Command<{ position: number | nul
 
 @CommandHandler(DefineQuestionnaireCommand)
 export class DefineQuestionnaireHandler implements ICommandHandler<DefineQuestionnaireCommand> {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   async execute(c: DefineQuestionnaireCommand): Promise<{ position: number | null }> {
     const { questionnaireId, doctorId, title, questions } = c;

@@ -14,7 +14,7 @@ import {
 import type { BookingDoc, QuestionnaireAnswersDoc, QuestionnaireDoc, Where } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { CORE, type Core } from '../infrastructure/core';
+import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { DefineQuestionnaireCommand } from './define-questionnaire.command';
@@ -30,7 +30,9 @@ const byDate = (a: QuestionnaireDoc, b: QuestionnaireDoc) => a.definedAt.localeC
 @Injectable()
 export class QuestionnairesService {
   constructor(
-    @Inject(CORE) private readonly core: Core,
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     private readonly users: UsersService,
     private readonly commands: CommandBus,
     private readonly accessLog: AccessLogService,
@@ -44,7 +46,7 @@ export class QuestionnairesService {
     await this.users.getDoctor(doctorId);
     const id = randomUUID();
     const { position } = await this.commands.execute(new DefineQuestionnaireCommand(id, doctorId, input.title, input.questions, metadata));
-    if (position) await this.core.changes.waitFor(position);
+    if (position) await this.changes.waitFor(position);
     return { id };
   }
 
@@ -62,7 +64,7 @@ export class QuestionnairesService {
       doctors = doctor ? [doctor] : null;
     }
     if (doctors?.length === 0) return [];
-    const found = await this.core.readModels.find<QuestionnaireDoc>('questionnaires', doctors ? { doctor_id: { in: doctors } } : {});
+    const found = await this.readModels.find<QuestionnaireDoc>('questionnaires', doctors ? { doctor_id: { in: doctors } } : {});
     return found
       .map((f) => f.doc)
       .sort(byDate)
@@ -87,7 +89,7 @@ export class QuestionnairesService {
     const check = checkAnswers(doc.questions, answers);
     if (!check.ok) throw new ValidationError(`${check.message}.`, check.code);
     // health data: sealed with the patient's own key before it reaches the log
-    const sealed = await this.core.personalData.seal(patient.id, check.answers);
+    const sealed = await this.personalData.seal(patient.id, check.answers);
     const { position } = await this.commands.execute(
       new Decide(
         patientStreamName(patient.id),
@@ -102,7 +104,7 @@ export class QuestionnairesService {
         metadata,
       ),
     );
-    if (position) await this.core.changes.waitFor(position);
+    if (position) await this.changes.waitFor(position);
     return { questionnaireId: doc.id, answeredAt: metadata.at };
   }
 
@@ -113,11 +115,11 @@ export class QuestionnairesService {
     if (!patient || patient.role !== 'patient') throw new NotFoundError('Paziente non trovato.', 'paziente_non_trovato');
     if (user.role === 'doctor' && !(await this.hasBooking(patientId, user.id))) throw new ForbiddenError('Puoi vedere solo le risposte dei tuoi pazienti.');
     const where: Where = user.role === 'doctor' ? { patient_id: patientId, doctor_id: user.id } : { patient_id: patientId };
-    const docs = await this.core.readModels.find<QuestionnaireAnswersDoc>('questionnaire_answers', where);
+    const docs = await this.readModels.find<QuestionnaireAnswersDoc>('questionnaire_answers', where);
     const questionnaires: PatientAnswersResponse['questionnaires'] = [];
     for (const { doc } of docs.sort((a, b) => a.doc.answeredAt.localeCompare(b.doc.answeredAt))) {
-      const answers = await this.core.personalData.open<Answers>(doc.answers);
-      const questionnaire = await this.core.readModels.get<QuestionnaireDoc>('questionnaires', doc.questionnaireId);
+      const answers = await this.personalData.open<Answers>(doc.answers);
+      const questionnaire = await this.readModels.get<QuestionnaireDoc>('questionnaires', doc.questionnaireId);
       // null: the patient was erased (key destroyed); nothing of theirs is readable any more
       if (answers && questionnaire) questionnaires.push({ questionnaire: view(questionnaire.doc), answers, answeredAt: doc.answeredAt });
     }
@@ -128,14 +130,14 @@ export class QuestionnairesService {
   }
 
   private async questionnaire(id: string): Promise<QuestionnaireDoc> {
-    const found = await this.core.readModels.get<QuestionnaireDoc>('questionnaires', id);
+    const found = await this.readModels.get<QuestionnaireDoc>('questionnaires', id);
     if (!found) throw new NotFoundError('Questionario non trovato.', 'questionario_non_trovato');
     return found.doc;
   }
 
   private async bookedDoctors(patientId: string, doctorId?: string): Promise<Set<string>> {
     const where: Where = doctorId ? { patient_id: patientId, doctor_id: doctorId } : { patient_id: patientId };
-    const bookings = await this.core.readModels.find<BookingDoc>('bookings', where);
+    const bookings = await this.readModels.find<BookingDoc>('bookings', where);
     return new Set(bookings.filter((b) => GIVING_BOOKING_STATUSES.includes(b.doc.status)).map((b) => b.doc.doctorId));
   }
 

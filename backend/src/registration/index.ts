@@ -1,2 +1,3 @@
 // registration's public entry
 export { RegistrationService } from './registration.service';
+export { RegistrationModule } from './registration.module';

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { RegistrationRequest, type SessionResponse } from '@studio/contracts';
 import type { Request, Response } from 'express';
-import { CORE, type Core } from '../infrastructure/core';
+import { RATE_LIMITS, type Core } from '../infrastructure/core';
 import { clientKey } from '../security/rate-limits';
 import { ensureCsrfToken } from '../auth/guards';
 import { parseInput } from '../http/parse';
@@ -12,7 +12,7 @@ import { RegistrationService } from './registration.service';
 export class RegistrationController {
   constructor(
     private readonly registration: RegistrationService,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
   ) {}
 
   @Post('register')
@@ -20,7 +20,7 @@ export class RegistrationController {
   async register(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<SessionResponse> {
     const input = parseInput(RegistrationRequest, body);
     // every valid attempt counts, taken email or not: the "already registered" answer cannot be farmed
-    await this.core.limits.registration.consume(clientKey(req));
+    await this.limits.registration.consume(clientKey(req));
     const user = await this.registration.registerPatient(input, req);
     // a new session id, as at login: a session fixed before registering is worthless after it
     await new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())));

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../common/errors';
 import { metadataFor } from '../http/request-context';
-import { CORE, type Core } from '../infrastructure/core';
+import { PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 import { emailClaimDecider } from './email-claim.decider';
 import { Decide } from '../event-store/decide.command';
@@ -16,7 +16,8 @@ const duplicateEmail = () => new ConflictError(DUPLICATE_EMAIL_MESSAGE, 'email_e
 export class RegistrationService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     private readonly users: UsersService,
   ) {}
 
@@ -26,7 +27,7 @@ export class RegistrationService {
     if (await this.users.emailTaken(input.email)) throw duplicateEmail();
     const userId = randomUUID();
     const metadata = metadataFor(req, { id: userId, role: 'patient', name: '' });
-    const emailHash = this.core.personalData.lookupHash(input.email);
+    const emailHash = this.personalData.lookupHash(input.email);
     // the guarantee: of two concurrent registrations only one claim is appended
     try {
       await this.commands.execute(new Decide(emailClaimStreamName(emailHash), emailClaimDecider, { type: 'ClaimEmail', emailHash, userId }, metadata));
@@ -39,7 +40,7 @@ export class RegistrationService {
       metadata,
     );
     // read-your-writes: the next request of this patient finds the account in the read model
-    if (position) await this.core.changes.waitFor(position);
+    if (position) await this.changes.waitFor(position);
     return { id: userId, role: 'patient', name: `${name} ${surname}` };
   }
 }

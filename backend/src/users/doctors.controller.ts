@@ -5,14 +5,14 @@ import { ForbiddenError } from '../common/errors';
 import { CurrentUser, Roles } from '../auth/guards';
 import { metadataFor } from '../http/request-context';
 import { parseInput } from '../http/parse';
-import { CORE, type Core } from '../infrastructure/core';
+import { CHANGE_FEED, type Core } from '../infrastructure/core';
 import { UsersService } from './users.service';
 
 @Controller('api/doctors')
 export class DoctorsController {
   constructor(
     private readonly users: UsersService,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
   ) {}
 
   /** public, like the doctor's profile below: a visitor chooses a doctor before registering */
@@ -35,7 +35,7 @@ export class DoctorsController {
     await this.users.getDoctor(id);
     const position = await this.users.setWorkingHours(id, hours, metadataFor(req, user));
     // answer from the read model once it holds the change: the client sees what everyone will see
-    if (position) await this.core.changes.waitFor(position);
+    if (position) await this.changes.waitFor(position);
     return this.users.doctorSummary(await this.users.getDoctor(id));
   }
 }

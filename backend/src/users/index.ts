@@ -2,3 +2,4 @@
 export { UsersService, type PersonalName } from './users.service';
 export { userDecider, type UserEvent } from './user.decider';
 export { DoctorsController } from './doctors.controller';
+export { UsersModule } from './users.module';

@@ -5,7 +5,7 @@ import type { UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { NotFoundError, ValidationError } from '../common/errors';
-import { CORE, type Core } from '../infrastructure/core';
+import { READ_MODELS, PERSONAL_DATA, type Core } from '../infrastructure/core';
 import { userDecider } from './user.decider';
 import { Decide } from '../event-store/decide.command';
 
@@ -23,7 +23,8 @@ const DUMMY_HASH = bcrypt.hashSync('utente-inesistente', BCRYPT_COST);
 export class UsersService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
   ) {}
 
   async register(
@@ -46,7 +47,7 @@ export class UsersService {
     const userId = input.userId ?? randomUUID();
     const { name, surname, email, phone, taxcode } = input;
     // undefined fields (staff accounts have no phone or tax code) are left out of the sealed JSON
-    const personal = await this.core.personalData.seal(userId, { name, surname, email, phone, taxcode });
+    const personal = await this.personalData.seal(userId, { name, surname, email, phone, taxcode });
     const result = await this.commands.execute(
       new Decide(
         userStreamName(userId),
@@ -55,7 +56,7 @@ export class UsersService {
           type: 'RegisterUser',
           userId,
           role: input.role,
-          emailHash: this.core.personalData.lookupHash(input.email),
+          emailHash: this.personalData.lookupHash(input.email),
           passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
           personal,
           consent: input.consent,
@@ -73,14 +74,14 @@ export class UsersService {
 
   /** null for an unknown email or a wrong password, after the same amount of work */
   async verifyCredentials(email: string, password: string): Promise<UserDoc | null> {
-    const [found] = await this.core.readModels.find<UserDoc>('users', { email_hash: this.core.personalData.lookupHash(email) }, { limit: 1 });
+    const [found] = await this.readModels.find<UserDoc>('users', { email_hash: this.personalData.lookupHash(email) }, { limit: 1 });
     const ok = await bcrypt.compare(password, found?.doc.passwordHash ?? DUMMY_HASH);
     // a password past 72 bytes never matches (bcrypt compared only its prefix)
     return found && ok && fitsBcrypt(password) ? found.doc : null;
   }
 
   async get(userId: string): Promise<UserDoc | null> {
-    return (await this.core.readModels.get<UserDoc>('users', userId))?.doc ?? null;
+    return (await this.readModels.get<UserDoc>('users', userId))?.doc ?? null;
   }
 
   async getDoctor(doctorId: string): Promise<UserDoc> {
@@ -90,7 +91,7 @@ export class UsersService {
   }
 
   async displayName(user: UserDoc): Promise<string> {
-    const personal = user.personal ? await this.core.personalData.open<PersonalName>(user.personal) : null;
+    const personal = user.personal ? await this.personalData.open<PersonalName>(user.personal) : null;
     return personal ? `${personal.name} ${personal.surname}` : 'Utente cancellato';
   }
 
@@ -99,13 +100,13 @@ export class UsersService {
   }
 
   async listDoctors(): Promise<DoctorSummary[]> {
-    const doctors = await this.core.readModels.find<UserDoc>('users', { role: 'doctor' });
+    const doctors = await this.readModels.find<UserDoc>('users', { role: 'doctor' });
     const summaries = await Promise.all(doctors.map((d) => this.doctorSummary(d.doc)));
     return summaries.sort((a, b) => a.name.localeCompare(b.name, 'it'));
   }
 
   async emailTaken(email: string): Promise<boolean> {
-    const found = await this.core.readModels.find<UserDoc>('users', { email_hash: this.core.personalData.lookupHash(email) }, { limit: 1 });
+    const found = await this.readModels.find<UserDoc>('users', { email_hash: this.personalData.lookupHash(email) }, { limit: 1 });
     return found.length > 0;
   }
 }

@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
 import { readState } from '../event-store/command-handler';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 import { waitingListDecider } from './waiting-list.decider';
 import { Decide } from '../event-store/decide.command';
@@ -15,7 +15,8 @@ import { Decide } from '../event-store/decide.command';
 export class WaitingListService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
   ) {}
@@ -28,7 +29,7 @@ export class WaitingListService {
   /** POST /api/waiting-list */
   async join(user: SessionUser, request: WaitingListRequest, metadata: EventMetadata): Promise<WaitingListEntryView> {
     const doctor = await this.users.getDoctor(request.doctor_id);
-    const today = practiceDay(this.clock.now(), this.core.config.practiceTimeZone);
+    const today = practiceDay(this.clock.now(), this.config.practiceTimeZone);
     if (request.from < today) throw new ValidationError('Il primo giorno non può essere già passato.');
     const entryId = randomUUID();
     const result = await this.commands.execute(
@@ -48,7 +49,7 @@ export class WaitingListService {
   async leave(user: SessionUser, entryId: string, metadata: EventMetadata): Promise<WaitingListEntryView[]> {
     for (const doctor of await this.users.listDoctors()) {
       const stream = waitingListStreamName(doctor.id);
-      const { state } = await readState(this.core.eventStore, stream, waitingListDecider);
+      const { state } = await readState(this.eventStore, stream, waitingListDecider);
       const entry = state.entries.find((e) => e.entryId === entryId);
       if (!entry) continue;
       if (entry.patientId !== user.id) throw new ForbiddenError("Puoi togliere solo le tue iscrizioni alla lista d'attesa.");
@@ -66,7 +67,7 @@ export class WaitingListService {
     const doctors = await this.users.listDoctors();
     const views: WaitingListEntryView[] = [];
     for (const doctor of doctors) {
-      const { state } = await readState(this.core.eventStore, waitingListStreamName(doctor.id), waitingListDecider);
+      const { state } = await readState(this.eventStore, waitingListStreamName(doctor.id), waitingListDecider);
       for (const e of state.entries) {
         if (e.patientId === user.id && e.status === 'waiting')
           views.push({ id: e.entryId, doctorId: doctor.id, doctorName: doctor.name, from: e.from, to: e.to, status: e.offer ? 'offered' : 'waiting' });

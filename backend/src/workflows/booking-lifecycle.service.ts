@@ -18,7 +18,7 @@ import { BookingService, bookingDecider } from '../booking';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, ValidationError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { OrdersService } from '../orders';
 import { UsersService } from '../users';
 import { cancelBookingWorkflow, type CancelInput, type CancelStep } from './cancel-booking.workflow';
@@ -46,7 +46,11 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly bookings: BookingService,
     private readonly orders: OrdersService,
@@ -56,14 +60,14 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
   onApplicationBootstrap(): void {
     // at start, once the read models have caught up with the log (the runner starts after Nest's init)
     this.startup = setTimeout(() => {
-      void this.core.eventStore
+      void this.eventStore
         .headPosition()
-        .then((head) => this.core.changes.waitFor(head, 30_000))
+        .then((head) => this.changes.waitFor(head, 30_000))
         .then(() => (this.stopped ? 0 : this.resumeUnfinished()))
         .catch((e) => this.logger.error(`Ripresa all'avvio non riuscita: ${String(e)}`));
     }, 1000);
     this.startup.unref();
-    const seconds = this.core.config.holdSweepSeconds;
+    const seconds = this.config.holdSweepSeconds;
     if (seconds <= 0) return;
     this.timer = setInterval(() => void this.resumeUnfinished().catch((e) => this.logger.error(String(e))), seconds * 1000);
     this.timer.unref();
@@ -77,7 +81,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
   }
 
   private policyInput() {
-    return { now: this.clock.now().toISOString(), timeZone: this.core.config.practiceTimeZone, cutoffHours: this.core.config.cancellationCutoffHours };
+    return { now: this.clock.now().toISOString(), timeZone: this.config.practiceTimeZone, cutoffHours: this.config.cancellationCutoffHours };
   }
 
   /** a patient acts on their own bookings, a doctor on theirs, the secretary on any */
@@ -95,7 +99,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     if (booking.status === 'held') {
       // not paid yet: the hold is let go (the slot is free at once), nothing to refund
       const position = await this.bookings.endHold(booking, 'released', metadata);
-      if (position) await this.core.changes.waitFor(position);
+      if (position) await this.changes.waitFor(position);
       return this.bookings.publicView(bookingId);
     }
     if (by !== 'patient' && !reason) throw new ValidationError("Indica il motivo dell'annullamento: il paziente lo riceverà.", 'motivo_mancante');
@@ -103,7 +107,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
       throw new ConflictError('La prenotazione non è attiva: non c’è nulla da annullare.', 'prenotazione_non_attiva');
     }
     metadata = await this.inBookingChain(bookingId, metadata);
-    const sealed = reason ? await this.core.personalData.seal(booking.patientId, reason) : null;
+    const sealed = reason ? await this.personalData.seal(booking.patientId, reason) : null;
     const intent = await this.commands.execute(
       new Decide(bookingStreamName(bookingId), bookingDecider, { type: 'CancelBooking', bookingId, by, reason: sealed, ...this.policyInput() }, metadata),
     );
@@ -118,13 +122,13 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
       // the cancellation stands; what is left (the refund when PayPal is down) is resumed by the sweep
       this.logger.warn(`Annullamento ${bookingId} da completare: ${String(error)}`);
     }
-    if (position) await this.core.changes.waitFor(position);
+    if (position) await this.changes.waitFor(position);
     return this.bookings.publicView(bookingId);
   }
 
   /** runs the cancel workflow to its end; the position of its last append */
   async runCancel(input: CancelInput, metadata: EventMetadata): Promise<number | null> {
-    return (await runWorkflow(this.core.eventStore, cancelBookingWorkflow, input, (step) => this.executeCancel(step, metadata))).position;
+    return (await runWorkflow(this.eventStore, cancelBookingWorkflow, input, (step) => this.executeCancel(step, metadata))).position;
   }
 
   /** one step of a cancellation, as a command on its stream (a method of its own, so a test can crash after it) */
@@ -171,7 +175,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     }
     const toDay = doctorDayOf(parsed.start);
     // a slot already taken is refused before anything is recorded; a race lost later is abandoned by the workflow
-    const { state: day } = await readState(this.core.eventStore, availabilityStreamName(booking.doctorId, toDay), availabilityDecider);
+    const { state: day } = await readState(this.eventStore, availabilityStreamName(booking.doctorId, toDay), availabilityDecider);
     const target = day.slots[parsed.start];
     if (target?.status !== 'available' && !(target?.status === 'booked' && target.bookingId === bookingId)) {
       throw new ConflictError(
@@ -204,16 +208,16 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     };
     try {
       const position = await this.runReschedule(input, metadata);
-      await this.core.changes.waitFor(position ?? intent.position!);
+      await this.changes.waitFor(position ?? intent.position!);
     } catch (error) {
-      await this.core.changes.waitFor(await this.core.eventStore.headPosition());
+      await this.changes.waitFor(await this.eventStore.headPosition());
       throw error;
     }
     return this.bookings.publicView(bookingId);
   }
 
   async runReschedule(input: RescheduleInput, metadata: EventMetadata): Promise<number | null> {
-    return (await runWorkflow(this.core.eventStore, rescheduleBookingWorkflow, input, (step) => this.executeReschedule(step, metadata))).position;
+    return (await runWorkflow(this.eventStore, rescheduleBookingWorkflow, input, (step) => this.executeReschedule(step, metadata))).position;
   }
 
   /** one step of a move, as a command on its stream */
@@ -283,11 +287,11 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
       new Decide(
         bookingStreamName(bookingId),
         bookingDecider,
-        { type: 'RecordOutcome', bookingId, outcome, now: this.clock.now().toISOString(), timeZone: this.core.config.practiceTimeZone },
+        { type: 'RecordOutcome', bookingId, outcome, now: this.clock.now().toISOString(), timeZone: this.config.practiceTimeZone },
         await this.inBookingChain(bookingId, metadata),
       ),
     );
-    if (result.position) await this.core.changes.waitFor(result.position);
+    if (result.position) await this.changes.waitFor(result.position);
     return this.bookings.publicView(bookingId);
   }
 
@@ -304,7 +308,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     const at = this.clock.now().toISOString();
     const correlationId = randomUUID();
     const metadata: EventMetadata = { userId: 'system', role: 'system', at, correlationId, causationId: correlationId };
-    const pending = await this.core.readModels.find<BookingDoc>('bookings', { pending: { in: ['cancel', 'reschedule'] } }, { limit: BATCH });
+    const pending = await this.readModels.find<BookingDoc>('bookings', { pending: { in: ['cancel', 'reschedule'] } }, { limit: BATCH });
     let resumed = 0;
     let last = 0;
     for (const { doc } of pending) {
@@ -319,7 +323,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
                   fromDay: doctorDayOf(doc.pending.fromStart),
                   toDay: doctorDayOf(doc.pending.start),
                   now: at,
-                  timeZone: this.core.config.practiceTimeZone,
+                  timeZone: this.config.practiceTimeZone,
                 },
                 metadata,
               )
@@ -329,16 +333,16 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
       } catch (error) {
         // a refused move was abandoned by the workflow; anything else waits for the next sweep
         this.logger.warn(`Flusso della prenotazione ${doc.id} non ripreso: ${String(error)}`);
-        last = Math.max(last, await this.core.eventStore.headPosition());
+        last = Math.max(last, await this.eventStore.headPosition());
       }
     }
-    if (last) await this.core.changes.waitFor(last);
+    if (last) await this.changes.waitFor(last);
     return resumed;
   }
 
   /** the flow's events join the booking's chain (the hold's correlation id) */
   private async inBookingChain(bookingId: string, metadata: EventMetadata): Promise<EventMetadata> {
-    const [first] = await this.core.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    const [first] = await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
     return first ? { ...metadata, correlationId: first.metadata.correlationId } : metadata;
   }
 }

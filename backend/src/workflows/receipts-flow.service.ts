@@ -5,7 +5,7 @@ import { type FiscalOrderDoc, fiscalOrderStatus } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { practiceDay } from '../common/practice-time';
-import { CORE, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { FiscalService, type FiscalProfileState, numberingDecider } from '../fiscal';
 import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipts.workflow';
 import { runWorkflow } from './workflow';
@@ -28,14 +28,18 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly fiscal: FiscalService,
   ) {}
 
   onApplicationBootstrap(): void {
     this.offs.push(
-      this.core.changes.onChange((changes) => {
+      this.changes.onChange((changes) => {
         for (const c of changes) {
           if (c.projection !== 'fiscal_orders' || !c.doc) continue;
           const doc = c.doc as FiscalOrderDoc;
@@ -62,7 +66,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
 
   /** every doctor with a document still due */
   async sweep(): Promise<void> {
-    const due = await this.core.readModels.find<FiscalOrderDoc>('fiscal_orders', { status: { in: ['pending_receipt', 'pending_credit_note'] } });
+    const due = await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { status: { in: ['pending_receipt', 'pending_credit_note'] } });
     const doctors = new Set(due.map((d) => d.doc.doctorId).filter((d): d is string => d !== null));
     await Promise.all([...doctors].map((d) => this.issuePending(d)));
   }
@@ -77,7 +81,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
   }
 
   private async drain(doctorId: string): Promise<void> {
-    const due = await this.core.readModels.find<FiscalOrderDoc>(
+    const due = await this.readModels.find<FiscalOrderDoc>(
       'fiscal_orders',
       { doctor_id: doctorId, status: { in: ['pending_receipt', 'pending_credit_note'] } },
       { orderBy: [{ column: 'placed_position', direction: 'asc' }] },
@@ -86,7 +90,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
     let last: number | null = null;
     for (const { doc } of due) {
       const input = await this.flowInput(doc, profile);
-      const run = await runWorkflow(this.core.eventStore, receiptWorkflow, input, async (step) => {
+      const run = await runWorkflow(this.eventStore, receiptWorkflow, input, async (step) => {
         const metadata = await this.systemMetadata(doc.orderId);
         return this.commands.execute(new Decide(step.stream, numberingDecider, step.command, metadata, { onStale: 'decide-again' }));
       });
@@ -94,15 +98,15 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
       // in order: a receipt that must wait keeps the later ones waiting too
       if (waitingForProfile(run.state)) break;
     }
-    if (last !== null) await this.core.changes.waitFor(last).catch(() => undefined);
+    if (last !== null) await this.changes.waitFor(last).catch(() => undefined);
   }
 
   /** issues what one order is due (used by tests to race confirmations); the same idempotent steps */
   async issueFor(orderId: string): Promise<void> {
-    const doc = (await this.core.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
+    const doc = (await this.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
     if (!doc?.doctorId) return;
     const input = await this.flowInput(doc, await this.fiscal.profileState(doc.doctorId));
-    await runWorkflow(this.core.eventStore, receiptWorkflow, input, async (step) =>
+    await runWorkflow(this.eventStore, receiptWorkflow, input, async (step) =>
       this.commands.execute(
         new Decide(
           step.stream,
@@ -122,13 +126,13 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
   }
 
   private async systemMetadata(orderId: string): Promise<EventMetadata> {
-    const [first] = await this.core.eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
+    const [first] = await this.eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
     const correlationId = first?.metadata.correlationId ?? randomUUID();
     return { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId, causationId: correlationId };
   }
 
   private async flowInput(doc: FiscalOrderDoc, profile: FiscalProfileState): Promise<ReceiptFlowInput> {
-    const tz = this.core.config.practiceTimeZone;
+    const tz = this.config.practiceTimeZone;
     const now = this.clock.now();
     const paidAt = doc.placedAt ?? now.toISOString();
     const receiptYear = doc.receipt?.year ?? yearOf(practiceDay(new Date(paidAt), tz));
@@ -150,7 +154,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
         regime: profile.regime,
         stampDutyToPatient: profile.stampDutyToPatient,
         issuer: profile.personal,
-        patient: await this.core.personalData.seal(doc.patientId, patient),
+        patient: await this.personalData.seal(doc.patientId, patient),
       },
     };
   }

@@ -18,7 +18,7 @@ import { AppError } from '../common/errors';
 import { practiceInstant } from '../common/practice-time';
 import type { SlotDoc } from '@studio/projections';
 import { decideAgainOnStaleRevision, readState } from '../event-store/command-handler';
-import { CORE, type Core } from '../infrastructure/core';
+import { APP_DB, CHANGE_FEED, CONFIG, EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
 import { startReactor } from '../infrastructure/reactor';
 import { UsersService } from '../users';
 import { runWorkflow, type WorkflowRun } from './workflow';
@@ -49,14 +49,18 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CORE) private readonly core: Core,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(APP_DB) private readonly appDb: Core['appDb'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscription = await startReactor(
-      this.core,
+      { appDb: this.appDb, eventStore: this.eventStore },
       'waiting-list',
       ['availability-', 'booking-'],
       (e) => this.react(e),
@@ -86,7 +90,7 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
 
   /** runs the offer workflow for one freed slot; safe to run again for the same cause */
   async offerSlot(slot: { doctorId: string; slotId: string; start: string; end: string }, causeEventId: string): Promise<WorkflowRun<OfferState> | null> {
-    const list = await readState(this.core.eventStore, waitingListStreamName(slot.doctorId), waitingListDecider);
+    const list = await readState(this.eventStore, waitingListStreamName(slot.doctorId), waitingListDecider);
     const waiting = list.state.entries.filter((e) => e.status === 'waiting' && e.offer === null);
     if (waiting.length === 0) return null;
     const doctor = await this.users.getDoctor(slot.doctorId);
@@ -102,14 +106,14 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
       bookingId: offerBookingId(causeEventId),
       now: now.toISOString(),
       expiresAt: new Date(now.getTime() + OFFER_HOLD_MINUTES * 60_000).toISOString(),
-      timeZone: this.core.config.practiceTimeZone,
+      timeZone: this.config.practiceTimeZone,
       workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
       patientHolds,
     };
     const metadata = this.system(causeEventId);
     const run = () =>
       decideAgainOnStaleRevision(() =>
-        runWorkflow(this.core.eventStore, waitingListOfferWorkflow, input, (step) => this.execute(step, input.doctorId, input.day, input.bookingId, metadata)),
+        runWorkflow(this.eventStore, waitingListOfferWorkflow, input, (step) => this.execute(step, input.doctorId, input.day, input.bookingId, metadata)),
       );
     try {
       return await run();
@@ -123,15 +127,15 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
 
   /** the patient's current hold and whether it still holds a slot: a patient holding one is not offered another */
   private async currentHold(patientId: string, now: Date): Promise<{ current: string | null; open: boolean }> {
-    const [claim] = await this.core.eventStore.readStream(patientHoldStreamName(patientId), { direction: 'backwards', maxCount: 1 });
+    const [claim] = await this.eventStore.readStream(patientHoldStreamName(patientId), { direction: 'backwards', maxCount: 1 });
     if (!claim) return { current: null, open: false };
     const current = (claim.data as EventData<'PatientHoldClaimed'>).bookingId;
-    const booking = await readState(this.core.eventStore, bookingStreamName(current), bookingDecider);
+    const booking = await readState(this.eventStore, bookingStreamName(current), bookingDecider);
     if (booking.state.status === 'held') return { current, open: Date.parse(booking.state.expiresAt) > now.getTime() };
     // claimed and not recorded yet: someone is in the middle of taking it, for as long as a hold lasts at most
     // (a flow that died there does not keep the patient out of the line for ever)
     const claimedAt = Date.parse(claim.metadata.at);
-    const open = booking.state.status === 'none' && now.getTime() - claimedAt < Math.max(this.core.config.holdMinutes, OFFER_HOLD_MINUTES) * 60_000;
+    const open = booking.state.status === 'none' && now.getTime() - claimedAt < Math.max(this.config.holdMinutes, OFFER_HOLD_MINUTES) * 60_000;
     return { current, open };
   }
 
@@ -149,11 +153,11 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
   }
 
   private async endOffer(bookingId: string, outcome: 'taken' | 'declined', causeEventId: string): Promise<void> {
-    const booking = await this.core.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    const booking = await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
     const doctorId = booking[0]?.type === 'BookingHeld' ? (booking[0].data.doctorId as string) : null;
     if (!doctorId) return;
     const stream = waitingListStreamName(doctorId);
-    const { state } = await readState(this.core.eventStore, stream, waitingListDecider);
+    const { state } = await readState(this.eventStore, stream, waitingListDecider);
     if (!state.offers[bookingId]) return;
     const ended = await this.commands.execute(
       new Decide(stream, waitingListDecider, { type: 'EndOffer', bookingId, outcome, at: this.clock.now().toISOString() }, this.system(causeEventId), {
@@ -166,16 +170,16 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
 
   /** offers the doctor's free slots in the waiting patients' days, first come first served */
   async offerFreeSlots(doctorId: string, causeEventId: string): Promise<void> {
-    const { state } = await readState(this.core.eventStore, waitingListStreamName(doctorId), waitingListDecider);
+    const { state } = await readState(this.eventStore, waitingListStreamName(doctorId), waitingListDecider);
     const waiting = state.entries.filter((e) => e.status === 'waiting' && e.offer === null);
     if (waiting.length === 0) return;
-    await this.core.changes.waitFor(await this.core.eventStore.headPosition(), 10_000).catch(() => undefined);
+    await this.changes.waitFor(await this.eventStore.headPosition(), 10_000).catch(() => undefined);
     const from = waiting.map((e) => e.from).sort()[0];
     const to = waiting
       .map((e) => e.to)
       .sort()
       .at(-1)!;
-    const free = await this.core.readModels.find<SlotDoc>(
+    const free = await this.readModels.find<SlotDoc>(
       'availability_slots',
       { doctor_id: doctorId, start: { gte: `${from}T00:00:00Z`, lt: `${to}T23:59:59Z` } },
       { orderBy: [{ column: 'start' }], limit: 500 },
@@ -184,7 +188,7 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
     const doctor = await this.users.getDoctor(doctorId);
     for (const { doc } of free) {
       if (doc.status !== 'available' || !inWorkingHours(new Date(doc.start), { startHour: doctor.startHour, endHour: doctor.endHour })) continue;
-      if (practiceInstant(doc.start, this.core.config.practiceTimeZone).getTime() <= now) continue;
+      if (practiceInstant(doc.start, this.config.practiceTimeZone).getTime() <= now) continue;
       await this.offerSlot({ doctorId, slotId: doc.id, start: doc.start, end: doc.end }, `${causeEventId}:${doc.id}`);
     }
   }

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { BookingModule } from '../booking';
+import { UsersModule } from '../users';
+import { AgendaController } from './agenda.controller';
+import { AgendaGateway } from './agenda.gateway';
+import { AgendaService } from './agenda.service';
+
+/** the agenda feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
+@Module({
+  imports: [UsersModule, BookingModule],
+  controllers: [AgendaController],
+  providers: [AgendaService, AgendaGateway],
+})
+export class AgendaModule {}

@@ -1,0 +1,2 @@
+// agenda's public entry: its Nest module (DESIGN.md "Dependencies between features")
+export { AgendaModule } from './agenda.module';

@@ -1,0 +1,2 @@
+// auth's public entry: its Nest module (DESIGN.md "Dependencies between features")
+export { AuthModule } from './auth.module';

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users';
+import { AvailabilityController } from './availability.controller';
+import { AvailabilityGateway } from './availability.gateway';
+import { AvailabilityService } from './availability.service';
+import { ToggleSlotHandler } from './toggle-slot.command';
+
+/** the availability feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
+@Module({
+  imports: [UsersModule],
+  controllers: [AvailabilityController],
+  providers: [AvailabilityService, AvailabilityGateway, ToggleSlotHandler],
+  exports: [AvailabilityService],
+})
+export class AvailabilityModule {}

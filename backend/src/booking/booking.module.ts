@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users';
+import { BookingController, MyBookingsController } from './booking.controller';
+import { BookingService } from './booking.service';
+import { FreeDaysController, FreeSlotsController } from './free-slots.controller';
+import { HoldExpiryService } from './hold-expiry.service';
+import { MyBookingsGateway } from './my-bookings.gateway';
+
+/** the booking feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
+@Module({
+  imports: [UsersModule],
+  controllers: [BookingController, MyBookingsController, FreeSlotsController, FreeDaysController],
+  providers: [BookingService, HoldExpiryService, MyBookingsGateway],
+  exports: [BookingService, HoldExpiryService],
+})
+export class BookingModule {}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users';
+import { FiscalController } from './fiscal.controller';
+import { FiscalService } from './fiscal.service';
+
+/** the fiscal feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
+@Module({
+  imports: [UsersModule],
+  controllers: [FiscalController],
+  providers: [FiscalService],
+  exports: [FiscalService],
+})
+export class FiscalModule {}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { NotificationsService } from './notifications.service';
+import { PostaController } from './posta.controller';
+
+/** the notifications feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
+@Module({
+  controllers: [PostaController],
+  providers: [NotificationsService],
+  exports: [NotificationsService],
+})
+export class NotificationsModule {}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog';
+import { OrdersController } from './orders.controller';
+import { OrdersService } from './orders.service';
+import { paypalProvider } from './paypal.provider';
+
+/** the orders feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
+@Module({
+  imports: [CatalogModule],
+  controllers: [OrdersController],
+  providers: [OrdersService, paypalProvider],
+  exports: [OrdersService],
+})
+export class OrdersModule {}

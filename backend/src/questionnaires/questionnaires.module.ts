@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users';
+import { DefineQuestionnaireHandler } from './define-questionnaire.command';
+import { QuestionnairesController } from './questionnaires.controller';
+import { QuestionnairesService } from './questionnaires.service';
+
+/** the questionnaires feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
+@Module({
+  imports: [UsersModule],
+  controllers: [QuestionnairesController],
+  providers: [QuestionnairesService, DefineQuestionnaireHandler],
+  exports: [QuestionnairesService],
+})
+export class QuestionnairesModule {}

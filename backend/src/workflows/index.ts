@@ -1,0 +1,2 @@
+// workflows's public entry: its Nest module (DESIGN.md "Dependencies between features")
+export { WorkflowsModule } from './workflows.module';

@@ -25,8 +25,6 @@ export interface Core {
   unannounce(): Promise<void>;
 }
 
-export const CORE = Symbol('CORE');
-
 /** each part of the opened core, injected on its own: a class names exactly what it uses */
 export const CONFIG = Symbol('CONFIG');
 export const EVENT_STORE = Symbol('EVENT_STORE');

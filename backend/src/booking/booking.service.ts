@@ -22,11 +22,13 @@ import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availabilit
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceInstant } from '../common/practice-time';
-import { CONFIG, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 import { bookingDecider } from './booking.decider';
 import { patientHoldDecider } from './patient-hold.decider';
+import { holdWorkflow, type HoldInput, type HoldStep } from './hold.workflow';
+import { runWorkflow } from '../event-store/workflow';
 import { Decide } from '../event-store/decide.command';
 
 /** what a patient's sealed registration holds */
@@ -50,6 +52,7 @@ export class BookingService {
   constructor(
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
     @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
     @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
     @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
@@ -113,51 +116,47 @@ export class BookingService {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.holdMinutes * 60_000).toISOString();
     const bookingId = randomUUID();
-    const held = await this.commands.execute(
-      new Decide(
-        availabilityStreamName(doctorId, doctorDayOf(parsed.start)),
-        availabilityDecider,
-        {
-          type: 'HoldSlot',
-          doctorId,
-          start: parsed.start,
-          bookingId,
-          patientId: patient.id,
-          now: now.toISOString(),
-          expiresAt,
-          timeZone: this.config.practiceTimeZone,
-          workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
-        },
-        metadata,
-        { onStale: 'decide-again', conflictMessage: BUSY_MESSAGE },
-      ),
-    );
-    const [slotHeld] = held.events;
-    if (slotHeld?.type !== 'SlotHeld') throw new Error('HoldSlot non ha prodotto SlotHeld');
-    const { slotId: id, start, end } = slotHeld.data;
-    // the patient's one current hold, ordered by the patient stream's revision: from this append on,
-    // the hold it replaces no longer counts, even if the process dies before giving its slot back
-    const claim = await this.commands.execute(
-      new Decide(patientHoldStreamName(patient.id), patientHoldDecider, { type: 'ClaimHold', patientId: patient.id, bookingId }, metadata, {
-        onStale: 'decide-again',
-        conflictMessage: BUSY_MESSAGE,
-      }),
-    );
-    const replaces = claim.events[0]?.data.replaces ?? null;
-    const recorded = await this.commands.execute(
-      new Decide(
-        bookingStreamName(bookingId),
-        bookingDecider,
-        { type: 'StartHold', hold: { bookingId, patientId: patient.id, doctorId, slotId: id, start, end, expiresAt } },
-        metadata,
-      ),
-    );
+    const input: HoldInput = {
+      doctorId,
+      day: doctorDayOf(parsed.start),
+      start: parsed.start,
+      bookingId,
+      patientId: patient.id,
+      now: now.toISOString(),
+      expiresAt,
+      timeZone: this.config.practiceTimeZone,
+      workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
+    };
+    const flow = await runWorkflow(this.eventStore, holdWorkflow, input, (step) => this.executeHoldStep(step, input, metadata));
+    const replaces = flow.state.claimed?.replaces ?? null;
     // read your writes: the patient's list, the booking page and the red slot answer with it
-    await this.changes.waitFor(recorded.position!);
+    await this.changes.waitFor(flow.position!);
     // the claims chain the patient's holds (each names the one it replaces), so the replaced one is the only
     // one to give back; an order by log position could disagree with the claims when appends commit together
     if (replaces) await this.releaseReplaced(replaces, metadata);
     return { id: bookingId, expiresAt };
+  }
+
+  /** one step of the hold flow, as a command on its stream (a lost append on a busy day or patient stream is decided again) */
+  private executeHoldStep(step: HoldStep, input: HoldInput, metadata: EventMetadata) {
+    switch (step.stream) {
+      case 'day':
+        return this.commands.execute(
+          new Decide(availabilityStreamName(input.doctorId, input.day), availabilityDecider, step.command, metadata, {
+            onStale: 'decide-again',
+            conflictMessage: BUSY_MESSAGE,
+          }),
+        );
+      case 'patient':
+        return this.commands.execute(
+          new Decide(patientHoldStreamName(input.patientId), patientHoldDecider, step.command, metadata, {
+            onStale: 'decide-again',
+            conflictMessage: BUSY_MESSAGE,
+          }),
+        );
+      case 'booking':
+        return this.commands.execute(new Decide(bookingStreamName(input.bookingId), bookingDecider, step.command, metadata));
+    }
   }
 
   /** gives back the slot of a hold a newer one replaced (idempotent: the sweep calls it after a crash) */

@@ -23,7 +23,7 @@ import { OrdersService } from '../orders';
 import { UsersService } from '../users';
 import { cancelBookingWorkflow, type CancelInput, type CancelStep } from './cancel-booking.workflow';
 import { rescheduleBookingWorkflow, type RescheduleInput, type RescheduleStep } from './reschedule-booking.workflow';
-import { runWorkflow, type StepResult } from './workflow';
+import { runWorkflow, type StepResult } from '../event-store/workflow';
 import { Decide } from '../event-store/decide.command';
 
 const BUSY_MESSAGE = 'Molte richieste in corso per questo medico: riprova tra qualche istante.';

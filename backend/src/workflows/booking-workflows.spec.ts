@@ -2,7 +2,7 @@ import { availabilityStreamName, bookingStreamName, orderStreamName } from '@stu
 import { ConflictError } from '../common/errors';
 import { cancelBookingWorkflow, type CancelInput } from './cancel-booking.workflow';
 import { rescheduleBookingWorkflow, type RescheduleInput } from './reschedule-booking.workflow';
-import { workflowSpec } from './workflow-spec';
+import { workflowSpec } from '../event-store/workflow-spec';
 
 const B = bookingStreamName('b1');
 const DAY6 = availabilityStreamName('d1', '2030-03-06');

@@ -1,5 +1,5 @@
 import { availabilityStreamName, bookingStreamName, orderStreamName, type EventData } from '@studio/contracts';
-import type { Workflow, WorkflowEvent } from './workflow';
+import type { Workflow, WorkflowEvent } from '../event-store/workflow';
 
 /**
  * Cancelling a confirmed booking, across three streams. The intent is `BookingCancelled` on the booking stream

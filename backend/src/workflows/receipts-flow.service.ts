@@ -8,7 +8,7 @@ import { practiceDay } from '../common/practice-time';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { FiscalService, type FiscalProfileState, numberingDecider } from '../fiscal';
 import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipts.workflow';
-import { runWorkflow } from './workflow';
+import { runWorkflow } from '../event-store/workflow';
 import { Decide } from '../event-store/decide.command';
 
 const yearOf = (day: string) => Number(day.slice(0, 4));

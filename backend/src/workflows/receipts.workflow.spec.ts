@@ -1,7 +1,7 @@
 import { receiptsStreamName } from '@studio/contracts';
-import { workflowSpec } from './workflow-spec';
+import { workflowSpec } from '../event-store/workflow-spec';
 import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipts.workflow';
-import { foldWorkflow } from './workflow';
+import { foldWorkflow } from '../event-store/workflow';
 
 const sealed = (k: string) => ({ keyId: k, iv: 'i', tag: 't', data: 'd' });
 const input = (issue: boolean, amountCents = 8000): { input: ReceiptFlowInput; placed: { stream: string; type: string; data: unknown } } => ({

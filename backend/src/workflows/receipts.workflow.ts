@@ -1,5 +1,5 @@
 import { type EventData, type Sealed, type TaxRegime, orderStreamName, receiptsStreamName, stampDutyCents } from '@studio/contracts';
-import type { Workflow } from './workflow';
+import type { Workflow } from '../event-store/workflow';
 import type { NumberingCommand } from '../fiscal';
 
 /**

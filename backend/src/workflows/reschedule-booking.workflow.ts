@@ -1,6 +1,6 @@
 import { availabilityStreamName, bookingStreamName, type EventData } from '@studio/contracts';
 import type { AppError } from '../common/errors';
-import type { Workflow, WorkflowEvent } from './workflow';
+import type { Workflow, WorkflowEvent } from '../event-store/workflow';
 
 /**
  * Moving a confirmed booking to another slot of the same doctor. The intent `BookingRescheduleRequested` is on

@@ -1,7 +1,7 @@
 import { ConflictError } from '../common/errors';
 import { waitingListOfferWorkflow, type OfferInput } from './waiting-list-offer.workflow';
-import { workflowSpec } from './workflow-spec';
-import type { WorkflowEvent } from './workflow';
+import { workflowSpec } from '../event-store/workflow-spec';
+import type { WorkflowEvent } from '../event-store/workflow';
 
 const flow = workflowSpec(waitingListOfferWorkflow);
 const LIST = 'waitinglist-d1';

@@ -2,7 +2,7 @@ import { availabilityStreamName, bookingStreamName, patientHoldStreamName, waiti
 import { availabilityDecider, type AvailabilityEvent, type DoctorDay, type HoldSlot, type ReleaseHold } from '../availability';
 import type { ClaimHold, EndHold, StartHold } from '../booking';
 import { waitingListDecider, type WaitingList, type WaitingListCommand } from '../waiting-list';
-import type { Workflow, WorkflowEvent } from './workflow';
+import type { Workflow, WorkflowEvent } from '../event-store/workflow';
 
 /** a slot of this doctor just became free (a hold ended, the doctor opened it, a booking was cancelled) */
 export interface OfferInput {

@@ -21,7 +21,7 @@ import { decideAgainOnStaleRevision, readState } from '../event-store/command-ha
 import { APP_DB, CHANGE_FEED, CONFIG, EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
 import { startReactor } from '../infrastructure/reactor';
 import { UsersService } from '../users';
-import { runWorkflow, type WorkflowRun } from './workflow';
+import { runWorkflow, type WorkflowRun } from '../event-store/workflow';
 import { waitingListOfferWorkflow, type OfferState, type OfferStep } from './waiting-list-offer.workflow';
 import { waitingListDecider } from '../waiting-list';
 import { Decide } from '../event-store/decide.command';

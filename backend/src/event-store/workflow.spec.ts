@@ -1,7 +1,7 @@
 import { ConflictError } from '../common/errors';
-import { handleCommand, type Decider } from '../event-store/command-handler';
-import { testMetadata } from '../event-store/event-store.contract';
-import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { handleCommand, type Decider } from './command-handler';
+import { testMetadata } from './event-store.contract';
+import { SqliteEventStore } from './sqlite-event-store';
 import { runWorkflow, type Workflow } from './workflow';
 import { workflowSpec } from './workflow-spec';
 

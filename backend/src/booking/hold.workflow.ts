@@ -1,0 +1,76 @@
+import { availabilityStreamName, bookingStreamName, patientHoldStreamName, type EventData, type WorkingHours } from '@studio/contracts';
+import { availabilityDecider, type AvailabilityEvent, type DoctorDay, type HoldSlot } from '../availability';
+import type { Workflow, WorkflowEvent } from '../event-store/workflow';
+import type { StartHold } from './booking.decider';
+import type { ClaimHold } from './patient-hold.decider';
+
+/** POST /prenotazioni: a patient holds one slot (the booking id is new for each request) */
+export interface HoldInput {
+  doctorId: string;
+  /** the doctor-day of the slot (its stream) */
+  day: string;
+  start: string;
+  bookingId: string;
+  patientId: string;
+  now: string;
+  expiresAt: string;
+  timeZone: string;
+  workingHours: WorkingHours;
+}
+
+export interface HoldState {
+  input: HoldInput;
+  day: DoctorDay;
+  /** the slot as this booking's SlotHeld recorded it */
+  held: { slotId: string; start: string; end: string } | null;
+  /** this booking's claim on the patient stream, and the hold it replaced */
+  claimed: { replaces: string | null } | null;
+  bookingHeld: boolean;
+}
+
+export type HoldStep = { stream: 'day'; command: HoldSlot } | { stream: 'patient'; command: ClaimHold } | { stream: 'booking'; command: StartHold };
+
+/**
+ * The hold, a flow across three streams: the slot on its doctor-day stream (the expected revision makes one winner),
+ * then the patient's one current hold on `patienthold-<id>` (from that append on, the hold it replaces no longer
+ * counts, even if the process dies before giving its slot back), then the booking itself. Resumed from the log, each
+ * step runs once; a slot refused by its stream ends the flow with that refusal, nothing appended.
+ */
+export const holdWorkflow: Workflow<HoldInput, HoldState, HoldStep> = {
+  name: 'riserva-orario',
+  streams: (i) => [availabilityStreamName(i.doctorId, i.day), patientHoldStreamName(i.patientId), bookingStreamName(i.bookingId)],
+  initialState: (input) => ({ input, day: availabilityDecider.initialState(), held: null, claimed: null, bookingHeld: false }),
+  evolve(state, event: WorkflowEvent) {
+    const { input } = state;
+    if (event.stream === availabilityStreamName(input.doctorId, input.day)) {
+      const day = availabilityDecider.evolve(state.day, event as AvailabilityEvent) ?? state.day;
+      if (event.type === 'SlotHeld') {
+        const { bookingId, slotId, start, end } = event.data as EventData<'SlotHeld'>;
+        if (bookingId === input.bookingId) return { ...state, day, held: { slotId, start, end } };
+      }
+      return { ...state, day };
+    }
+    if (event.type === 'PatientHoldClaimed') {
+      const { bookingId, replaces } = event.data as EventData<'PatientHoldClaimed'>;
+      return bookingId === input.bookingId ? { ...state, claimed: { replaces } } : state;
+    }
+    if (event.type === 'BookingHeld') return { ...state, bookingHeld: true };
+    return state;
+  },
+  decide(state) {
+    const { input, held, claimed } = state;
+    if (!held) {
+      const { doctorId, start, bookingId, patientId, now, expiresAt, timeZone, workingHours } = input;
+      return { stream: 'day', command: { type: 'HoldSlot', doctorId, start, bookingId, patientId, now, expiresAt, timeZone, workingHours } };
+    }
+    if (!claimed) return { stream: 'patient', command: { type: 'ClaimHold', patientId: input.patientId, bookingId: input.bookingId } };
+    if (!state.bookingHeld) {
+      const { bookingId, patientId, doctorId, expiresAt } = input;
+      return {
+        stream: 'booking',
+        command: { type: 'StartHold', hold: { bookingId, patientId, doctorId, slotId: held.slotId, start: held.start, end: held.end, expiresAt } },
+      };
+    }
+    return null;
+  },
+};

@@ -28,6 +28,7 @@ import { UsersService } from '../users';
 import { bookingDecider } from './booking.decider';
 import { patientHoldDecider } from './patient-hold.decider';
 import { holdWorkflow, type HoldInput, type HoldStep } from './hold.workflow';
+import { endHoldWorkflow, type EndHoldInput } from './end-hold.workflow';
 import { runWorkflow } from '../event-store/workflow';
 import { Decide } from '../event-store/decide.command';
 
@@ -177,20 +178,25 @@ export class BookingService {
    * the last event appended, null when there was nothing left to end.
    */
   async endHold(booking: BookingDoc, reason: HoldEndReason, metadata: EventMetadata): Promise<number | null> {
-    const now = this.clock.now().toISOString();
-    const slot = await this.commands.execute(
-      new Decide(
-        availabilityStreamName(booking.doctorId, doctorDayOf(booking.start)),
-        availabilityDecider,
-        { type: 'ReleaseHold', doctorId: booking.doctorId, start: booking.start, bookingId: booking.id, reason, now },
-        metadata,
-        { onStale: 'decide-again', conflictMessage: BUSY_MESSAGE },
-      ),
+    const input: EndHoldInput = {
+      bookingId: booking.id,
+      doctorId: booking.doctorId,
+      day: doctorDayOf(booking.start),
+      start: booking.start,
+      reason,
+      now: this.clock.now().toISOString(),
+    };
+    const flow = await runWorkflow(this.eventStore, endHoldWorkflow, input, (step) =>
+      step.stream === 'day'
+        ? this.commands.execute(
+            new Decide(availabilityStreamName(input.doctorId, input.day), availabilityDecider, step.command, metadata, {
+              onStale: 'decide-again',
+              conflictMessage: BUSY_MESSAGE,
+            }),
+          )
+        : this.commands.execute(new Decide(bookingStreamName(input.bookingId), bookingDecider, step.command, metadata, { onStale: 'decide-again' })),
     );
-    const ended = await this.commands.execute(
-      new Decide(bookingStreamName(booking.id), bookingDecider, { type: 'EndHold', bookingId: booking.id, reason, now }, metadata, { onStale: 'decide-again' }),
-    );
-    return ended.position ?? slot.position;
+    return flow.position;
   }
 
   /** DELETE /prenotazioni/:id: the patient lets their hold go */

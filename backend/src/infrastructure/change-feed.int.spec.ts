@@ -7,8 +7,12 @@ const redisUrl = process.env.REDIS_URL ?? process.env.REDIS_TEST_URL;
 
 (redisUrl ? describe : describe.skip)('the Redis change feed: read-your-writes in a backend instance', () => {
   const prefix = `test-${randomUUID()}:`;
-  const pub = new Redis(redisUrl!);
+  // opened in beforeAll: a skipped describe still runs its body, and a client opened here would keep jest alive
+  let pub: Redis;
   const feeds: ChangeFeed[] = [];
+  beforeAll(() => {
+    pub = new Redis(redisUrl!);
+  });
   afterAll(async () => {
     await Promise.all(feeds.map((f) => f.close()));
     await pub.quit();

@@ -3,6 +3,7 @@ import { HoldExpiryService } from '../booking/hold-expiry.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { client, ManualClock, startTestApp, type TestApp } from '../testing/test-app';
+import { until } from '../testing/until';
 
 const clock = new ManualClock(new Date('2030-03-04T06:00:00.000Z'));
 let app: TestApp;
@@ -15,14 +16,6 @@ const S2 = '2030-03-05T09:30:00Z';
 
 const post = (p: TestPatient, body: object) => p.agent.post('/api/waiting-list').set('X-CSRF-Token', p.csrf).send(body);
 const heldBookings = async (p: TestPatient) => ((await p.agent.get('/api/me/bookings').expect(200)).body as BookingView[]).filter((b) => b.status === 'held');
-async function until<T>(f: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await f();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const posta = async () => {
   const admin = await client(app, 'admin@example.it');
   return (await admin.agent.get('/api/posta').expect(200)).body as LocalMailView[];

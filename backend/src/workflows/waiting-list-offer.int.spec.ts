@@ -2,6 +2,7 @@ import { codiceFiscaleCheckChar, patientHoldStreamName, slotId, type BookingView
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { ManualClock, startTestApp, type TestApp } from '../testing/test-app';
+import { until } from '../testing/until';
 
 // demo seed: today = Monday 2030-03-04; medico1 open 09:00–13:00 UTC, medico2 14:00–18:00 UTC on weekdays
 const clock = new ManualClock(new Date('2030-03-04T06:00:00.000Z'));
@@ -24,14 +25,6 @@ const hold = async (p: TestPatient, doctorId: string, start: string) =>
   ).body.id as string;
 const letGo = (p: TestPatient, bookingId: string) => p.agent.delete(`/prenotazioni/${bookingId}`).set('X-CSRF-Token', p.csrf).expect(200);
 const held = async (p: TestPatient) => ((await p.agent.get('/api/me/bookings').expect(200)).body as BookingView[]).filter((b) => b.status === 'held');
-async function until<T>(f: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await f();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   pp = await startPaypalStandIn();

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventMetadata } from '@studio/contracts';
-import { EVENT_STORE, CHANGE_FEED, type Core } from '../infrastructure/core';
+import { EVENT_STORE, type Core } from '../infrastructure/core';
 import { decideAgainOnStaleRevision, handleCommand, type CommandResult, type Decider } from './command-handler';
 
 export interface DecideOptions {
@@ -15,8 +15,6 @@ export interface DecideOptions {
   onStale?: 'refuse' | 'decide-again';
   /** with 'decide-again': how many lost appends in a row before the 409 (a hot stream, such as a coupon's uses) */
   tries?: number;
-  /** read your writes: answer only once the read models hold what was appended */
-  waitForReadModels?: boolean;
 }
 
 /**
@@ -38,15 +36,10 @@ export class Decide<State, C, Event extends { type: string; data: unknown }> ext
 
 @CommandHandler(Decide)
 export class DecideHandler implements ICommandHandler<Decide<unknown, unknown, { type: string; data: unknown }>> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: Core['eventStore']) {}
 
   async execute<State, C, Event extends { type: string; data: unknown }>(c: Decide<State, C, Event>): Promise<CommandResult<Event>> {
     const once = () => handleCommand(this.eventStore, c.stream, c.decider, c.command, c.metadata, c.options.conflictMessage);
-    const result = c.options.onStale === 'decide-again' ? await decideAgainOnStaleRevision(once, c.options.tries) : await once();
-    if (c.options.waitForReadModels && result.position !== null) await this.changes.waitFor(result.position);
-    return result;
+    return c.options.onStale === 'decide-again' ? decideAgainOnStaleRevision(once, c.options.tries) : once();
   }
 }

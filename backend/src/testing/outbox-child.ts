@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const pauseAt = Number(process.env.PAUSE_AT ?? 0);
   let sends = 0;
   // no Nest here: the bus is the one Decide handler, as the app registers it
-  const decide = new DecideHandler(core.eventStore, core.changes);
+  const decide = new DecideHandler(core.eventStore);
   const worker = new OutboxWorker({
     core,
     commands: { execute: (command: unknown) => decide.execute(command as Decide<unknown, unknown, { type: string; data: unknown }>) as never },

@@ -5,6 +5,7 @@ export {
   inWorkingHours,
   HOLD_EXPIRED_MESSAGE,
   SLOT_TAKEN_MESSAGE,
+  type AvailabilityCommand,
   type AvailabilityEvent,
   type DoctorDay,
   type HoldSlot,

@@ -13,8 +13,8 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
-import { SLOT_TAKEN_MESSAGE, availabilityDecider, doctorDayOf, inWorkingHours } from '../availability';
-import { BookingService, bookingDecider } from '../booking';
+import { SLOT_TAKEN_MESSAGE, availabilityDecider, doctorDayOf, inWorkingHours, type AvailabilityCommand } from '../availability';
+import { BookingService, bookingDecider, type BookingCommand } from '../booking';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, ValidationError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
@@ -135,28 +135,29 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
   protected async executeCancel(step: CancelStep, metadata: EventMetadata): Promise<StepResult> {
     switch (step.kind) {
       case 'free-slot':
-        return this.commands.execute(
-          new Decide(
-            availabilityStreamName(step.doctorId, doctorDayOf(step.start)),
-            availabilityDecider,
-            { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, bookingId: step.bookingId, cause: 'cancelled' },
-            metadata,
-            { onStale: 'decide-again', conflictMessage: BUSY_MESSAGE },
-          ),
+        return this.onDoctorDay(
+          step.doctorId,
+          step.start,
+          { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, bookingId: step.bookingId, cause: 'cancelled' },
+          metadata,
         );
       case 'refund':
         return this.orders.refundForCancellation(step.orderId, REFUND_REASON, metadata);
       case 'settle':
-        return this.commands.execute(
-          new Decide(
-            bookingStreamName(step.bookingId),
-            bookingDecider,
-            { type: 'SettleCancellation', bookingId: step.bookingId, refundId: step.refundId },
-            metadata,
-            { onStale: 'decide-again' },
-          ),
-        );
+        return this.onBooking(step.bookingId, { type: 'SettleCancellation', bookingId: step.bookingId, refundId: step.refundId }, metadata);
     }
+  }
+
+  /** a flow's step on a doctor-day stream: a lost append is decided again on the fresh day */
+  private onDoctorDay(doctorId: string, start: string, command: AvailabilityCommand, metadata: EventMetadata, conflictMessage = BUSY_MESSAGE) {
+    return this.commands.execute(
+      new Decide(availabilityStreamName(doctorId, doctorDayOf(start)), availabilityDecider, command, metadata, { onStale: 'decide-again', conflictMessage }),
+    );
+  }
+
+  /** a flow's step on the booking's own stream */
+  private onBooking(bookingId: string, command: BookingCommand, metadata: EventMetadata) {
+    return this.commands.execute(new Decide(bookingStreamName(bookingId), bookingDecider, command, metadata, { onStale: 'decide-again' }));
   }
 
   /** POST /api/bookings/:id/reschedule */
@@ -225,55 +226,38 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     switch (step.kind) {
       case 'book-new-slot': {
         const r = step.request;
-        return this.commands.execute(
-          new Decide(
-            availabilityStreamName(r.doctorId, doctorDayOf(r.start)),
-            availabilityDecider,
-            {
-              type: 'RebookSlot',
-              doctorId: r.doctorId,
-              start: r.start,
-              bookingId: r.bookingId,
-              patientId: r.patientId,
-              orderId: r.orderId,
-              fromSlotId: r.fromSlotId,
-              now: step.now,
-              timeZone: step.timeZone,
-            },
-            metadata,
-            { onStale: 'decide-again', conflictMessage: SLOT_TAKEN_MESSAGE },
-          ),
+        return this.onDoctorDay(
+          r.doctorId,
+          r.start,
+          {
+            type: 'RebookSlot',
+            doctorId: r.doctorId,
+            start: r.start,
+            bookingId: r.bookingId,
+            patientId: r.patientId,
+            orderId: r.orderId,
+            fromSlotId: r.fromSlotId,
+            now: step.now,
+            timeZone: step.timeZone,
+          },
+          metadata,
+          SLOT_TAKEN_MESSAGE,
         );
       }
       case 'move-booking':
-        return this.commands.execute(
-          new Decide(
-            bookingStreamName(step.bookingId),
-            bookingDecider,
-            { type: 'CompleteReschedule', bookingId: step.bookingId, requestId: step.requestId },
-            metadata,
-            { onStale: 'decide-again' },
-          ),
-        );
+        return this.onBooking(step.bookingId, { type: 'CompleteReschedule', bookingId: step.bookingId, requestId: step.requestId }, metadata);
       case 'free-old-slot':
-        return this.commands.execute(
-          new Decide(
-            availabilityStreamName(step.doctorId, doctorDayOf(step.start)),
-            availabilityDecider,
-            { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, bookingId: step.bookingId, cause: 'rescheduled' },
-            metadata,
-            { onStale: 'decide-again', conflictMessage: BUSY_MESSAGE },
-          ),
+        return this.onDoctorDay(
+          step.doctorId,
+          step.start,
+          { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, bookingId: step.bookingId, cause: 'rescheduled' },
+          metadata,
         );
       case 'abandon':
-        return this.commands.execute(
-          new Decide(
-            bookingStreamName(step.bookingId),
-            bookingDecider,
-            { type: 'AbandonReschedule', bookingId: step.bookingId, requestId: step.requestId, reason: step.reason },
-            metadata,
-            { onStale: 'decide-again' },
-          ),
+        return this.onBooking(
+          step.bookingId,
+          { type: 'AbandonReschedule', bookingId: step.bookingId, requestId: step.requestId, reason: step.reason },
+          metadata,
         );
     }
   }

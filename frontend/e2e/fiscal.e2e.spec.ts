@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { create } from 'xmlbuilder2';
-import { login, serverAndBrowser } from './harness';
+import { login, serverAndBrowser, answerIntakeQuestionnaire } from './harness';
 
 const TAXCODE = 'RSSMRA85T10A562S';
 const PRODUCT = 'Prima visita nutrizionale';
@@ -37,15 +37,7 @@ describe('fiscal receipts in a real browser', () => {
     await firstHour.click();
     await booking.locator('button[type=submit]').click();
     await patient.waitForURL('**/prenota/questionario?**');
-    const question = (id: string) => patient.locator(`fieldset[data-question="${id}"]`);
-    await question('allergie').getByLabel('No', { exact: true }).check();
-    await question('alimentazione').getByLabel('Onnivora').check();
-    await question('frequenza').getByLabel('1–2 volte').check();
-    await question('pasti').getByLabel('3', { exact: true }).check();
-    await question('patologie').getByLabel('No', { exact: true }).check();
-    await question('farmaci').getByLabel('No', { exact: true }).check();
-    await patient.getByRole('button', { name: 'Invia le risposte' }).click();
-    await patient.waitForURL('**/pagamento?**');
+    await answerIntakeQuestionnaire(patient);
 
     // 80,00 €, no coupon, no opposition to the Sistema TS
     const card = patient.locator('[data-id]').filter({ hasText: PRODUCT });

@@ -112,3 +112,16 @@ export async function login(page: Page, base: string, email: string, landing: st
   await page.getByRole('button', { name: 'Accedi' }).click();
   await page.waitForURL(landing);
 }
+
+/** answers the demo intake questionnaire (no allergies, omnivore…) and waits for the payment page */
+export async function answerIntakeQuestionnaire(page: Page): Promise<void> {
+  const question = (id: string) => page.locator(`fieldset[data-question="${id}"]`);
+  await question('allergie').getByLabel('No', { exact: true }).check();
+  await question('alimentazione').getByLabel('Onnivora').check();
+  await question('frequenza').getByLabel('1–2 volte').check();
+  await question('pasti').getByLabel('3', { exact: true }).check();
+  await question('patologie').getByLabel('No', { exact: true }).check();
+  await question('farmaci').getByLabel('No', { exact: true }).check();
+  await page.getByRole('button', { name: 'Invia le risposte' }).click();
+  await page.waitForURL('**/pagamento?**');
+}

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { login, serverAndBrowser } from './harness';
+import { login, serverAndBrowser, answerIntakeQuestionnaire } from './harness';
 
 const booking = (page: Page) => page.locator('#doing_booking');
 const submit = (page: Page) => booking(page).locator('button[type=submit]');
@@ -72,15 +72,7 @@ describe('the whole patient journey in a real browser, paid through the PayPal S
     });
 
     // the intake questionnaire
-    const question = (id: string) => patient.locator(`fieldset[data-question="${id}"]`);
-    await question('allergie').getByLabel('No', { exact: true }).check();
-    await question('alimentazione').getByLabel('Onnivora').check();
-    await question('frequenza').getByLabel('1–2 volte').check();
-    await question('pasti').getByLabel('3', { exact: true }).check();
-    await question('patologie').getByLabel('No', { exact: true }).check();
-    await question('farmaci').getByLabel('No', { exact: true }).check();
-    await patient.getByRole('button', { name: 'Invia le risposte' }).click();
-    await patient.waitForURL('**/pagamento?**');
+    await answerIntakeQuestionnaire(patient);
 
     // a product, one at a time, in green
     const card = patient.locator('[data-id]').filter({ hasText: PRODUCT });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { login, serverAndBrowser } from './harness';
+import { login, serverAndBrowser, answerIntakeQuestionnaire } from './harness';
 
 const booking = (page: Page) => page.locator('#doing_booking');
 /** a valid codice fiscale (check character included) */
@@ -53,15 +53,7 @@ describe('a practice’s week in a real browser: pay, cancel before the cut-off,
     await held.getByRole('link', { name: 'Continua' }).click();
     await patient.waitForURL('**/prenota/questionario?**');
 
-    const question = (id: string) => patient.locator(`fieldset[data-question="${id}"]`);
-    await question('allergie').getByLabel('No', { exact: true }).check();
-    await question('alimentazione').getByLabel('Onnivora').check();
-    await question('frequenza').getByLabel('1–2 volte').check();
-    await question('pasti').getByLabel('3', { exact: true }).check();
-    await question('patologie').getByLabel('No', { exact: true }).check();
-    await question('farmaci').getByLabel('No', { exact: true }).check();
-    await patient.getByRole('button', { name: 'Invia le risposte' }).click();
-    await patient.waitForURL('**/pagamento?**');
+    await answerIntakeQuestionnaire(patient);
 
     // the payment page says what is being paid for; the tax code given at registration is there
     const summary = patient.locator('.app-payment-summary');

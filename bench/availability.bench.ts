@@ -49,7 +49,7 @@ export const BENCH_RATE_LIMITS = {
   RATE_LIMIT_SOCKET: '1000000',
 };
 
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; stop(): Promise<void> }> {
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -78,6 +78,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   }
   return {
     base,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -1,5 +1,6 @@
 export * from './projection';
 export { createReadModelStore } from './read-model-store';
+export { cachingStatements } from './sqlite-statements';
 export type { CheckpointInfo, ReadModelStore, ReadModelStoreConfig, ReadModelWriter } from './read-model-store';
 export { ProjectionRunner } from './runner';
 export type { ChangeListener, ProjectionRunnerOptions } from './runner';

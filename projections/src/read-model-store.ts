@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type ExpressionBuilder, type Expression, type SqlBool, type Transaction } from 'kysely';
+import { cachingStatements } from './sqlite-statements';
 import { Pool, types as pgTypes } from 'pg';
 import type { FindOptions, ProjectionDefinition, ReadModelReader, StoredDocument, Where, WhereValue } from './projection';
 
@@ -81,7 +82,7 @@ export async function createReadModelStore(config: ReadModelStoreConfig): Promis
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
-    return opened(new KyselyReadModelStore('sqlite', new Kysely<any>({ dialect: new SqliteDialect({ database }) }), null, database));
+    return opened(new KyselyReadModelStore('sqlite', new Kysely<any>({ dialect: new SqliteDialect({ database: cachingStatements(database) }) }), null, database));
   }
   const schema = config.schema ? ident(config.schema, 'schema') : null;
   const pool = new Pool({

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { RecordedEvent } from '@studio/contracts';
 import { EsdbEventStore } from './esdb-event-store';
 import { describeEventStoreContract, testMetadata, waitFor } from './event-store.contract';
-import { SqliteEventStore } from './sqlite-event-store';
+import { SqliteEventStore, prefixFilter } from './sqlite-event-store';
 
 function tempDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'event-store-'));
@@ -80,6 +80,24 @@ describe('SqliteEventStore on a file', () => {
     const store = open();
     expect(await store.headPosition()).toBe(0);
     expect(await store.readAll()).toEqual([]);
+  });
+
+  it('reads a stream-prefix filter in position order, never sorting every match of the log (one prefix or several)', () => {
+    open();
+    const raw = new Database(file, { readonly: true });
+    try {
+      for (const prefixes of [['availability-'], ['availability-', 'booking-']]) {
+        const filter = prefixFilter(prefixes);
+        const plan = raw
+          .prepare(`EXPLAIN QUERY PLAN SELECT * FROM events WHERE position > ? ${filter.sql} ORDER BY position LIMIT ?`)
+          .all(0, ...filter.params, 10) as { detail: string }[];
+        const details = plan.map((p) => p.detail).join(' | ');
+        expect(details).toContain('INTEGER PRIMARY KEY');
+        expect(details).not.toContain('TEMP B-TREE');
+      }
+    } finally {
+      raw.close();
+    }
   });
 
   it('uses WAL, so readers in other processes do not block the writer', () => {

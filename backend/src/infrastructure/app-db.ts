@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool } from 'pg';
+import { cachingStatements } from '@studio/projections';
 import type { AppConfig } from '../config/config';
 
 /**
@@ -24,7 +25,7 @@ export async function openAppDb(config: AppConfig['appDb']): Promise<AppDb> {
     const file = new Database(config.filename);
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = FULL');
-    db = new Kysely<AppTables>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<AppTables>({ dialect: new SqliteDialect({ database: cachingStatements(file) }) });
   } else {
     const schema = config.schema ?? 'app';
     const pool = new Pool({ connectionString: config.connectionString, max: 5 });

@@ -1,0 +1,99 @@
+import type { RecordedEvent } from '@studio/contracts';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { testMetadata, waitFor } from '../event-store/event-store.contract';
+import { until } from '../testing/until';
+import { openAppDb, type AppDb } from './app-db';
+import { REACTOR_CHECKPOINT_INTERVAL_MS, startReactor } from './reactor';
+
+describe('startReactor: where it resumes', () => {
+  let store: SqliteEventStore;
+  let appDb: AppDb;
+  const stored = async () => Number((await appDb.selectFrom('reactor_checkpoints').select('position').where('name', '=', 'r').executeTakeFirst())?.position);
+  const append = (stream: string, n: number) =>
+    store.append(
+      stream,
+      Array.from({ length: n }, () => ({ type: 'Pinged', data: {}, metadata: testMetadata() })),
+      { expectedRevision: 'any' },
+    );
+
+  beforeEach(async () => {
+    store = new SqliteEventStore(':memory:');
+    appDb = await openAppDb({ kind: 'sqlite', filename: ':memory:' });
+  });
+  afterEach(async () => {
+    await store.close();
+    await appDb.destroy();
+  });
+
+  it('stores how far it got at most once per interval, and the newest position on a clean stop', async () => {
+    const seen: RecordedEvent[] = [];
+    const subscription = await startReactor(
+      { appDb, eventStore: store },
+      'r',
+      ['ours-'],
+      async (e) => void seen.push(e),
+      (e) => {
+        throw e;
+      },
+    );
+    await subscription.caughtUp;
+    expect(await stored()).toBe(0);
+    for (let i = 0; i < 20; i++) await append('ours-1', 1);
+    await waitFor(() => seen.length === 20, 'twenty events');
+    // twenty events handled within the interval: no checkpoint written yet (one write per event was an fsync each)
+    expect(await stored()).toBe(0);
+    await subscription.close();
+    expect(await stored()).toBe(seen[19].position);
+  });
+
+  it('writes the checkpoint by itself once the interval has passed', async () => {
+    const seen: RecordedEvent[] = [];
+    const subscription = await startReactor(
+      { appDb, eventStore: store },
+      'r',
+      ['ours-'],
+      async (e) => void seen.push(e),
+      (e) => {
+        throw e;
+      },
+    );
+    await subscription.caughtUp;
+    await append('ours-1', 3);
+    await waitFor(() => seen.length === 3, 'three events');
+    expect(await until(stored, (p) => p === seen[2].position, REACTOR_CHECKPOINT_INTERVAL_MS * 3)).toBe(seen[2].position);
+    await subscription.close();
+  });
+
+  it('resumes after the last event it stored, and events of other streams are passed over', async () => {
+    const first: RecordedEvent[] = [];
+    const one = await startReactor(
+      { appDb, eventStore: store },
+      'r',
+      ['ours-'],
+      async (e) => void first.push(e),
+      (e) => {
+        throw e;
+      },
+    );
+    await one.caughtUp;
+    await append('ours-1', 2);
+    await append('theirs-1', 50);
+    await waitFor(() => first.length === 2, 'two events');
+    await one.close();
+    await append('ours-1', 1);
+    const second: RecordedEvent[] = [];
+    const two = await startReactor(
+      { appDb, eventStore: store },
+      'r',
+      ['ours-'],
+      async (e) => void second.push(e),
+      (e) => {
+        throw e;
+      },
+    );
+    await two.caughtUp;
+    expect(second.map((e) => e.stream)).toEqual(['ours-1']);
+    expect(second[0].position).toBe(53);
+    await two.close();
+  });
+});

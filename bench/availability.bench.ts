@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
+import { postJson } from './http-client';
 import { record } from './report';
 import { percentile, summary } from './stats';
 
@@ -96,11 +97,11 @@ export async function availabilityBench(dataDir: string): Promise<void> {
     const base = server.base;
     const medico1 = (await login(base, 'medico1@example.it')).userId;
     const toggle = (c: { cookie: string; csrf: string }, start: number) =>
-      fetch(`${base}/disponibilita/toggle`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: c.cookie, 'x-csrf-token': c.csrf },
-        body: JSON.stringify({ for: medico1, start: iso(start), end: iso(start + 30 * 60_000) }),
-      });
+      postJson(
+        `${base}/disponibilita/toggle`,
+        { cookie: c.cookie, 'x-csrf-token': c.csrf },
+        { for: medico1, start: iso(start), end: iso(start + 30 * 60_000) },
+      );
 
     // 1. throughput: 8 concurrent clients, each on its own doctor-day (its own stream)
     const clients = await Promise.all(Array.from({ length: 8 }, () => login(base, 'medico1@example.it')));
@@ -112,11 +113,10 @@ export async function availabilityBench(dataDir: string): Promise<void> {
     await Promise.all(
       clients.map(async (c, i) => {
         for (let n = 0; n < perClient; n++) {
-          const res = await toggle(c, day0 + i * 86_400_000 + (n % 22) * 30 * 60_000);
-          await res.arrayBuffer();
-          if (res.status === 200) ok++;
-          else if (res.status === 409) conflicts++;
-          else throw new Error(`toggle: HTTP ${res.status}`);
+          const status = await toggle(c, day0 + i * 86_400_000 + (n % 22) * 30 * 60_000);
+          if (status === 200) ok++;
+          else if (status === 409) conflicts++;
+          else throw new Error(`toggle: HTTP ${status}`);
         }
       }),
     );
@@ -146,7 +146,7 @@ export async function measurePush(
   watchBase: string,
   _toggleBase: string,
   doctorId: string,
-  toggle: (start: number) => Promise<Response>,
+  toggle: (start: number) => Promise<number>,
   watchers = 200,
 ): Promise<{ fromAnswer: number[]; fromRequest: number[] }> {
   const sockets: Socket[] = [];
@@ -177,8 +177,7 @@ export async function measurePush(
         }),
     );
     const sent = performance.now();
-    const res = await toggle(start);
-    await res.arrayBuffer();
+    await toggle(start);
     const answered = performance.now();
     for (const at of await Promise.all(arrivals)) {
       fromAnswer.push(at - answered);
@@ -200,11 +199,7 @@ export async function baselinePushBench(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     const doctorId = 'medico-base';
     const push = await measurePush(base, base, doctorId, (start) =>
-      fetch(`${base}/disponibilita/toggle`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) }),
-      }),
+      postJson(`${base}/disponibilita/toggle`, {}, { for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) }),
     );
     console.log(`server di base (node:http + socket.io, stato in memoria), push a 200 socket dall'invio della richiesta: ${summary(push.fromRequest)}`);
     record('baselinePushP99', percentile(sorted(push.fromRequest), 99));

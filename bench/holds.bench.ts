@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { codiceFiscaleCheckChar, slotId } from '@studio/contracts';
 import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
 import { login, startServerProcess } from './availability.bench';
+import { postJson } from './http-client';
 import { record } from './report';
 import { summary } from './stats';
 
@@ -77,17 +78,13 @@ export async function holdsBench(dataDir: string): Promise<void> {
       if (res.status !== 200) throw new Error(`apertura slot: HTTP ${res.status}`);
       await res.arrayBuffer();
     }
-    const hold = async (p: Session, k: number) => {
-      const res = await fetch(`${base}/prenotazioni`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: p.cookie, 'x-csrf-token': p.csrf },
-        body: JSON.stringify({ doctor_id: medico1, availability_id: slotId(medico1, iso(slotStart(k))) }),
-      });
-      await res.arrayBuffer();
-      return res.status;
-    };
+    const hold = (p: Session, k: number) =>
+      postJson(
+        `${base}/prenotazioni`,
+        { cookie: p.cookie, 'x-csrf-token': p.csrf },
+        { doctor_id: medico1, availability_id: slotId(medico1, iso(slotStart(k))) },
+      );
 
-    // 1. throughput: 8 concurrent clients, each patient holds its own slot; neighbours share doctor-day streams
     const latencies: number[] = [];
     const other: number[] = [];
     let next = 0;

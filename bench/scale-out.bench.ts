@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { startTopology } from '../backend/e2e/topology';
 import { login, measurePush } from './availability.bench';
 import { iso } from './holds.bench';
+import { postJson } from './http-client';
 import { record } from './report';
 import { percentile, summary } from './stats';
 
@@ -18,11 +19,11 @@ export async function scaleOutBench(): Promise<void> {
     );
     const doctorId = clients[0].userId;
     const toggle = (c: { cookie: string; csrf: string; base: string }, start: number) =>
-      fetch(`${c.base}/disponibilita/toggle`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: c.cookie, 'x-csrf-token': c.csrf },
-        body: JSON.stringify({ for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) }),
-      });
+      postJson(
+        `${c.base}/disponibilita/toggle`,
+        { cookie: c.cookie, 'x-csrf-token': c.csrf },
+        { for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) },
+      );
     const perClient = Number(process.env.BENCH_TOGGLES_PER_CLIENT ?? 250);
     const day0 = Date.UTC(2031, 0, 6, 8);
     let ok = 0;
@@ -30,9 +31,7 @@ export async function scaleOutBench(): Promise<void> {
     await Promise.all(
       clients.map(async (c, i) => {
         for (let n = 0; n < perClient; n++) {
-          const res = await toggle(c, day0 + i * 86_400_000 + (n % 22) * 30 * 60_000);
-          await res.arrayBuffer();
-          if (res.status === 200) ok++;
+          if ((await toggle(c, day0 + i * 86_400_000 + (n % 22) * 30 * 60_000)) === 200) ok++;
         }
       }),
     );

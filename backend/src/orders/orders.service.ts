@@ -33,6 +33,8 @@ import { PaypalError, type CaptureSummary, type RefundSummary } from '../payment
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
 import { PAYPAL, type PaypalPort } from './paypal.provider';
 import { Decide } from '../event-store/decide.command';
+import { runWorkflow, type StepResult } from '../event-store/workflow';
+import { confirmPaymentWorkflow, type ConfirmPaymentInput, type ConfirmPaymentStep } from './confirm-payment.workflow';
 
 const CURRENCY = 'EUR' as const;
 const HOME = { redirect: '/home' } as const;
@@ -142,9 +144,10 @@ export class OrdersService {
   }
 
   /**
-   * POST /prenotazioni/conferma: verify with PayPal, then book. Each step is idempotent, so a
-   * retried confirmation resumes where a failed one stopped; once OrderPlaced is recorded a new
-   * confirmation answers the same and appends nothing.
+   * POST /prenotazioni/conferma: the request is checked here (the patient's order, their hold, the billing data), then
+   * the confirmation workflow (confirm-payment.workflow.ts) captures with PayPal and books, step by step from the log:
+   * a retried confirmation resumes where a failed one stopped, and once OrderPlaced is recorded it answers the same
+   * and appends nothing.
    */
   async confirm(user: SessionUser, input: ConfirmInput, metadata: EventMetadata, client: string): Promise<ConfirmPaymentResponse> {
     if (input.coupon) await this.limits.coupon.ensureAllowed(client);
@@ -174,69 +177,47 @@ export class OrdersService {
     metadata = { ...metadata, correlationId };
     if (order.coupon && state.status === 'created') await this.usableCouponPercentage(order.coupon);
 
-    // money first: PayPal's word on the capture, never the browser's status/amount
-    let captureId: string;
-    if (state.status === 'created') {
-      const capture = await this.capture(paypal, orderId);
-      this.verify(capture, order);
-      captureId = capture.captureId!;
-      await this.commands.execute(
-        new Decide(
-          orderStreamName(orderId),
-          orderDecider,
-          { type: 'RecordCapture', capture: { orderId, captureId, amountCents: capture.amountCents!, currency: capture.currency! } },
-          metadata,
-          { onStale: 'decide-again' },
-        ),
-      );
-    } else {
-      captureId = state.captureId;
-    }
-
-    try {
-      // the coupon before the slot: a coupon used up in the meantime books nothing
-      if (order.coupon) await this.catalog.redeemCoupon(order.coupon, orderId, metadata);
-      await this.commands.execute(
-        new Decide(
-          availabilityStreamName(hold.doctorId, doctorDayOf(hold.start)),
-          availabilityDecider,
-          { type: 'BookSlot', doctorId: hold.doctorId, start: hold.start, bookingId: order.bookingId, patientId: order.patientId, orderId, now: startedAt },
-          metadata,
-          { onStale: 'decide-again' },
-        ),
-      );
-      await this.commands.execute(
-        new Decide(bookingStreamName(order.bookingId), bookingDecider, { type: 'ConfirmBooking', bookingId: order.bookingId, orderId }, metadata, {
-          onStale: 'decide-again',
-        }),
-      );
-    } catch (error) {
-      // paid but not bookable (hold gone, slot or coupon taken): the money goes back; other errors leave the order to a retry
-      if (!(error instanceof ConflictError)) throw error;
-      await this.refund(paypal, orderId, captureId, error.message, metadata);
-      throw new ConflictError(refundedMessage(error.message), 'pagamento_rimborsato');
-    }
-
     const product = await this.readModels.get<ProductDoc>('products', order.productId);
     const invoice = await this.personalData.seal(order.patientId, { taxcode, billing });
-    const placed: EventData<'OrderPlaced'> = {
+    const flow: ConfirmPaymentInput = {
       orderId,
       bookingId: order.bookingId,
       patientId: order.patientId,
-      productId: order.productId,
-      productName: product?.doc.name ?? order.productId,
+      doctorId: hold.doctorId,
+      start: hold.start,
+      day: doctorDayOf(hold.start),
       coupon: order.coupon,
-      amountCents: order.amountCents,
-      currency: order.currency,
-      captureId,
-      invoice,
-      stsOpposition: input.opposizione_sts === true,
+      now: startedAt,
+      today: practiceDay(new Date(startedAt), this.config.practiceTimeZone),
+      placed: {
+        orderId,
+        bookingId: order.bookingId,
+        patientId: order.patientId,
+        productId: order.productId,
+        productName: product?.doc.name ?? order.productId,
+        coupon: order.coupon,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        invoice,
+        stsOpposition: input.opposizione_sts === true,
+      },
     };
-    const result = await this.commands.execute(
-      new Decide(orderStreamName(orderId), orderDecider, { type: 'PlaceOrder', placed }, metadata, { onStale: 'decide-again' }),
-    );
+    // money first (PayPal's word on the capture, never the browser's status/amount), then coupon, slot, booking, order
+    let refunded = false;
+    let run;
+    try {
+      run = await runWorkflow(this.eventStore, confirmPaymentWorkflow, flow, async (step) => {
+        const result = await this.executeConfirmStep(step, paypal, order, metadata);
+        refunded ||= step.kind === 'refund';
+        return result;
+      });
+    } catch (error) {
+      // paid but not bookable: the workflow gave the money back
+      if (refunded && error instanceof ConflictError) throw new ConflictError(refundedMessage(error.message), 'pagamento_rimborsato');
+      throw error;
+    }
     // read your writes: /home shows the confirmed booking and the order
-    await this.changes.waitFor(result.position ?? (await this.eventStore.headPosition()));
+    await this.changes.waitFor(run.position ?? (await this.eventStore.headPosition()));
     return HOME;
   }
 
@@ -344,8 +325,45 @@ export class OrdersService {
     return { refundId: refund.refundId, position: result.position };
   }
 
+  /** one step of the confirmation as the I/O it asks for: PayPal's capture or refund, or a command on one stream */
+  protected async executeConfirmStep(
+    step: ConfirmPaymentStep,
+    paypal: NonNullable<PaypalPort>,
+    order: EventData<'OrderCreated'>,
+    metadata: EventMetadata,
+  ): Promise<StepResult> {
+    switch (step.kind) {
+      case 'capture': {
+        const capture = await this.capture(paypal, step.orderId);
+        this.verify(capture, order);
+        const recorded = { orderId: step.orderId, captureId: capture.captureId!, amountCents: capture.amountCents!, currency: capture.currency! };
+        return this.commands.execute(
+          new Decide(orderStreamName(step.orderId), orderDecider, { type: 'RecordCapture', capture: recorded }, metadata, { onStale: 'decide-again' }),
+        );
+      }
+      case 'coupon':
+        return this.catalog.redeem(step.command, metadata);
+      case 'day':
+        return this.commands.execute(
+          new Decide(availabilityStreamName(step.command.doctorId, doctorDayOf(step.command.start)), availabilityDecider, step.command, metadata, {
+            onStale: 'decide-again',
+          }),
+        );
+      case 'booking':
+        return this.commands.execute(
+          new Decide(bookingStreamName(step.command.bookingId), bookingDecider, step.command, metadata, { onStale: 'decide-again' }),
+        );
+      case 'order':
+        return this.commands.execute(
+          new Decide(orderStreamName(step.command.placed.orderId), orderDecider, step.command, metadata, { onStale: 'decide-again' }),
+        );
+      case 'refund':
+        return this.refund(paypal, step.orderId, step.captureId, step.reason, metadata);
+    }
+  }
+
   /** a full refund of the capture, recorded on the order; the same request id makes a retry PayPal's same refund */
-  private async refund(paypal: NonNullable<PaypalPort>, orderId: string, captureId: string, reason: string, metadata: EventMetadata): Promise<void> {
+  private async refund(paypal: NonNullable<PaypalPort>, orderId: string, captureId: string, reason: string, metadata: EventMetadata): Promise<StepResult> {
     let refund: RefundSummary;
     try {
       refund = await paypal.refundCapture(captureId, `refund-${orderId}`);
@@ -357,7 +375,7 @@ export class OrdersService {
         'Il pagamento è stato incassato ma la prenotazione non è più possibile e il rimborso automatico non è riuscito: contatta lo studio, che lo rimborserà.',
       );
     }
-    await this.commands.execute(
+    return this.commands.execute(
       new Decide(
         orderStreamName(orderId),
         orderDecider,

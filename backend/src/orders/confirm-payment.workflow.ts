@@ -1,10 +1,11 @@
 import { availabilityStreamName, bookingStreamName, couponStreamName, orderStreamName, type EventData } from '@studio/contracts';
-import { availabilityDecider, type AvailabilityEvent, type BookSlot, type DoctorDay } from '../availability';
-import { bookingDecider, type BookingEvent, type BookingState, type ConfirmBooking } from '../booking';
-import { couponDecider, type CouponEvent, type CouponState, type RedeemCoupon } from '../catalog';
+import { availabilityDecider, type BookSlot, type DoctorDay } from '../availability';
+import { bookingDecider, type BookingState, type ConfirmBooking } from '../booking';
+import { couponDecider, type CouponState, type RedeemCoupon } from '../catalog';
 import { ConflictError, type AppError } from '../common/errors';
+import { evolveWith } from '../event-store/command-handler';
 import type { Workflow, WorkflowEvent } from '../event-store/workflow';
-import { orderDecider, type OrderCommand, type OrderEvent, type OrderState } from './order.decider';
+import { orderDecider, type OrderCommand, type OrderState } from './order.decider';
 
 /** POST /prenotazioni/conferma, once the request itself was checked (the patient's order, their hold, billing) */
 export interface ConfirmPaymentInput {
@@ -79,10 +80,10 @@ export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymen
   }),
   evolve(state, event: WorkflowEvent): ConfirmPaymentState {
     const { input } = state;
-    if (event.stream === orderStreamName(input.orderId)) return { ...state, order: orderDecider.evolve(state.order, event as OrderEvent) };
-    if (event.stream === bookingStreamName(input.bookingId)) return { ...state, booking: bookingDecider.evolve(state.booking, event as BookingEvent) };
-    if (input.coupon && event.stream === couponStreamName(input.coupon)) return { ...state, coupon: couponDecider.evolve(state.coupon, event as CouponEvent) };
-    return { ...state, day: availabilityDecider.evolve(state.day, event as AvailabilityEvent) ?? state.day };
+    if (event.stream === orderStreamName(input.orderId)) return { ...state, order: evolveWith(orderDecider, state.order, event) };
+    if (event.stream === bookingStreamName(input.bookingId)) return { ...state, booking: evolveWith(bookingDecider, state.booking, event) };
+    if (input.coupon && event.stream === couponStreamName(input.coupon)) return { ...state, coupon: evolveWith(couponDecider, state.coupon, event) };
+    return { ...state, day: evolveWith(availabilityDecider, state.day, event) };
   },
   decide(state): ConfirmPaymentStep | null {
     const { input, order } = state;

@@ -12,6 +12,7 @@ import {
   isValidCodiceFiscale,
   normalizeCouponCode,
   orderStreamName,
+  parseRecordedEvent,
   type ConfirmPaymentResponse,
   type CreatePaypalOrderResponse,
   type EventData,
@@ -21,13 +22,13 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc, OrderDoc, ProductDoc } from '@studio/projections';
 import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability';
-import { bookingDecider, patientHoldDecider, type BookingEvent } from '../booking';
+import { bookingDecider, patientHoldDecider } from '../booking';
 import { couponDecider, couponUsable } from '../catalog';
 import { CatalogService } from '../catalog';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
-import { readState } from '../event-store/command-handler';
+import { evolveWith, readState } from '../event-store/command-handler';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments';
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
@@ -242,10 +243,10 @@ export class OrdersService {
 
   /** the tax code and billing address sealed in the order's OrderPlaced (the patient's own, opened for them); null once erased */
   private async invoiceOf(orderId: string): Promise<{ taxcode: string; billing: string } | null> {
-    const events = await this.eventStore.readStream(orderStreamName(orderId));
+    const events = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
     const placed = events.find((e) => e.type === 'OrderPlaced');
     if (!placed) return null;
-    return this.personalData.open<{ taxcode: string; billing: string }>((placed.data as EventData<'OrderPlaced'>).invoice);
+    return this.personalData.open<{ taxcode: string; billing: string }>(placed.data.invoice);
   }
 
   private async product(productId: string): Promise<ProductDoc> {
@@ -276,11 +277,11 @@ export class OrdersService {
   /** the hold, and the correlation id of the booking's chain (its first event's) */
   private async heldBooking(bookingId: string, patientId: string, orderId: string): Promise<{ held: EventData<'BookingHeld'>; correlationId: string }> {
     // the events themselves are needed here (the hold's data, the chain's correlation id), not only their fold
-    const history = await this.eventStore.readStream(bookingStreamName(bookingId));
-    const state = history.reduce((s, e) => bookingDecider.evolve(s, { type: e.type, data: e.data } as BookingEvent), bookingDecider.initialState());
+    const history = (await this.eventStore.readStream(bookingStreamName(bookingId))).map(parseRecordedEvent);
+    const state = history.reduce((s, e) => evolveWith(bookingDecider, s, e), bookingDecider.initialState());
     const heldEvent = history.find((e) => e.type === 'BookingHeld');
     if (!heldEvent) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
-    const held = heldEvent.data as EventData<'BookingHeld'>;
+    const held = heldEvent.data;
     if (held.patientId !== patientId) throw new ForbiddenError('Questa prenotazione non è tua.');
     const found = { held, correlationId: history[0].metadata.correlationId };
     if (state.status === 'confirmed' && state.orderId === orderId) return found;
@@ -301,8 +302,8 @@ export class OrdersService {
     const paypal = this.client();
     const { state } = await readState<OrderState, OrderEvent>(this.eventStore, orderStreamName(orderId), orderDecider);
     if (state.status === 'refunded') {
-      const [refunded] = (await this.eventStore.readStream(orderStreamName(orderId))).filter((e) => e.type === 'PaymentRefunded');
-      return { refundId: (refunded.data as EventData<'PaymentRefunded'>).refundId, position: null };
+      const refunded = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent).find((e) => e.type === 'PaymentRefunded');
+      return { refundId: refunded!.data.refundId, position: null };
     }
     if (state.status !== 'placed' && state.status !== 'captured')
       throw new ConflictError('Questo ordine non risulta pagato: nulla da rimborsare.', 'ordine_non_pagato');

@@ -86,37 +86,9 @@ describe('handleCommand', () => {
     const stored = await store.readStream('counter-1');
     expect(stored.map((e) => e.data)).toEqual([{ by: 1 }, { by: won === 0 ? 10 : 20 }]);
   });
-});
 
-/** Holds every readStream until two have been made, so both handlers decide on the same state. */
-function bothReadBeforeEitherAppends(inner: EventStore) {
-  let reads = 0;
-  let appends = 0;
-  let release!: () => void;
-  const bothRead = new Promise<void>((resolve) => (release = resolve));
-  const store: EventStore = Object.assign(Object.create(inner) as EventStore, {
-    readStream: async (...args: Parameters<EventStore['readStream']>) => {
-      const events = await inner.readStream(...args);
-      if (++reads === 2) release();
-      await bothRead;
-      return events;
-    },
-    append: (...args: Parameters<EventStore['append']>) => {
-      appends++;
-      return inner.append(...args);
-    },
-  });
-  return { store, appendAttempts: () => appends };
-}
-
-describe('the write side folds events checked against the catalogue', () => {
-  let store: SqliteEventStore;
-  const metadata = testMetadata({ userId: 'p1', role: 'patient' });
-  beforeEach(() => {
-    store = new SqliteEventStore(':memory:');
-  });
-  afterEach(() => store.close());
-  // a stream of a catalogued event type, with a decider that counts them
+  // the write side folds events checked against the catalogue, as the read side does
+  // (a stream of a catalogued event type, with a decider that collects the claimed bookings)
   type ClaimEvent = { type: 'PatientHoldClaimed'; data: { patientId: string; bookingId: string; replaces: string | null } };
   const claims: Decider<string[], { type: 'Claim'; bookingId: string }, ClaimEvent> = {
     initialState: () => [],
@@ -141,6 +113,27 @@ describe('the write side folds events checked against the catalogue', () => {
     expect(await store.readStream('patienthold-p1')).toHaveLength(1);
   });
 });
+
+/** Holds every readStream until two have been made, so both handlers decide on the same state. */
+function bothReadBeforeEitherAppends(inner: EventStore) {
+  let reads = 0;
+  let appends = 0;
+  let release!: () => void;
+  const bothRead = new Promise<void>((resolve) => (release = resolve));
+  const store: EventStore = Object.assign(Object.create(inner) as EventStore, {
+    readStream: async (...args: Parameters<EventStore['readStream']>) => {
+      const events = await inner.readStream(...args);
+      if (++reads === 2) release();
+      await bothRead;
+      return events;
+    },
+    append: (...args: Parameters<EventStore['append']>) => {
+      appends++;
+      return inner.append(...args);
+    },
+  });
+  return { store, appendAttempts: () => appends };
+}
 
 describe('deciderSpec (given/when/then)', () => {
   const given = deciderSpec(counter);

@@ -1,53 +1,37 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { availabilityStreamName, bookingStreamName, codiceFiscaleCheckChar, couponStreamName, orderStreamName, slotId } from '@studio/contracts';
+import { availabilityStreamName, bookingStreamName, couponStreamName, orderStreamName } from '@studio/contracts';
 import { Decide } from '../event-store/decide.command';
-import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import type { PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { registerPatients, type TestPatient } from '../testing/patients';
-import { ManualClock, startTestApp, type TestApp } from '../testing/test-app';
-
-// demo seed: today = Monday 2030-03-04; medico1 open 09:00–13:00 on weekdays. Clock at 07:00 in Rome.
-const NOW = '2030-03-04T06:00:00.000Z';
-const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
+import { holdSlot, startPayingTestApp, TEST_TAXCODE } from '../testing/payments';
+import { ManualClock, client, type TestApp } from '../testing/test-app';
 
 /**
  * The process dies between two appends of a payment's confirmation: PaymentCaptured is in the log, the slot is not
  * booked. The patient (or the browser) sends the confirmation again: it resumes from the log and books, and PayPal is
- * not asked to capture again.
+ * not asked to capture again. (Demo seed: medico1 open 09:00–13:00 on weekdays; the clock at 07:00 in Rome, Monday.)
  */
 describe('payment confirmation resumed after the process died between two appends', () => {
-  const clock = new ManualClock(new Date(NOW));
+  const clock = new ManualClock(new Date('2030-03-04T06:00:00.000Z'));
+  let paying: Awaited<ReturnType<typeof startPayingTestApp>>;
   let pp: PaypalStandIn;
   let app: TestApp;
   let medico1: string;
   let productId: string;
 
   beforeAll(async () => {
-    pp = await startPaypalStandIn();
-    app = await startTestApp(
-      { HOLD_SWEEP_SECONDS: '0', PAYPAL_BASE_URL: pp.baseUrl, PAYPAL_CLIENT_ID: pp.clientId, PAYPAL_CLIENT_SECRET: pp.clientSecret },
-      undefined,
-      clock,
-    );
+    paying = await startPayingTestApp(clock);
+    ({ app, pp } = paying);
     medico1 = app.ids['medico1@example.it'];
-    const [someone] = await registerPatients(app, 1);
-    productId = (await someone.agent.get('/api/products').expect(200)).body[0].id as string;
+    productId = ((await (await client(app)).agent.get('/api/products').expect(200)).body as { id: string }[])[0].id;
   });
   afterEach(() => jest.restoreAllMocks());
-  afterAll(async () => {
-    await app.close();
-    await pp.close();
-  });
+  afterAll(() => paying.close());
 
   const types = async (stream: string) => (await app.core.eventStore.readStream(stream)).map((e) => e.type);
   async function approvedOrder(start: string, coupon?: string): Promise<{ patient: TestPatient; bookingId: string; orderId: string }> {
     const [patient] = await registerPatients(app, 1);
-    const bookingId = (
-      await patient.agent
-        .post('/prenotazioni')
-        .set('X-CSRF-Token', patient.csrf)
-        .send({ doctor_id: medico1, availability_id: slotId(medico1, start) })
-        .expect(201)
-    ).body.id as string;
+    const bookingId = await holdSlot(patient, medico1, start);
     const orderId = (
       await patient.agent
         .post('/api/paypal/orders')
@@ -62,7 +46,15 @@ describe('payment confirmation resumed after the process died between two append
     p.agent
       .post('/prenotazioni/conferma')
       .type('form')
-      .send({ _token: p.csrf, transaction: orderId, status: 'COMPLETED', product: productId, taxcode: TAXCODE, billing: 'Via Roma 1, 00100 Roma', coupon });
+      .send({
+        _token: p.csrf,
+        transaction: orderId,
+        status: 'COMPLETED',
+        product: productId,
+        taxcode: TEST_TAXCODE,
+        billing: 'Via Roma 1, 00100 Roma',
+        coupon,
+      });
   /** the process "dies" when the confirmation sends the command of this type (nothing of it is appended) */
   function dieAt(commandType: string): void {
     const bus = app.app.get(CommandBus);

@@ -5,17 +5,14 @@ import { CancelDialog, type CancelDialogProps } from './CancelDialog';
 const props = (over: Partial<CancelDialogProps> = {}): CancelDialogProps => ({
   idPrefix: 'cancel',
   itemId: 'b1',
-  openLabel: 'Disdici',
-  title: 'Disdire la visita?',
+  texts: { cancel: 'Disdici', cancelTitle: 'Disdire la visita?', cancelReason: 'Motivo', cancelBack: 'No', cancelConfirm: 'Sì, disdici' },
   closeLabel: 'Chiudi',
-  reasonLabel: 'Motivo',
-  backLabel: 'No',
-  confirmLabel: 'Sì, disdici',
   busy: false,
   error: null,
-  onConfirm: jest.fn(async () => true),
+  onConfirm: jest.fn(async () => undefined),
   ...over,
 });
+const texts = props().texts;
 
 describe('CancelDialog (the one "Disdici" dialog of /home and the agenda)', () => {
   test('a modal dialog named by its title; the reason goes out trimmed and the dialog closes when done', async () => {
@@ -33,7 +30,7 @@ describe('CancelDialog (the one "Disdici" dialog of /home and the agenda)', () =
   });
 
   test('a required reason: refused empty, said under the field and tied to it; nothing is sent', async () => {
-    const p = props({ reasonRequired: 'Indica il motivo' });
+    const p = props({ texts: { ...texts, cancelReasonRequired: 'Indica il motivo' } });
     render(<CancelDialog {...p} />);
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Disdici' })));
     const dialog = await screen.findByRole('dialog');
@@ -46,10 +43,11 @@ describe('CancelDialog (the one "Disdici" dialog of /home and the agenda)', () =
 
   test('a refusal stays in the open dialog as an alert; the busy label replaces the confirm label', async () => {
     const onOpen = jest.fn();
-    const { rerender } = render(<CancelDialog {...props({ onOpen, onConfirm: async () => false })} />);
+    const { rerender } = render(<CancelDialog {...props({ onOpen, onConfirm: () => Promise.reject(new Error('409')) })} />);
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Disdici' })));
     expect(onOpen).toHaveBeenCalledTimes(1);
-    rerender(<CancelDialog {...props({ onOpen, error: 'Non si può più disdire.', busy: true, busyLabel: 'Disdetta in corso…' })} />);
+    await act(async () => void fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sì, disdici' })));
+    rerender(<CancelDialog {...props({ onOpen, error: 'Non si può più disdire.', busy: true, texts: { ...texts, cancelling: 'Disdetta in corso…' } })} />);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('alert').textContent).toBe('Non si può più disdire.');
     expect((within(dialog).getByRole('button', { name: 'Disdetta in corso…' }) as HTMLButtonElement).disabled).toBe(true);

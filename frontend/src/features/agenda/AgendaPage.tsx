@@ -26,29 +26,16 @@ const VARIANT: Record<AgendaItem['status'], string> = {
 /** the staff's disdetta: a reason is required (the patient is told), the refund is always full */
 function CancelAppointment({ item, doctorId }: { item: AgendaItem; doctorId: string }) {
   const [cancel, state] = useCancelAppointmentMutation();
-  const onConfirm = async (reason: string) => {
-    try {
-      await cancel({ bookingId: item.id, doctorId, reason }).unwrap();
-      return true;
-    } catch {
-      return false; // shown in the dialog
-    }
-  };
   return (
     <CancelDialog
       idPrefix="agenda-cancel"
       itemId={item.id}
-      openLabel={t.cancel}
-      title={t.cancelTitle}
+      texts={t}
       closeLabel={it.myBookings.close}
-      reasonLabel={t.cancelReason}
-      reasonRequired={t.cancelReasonRequired}
-      backLabel={t.cancelBack}
-      confirmLabel={t.cancelConfirm}
       busy={state.isLoading}
       error={state.isError ? errorMessage(state.error, t.actionFailed) : null}
       onOpen={() => state.reset()}
-      onConfirm={onConfirm}
+      onConfirm={(reason) => cancel({ bookingId: item.id, doctorId, reason }).unwrap()}
     >
       <p>{`${item.patient.name} ${item.patient.surname}, ${dayLong(utcDay(item.start))} ${utcClock(item.start)}`}</p>
       {item.order && <Alert variant="info">{t.cancelText}</Alert>}

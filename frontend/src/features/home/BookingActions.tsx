@@ -20,25 +20,15 @@ export function refundNotice(b: MyBooking): string | null {
 export function CancelBooking({ booking, onDone }: { booking: MyBooking; onDone: (message: string) => void }) {
   const [cancel, state] = useCancelBookingMutation();
   const onConfirm = async (reason: string) => {
-    try {
-      const result = await cancel({ bookingId: booking.id, doctorId: booking.doctorId, reason: reason || undefined }).unwrap();
-      onDone(result.refunded ? t.cancelledRefunded : t.cancelled);
-      return true;
-    } catch {
-      return false; // shown in the dialog
-    }
+    const result = await cancel({ bookingId: booking.id, doctorId: booking.doctorId, reason: reason || undefined }).unwrap();
+    onDone(result.refunded ? t.cancelledRefunded : t.cancelled);
   };
   return (
     <CancelDialog
       idPrefix="cancel"
       itemId={booking.id}
-      openLabel={t.cancel}
-      title={t.cancelTitle}
+      texts={t}
       closeLabel={t.close}
-      reasonLabel={t.cancelReason}
-      backLabel={t.cancelBack}
-      confirmLabel={t.cancelConfirm}
-      busyLabel={t.cancelling}
       busy={state.isLoading}
       error={state.isError ? errorMessage(state.error, t.cancelFailed) : null}
       onOpen={() => state.reset()}

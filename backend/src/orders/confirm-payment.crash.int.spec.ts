@@ -43,18 +43,15 @@ describe('payment confirmation resumed after the process died between two append
     return { patient, bookingId, orderId };
   }
   const confirm = (p: TestPatient, orderId: string, coupon = '') =>
-    p.agent
-      .post('/prenotazioni/conferma')
-      .type('form')
-      .send({
-        _token: p.csrf,
-        transaction: orderId,
-        status: 'COMPLETED',
-        product: productId,
-        taxcode: TEST_TAXCODE,
-        billing: 'Via Roma 1, 00100 Roma',
-        coupon,
-      });
+    p.agent.post('/prenotazioni/conferma').type('form').send({
+      _token: p.csrf,
+      transaction: orderId,
+      status: 'COMPLETED',
+      product: productId,
+      taxcode: TEST_TAXCODE,
+      billing: 'Via Roma 1, 00100 Roma',
+      coupon,
+    });
   /** the process "dies" when the confirmation sends the command of this type (nothing of it is appended) */
   function dieAt(commandType: string): void {
     const bus = app.app.get(CommandBus);

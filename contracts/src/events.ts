@@ -334,20 +334,28 @@ export class InvalidEventError extends Error {}
 const isCatalogued = (type: string): type is EventType => Object.hasOwn(EventSchemas, type);
 
 /**
- * Where an event enters the domain (the projections' fold, the deciders' fold): checked against the catalogue's
- * schema and typed as the union. The data is kept as recorded (extra fields of newer writers are not stripped).
- * A type outside the catalogue (a test's own events) passes through unchecked.
+ * Where an event enters the domain (the projections' fold, the deciders' and the workflows' folds): checked against
+ * the catalogue's schema and typed as the union. The data is kept as recorded (extra fields of newer writers are not
+ * stripped). A type outside the catalogue (a test's own events) passes through unchecked.
  */
 export function parseRecordedEvent(event: RecordedEvent): RecordedDomainEvent {
-  if (!isCatalogued(event.type)) return event as RecordedDomainEvent;
+  checkEventData(event, `alla posizione ${event.position} (${event.stream})`);
+  return event as RecordedDomainEvent;
+}
+
+/** the same check for an event that is not (yet) a recorded one: a workflow's given events, tagged with their stream */
+export function parseDomainEvent<E extends { type: string; data: unknown }>(event: E, where: string): E & DomainEvent {
+  checkEventData(event, where);
+  return event as E & DomainEvent;
+}
+
+function checkEventData(event: { type: string; data: unknown }, where: string): void {
+  if (!isCatalogued(event.type)) return;
   const checked = EventSchemas[event.type].safeParse(event.data);
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    throw new InvalidEventError(
-      `Evento ${event.type} non valido alla posizione ${event.position} (${event.stream}): ${issue?.path.join('.') || 'dati'}: ${issue?.message}`,
-    );
+    throw new InvalidEventError(`Evento ${event.type} non valido ${where}: ${issue?.path.join('.') || 'dati'}: ${issue?.message}`);
   }
-  return event as RecordedDomainEvent;
 }
 
 export function userStreamName(userId: string): string {

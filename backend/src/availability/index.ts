@@ -7,6 +7,7 @@ export {
   SLOT_TAKEN_MESSAGE,
   type AvailabilityCommand,
   type AvailabilityEvent,
+  type BookSlot,
   type DoctorDay,
   type HoldSlot,
   type ReleaseHold,

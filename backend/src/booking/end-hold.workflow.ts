@@ -1,7 +1,8 @@
 import { availabilityStreamName, bookingStreamName, type HoldEndReason } from '@studio/contracts';
-import { availabilityDecider, type AvailabilityEvent, type DoctorDay, type ReleaseHold } from '../availability';
+import { availabilityDecider, type DoctorDay, type ReleaseHold } from '../availability';
+import { evolveWith } from '../event-store/command-handler';
 import type { Workflow, WorkflowEvent } from '../event-store/workflow';
-import { bookingDecider, type BookingEvent, type BookingState, type EndHold } from './booking.decider';
+import { bookingDecider, type BookingState, type EndHold } from './booking.decider';
 
 /** the end of one hold: let go by the patient, run out (the sweep), or replaced by the patient's newer hold */
 export interface EndHoldInput {
@@ -32,8 +33,8 @@ export const endHoldWorkflow: Workflow<EndHoldInput, EndHoldState, EndHoldStep> 
   streams: (i) => [availabilityStreamName(i.doctorId, i.day), bookingStreamName(i.bookingId)],
   initialState: (input) => ({ input, day: availabilityDecider.initialState(), booking: bookingDecider.initialState() }),
   evolve(state, event: WorkflowEvent) {
-    if (event.stream === bookingStreamName(state.input.bookingId)) return { ...state, booking: bookingDecider.evolve(state.booking, event as BookingEvent) };
-    return { ...state, day: availabilityDecider.evolve(state.day, event as AvailabilityEvent) ?? state.day };
+    if (event.stream === bookingStreamName(state.input.bookingId)) return { ...state, booking: evolveWith(bookingDecider, state.booking, event) };
+    return { ...state, day: evolveWith(availabilityDecider, state.day, event) };
   },
   decide(state) {
     const { bookingId, doctorId, start, reason, now } = state.input;

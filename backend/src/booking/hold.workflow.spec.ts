@@ -61,7 +61,11 @@ describe('hold workflow', () => {
     flow(input)
       .given([opened, heldBy('b-new'), claim('b-old', null), claim('b-new', 'b-old')])
       .thenNext(startHold);
-    const booked: WorkflowEvent = { stream: 'booking-b-new', type: 'BookingHeld', data: {} };
+    const booked: WorkflowEvent = {
+      stream: 'booking-b-new',
+      type: 'BookingHeld',
+      data: { bookingId: 'b-new', patientId: 'p1', doctorId: 'd1', slotId: `d1_${start}`, start, end, expiresAt: input.expiresAt },
+    };
     flow(input)
       .given([opened, heldBy('b-new'), claim('b-new', 'b-old'), booked])
       .thenDone();

@@ -1,5 +1,6 @@
-import { availabilityStreamName, bookingStreamName, patientHoldStreamName, type EventData, type WorkingHours } from '@studio/contracts';
-import { availabilityDecider, type AvailabilityEvent, type DoctorDay, type HoldSlot } from '../availability';
+import { availabilityStreamName, bookingStreamName, patientHoldStreamName, type WorkingHours } from '@studio/contracts';
+import { availabilityDecider, type DoctorDay, type HoldSlot } from '../availability';
+import { evolveWith } from '../event-store/command-handler';
 import type { Workflow, WorkflowEvent } from '../event-store/workflow';
 import type { StartHold } from './booking.decider';
 import type { ClaimHold } from './patient-hold.decider';
@@ -43,15 +44,15 @@ export const holdWorkflow: Workflow<HoldInput, HoldState, HoldStep> = {
   evolve(state, event: WorkflowEvent) {
     const { input } = state;
     if (event.stream === availabilityStreamName(input.doctorId, input.day)) {
-      const day = availabilityDecider.evolve(state.day, event as AvailabilityEvent) ?? state.day;
+      const day = evolveWith(availabilityDecider, state.day, event);
       if (event.type === 'SlotHeld') {
-        const { bookingId, slotId, start, end } = event.data as EventData<'SlotHeld'>;
+        const { bookingId, slotId, start, end } = event.data;
         if (bookingId === input.bookingId) return { ...state, day, held: { slotId, start, end } };
       }
       return { ...state, day };
     }
     if (event.type === 'PatientHoldClaimed') {
-      const { bookingId, replaces } = event.data as EventData<'PatientHoldClaimed'>;
+      const { bookingId, replaces } = event.data;
       return bookingId === input.bookingId ? { ...state, claimed: { replaces } } : state;
     }
     if (event.type === 'BookingHeld') return { ...state, bookingHeld: true };

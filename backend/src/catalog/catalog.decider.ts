@@ -48,10 +48,9 @@ export type CouponEvent =
 export type CouponTerms = Omit<EventData<'CouponCreated'>, 'code'>;
 export type CouponState = { status: 'none' } | ({ status: 'exists'; code: string; orders: string[] } & CouponTerms);
 export type CouponCommand =
-  | { type: 'CreateCoupon'; code: string; terms: CouponTerms }
-  | { type: 'UpdateCoupon'; code: string; terms: CouponTerms }
-  /** `today`: the practice's calendar day when the order is confirmed */
-  | { type: 'RedeemCoupon'; code: string; orderId: string; today: string };
+  { type: 'CreateCoupon'; code: string; terms: CouponTerms } | { type: 'UpdateCoupon'; code: string; terms: CouponTerms } | RedeemCoupon;
+/** `today`: the practice's calendar day when the order is confirmed */
+export type RedeemCoupon = { type: 'RedeemCoupon'; code: string; orderId: string; today: string };
 
 export const COUPON_NOT_FOUND = 'Coupon non trovato.';
 

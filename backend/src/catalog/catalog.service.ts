@@ -21,7 +21,7 @@ import { readState } from '../event-store/command-handler';
 import { practiceDay } from '../common/practice-time';
 import { CONFIG, EVENT_STORE, READ_MODELS, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';
-import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponTerms } from './catalog.decider';
+import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponTerms, type RedeemCoupon } from './catalog.decider';
 import { Decide } from '../event-store/decide.command';
 export { TOO_MANY_GUESSES_MESSAGE } from '../security/rate-limits';
 
@@ -157,14 +157,16 @@ export class CatalogService {
     const code = normalizeCouponCode(rawCode);
     if (!COUPON_CODE_PATTERN.test(code)) throw new NotFoundError(COUPON_NOT_FOUND, 'coupon_non_trovato');
     const today = practiceDay(this.clock.now(), this.config.practiceTimeZone);
-    const result = await this.commands.execute(
-      new Decide(couponStreamName(code), couponDecider, { type: 'RedeemCoupon', code, orderId, today }, metadata, {
-        onStale: 'decide-again',
-        tries: REDEEM_TRIES,
-      }),
-    );
+    const result = await this.redeem({ type: 'RedeemCoupon', code, orderId, today }, metadata);
     if (result.position) await this.changes.waitFor(result.position);
     return { redeemed: result.events.length > 0 };
+  }
+
+  /** the redemption as a flow's step (the payment confirmation's): the hot coupon stream is decided again on a lost append */
+  redeem(command: RedeemCoupon, metadata: EventMetadata) {
+    return this.commands.execute(
+      new Decide(couponStreamName(command.code), couponDecider, command, metadata, { onStale: 'decide-again', tries: REDEEM_TRIES }),
+    );
   }
 
   private async run(command: ProductCatalogCommand | CouponCatalogCommand): Promise<void> {

@@ -1,6 +1,6 @@
-import type { EventStore } from '@studio/contracts';
+import { InvalidEventError, type EventStore } from '@studio/contracts';
 import { AppError, ConflictError, ValidationError } from '../common/errors';
-import { handleCommand, STALE_REVISION_MESSAGE, type Decider } from './command-handler';
+import { handleCommand, readState, STALE_REVISION_MESSAGE, type Decider } from './command-handler';
 import { deciderSpec } from './decider-spec';
 import { testMetadata } from './event-store.contract';
 import { SqliteEventStore } from './sqlite-event-store';
@@ -85,6 +85,32 @@ describe('handleCommand', () => {
     expect(racing.appendAttempts()).toBe(2);
     const stored = await store.readStream('counter-1');
     expect(stored.map((e) => e.data)).toEqual([{ by: 1 }, { by: won === 0 ? 10 : 20 }]);
+  });
+
+  // the write side folds events checked against the catalogue, as the read side does
+  // (a stream of a catalogued event type, with a decider that collects the claimed bookings)
+  type ClaimEvent = { type: 'PatientHoldClaimed'; data: { patientId: string; bookingId: string; replaces: string | null } };
+  const claims: Decider<string[], { type: 'Claim'; bookingId: string }, ClaimEvent> = {
+    initialState: () => [],
+    evolve: (s, e) => [...s, e.data.bookingId],
+    decide: (c) => [{ type: 'PatientHoldClaimed', data: { patientId: 'p1', bookingId: c.bookingId, replaces: null } }],
+  };
+
+  it('a valid event is folded as recorded', async () => {
+    await store.append('patienthold-p1', [{ type: 'PatientHoldClaimed', data: { patientId: 'p1', bookingId: 'b1', replaces: null }, metadata }], {
+      expectedRevision: 'no_stream',
+    });
+    expect((await readState(store, 'patienthold-p1', claims)).state).toEqual(['b1']);
+  });
+
+  it('an event whose data does not match its schema stops the command, naming the event, its place and the field; nothing is appended', async () => {
+    await store.append('patienthold-p1', [{ type: 'PatientHoldClaimed', data: { patientId: 'p1', replaces: null }, metadata }], {
+      expectedRevision: 'no_stream',
+    });
+    const refused = handleCommand(store, 'patienthold-p1', claims, { type: 'Claim', bookingId: 'b2' }, metadata);
+    await expect(refused).rejects.toThrow(InvalidEventError);
+    await expect(refused).rejects.toThrow(/PatientHoldClaimed non valido alla posizione 1 \(patienthold-p1\): bookingId/);
+    expect(await store.readStream('patienthold-p1')).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { WrongExpectedRevisionError, type EventMetadata, type EventStore } from '@studio/contracts';
+import { WrongExpectedRevisionError, parseRecordedEvent, type DomainEvent, type EventMetadata, type EventStore } from '@studio/contracts';
 import { ConflictError } from '../common/errors';
 
 /**
@@ -33,6 +33,24 @@ export class StaleRevisionError extends ConflictError {}
 const STATE_CACHE_SIZE = 10_000;
 const stateCaches = new WeakMap<EventStore, Map<string, { decider: object; revision: number; state: unknown }>>();
 
+/**
+ * The write side's one narrowing: an event already checked against the catalogue (parseRecordedEvent,
+ * parseDomainEvent), handed to a decider as its own union. A stream is written by its decider only (its name says
+ * which), so a checked event of that stream is one of the decider's events.
+ */
+export function asDeciderEvent<Event extends { type: string; data: unknown }>(event: DomainEvent): Event {
+  return event as unknown as Event;
+}
+
+/** a decider's state folded inside a workflow; a type the decider does not know (yet) changes nothing */
+export function evolveWith<State, Event extends { type: string; data: unknown }>(
+  decider: { evolve(state: State, event: Event): State | undefined },
+  state: State,
+  event: DomainEvent,
+): State {
+  return decider.evolve(state, asDeciderEvent<Event>(event)) ?? state;
+}
+
 /** the state a stream's events fold into, and the revision of its last event (null: no stream) */
 export async function readState<State, Event extends { type: string; data: unknown }>(
   store: EventStore,
@@ -44,7 +62,11 @@ export async function readState<State, Event extends { type: string; data: unkno
   const hit = cache.get(streamName);
   const known = hit?.decider === decider ? hit : undefined;
   const newer = await store.readStream(streamName, known ? { fromRevision: known.revision + 1 } : {});
-  const state = newer.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), known ? (known.state as State) : decider.initialState());
+  // each event is checked against the catalogue once per process: the cache folds only the events after its revision
+  const state = newer.reduce(
+    (s, e) => decider.evolve(s, asDeciderEvent<Event>(parseRecordedEvent(e))),
+    known ? (known.state as State) : decider.initialState(),
+  );
   const revision = newer.length > 0 ? newer[newer.length - 1].revision : (known?.revision ?? null);
   if (revision !== null) {
     cache.delete(streamName);

@@ -12,9 +12,9 @@ import { foldWorkflow, type Workflow, type WorkflowEvent } from './workflow';
  * `given` takes the events of the workflow's streams in global order, tagged with their stream.
  * Uses jest's `expect`, so it is for spec files only.
  */
-export function workflowSpec<Input, State, Step>(workflow: Workflow<Input, State, Step>) {
+export function workflowSpec<Input, State, Step, Event extends { type: string; data: unknown }>(workflow: Workflow<Input, State, Step, Event>) {
   return (input: Input) => ({
-    given(events: WorkflowEvent[]) {
+    given(events: Array<WorkflowEvent<Event>>) {
       const state = () => foldWorkflow(workflow, input, events);
       return {
         thenNext(expected: Step): void {

@@ -2,7 +2,8 @@ import { ConflictError } from '../common/errors';
 import { handleCommand, type Decider } from './command-handler';
 import { testMetadata } from './event-store.contract';
 import { SqliteEventStore } from './sqlite-event-store';
-import { runWorkflow, type Workflow } from './workflow';
+import { foldWorkflow, readWorkflowState, runWorkflow, type Workflow } from './workflow';
+import { InvalidEventError } from '@studio/contracts';
 import { workflowSpec } from './workflow-spec';
 
 // A toy flow across two streams: move a seat from `room-a` to `room-b`. Each room is a stream whose decider
@@ -123,5 +124,35 @@ describe('runWorkflow', () => {
   it('stops a workflow that never reaches its end', async () => {
     const endless: typeof move = { ...move, decide: (s) => ({ stream: 'room-a', command: { type: 'Take', guest: s.guest } }) };
     await expect(runWorkflow(store, endless, { guest: 'ada' }, execute)).rejects.toThrow('non si è concluso');
+  });
+});
+
+describe('a workflow folds events checked against the catalogue', () => {
+  const claims: Workflow<{ patientId: string }, string[], never> = {
+    name: 'claims',
+    streams: ({ patientId }) => [`patienthold-${patientId}`],
+    initialState: () => [],
+    evolve: (s, e) => (e.type === 'PatientHoldClaimed' ? [...s, e.data.bookingId] : s),
+    decide: () => null,
+  };
+
+  it('given events and the log alike: an invalid one throws, naming the event, its place and the field', async () => {
+    const valid = { stream: 'patienthold-p1', type: 'PatientHoldClaimed' as const, data: { patientId: 'p1', bookingId: 'b1', replaces: null } };
+    expect(foldWorkflow(claims, { patientId: 'p1' }, [valid])).toEqual(['b1']);
+    const invalid = { stream: 'patienthold-p1', type: 'PatientHoldClaimed', data: { patientId: 'p1', replaces: null } };
+    expect(() => foldWorkflow(claims, { patientId: 'p1' }, [valid, invalid])).toThrow(InvalidEventError);
+    expect(() => foldWorkflow(claims, { patientId: 'p1' }, [valid, invalid])).toThrow(
+      /PatientHoldClaimed non valido alla posizione 1 \(patienthold-p1\): bookingId/,
+    );
+
+    const store = new SqliteEventStore(':memory:');
+    try {
+      await store.append('patienthold-p1', [{ ...valid, metadata: testMetadata() }], { expectedRevision: 'no_stream' });
+      expect(await readWorkflowState(store, claims, { patientId: 'p1' })).toEqual(['b1']);
+      await store.append('patienthold-p1', [{ ...invalid, metadata: testMetadata() }], { expectedRevision: 0 });
+      await expect(readWorkflowState(store, claims, { patientId: 'p1' })).rejects.toThrow(/PatientHoldClaimed non valido alla posizione 2/);
+    } finally {
+      store.close();
+    }
   });
 });

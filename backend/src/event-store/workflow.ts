@@ -1,12 +1,11 @@
-import type { EventStore, RecordedEvent } from '@studio/contracts';
+import { parseDomainEvent, type DomainEvent, type EventStore } from '@studio/contracts';
 import { AppError } from '../common/errors';
 
-/** an event of one of the streams a workflow follows, tagged with that stream */
-export interface WorkflowEvent {
-  stream: string;
-  type: string;
-  data: unknown;
-}
+/**
+ * An event of one of the streams a workflow follows, tagged with that stream: checked against the catalogue on its way
+ * in (parseDomainEvent, as the deciders' and the projections' folds), so `evolve` narrows it by `type` with no casts.
+ */
+export type WorkflowEvent<Event extends { type: string; data: unknown } = DomainEvent> = Event & { stream: string };
 
 /**
  * A flow across streams (DESIGN.md "Workflows") as pure functions, the deciders' counterpart:
@@ -22,11 +21,11 @@ export interface WorkflowEvent {
  * null when the refusal needs no compensation; the refusal is then passed on to the caller.
  * No I/O, no clock inside: time and anything looked up come in on the input.
  */
-export interface Workflow<Input, State, Step> {
+export interface Workflow<Input, State, Step, Event extends { type: string; data: unknown } = DomainEvent> {
   name: string;
   streams(input: Input): string[];
   initialState(input: Input): State;
-  evolve(state: State, event: WorkflowEvent): State;
+  evolve(state: State, event: WorkflowEvent<Event>): State;
   decide(state: State): Step | null;
   onRefused?(state: State, step: Step, refusal: AppError): Step | null;
 }
@@ -44,7 +43,11 @@ export interface WorkflowRun<State> {
 }
 
 /** folds the events of the workflow's streams, merged in global order */
-export async function readWorkflowState<Input, State, Step>(store: EventStore, workflow: Workflow<Input, State, Step>, input: Input): Promise<State> {
+export async function readWorkflowState<Input, State, Step, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  workflow: Workflow<Input, State, Step, Event>,
+  input: Input,
+): Promise<State> {
   const histories = await Promise.all(workflow.streams(input).map((stream) => store.readStream(stream)));
   return foldWorkflow(
     workflow,
@@ -53,8 +56,20 @@ export async function readWorkflowState<Input, State, Step>(store: EventStore, w
   );
 }
 
-export function foldWorkflow<Input, State, Step>(workflow: Workflow<Input, State, Step>, input: Input, events: Array<RecordedEvent | WorkflowEvent>): State {
-  return events.reduce((state, e) => workflow.evolve(state, { stream: e.stream, type: e.type, data: e.data }), workflow.initialState(input));
+/**
+ * Each event is checked against the catalogue before the workflow folds it (an invalid one throws InvalidEventError,
+ * naming the event and the field). The workflow's own event union is the one narrowing here: its streams hold the
+ * events of their deciders, as the stream names say.
+ */
+export function foldWorkflow<Input, State, Step, Event extends { type: string; data: unknown }>(
+  workflow: Workflow<Input, State, Step, Event>,
+  input: Input,
+  events: Array<{ stream: string; type: string; data: unknown; position?: number }>,
+): State {
+  return events.reduce(
+    (state, e, i) => workflow.evolve(state, parseDomainEvent(e, `alla posizione ${e.position ?? i} (${e.stream})`) as unknown as WorkflowEvent<Event>),
+    workflow.initialState(input),
+  );
 }
 
 /** a workflow that never reaches its end is a bug, not a reason to loop for ever */
@@ -66,9 +81,9 @@ const MAX_STEPS = 32;
  * refuses it. Safe to call again for the same input at any time (after a crash, from a sweep, twice at once): every
  * step is idempotent and guarded by its stream's expected revision.
  */
-export async function runWorkflow<Input, State, Step>(
+export async function runWorkflow<Input, State, Step, Event extends { type: string; data: unknown }>(
   store: EventStore,
-  workflow: Workflow<Input, State, Step>,
+  workflow: Workflow<Input, State, Step, Event>,
   input: Input,
   execute: (step: Step) => Promise<StepResult>,
 ): Promise<WorkflowRun<State>> {

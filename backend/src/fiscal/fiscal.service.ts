@@ -13,6 +13,7 @@ import {
   documentNumber,
   fiscalProfileStreamName,
   orderStreamName,
+  parseRecordedEvent,
   receiptsBlockedMessage,
   receiptsStreamName,
 } from '@studio/contracts';
@@ -134,8 +135,8 @@ export class FiscalService {
 
   /** taxcode and billing as given at payment, name from the account: what a receipt prints of the patient */
   async receiptPatient(orderId: string, patientId: string): Promise<ReceiptPatient> {
-    const events = await this.eventStore.readStream(orderStreamName(orderId));
-    const placed = events.find((e) => e.type === 'OrderPlaced')?.data as EventData<'OrderPlaced'> | undefined;
+    const events = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
+    const placed = events.find((e) => e.type === 'OrderPlaced')?.data;
     const invoice = placed ? await this.personalData.open<{ taxcode: string; billing: string }>(placed.invoice) : null;
     const user = await this.users.get(patientId);
     const personal = user?.personal ? await this.personalData.open<PersonalName>(user.personal) : null;
@@ -152,14 +153,13 @@ export class FiscalService {
       (viewer.role === 'admin' || (viewer.role === 'patient' && viewer.id === doc.patientId) || (viewer.role === 'doctor' && viewer.id === doc.doctorId));
     if (!doc || !allowed) throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
     if (!doc.receipt || !doc.doctorId) throw new NotFoundError('La ricevuta di questo pagamento non è ancora stata emessa.', 'ricevuta_non_emessa');
-    const receipts = await this.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.receipt.year));
-    const receipt = receipts.find((e) => e.type === 'ReceiptIssued' && (e.data as { orderId: string }).orderId === orderId)?.data as EventData<'ReceiptIssued'>;
+    const receipts = (await this.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.receipt.year))).map(parseRecordedEvent);
+    const receipt = receipts.filter((e) => e.type === 'ReceiptIssued').find((e) => e.data.orderId === orderId)?.data;
+    if (!receipt) throw new NotFoundError('La ricevuta di questo pagamento non è ancora stata emessa.', 'ricevuta_non_emessa');
     let creditNote: EventData<'CreditNoteIssued'> | null = null;
     if (doc.creditNote) {
-      const credits = await this.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.creditNote.year));
-      creditNote =
-        (credits.find((e) => e.type === 'CreditNoteIssued' && (e.data as { orderId: string }).orderId === orderId)?.data as EventData<'CreditNoteIssued'>) ??
-        null;
+      const credits = (await this.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.creditNote.year))).map(parseRecordedEvent);
+      creditNote = credits.filter((e) => e.type === 'CreditNoteIssued').find((e) => e.data.orderId === orderId)?.data ?? null;
     }
     if (viewer.id !== doc.patientId) await this.accessLog.recordAccess(viewer, doc.patientId, 'personal_data', `ricevuta ${receipt.number}/${receipt.year}`);
     const profile = await this.profileState(doc.doctorId);
@@ -180,10 +180,10 @@ export class FiscalService {
   ): Promise<{ receipts: EventData<'ReceiptIssued'>[]; creditNotes: EventData<'CreditNoteIssued'>[] }> {
     this.authorize(viewer, doctorId);
     await this.users.getDoctor(doctorId);
-    const events = await this.eventStore.readStream(receiptsStreamName(doctorId, year));
+    const events = (await this.eventStore.readStream(receiptsStreamName(doctorId, year))).map(parseRecordedEvent);
     return {
-      receipts: events.filter((e) => e.type === 'ReceiptIssued').map((e) => e.data as EventData<'ReceiptIssued'>),
-      creditNotes: events.filter((e) => e.type === 'CreditNoteIssued').map((e) => e.data as EventData<'CreditNoteIssued'>),
+      receipts: events.filter((e) => e.type === 'ReceiptIssued').map((e) => e.data),
+      creditNotes: events.filter((e) => e.type === 'CreditNoteIssued').map((e) => e.data),
     };
   }
 

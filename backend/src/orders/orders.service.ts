@@ -12,6 +12,7 @@ import {
   isValidCodiceFiscale,
   normalizeCouponCode,
   orderStreamName,
+  parseRecordedEvent,
   type ConfirmPaymentResponse,
   type CreatePaypalOrderResponse,
   type EventData,
@@ -21,18 +22,20 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc, OrderDoc, ProductDoc } from '@studio/projections';
 import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability';
-import { bookingDecider, patientHoldDecider, type BookingEvent } from '../booking';
+import { bookingDecider, patientHoldDecider } from '../booking';
 import { couponDecider, couponUsable } from '../catalog';
 import { CatalogService } from '../catalog';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { practiceDay } from '../common/practice-time';
-import { readState } from '../event-store/command-handler';
+import { evolveWith, readState } from '../event-store/command-handler';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments';
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
 import { PAYPAL, type PaypalPort } from './paypal.provider';
 import { Decide } from '../event-store/decide.command';
+import { runWorkflow, type StepResult } from '../event-store/workflow';
+import { confirmPaymentWorkflow, type ConfirmPaymentInput, type ConfirmPaymentStep } from './confirm-payment.workflow';
 
 const CURRENCY = 'EUR' as const;
 const HOME = { redirect: '/home' } as const;
@@ -142,9 +145,10 @@ export class OrdersService {
   }
 
   /**
-   * POST /prenotazioni/conferma: verify with PayPal, then book. Each step is idempotent, so a
-   * retried confirmation resumes where a failed one stopped; once OrderPlaced is recorded a new
-   * confirmation answers the same and appends nothing.
+   * POST /prenotazioni/conferma: the request is checked here (the patient's order, their hold, the billing data), then
+   * the confirmation workflow (confirm-payment.workflow.ts) captures with PayPal and books, step by step from the log:
+   * a retried confirmation resumes where a failed one stopped, and once OrderPlaced is recorded it answers the same
+   * and appends nothing.
    */
   async confirm(user: SessionUser, input: ConfirmInput, metadata: EventMetadata, client: string): Promise<ConfirmPaymentResponse> {
     if (input.coupon) await this.limits.coupon.ensureAllowed(client);
@@ -174,69 +178,47 @@ export class OrdersService {
     metadata = { ...metadata, correlationId };
     if (order.coupon && state.status === 'created') await this.usableCouponPercentage(order.coupon);
 
-    // money first: PayPal's word on the capture, never the browser's status/amount
-    let captureId: string;
-    if (state.status === 'created') {
-      const capture = await this.capture(paypal, orderId);
-      this.verify(capture, order);
-      captureId = capture.captureId!;
-      await this.commands.execute(
-        new Decide(
-          orderStreamName(orderId),
-          orderDecider,
-          { type: 'RecordCapture', capture: { orderId, captureId, amountCents: capture.amountCents!, currency: capture.currency! } },
-          metadata,
-          { onStale: 'decide-again' },
-        ),
-      );
-    } else {
-      captureId = state.captureId;
-    }
-
-    try {
-      // the coupon before the slot: a coupon used up in the meantime books nothing
-      if (order.coupon) await this.catalog.redeemCoupon(order.coupon, orderId, metadata);
-      await this.commands.execute(
-        new Decide(
-          availabilityStreamName(hold.doctorId, doctorDayOf(hold.start)),
-          availabilityDecider,
-          { type: 'BookSlot', doctorId: hold.doctorId, start: hold.start, bookingId: order.bookingId, patientId: order.patientId, orderId, now: startedAt },
-          metadata,
-          { onStale: 'decide-again' },
-        ),
-      );
-      await this.commands.execute(
-        new Decide(bookingStreamName(order.bookingId), bookingDecider, { type: 'ConfirmBooking', bookingId: order.bookingId, orderId }, metadata, {
-          onStale: 'decide-again',
-        }),
-      );
-    } catch (error) {
-      // paid but not bookable (hold gone, slot or coupon taken): the money goes back; other errors leave the order to a retry
-      if (!(error instanceof ConflictError)) throw error;
-      await this.refund(paypal, orderId, captureId, error.message, metadata);
-      throw new ConflictError(refundedMessage(error.message), 'pagamento_rimborsato');
-    }
-
     const product = await this.readModels.get<ProductDoc>('products', order.productId);
     const invoice = await this.personalData.seal(order.patientId, { taxcode, billing });
-    const placed: EventData<'OrderPlaced'> = {
+    const flow: ConfirmPaymentInput = {
       orderId,
       bookingId: order.bookingId,
       patientId: order.patientId,
-      productId: order.productId,
-      productName: product?.doc.name ?? order.productId,
+      doctorId: hold.doctorId,
+      start: hold.start,
+      day: doctorDayOf(hold.start),
       coupon: order.coupon,
-      amountCents: order.amountCents,
-      currency: order.currency,
-      captureId,
-      invoice,
-      stsOpposition: input.opposizione_sts === true,
+      now: startedAt,
+      today: practiceDay(new Date(startedAt), this.config.practiceTimeZone),
+      placed: {
+        orderId,
+        bookingId: order.bookingId,
+        patientId: order.patientId,
+        productId: order.productId,
+        productName: product?.doc.name ?? order.productId,
+        coupon: order.coupon,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        invoice,
+        stsOpposition: input.opposizione_sts === true,
+      },
     };
-    const result = await this.commands.execute(
-      new Decide(orderStreamName(orderId), orderDecider, { type: 'PlaceOrder', placed }, metadata, { onStale: 'decide-again' }),
-    );
+    // money first (PayPal's word on the capture, never the browser's status/amount), then coupon, slot, booking, order
+    let refunded = false;
+    let run;
+    try {
+      run = await runWorkflow(this.eventStore, confirmPaymentWorkflow, flow, async (step) => {
+        const result = await this.executeConfirmStep(step, paypal, order, metadata);
+        refunded ||= step.kind === 'refund';
+        return result;
+      });
+    } catch (error) {
+      // paid but not bookable: the workflow gave the money back
+      if (refunded && error instanceof ConflictError) throw new ConflictError(refundedMessage(error.message), 'pagamento_rimborsato');
+      throw error;
+    }
     // read your writes: /home shows the confirmed booking and the order
-    await this.changes.waitFor(result.position ?? (await this.eventStore.headPosition()));
+    await this.changes.waitFor(run.position ?? (await this.eventStore.headPosition()));
     return HOME;
   }
 
@@ -261,10 +243,10 @@ export class OrdersService {
 
   /** the tax code and billing address sealed in the order's OrderPlaced (the patient's own, opened for them); null once erased */
   private async invoiceOf(orderId: string): Promise<{ taxcode: string; billing: string } | null> {
-    const events = await this.eventStore.readStream(orderStreamName(orderId));
+    const events = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
     const placed = events.find((e) => e.type === 'OrderPlaced');
     if (!placed) return null;
-    return this.personalData.open<{ taxcode: string; billing: string }>((placed.data as EventData<'OrderPlaced'>).invoice);
+    return this.personalData.open<{ taxcode: string; billing: string }>(placed.data.invoice);
   }
 
   private async product(productId: string): Promise<ProductDoc> {
@@ -295,11 +277,11 @@ export class OrdersService {
   /** the hold, and the correlation id of the booking's chain (its first event's) */
   private async heldBooking(bookingId: string, patientId: string, orderId: string): Promise<{ held: EventData<'BookingHeld'>; correlationId: string }> {
     // the events themselves are needed here (the hold's data, the chain's correlation id), not only their fold
-    const history = await this.eventStore.readStream(bookingStreamName(bookingId));
-    const state = history.reduce((s, e) => bookingDecider.evolve(s, { type: e.type, data: e.data } as BookingEvent), bookingDecider.initialState());
+    const history = (await this.eventStore.readStream(bookingStreamName(bookingId))).map(parseRecordedEvent);
+    const state = history.reduce((s, e) => evolveWith(bookingDecider, s, e), bookingDecider.initialState());
     const heldEvent = history.find((e) => e.type === 'BookingHeld');
     if (!heldEvent) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
-    const held = heldEvent.data as EventData<'BookingHeld'>;
+    const held = heldEvent.data;
     if (held.patientId !== patientId) throw new ForbiddenError('Questa prenotazione non è tua.');
     const found = { held, correlationId: history[0].metadata.correlationId };
     if (state.status === 'confirmed' && state.orderId === orderId) return found;
@@ -320,8 +302,8 @@ export class OrdersService {
     const paypal = this.client();
     const { state } = await readState<OrderState, OrderEvent>(this.eventStore, orderStreamName(orderId), orderDecider);
     if (state.status === 'refunded') {
-      const [refunded] = (await this.eventStore.readStream(orderStreamName(orderId))).filter((e) => e.type === 'PaymentRefunded');
-      return { refundId: (refunded.data as EventData<'PaymentRefunded'>).refundId, position: null };
+      const refunded = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent).find((e) => e.type === 'PaymentRefunded');
+      return { refundId: refunded!.data.refundId, position: null };
     }
     if (state.status !== 'placed' && state.status !== 'captured')
       throw new ConflictError('Questo ordine non risulta pagato: nulla da rimborsare.', 'ordine_non_pagato');
@@ -344,8 +326,45 @@ export class OrdersService {
     return { refundId: refund.refundId, position: result.position };
   }
 
+  /** one step of the confirmation as the I/O it asks for: PayPal's capture or refund, or a command on one stream */
+  protected async executeConfirmStep(
+    step: ConfirmPaymentStep,
+    paypal: NonNullable<PaypalPort>,
+    order: EventData<'OrderCreated'>,
+    metadata: EventMetadata,
+  ): Promise<StepResult> {
+    switch (step.kind) {
+      case 'capture': {
+        const capture = await this.capture(paypal, step.orderId);
+        this.verify(capture, order);
+        const recorded = { orderId: step.orderId, captureId: capture.captureId!, amountCents: capture.amountCents!, currency: capture.currency! };
+        return this.commands.execute(
+          new Decide(orderStreamName(step.orderId), orderDecider, { type: 'RecordCapture', capture: recorded }, metadata, { onStale: 'decide-again' }),
+        );
+      }
+      case 'coupon':
+        return this.catalog.redeem(step.command, metadata);
+      case 'day':
+        return this.commands.execute(
+          new Decide(availabilityStreamName(step.command.doctorId, doctorDayOf(step.command.start)), availabilityDecider, step.command, metadata, {
+            onStale: 'decide-again',
+          }),
+        );
+      case 'booking':
+        return this.commands.execute(
+          new Decide(bookingStreamName(step.command.bookingId), bookingDecider, step.command, metadata, { onStale: 'decide-again' }),
+        );
+      case 'order':
+        return this.commands.execute(
+          new Decide(orderStreamName(step.command.placed.orderId), orderDecider, step.command, metadata, { onStale: 'decide-again' }),
+        );
+      case 'refund':
+        return this.refund(paypal, step.orderId, step.captureId, step.reason, metadata);
+    }
+  }
+
   /** a full refund of the capture, recorded on the order; the same request id makes a retry PayPal's same refund */
-  private async refund(paypal: NonNullable<PaypalPort>, orderId: string, captureId: string, reason: string, metadata: EventMetadata): Promise<void> {
+  private async refund(paypal: NonNullable<PaypalPort>, orderId: string, captureId: string, reason: string, metadata: EventMetadata): Promise<StepResult> {
     let refund: RefundSummary;
     try {
       refund = await paypal.refundCapture(captureId, `refund-${orderId}`);
@@ -357,7 +376,7 @@ export class OrdersService {
         'Il pagamento è stato incassato ma la prenotazione non è più possibile e il rimborso automatico non è riuscito: contatta lo studio, che lo rimborserà.',
       );
     }
-    await this.commands.execute(
+    return this.commands.execute(
       new Decide(
         orderStreamName(orderId),
         orderDecider,

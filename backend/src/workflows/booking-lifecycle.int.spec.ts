@@ -5,13 +5,13 @@ import {
   accessStreamName,
   availabilityStreamName,
   bookingStreamName,
-  codiceFiscaleCheckChar,
   orderStreamName,
   slotId,
   type AgendaChanged,
   type AvailabilityChanged,
 } from '@studio/contracts';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import { paypalEnv, TEST_TAXCODE } from '../testing/payments';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { connect, sessionCookieOf, watch } from '../testing/sockets';
 import { ManualClock, client, lastRequestPosition, startTestApp, type Client, type TestApp } from '../testing/test-app';
@@ -20,7 +20,6 @@ import { BookingLifecycleService } from './booking-lifecycle.service';
 // demo seed: today = Monday 2030-03-04; medico1 open 09:00–13:00 on weekdays of this week and the next.
 // The clock stands at 07:00 in Rome (06:00Z); the cut-off is 24 h before the visit (at the practice).
 const NOW = '2030-03-04T06:00:00.000Z';
-const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
 
 describe('the practice week: cancel, reschedule, outcome, agenda', () => {
   const clock = new ManualClock(new Date(NOW));
@@ -35,11 +34,7 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
 
   beforeAll(async () => {
     pp = await startPaypalStandIn();
-    app = await startTestApp(
-      { HOLD_SWEEP_SECONDS: '0', PAYPAL_BASE_URL: pp.baseUrl, PAYPAL_CLIENT_ID: pp.clientId, PAYPAL_CLIENT_SECRET: pp.clientSecret },
-      undefined,
-      clock,
-    );
+    app = await startTestApp({ HOLD_SWEEP_SECONDS: '0', ...paypalEnv(pp) }, undefined, clock);
     medico1 = app.ids['medico1@example.it'];
     medico2 = app.ids['medico2@example.it'];
     const { agent } = await client(app);
@@ -82,7 +77,7 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
     await patient.agent
       .post('/prenotazioni/conferma')
       .set('X-CSRF-Token', patient.csrf)
-      .send({ transaction: orderId, status: 'COMPLETED', product: productId, taxcode: TAXCODE, billing: 'Via Roma 1, Roma' })
+      .send({ transaction: orderId, status: 'COMPLETED', product: productId, taxcode: TEST_TAXCODE, billing: 'Via Roma 1, Roma' })
       .expect(200);
     return { patient, bookingId, start, orderId };
   }

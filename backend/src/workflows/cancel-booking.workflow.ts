@@ -44,21 +44,24 @@ export const cancelBookingWorkflow: Workflow<CancelInput, CancelState, CancelSte
   streams: cancelStreams,
   initialState: (input) => ({ input, cancelled: null, settled: false, bookedSlots: [], captured: false, refundId: null }),
   evolve(state, event: WorkflowEvent): CancelState {
-    const data = event.data as { bookingId?: string; start?: string };
     switch (event.type) {
       case 'BookingCancelled':
-        return { ...state, cancelled: event.data as EventData<'BookingCancelled'> };
+        return { ...state, cancelled: event.data };
       case 'BookingCancellationSettled':
         return { ...state, settled: true };
       case 'SlotBooked':
-      case 'SlotRebooked':
-        return data.bookingId === state.input.bookingId ? { ...state, bookedSlots: [...state.bookedSlots, data.start!] } : state;
-      case 'SlotFreed':
-        return data.bookingId === state.input.bookingId ? { ...state, bookedSlots: state.bookedSlots.filter((s) => s !== data.start) } : state;
+      case 'SlotRebooked': {
+        const { bookingId, start } = event.data;
+        return bookingId === state.input.bookingId ? { ...state, bookedSlots: [...state.bookedSlots, start] } : state;
+      }
+      case 'SlotFreed': {
+        const { bookingId, start } = event.data;
+        return bookingId === state.input.bookingId ? { ...state, bookedSlots: state.bookedSlots.filter((s) => s !== start) } : state;
+      }
       case 'PaymentCaptured':
         return { ...state, captured: true };
       case 'PaymentRefunded':
-        return { ...state, refundId: (event.data as EventData<'PaymentRefunded'>).refundId };
+        return { ...state, refundId: event.data.refundId };
       default:
         return state;
     }

@@ -76,7 +76,34 @@ describe('receipts workflow', () => {
     expect(waitingForProfile(foldWorkflow(receiptWorkflow, waiting, [placed]))).toBe(true);
   });
 
-  const receipt = { stream, type: 'ReceiptIssued', data: { orderId: 'o1', receiptId: 'ricevuta-o1', number: 4, year: 2030, patientId: 'p', totalCents: 8200 } };
+  const receipt = {
+    stream,
+    type: 'ReceiptIssued',
+    data: {
+      orderId: 'o1',
+      receiptId: 'ricevuta-o1',
+      number: 4,
+      year: 2030,
+      patientId: 'p',
+      totalCents: 8200,
+      doctorId: 'doc',
+      bookingId: 'b1',
+      issuedAt: '2030-03-05T10:00:00.000Z',
+      amountCents: 8000,
+      stampDutyCents: 200,
+      stampDutyCharged: true,
+      regime: 'ordinario',
+      stsOpposition: true,
+      paymentMethod: 'paypal',
+      transactionId: 'o1',
+      captureId: 'cap1',
+      paidAt: '2030-03-05T09:59:00.000Z',
+      visitStart: '2030-03-06T09:00:00Z',
+      productName: 'Prima visita',
+      issuer: sealed('doc'),
+      patient: sealed('p'),
+    },
+  };
   it('is done once the receipt is there', () => flow(ready).given([placed, receipt]).thenDone());
   it("ignores other orders' receipts", () => {
     const other = { ...receipt, data: { ...receipt.data, orderId: 'o2' } };
@@ -112,6 +139,28 @@ describe('receipts workflow', () => {
       }));
   it('is done once the credit note is there', () =>
     flow(ready)
-      .given([placed, receipt, refunded, { stream, type: 'CreditNoteIssued', data: { orderId: 'o1', creditNoteId: 'nota-o1' } }])
+      .given([
+        placed,
+        receipt,
+        refunded,
+        {
+          stream,
+          type: 'CreditNoteIssued',
+          data: {
+            orderId: 'o1',
+            creditNoteId: 'nota-o1',
+            receiptId: 'ricevuta-o1',
+            doctorId: 'doc',
+            year: 2030,
+            number: 5,
+            patientId: 'p',
+            issuedAt: '2030-03-07T10:00:00.000Z',
+            totalCents: 8200,
+            receiptNumber: 4,
+            receiptYear: 2030,
+            refundId: 'r1',
+          },
+        },
+      ])
       .thenDone());
 });

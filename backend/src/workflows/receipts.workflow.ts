@@ -43,17 +43,16 @@ export const receiptWorkflow: Workflow<ReceiptFlowInput, ReceiptFlowState, Recei
   streams: (i) => [...new Set([orderStreamName(i.orderId), receiptsStreamName(i.doctorId, i.receiptYear), receiptsStreamName(i.doctorId, i.creditYear)])],
   initialState: (input) => ({ input, placed: null, refund: null, receipt: null, creditNote: null }),
   evolve(state, event) {
-    const data = event.data as { orderId?: string };
-    if (data.orderId !== state.input.orderId) return state;
+    if (!('orderId' in event.data) || event.data.orderId !== state.input.orderId) return state;
     switch (event.type) {
       case 'OrderPlaced':
-        return { ...state, placed: event.data as EventData<'OrderPlaced'> };
+        return { ...state, placed: event.data };
       case 'PaymentRefunded':
-        return { ...state, refund: event.data as EventData<'PaymentRefunded'> };
+        return { ...state, refund: event.data };
       case 'ReceiptIssued':
-        return { ...state, receipt: event.data as EventData<'ReceiptIssued'> };
+        return { ...state, receipt: event.data };
       case 'CreditNoteIssued':
-        return { ...state, creditNote: event.data as EventData<'CreditNoteIssued'> };
+        return { ...state, creditNote: event.data };
       default:
         return state;
     }

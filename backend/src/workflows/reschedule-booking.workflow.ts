@@ -47,21 +47,24 @@ export const rescheduleBookingWorkflow: Workflow<RescheduleInput, RescheduleStat
   streams: rescheduleStreams,
   initialState: (input) => ({ input, request: null, abandoned: false, moved: false, bookedSlots: [] }),
   evolve(state, event: WorkflowEvent): RescheduleState {
-    const data = event.data as { bookingId?: string; requestId?: string; start?: string; slotId?: string };
-    if (data.bookingId !== state.input.bookingId) return state;
+    if (!('bookingId' in event.data) || event.data.bookingId !== state.input.bookingId) return state;
     switch (event.type) {
       case 'BookingRescheduleRequested':
-        return data.requestId === state.input.requestId ? { ...state, request: event.data as EventData<'BookingRescheduleRequested'> } : state;
+        return event.data.requestId === state.input.requestId ? { ...state, request: event.data } : state;
       case 'BookingRescheduleAbandoned':
-        return data.requestId === state.input.requestId ? { ...state, abandoned: true } : state;
+        return event.data.requestId === state.input.requestId ? { ...state, abandoned: true } : state;
       case 'BookingRescheduled':
         // this request's move: the one that follows it, to its slot
-        return state.request && !state.abandoned && data.slotId === state.request.slotId ? { ...state, moved: true } : state;
+        return state.request && !state.abandoned && event.data.slotId === state.request.slotId ? { ...state, moved: true } : state;
       case 'SlotBooked':
-      case 'SlotRebooked':
-        return { ...state, bookedSlots: [...state.bookedSlots, data.start!] };
-      case 'SlotFreed':
-        return { ...state, bookedSlots: state.bookedSlots.filter((s) => s !== data.start) };
+      case 'SlotRebooked': {
+        const { start } = event.data;
+        return { ...state, bookedSlots: [...state.bookedSlots, start] };
+      }
+      case 'SlotFreed': {
+        const { start } = event.data;
+        return { ...state, bookedSlots: state.bookedSlots.filter((s) => s !== start) };
+      }
       default:
         return state;
     }

@@ -1,10 +1,11 @@
-import { availabilityStreamName, bookingStreamName, codiceFiscaleCheckChar, orderStreamName, slotId } from '@studio/contracts';
+import { availabilityStreamName, bookingStreamName, orderStreamName, slotId } from '@studio/contracts';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApp, type RunningApp } from '../app';
 import { loadConfig } from '../config/config';
 import { closeCore } from '../infrastructure/core';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import { paypalEnv, TEST_TAXCODE } from '../testing/payments';
 import { registerPatients } from '../testing/patients';
 import { ManualClock, startTestApp, type TestApp } from '../testing/test-app';
 import { BookingLifecycleService } from './booking-lifecycle.service';
@@ -12,7 +13,6 @@ import { BookingLifecycleService } from './booking-lifecycle.service';
 // The process dies between two appends of a reschedule and of a cancellation; the next start of the app on the
 // same data resumes both from the log (no sweep timer: HOLD_SWEEP_SECONDS=0, only the start-up resume).
 const NOW = '2030-03-04T06:00:00.000Z';
-const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
 
 describe('workflows resumed at start after the process died between two appends', () => {
   const clock = new ManualClock(new Date(NOW));
@@ -30,7 +30,7 @@ describe('workflows resumed at start after the process died between two appends'
   });
 
   it('a half-done move and a half-done cancellation are finished by the next start, nothing appended twice', async () => {
-    const env = { HOLD_SWEEP_SECONDS: '0', PAYPAL_BASE_URL: pp.baseUrl, PAYPAL_CLIENT_ID: pp.clientId, PAYPAL_CLIENT_SECRET: pp.clientSecret };
+    const env = { HOLD_SWEEP_SECONDS: '0', ...paypalEnv(pp) };
     first = await startTestApp(env, undefined, clock);
     const medico1 = first.ids['medico1@example.it'];
     const product = (await (await registerPatients(first, 1))[0].agent.get('/api/products')).body[0].id as string;
@@ -48,7 +48,7 @@ describe('workflows resumed at start after the process died between two appends'
       await p.agent
         .post('/prenotazioni/conferma')
         .set('X-CSRF-Token', p.csrf)
-        .send({ transaction: orderId, status: 'COMPLETED', product, taxcode: TAXCODE, billing: 'Via Roma 1' })
+        .send({ transaction: orderId, status: 'COMPLETED', product, taxcode: TEST_TAXCODE, billing: 'Via Roma 1' })
         .expect(200);
       return { bookingId, orderId };
     };

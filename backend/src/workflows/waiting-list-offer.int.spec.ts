@@ -1,12 +1,12 @@
-import { codiceFiscaleCheckChar, patientHoldStreamName, slotId, type BookingView } from '@studio/contracts';
+import { patientHoldStreamName, slotId, type BookingView } from '@studio/contracts';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import { paypalEnv, TEST_TAXCODE } from '../testing/payments';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { ManualClock, startTestApp, type TestApp } from '../testing/test-app';
 import { until } from '../testing/until';
 
 // demo seed: today = Monday 2030-03-04; medico1 open 09:00–13:00 UTC, medico2 14:00–18:00 UTC on weekdays
 const clock = new ManualClock(new Date('2030-03-04T06:00:00.000Z'));
-const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
 let pp: PaypalStandIn;
 let app: TestApp;
 let medico1: string;
@@ -28,11 +28,7 @@ const held = async (p: TestPatient) => ((await p.agent.get('/api/me/bookings').e
 
 beforeAll(async () => {
   pp = await startPaypalStandIn();
-  app = await startTestApp(
-    { HOLD_SWEEP_SECONDS: '0', NOTIFY_POLL_MS: '200', PAYPAL_BASE_URL: pp.baseUrl, PAYPAL_CLIENT_ID: pp.clientId, PAYPAL_CLIENT_SECRET: pp.clientSecret },
-    undefined,
-    clock,
-  );
+  app = await startTestApp({ HOLD_SWEEP_SECONDS: '0', NOTIFY_POLL_MS: '200', ...paypalEnv(pp) }, undefined, clock);
   medico1 = app.ids['medico1@example.it'];
   medico2 = app.ids['medico2@example.it'];
   const [visitor] = await registerPatients(app, 1, 'prodotti');
@@ -65,7 +61,7 @@ describe('waiting-list offers and the patient’s one hold', () => {
     await waiter.agent
       .post('/prenotazioni/conferma')
       .set('X-CSRF-Token', waiter.csrf)
-      .send({ transaction: order.body.id, status: 'COMPLETED', product: productId, taxcode: TAXCODE, billing: 'Via Roma 1, Roma' })
+      .send({ transaction: order.body.id, status: 'COMPLETED', product: productId, taxcode: TEST_TAXCODE, billing: 'Via Roma 1, Roma' })
       .expect(200);
     const mine = (await waiter.agent.get('/api/me/bookings').expect(200)).body as BookingView[];
     expect(mine.find((b) => b.id === offered.id)?.status).toBe('confirmed');

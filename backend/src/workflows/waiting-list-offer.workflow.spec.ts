@@ -30,6 +30,11 @@ const slotEvent = (type: string, extra: object = {}, s = start): WorkflowEvent =
   data: { doctorId: 'd1', slotId: `d1_${s}`, start: s, end, ...extra },
 });
 const opened = slotEvent('SlotOpened');
+const bookingHeld: WorkflowEvent = {
+  stream: 'booking-b-new',
+  type: 'BookingHeld',
+  data: { bookingId: 'b-new', patientId: 'p1', doctorId: 'd1', slotId: `d1_${start}`, start, end, expiresAt: '2030-03-04T08:15:00.000Z' },
+};
 const reserved = (entryId: string, patientId: string, bookingId = 'b-new', s = start): WorkflowEvent => ({
   stream: LIST,
   type: 'WaitingListOfferReserved',
@@ -81,7 +86,7 @@ describe('waiting-list offer workflow', () => {
           hold: { bookingId: 'b-new', patientId: 'p1', doctorId: 'd1', slotId: `d1_${start}`, start, end, expiresAt: '2030-03-04T08:15:00.000Z' },
         },
       });
-    const booked: WorkflowEvent = { stream: 'booking-b-new', type: 'BookingHeld', data: {} };
+    const booked = bookingHeld;
     flow(input('b-new', undefined, { p1: { current: 'b-old', open: false } }))
       .given([joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1'), booked])
       .thenNext({
@@ -110,7 +115,7 @@ describe('waiting-list offer workflow', () => {
   });
 
   it("the claim refused (another offer became the patient's hold first): withdrawn, then the slot and the booking given back", () => {
-    const booked: WorkflowEvent = { stream: 'booking-b-new', type: 'BookingHeld', data: {} };
+    const booked = bookingHeld;
     const given = [joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1'), booked];
     const claim = {
       stream: 'patient' as const,

@@ -1,7 +1,8 @@
 import { availabilityStreamName, bookingStreamName, patientHoldStreamName, waitingListStreamName, type EventData, type WorkingHours } from '@studio/contracts';
-import { availabilityDecider, type AvailabilityEvent, type DoctorDay, type HoldSlot, type ReleaseHold } from '../availability';
+import { availabilityDecider, type DoctorDay, type HoldSlot, type ReleaseHold } from '../availability';
 import type { ClaimHold, EndHold, StartHold } from '../booking';
 import { waitingListDecider, type WaitingList, type WaitingListCommand } from '../waiting-list';
+import { evolveWith } from '../event-store/command-handler';
 import type { Workflow, WorkflowEvent } from '../event-store/workflow';
 
 /** a slot of this doctor just became free (a hold ended, the doctor opened it, a booking was cancelled) */
@@ -68,15 +69,15 @@ export const waitingListOfferWorkflow: Workflow<OfferInput, OfferState, OfferSte
   }),
   evolve(state, event: WorkflowEvent) {
     const { input } = state;
-    if (event.stream === waitingListStreamName(input.doctorId)) return { ...state, list: waitingListDecider.evolve(state.list, event as never) };
+    if (event.stream === waitingListStreamName(input.doctorId)) return { ...state, list: evolveWith(waitingListDecider, state.list, event) };
     if (event.stream === availabilityStreamName(input.doctorId, input.day)) {
       // types the availability decider does not know (yet) change nothing
-      return { ...state, day: availabilityDecider.evolve(state.day, event as AvailabilityEvent) ?? state.day };
+      return { ...state, day: evolveWith(availabilityDecider, state.day, event) };
     }
     if (event.type === 'BookingHeld') return { ...state, bookingHeld: true };
     if (event.type === 'BookingHoldEnded') return { ...state, bookingEnded: true };
     if (event.type === 'PatientHoldClaimed') {
-      const { patientId, bookingId } = event.data as EventData<'PatientHoldClaimed'>;
+      const { patientId, bookingId } = event.data;
       return { ...state, claims: { ...state.claims, [patientId]: bookingId } };
     }
     return state;

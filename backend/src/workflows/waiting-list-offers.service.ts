@@ -3,9 +3,9 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import {
   availabilityStreamName,
   bookingStreamName,
+  parseRecordedEvent,
   patientHoldStreamName,
   waitingListStreamName,
-  type EventData,
   type EventMetadata,
   type RecordedEvent,
   type Subscription,
@@ -127,9 +127,9 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
 
   /** the patient's current hold and whether it still holds a slot: a patient holding one is not offered another */
   private async currentHold(patientId: string, now: Date): Promise<{ current: string | null; open: boolean }> {
-    const [claim] = await this.eventStore.readStream(patientHoldStreamName(patientId), { direction: 'backwards', maxCount: 1 });
-    if (!claim) return { current: null, open: false };
-    const current = (claim.data as EventData<'PatientHoldClaimed'>).bookingId;
+    const [claim] = (await this.eventStore.readStream(patientHoldStreamName(patientId), { direction: 'backwards', maxCount: 1 })).map(parseRecordedEvent);
+    if (claim?.type !== 'PatientHoldClaimed') return { current: null, open: false };
+    const current = claim.data.bookingId;
     const booking = await readState(this.eventStore, bookingStreamName(current), bookingDecider);
     if (booking.state.status === 'held') return { current, open: Date.parse(booking.state.expiresAt) > now.getTime() };
     // claimed and not recorded yet: someone is in the middle of taking it, for as long as a hold lasts at most

@@ -1,4 +1,5 @@
 export { AsyncAccordion, type AsyncAccordionItem } from './AsyncAccordion';
+export { CancelDialog, type CancelDialogProps, type CancelDialogTexts } from './CancelDialog';
 export { AsyncModal } from './AsyncModal';
 export { AsyncPopover } from './AsyncPopover';
 export { AsyncTabs, type AsyncTab } from './AsyncTabs';

@@ -1,10 +1,11 @@
 import type { AgendaItem } from '@studio/contracts';
 import { useState } from 'react';
-import { Alert, Badge, Button, ButtonGroup, Form, Modal, Table, ToggleButton } from 'react-bootstrap';
+import { Alert, Badge, Button, ButtonGroup, Form, Table, ToggleButton } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { dayLong, isoDay, utcClock, utcDay } from '../../lib/dates';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
+import { CancelDialog } from '../../components/ui/CancelDialog';
 import { Loading } from '../../components/ui/Loading';
 import { usePageTitle } from '../../lib/pageTitle';
 import { formatEuro } from '../../lib/money';
@@ -24,54 +25,21 @@ const VARIANT: Record<AgendaItem['status'], string> = {
 
 /** the staff's disdetta: a reason is required (the patient is told), the refund is always full */
 function CancelAppointment({ item, doctorId }: { item: AgendaItem; doctorId: string }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
   const [cancel, state] = useCancelAppointmentMutation();
-  const invalid = reason.trim() === '';
-  const onConfirm = async () => {
-    setTouched(true);
-    if (invalid) return;
-    try {
-      await cancel({ bookingId: item.id, doctorId, reason: reason.trim() }).unwrap();
-      setOpen(false);
-    } catch {
-      /* shown in the dialog */
-    }
-  };
   return (
-    <>
-      <Button variant="outline-danger" size="sm" onClick={() => (state.reset(), setOpen(true))}>
-        {t.cancel}
-      </Button>
-      <Modal show={open} onHide={() => setOpen(false)} aria-labelledby={`agenda-cancel-${item.id}`}>
-        <Modal.Header closeButton closeLabel={it.myBookings.close}>
-          <Modal.Title id={`agenda-cancel-${item.id}`}>{t.cancelTitle}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>{`${item.patient.name} ${item.patient.surname}, ${dayLong(utcDay(item.start))} ${utcClock(item.start)}`}</p>
-          {item.order && <Alert variant="info">{t.cancelText}</Alert>}
-          <Form.Group controlId={`agenda-cancel-reason-${item.id}`}>
-            <Form.Label>{t.cancelReason}</Form.Label>
-            <Form.Control as="textarea" rows={2} maxLength={500} value={reason} isInvalid={touched && invalid} onChange={(e) => setReason(e.target.value)} />
-            <Form.Control.Feedback type="invalid">{t.cancelReasonRequired}</Form.Control.Feedback>
-          </Form.Group>
-          {state.isError && (
-            <Alert variant="danger" role="alert" className="mt-3 mb-0">
-              {errorMessage(state.error, t.actionFailed)}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t.cancelBack}
-          </Button>
-          <Button variant="danger" onClick={() => void onConfirm()} disabled={state.isLoading}>
-            {t.cancelConfirm}
-          </Button>
-        </Modal.Footer>
-      </Modal>
-    </>
+    <CancelDialog
+      idPrefix="agenda-cancel"
+      itemId={item.id}
+      texts={t}
+      closeLabel={it.myBookings.close}
+      busy={state.isLoading}
+      error={state.isError ? errorMessage(state.error, t.actionFailed) : null}
+      onOpen={() => state.reset()}
+      onConfirm={(reason) => cancel({ bookingId: item.id, doctorId, reason }).unwrap()}
+    >
+      <p>{`${item.patient.name} ${item.patient.surname}, ${dayLong(utcDay(item.start))} ${utcClock(item.start)}`}</p>
+      {item.order && <Alert variant="info">{t.cancelText}</Alert>}
+    </CancelDialog>
   );
 }
 

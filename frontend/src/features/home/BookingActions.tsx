@@ -3,6 +3,7 @@ import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { useCancelBookingMutation, useRescheduleBookingMutation, type MyBooking } from '../../lib/bookingsApi';
 import { localDateTime, utcDay } from '../../lib/dates';
+import { CancelDialog } from '../../components/ui/CancelDialog';
 import { Loading } from '../../components/ui/Loading';
 import { it } from '../../i18n/it';
 import { useGetRescheduleHoursQuery } from './rescheduleApi';
@@ -17,51 +18,26 @@ export function refundNotice(b: MyBooking): string | null {
 
 /** "Disdici": a confirmation dialog that says whether the payment comes back */
 export function CancelBooking({ booking, onDone }: { booking: MyBooking; onDone: (message: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
   const [cancel, state] = useCancelBookingMutation();
-  const onConfirm = async () => {
-    try {
-      const result = await cancel({ bookingId: booking.id, doctorId: booking.doctorId, reason: reason.trim() || undefined }).unwrap();
-      setOpen(false);
-      onDone(result.refunded ? t.cancelledRefunded : t.cancelled);
-    } catch {
-      /* shown in the dialog */
-    }
+  const onConfirm = async (reason: string) => {
+    const result = await cancel({ bookingId: booking.id, doctorId: booking.doctorId, reason: reason || undefined }).unwrap();
+    onDone(result.refunded ? t.cancelledRefunded : t.cancelled);
   };
   return (
-    <>
-      <Button variant="outline-danger" size="sm" onClick={() => (state.reset(), setOpen(true))}>
-        {t.cancel}
-      </Button>
-      <Modal show={open} onHide={() => setOpen(false)} aria-labelledby={`cancel-${booking.id}`}>
-        <Modal.Header closeButton closeLabel={t.close}>
-          <Modal.Title id={`cancel-${booking.id}`}>{t.cancelTitle}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <Alert variant={booking.policy?.refundIfCancelled ? 'info' : 'warning'} role="status" className="app-refund-notice">
-            {refundNotice(booking)}
-          </Alert>
-          <Form.Group controlId={`cancel-reason-${booking.id}`}>
-            <Form.Label>{t.cancelReason}</Form.Label>
-            <Form.Control as="textarea" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </Form.Group>
-          {state.isError && (
-            <Alert variant="danger" role="alert" className="mt-3 mb-0">
-              {errorMessage(state.error, t.cancelFailed)}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t.cancelBack}
-          </Button>
-          <Button variant="danger" onClick={() => void onConfirm()} disabled={state.isLoading}>
-            {state.isLoading ? t.cancelling : t.cancelConfirm}
-          </Button>
-        </Modal.Footer>
-      </Modal>
-    </>
+    <CancelDialog
+      idPrefix="cancel"
+      itemId={booking.id}
+      texts={t}
+      closeLabel={t.close}
+      busy={state.isLoading}
+      error={state.isError ? errorMessage(state.error, t.cancelFailed) : null}
+      onOpen={() => state.reset()}
+      onConfirm={onConfirm}
+    >
+      <Alert variant={booking.policy?.refundIfCancelled ? 'info' : 'warning'} role="status" className="app-refund-notice">
+        {refundNotice(booking)}
+      </Alert>
+    </CancelDialog>
   );
 }
 

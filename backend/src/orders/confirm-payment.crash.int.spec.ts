@@ -1,0 +1,118 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { availabilityStreamName, bookingStreamName, couponStreamName, orderStreamName } from '@studio/contracts';
+import { Decide } from '../event-store/decide.command';
+import type { PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import { registerPatients, type TestPatient } from '../testing/patients';
+import { holdSlot, startPayingTestApp, TEST_TAXCODE } from '../testing/payments';
+import { ManualClock, client, type TestApp } from '../testing/test-app';
+
+/**
+ * The process dies between two appends of a payment's confirmation: PaymentCaptured is in the log, the slot is not
+ * booked. The patient (or the browser) sends the confirmation again: it resumes from the log and books, and PayPal is
+ * not asked to capture again. (Demo seed: medico1 open 09:00–13:00 on weekdays; the clock at 07:00 in Rome, Monday.)
+ */
+describe('payment confirmation resumed after the process died between two appends', () => {
+  const clock = new ManualClock(new Date('2030-03-04T06:00:00.000Z'));
+  let paying: Awaited<ReturnType<typeof startPayingTestApp>>;
+  let pp: PaypalStandIn;
+  let app: TestApp;
+  let medico1: string;
+  let productId: string;
+
+  beforeAll(async () => {
+    paying = await startPayingTestApp(clock);
+    ({ app, pp } = paying);
+    medico1 = app.ids['medico1@example.it'];
+    productId = ((await (await client(app)).agent.get('/api/products').expect(200)).body as { id: string }[])[0].id;
+  });
+  afterEach(() => jest.restoreAllMocks());
+  afterAll(() => paying.close());
+
+  const types = async (stream: string) => (await app.core.eventStore.readStream(stream)).map((e) => e.type);
+  async function approvedOrder(start: string, coupon?: string): Promise<{ patient: TestPatient; bookingId: string; orderId: string }> {
+    const [patient] = await registerPatients(app, 1);
+    const bookingId = await holdSlot(patient, medico1, start);
+    const orderId = (
+      await patient.agent
+        .post('/api/paypal/orders')
+        .set('X-CSRF-Token', patient.csrf)
+        .send({ booking_id: bookingId, product: productId, ...(coupon ? { coupon } : {}) })
+        .expect(201)
+    ).body.id as string;
+    pp.approve(orderId);
+    return { patient, bookingId, orderId };
+  }
+  const confirm = (p: TestPatient, orderId: string, coupon = '') =>
+    p.agent.post('/prenotazioni/conferma').type('form').send({
+      _token: p.csrf,
+      transaction: orderId,
+      status: 'COMPLETED',
+      product: productId,
+      taxcode: TEST_TAXCODE,
+      billing: 'Via Roma 1, 00100 Roma',
+      coupon,
+    });
+  /** the process "dies" when the confirmation sends the command of this type (nothing of it is appended) */
+  function dieAt(commandType: string): void {
+    const bus = app.app.get(CommandBus);
+    const execute = bus.execute.bind(bus);
+    jest.spyOn(bus, 'execute').mockImplementation(((command: unknown) => {
+      if (command instanceof Decide && (command.command as { type: string }).type === commandType) throw new Error('processo terminato');
+      return execute(command as never);
+    }) as never);
+  }
+
+  it('capture recorded, slot not booked: the retried confirmation books it, with no second capture', async () => {
+    const start = '2030-03-05T09:00:00Z';
+    const { patient, bookingId, orderId } = await approvedOrder(start);
+    dieAt('BookSlot');
+    expect((await confirm(patient, orderId)).status).toBe(500);
+    jest.restoreAllMocks();
+    // half done: the money is recorded on the order, nothing else
+    expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured']);
+    expect(await types(bookingStreamName(bookingId))).toEqual(['BookingHeld']);
+    expect(await types(availabilityStreamName(medico1, '2030-03-05'))).not.toContain('SlotBooked');
+    const paypalCalls = { ...pp.calls };
+    expect(paypalCalls.capture).toBeGreaterThanOrEqual(1);
+
+    await confirm(patient, orderId).expect(200, { redirect: '/home' });
+    // resumed from the log: PayPal was not asked to capture (nor to look the order up) again, nothing was refunded
+    expect(pp.calls.capture).toBe(paypalCalls.capture);
+    expect(pp.calls.get).toBe(paypalCalls.get);
+    expect(pp.calls.refund).toBe(paypalCalls.refund);
+    expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured', 'OrderPlaced']);
+    expect(await types(bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingConfirmed']);
+    expect((await app.core.eventStore.readStream(availabilityStreamName(medico1, '2030-03-05'))).filter((e) => e.type === 'SlotBooked')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ bookingId, orderId }) }),
+    ]);
+    expect((await patient.agent.get(`/prenotazioni/${bookingId}`).expect(200)).body.status).toBe('confirmed');
+    expect((await patient.agent.get('/api/me/orders').expect(200)).body).toEqual([expect.objectContaining({ id: orderId, status: 'placed' })]);
+
+    // finished: a third confirmation appends nothing and asks PayPal nothing
+    const head = await app.core.eventStore.headPosition();
+    await confirm(patient, orderId).expect(200);
+    expect(await app.core.eventStore.headPosition()).toBe(head);
+    expect(pp.calls.capture).toBe(paypalCalls.capture);
+  });
+
+  it('coupon redeemed and slot booked, booking not confirmed: the retry confirms it, redeeming the coupon once', async () => {
+    const start = '2030-03-05T09:30:00Z';
+    const { patient, bookingId, orderId } = await approvedOrder(start, 'BENVENUTO10');
+    dieAt('ConfirmBooking');
+    expect((await confirm(patient, orderId, 'BENVENUTO10')).status).toBe(500);
+    jest.restoreAllMocks();
+    const redemptions = async () =>
+      (await app.core.eventStore.readStream(couponStreamName('BENVENUTO10'))).filter(
+        (e) => e.type === 'CouponRedeemed' && (e.data as { orderId: string }).orderId === orderId,
+      );
+    expect(await redemptions()).toHaveLength(1);
+    expect(await types(bookingStreamName(bookingId))).toEqual(['BookingHeld']);
+    const captures = pp.calls.capture;
+
+    await confirm(patient, orderId, 'BENVENUTO10').expect(200);
+    expect(pp.calls.capture).toBe(captures);
+    expect(await redemptions()).toHaveLength(1);
+    expect(await types(bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingConfirmed']);
+    expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured', 'OrderPlaced']);
+  });
+});

@@ -156,3 +156,33 @@ describe('a workflow folds events checked against the catalogue', () => {
     }
   });
 });
+
+describe('readWorkflowState reads each event of a stream once per process', () => {
+  it('fetches only what was appended since its last read, and still folds the whole history in order', async () => {
+    const store = new SqliteEventStore(':memory:');
+    try {
+      const append = (stream: string, guest: string) =>
+        store.append(stream, [{ type: 'SeatTaken', data: { guest }, metadata: testMetadata() }], { expectedRevision: 'any' });
+      await append('room-a', 'ada');
+      await append('room-b', 'bob');
+      const reads: { stream: string; from: number | undefined; got: number }[] = [];
+      const readStream = store.readStream.bind(store);
+      store.readStream = async (stream, options) => {
+        const events = await readStream(stream, options);
+        reads.push({ stream, from: options?.fromRevision, got: events.length });
+        return events;
+      };
+      expect(await readWorkflowState(store, move, { guest: 'ada' })).toEqual({ guest: 'ada', inA: true, inB: false, everInB: false });
+      await append('room-b', 'ada');
+      expect(await readWorkflowState(store, move, { guest: 'ada' })).toEqual({ guest: 'ada', inA: true, inB: true, everInB: true });
+      expect(reads).toEqual([
+        { stream: 'room-a', from: undefined, got: 1 },
+        { stream: 'room-b', from: undefined, got: 1 },
+        { stream: 'room-a', from: 1, got: 0 },
+        { stream: 'room-b', from: 1, got: 1 },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { parseDomainEvent, type DomainEvent, type EventStore } from '@studio/contracts';
+import { parseDomainEvent, parseRecordedEvent, type DomainEvent, type EventStore, type RecordedDomainEvent } from '@studio/contracts';
 import { AppError } from '../common/errors';
 
 /**
@@ -48,12 +48,33 @@ export async function readWorkflowState<Input, State, Step, Event extends { type
   workflow: Workflow<Input, State, Step, Event>,
   input: Input,
 ): Promise<State> {
-  const histories = await Promise.all(workflow.streams(input).map((stream) => store.readStream(stream)));
-  return foldWorkflow(
+  const histories = await Promise.all(workflow.streams(input).map((stream) => checkedHistory(store, stream)));
+  return evolveChecked(
     workflow,
     input,
     histories.flat().sort((a, b) => a.position - b.position),
   );
+}
+
+/**
+ * Checked events by stream, per store. A workflow reads its streams again before every step, and a doctor-day holds
+ * every toggle and hold of its day: each step read and checked all of them again. A stream is append-only, so what
+ * was read up to a revision stays true; the next read fetches and checks only the newer events. Bounded (least
+ * recently used out). Each list is replaced, never changed, so concurrent readers always see a whole prefix.
+ */
+const HISTORY_CACHE_STREAMS = 2_000;
+const historyCaches = new WeakMap<EventStore, Map<string, RecordedDomainEvent[]>>();
+
+async function checkedHistory(store: EventStore, stream: string): Promise<RecordedDomainEvent[]> {
+  let cache = historyCaches.get(store);
+  if (!cache) historyCaches.set(store, (cache = new Map()));
+  const known = cache.get(stream) ?? [];
+  const newer = await store.readStream(stream, known.length > 0 ? { fromRevision: known[known.length - 1].revision + 1 } : {});
+  const events = newer.length === 0 ? known : [...known, ...newer.map(parseRecordedEvent)];
+  cache.delete(stream);
+  if (events.length > 0) cache.set(stream, events);
+  if (cache.size > HISTORY_CACHE_STREAMS) cache.delete(cache.keys().next().value!);
+  return events;
 }
 
 /**
@@ -66,10 +87,19 @@ export function foldWorkflow<Input, State, Step, Event extends { type: string; d
   input: Input,
   events: Array<{ stream: string; type: string; data: unknown; position?: number }>,
 ): State {
-  return events.reduce(
-    (state, e, i) => workflow.evolve(state, parseDomainEvent(e, `alla posizione ${e.position ?? i} (${e.stream})`) as unknown as WorkflowEvent<Event>),
-    workflow.initialState(input),
+  return evolveChecked(
+    workflow,
+    input,
+    events.map((e, i) => parseDomainEvent(e, `alla posizione ${e.position ?? i} (${e.stream})`)),
   );
+}
+
+function evolveChecked<Input, State, Step, Event extends { type: string; data: unknown }>(
+  workflow: Workflow<Input, State, Step, Event>,
+  input: Input,
+  events: Array<DomainEvent & { stream: string }>,
+): State {
+  return events.reduce((state, e) => workflow.evolve(state, e as unknown as WorkflowEvent<Event>), workflow.initialState(input));
 }
 
 /** a workflow that never reaches its end is a bug, not a reason to loop for ever */

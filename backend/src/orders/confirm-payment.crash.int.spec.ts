@@ -95,6 +95,38 @@ describe('payment confirmation resumed after the process died between two append
     expect(pp.calls.capture).toBe(paypalCalls.capture);
   });
 
+  it('capture recorded, then the hold ran out: the retried confirmation refunds the capture in full and books nothing', async () => {
+    const start = '2030-03-05T10:00:00Z';
+    const { patient, bookingId, orderId } = await approvedOrder(start);
+    dieAt('BookSlot');
+    expect((await confirm(patient, orderId)).status).toBe(500);
+    jest.restoreAllMocks();
+    expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured']);
+    const paypalCalls = { ...pp.calls };
+
+    clock.advance(24 * 60); // far past the hold's end
+    try {
+      const retried = await confirm(patient, orderId);
+      expect(retried.status).toBe(409);
+      expect(retried.body.error).toMatchObject({ code: 'pagamento_rimborsato', message: expect.stringMatching(/scaduta.*rimborsato per intero/) });
+      expect(pp.calls.refund).toBe(paypalCalls.refund + 1);
+      expect(pp.calls.capture).toBe(paypalCalls.capture);
+      expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured', 'PaymentRefunded']);
+      const day = await app.core.eventStore.readStream(availabilityStreamName(medico1, '2030-03-05'));
+      expect(day.filter((e) => e.type === 'SlotBooked' && (e.data as { bookingId: string }).bookingId === bookingId)).toEqual([]);
+      expect(await types(bookingStreamName(bookingId))).not.toContain('BookingConfirmed');
+      const [refund] = (await app.core.eventStore.readStream(orderStreamName(orderId))).filter((e) => e.type === 'PaymentRefunded');
+      expect(refund.data).toMatchObject({ orderId, reason: expect.stringMatching(/scaduta/) });
+
+      // asked again: the same answer, and PayPal is not asked to refund twice
+      const again = await confirm(patient, orderId);
+      expect([again.status, again.body.error?.code]).toEqual([409, 'pagamento_rimborsato']);
+      expect(pp.calls.refund).toBe(paypalCalls.refund + 1);
+    } finally {
+      clock.set('2030-03-04T06:00:00.000Z');
+    }
+  });
+
   it('coupon redeemed and slot booked, booking not confirmed: the retry confirms it, redeeming the coupon once', async () => {
     const start = '2030-03-05T09:30:00Z';
     const { patient, bookingId, orderId } = await approvedOrder(start, 'BENVENUTO10');

@@ -173,7 +173,19 @@ export class OrdersService {
 
     // the hold is judged when the confirmation starts: a capture that outlasts it still books the slot if nobody else took it
     const startedAt = this.clock.now().toISOString();
-    const { held: hold, correlationId } = await this.heldBooking(order.bookingId, order.patientId, orderId);
+    let booking: Awaited<ReturnType<OrdersService['heldBooking']>>;
+    try {
+      booking = await this.heldBooking(order.bookingId, order.patientId, orderId);
+    } catch (error) {
+      // The money was taken by a confirmation that stopped before booking, and the hold has since run out or been
+      // replaced: the capture goes back now, rather than waiting for the patient to call the practice.
+      if (state.status === 'captured' && error instanceof ConflictError) {
+        await this.refund(paypal, orderId, state.captureId, error.message, await this.inBookingChain(order.bookingId, metadata));
+        throw new ConflictError(refundedMessage(error.message), 'pagamento_rimborsato');
+      }
+      throw error;
+    }
+    const { held: hold, correlationId } = booking;
     // the payment's events join the booking's chain (see inBookingChain)
     metadata = { ...metadata, correlationId };
     if (order.coupon && state.status === 'created') await this.usableCouponPercentage(order.coupon);

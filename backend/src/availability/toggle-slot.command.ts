@@ -1,9 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
 import { availabilityStreamName, slotAppearance, statusAfterToggle, type EventMetadata, type ToggleResponse, type WorkingHours } from '@studio/contracts';
 import { availabilityDecider, doctorDayOf } from './availability.decider';
 import { Decide } from '../event-store/decide.command';
-import { CHANGE_FEED, type Core } from '../infrastructure/core';
 
 export class ToggleSlotCommand extends Command<ToggleResponse & { position: number | null }> {
   constructor(
@@ -19,10 +17,7 @@ export class ToggleSlotCommand extends Command<ToggleResponse & { position: numb
 
 @CommandHandler(ToggleSlotCommand)
 export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   async execute(c: ToggleSlotCommand): Promise<ToggleResponse & { position: number | null }> {
     const stream = availabilityStreamName(c.doctorId, doctorDayOf(c.start));
@@ -35,8 +30,6 @@ export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
         { conflictMessage: 'Il calendario è stato modificato nel frattempo: ricarica e riprova.' },
       ),
     );
-    // read your writes: the calendar the doctor loads next (another week, another tab) already shows this toggle
-    if (result.position !== null) await this.changes.waitFor(result.position);
     const [event] = result.events;
     const status = statusAfterToggle(event.type);
     const { color, textColor } = slotAppearance(status);

@@ -16,6 +16,22 @@ describe('startReactor: where it resumes', () => {
       { expectedRevision: 'any' },
     );
 
+  /** the reactor 'r' on the streams "ours-…", caught up, with what it handled */
+  const started = async () => {
+    const seen: RecordedEvent[] = [];
+    const subscription = await startReactor(
+      { appDb, eventStore: store },
+      'r',
+      ['ours-'],
+      async (e) => void seen.push(e),
+      (e) => {
+        throw e;
+      },
+    );
+    await subscription.caughtUp;
+    return { seen, subscription };
+  };
+
   beforeEach(async () => {
     store = new SqliteEventStore(':memory:');
     appDb = await openAppDb({ kind: 'sqlite', filename: ':memory:' });
@@ -26,17 +42,7 @@ describe('startReactor: where it resumes', () => {
   });
 
   it('stores how far it got at most once per interval, and the newest position on a clean stop', async () => {
-    const seen: RecordedEvent[] = [];
-    const subscription = await startReactor(
-      { appDb, eventStore: store },
-      'r',
-      ['ours-'],
-      async (e) => void seen.push(e),
-      (e) => {
-        throw e;
-      },
-    );
-    await subscription.caughtUp;
+    const { seen, subscription } = await started();
     expect(await stored()).toBe(0);
     for (let i = 0; i < 20; i++) await append('ours-1', 1);
     await waitFor(() => seen.length === 20, 'twenty events');
@@ -47,17 +53,7 @@ describe('startReactor: where it resumes', () => {
   });
 
   it('writes the checkpoint by itself once the interval has passed', async () => {
-    const seen: RecordedEvent[] = [];
-    const subscription = await startReactor(
-      { appDb, eventStore: store },
-      'r',
-      ['ours-'],
-      async (e) => void seen.push(e),
-      (e) => {
-        throw e;
-      },
-    );
-    await subscription.caughtUp;
+    const { seen, subscription } = await started();
     await append('ours-1', 3);
     await waitFor(() => seen.length === 3, 'three events');
     expect(await until(stored, (p) => p === seen[2].position, REACTOR_CHECKPOINT_INTERVAL_MS * 3)).toBe(seen[2].position);
@@ -65,33 +61,13 @@ describe('startReactor: where it resumes', () => {
   });
 
   it('resumes after the last event it stored, and events of other streams are passed over', async () => {
-    const first: RecordedEvent[] = [];
-    const one = await startReactor(
-      { appDb, eventStore: store },
-      'r',
-      ['ours-'],
-      async (e) => void first.push(e),
-      (e) => {
-        throw e;
-      },
-    );
-    await one.caughtUp;
+    const { seen: first, subscription: one } = await started();
     await append('ours-1', 2);
     await append('theirs-1', 50);
     await waitFor(() => first.length === 2, 'two events');
     await one.close();
     await append('ours-1', 1);
-    const second: RecordedEvent[] = [];
-    const two = await startReactor(
-      { appDb, eventStore: store },
-      'r',
-      ['ours-'],
-      async (e) => void second.push(e),
-      (e) => {
-        throw e;
-      },
-    );
-    await two.caughtUp;
+    const { seen: second, subscription: two } = await started();
     expect(second.map((e) => e.stream)).toEqual(['ours-1']);
     expect(second[0].position).toBe(53);
     await two.close();

@@ -82,7 +82,9 @@ export async function createReadModelStore(config: ReadModelStoreConfig): Promis
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
-    return opened(new KyselyReadModelStore('sqlite', new Kysely<any>({ dialect: new SqliteDialect({ database: cachingStatements(database) }) }), null, database));
+    return opened(
+      new KyselyReadModelStore('sqlite', new Kysely<any>({ dialect: new SqliteDialect({ database: cachingStatements(database) }) }), null, database),
+    );
   }
   const schema = config.schema ? ident(config.schema, 'schema') : null;
   const pool = new Pool({

@@ -144,6 +144,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
         const booking = await this.eventStore.readStream(bookingStreamName(event.data.bookingId));
         // only what was known when this event committed
         const upTo = booking.filter((e) => e.position <= event.position).map(parseRecordedEvent);
+        // one case each, so the cause's type and data stay paired (a union's type and data taken apart are not)
         switch (event.type) {
           case 'BookingConfirmed':
             return { type: event.type, data: event.data, at, booking: upTo };

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AccessLogEntry, type PersonalDataAccessed, accessStreamName } from '@studio/contracts';
+import { type AccessLogEntry, accessStreamName, parseRecordedEvent } from '@studio/contracts';
 import type { AuditEventDoc } from '@studio/projections';
 import { EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
@@ -24,9 +24,10 @@ export class AccessLogEntriesService {
     const entries: AccessLogEntry[] = [];
     for (const { doc } of rows) {
       // the row names the viewer in its metadata; what was read is in the event itself
-      const [event] = await this.eventStore.readStream(doc.stream, { fromRevision: doc.revision, maxCount: 1 });
-      const data = event?.data as PersonalDataAccessed | undefined;
-      if (!data) continue;
+      // (checked against the catalogue: an invalid one throws InvalidEventError, naming it)
+      const [event] = (await this.eventStore.readStream(doc.stream, { fromRevision: doc.revision, maxCount: 1 })).map(parseRecordedEvent);
+      if (event?.type !== 'PersonalDataAccessed') continue;
+      const data = event.data;
       if (!names.has(data.viewerId)) {
         const user = await this.users.get(data.viewerId);
         names.set(data.viewerId, user ? await this.users.displayName(user) : data.viewerId);

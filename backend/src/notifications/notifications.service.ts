@@ -3,9 +3,10 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import {
   bookingStreamName,
   notificationStreamName,
+  parseRecordedEvent,
   waitingListStreamName,
-  type EventData,
   type LocalMailView,
+  type RecordedDomainEvent,
   type RecordedEvent,
   type Subscription,
 } from '@studio/contracts';
@@ -15,7 +16,7 @@ import { ForbiddenError } from '../common/errors';
 import { APP_DB, CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, READ_MODELS, type Core } from '../infrastructure/core';
 import { startReactor } from '../infrastructure/reactor';
 import { localTransport, smtpTransport, type MailTransport } from './mail-transport';
-import { CAUSE_TYPES, decideNotifications, type BookingHistoryEvent, type Cause } from './notify';
+import { CAUSE_TYPES, decideNotifications, type Cause } from './notify';
 import { outboxDecider } from './outbox.decider';
 import { OutboxWorker } from './outbox-worker';
 import { Decide } from '../event-store/decide.command';
@@ -105,9 +106,14 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     return this.worker?.runDue() ?? Promise.resolve(0);
   }
 
-  /** turns a committed event into the messages it calls for; appending a message already decided changes nothing */
-  async react(event: RecordedEvent): Promise<void> {
-    if (!CAUSES.has(event.type)) return;
+  /**
+   * turns a committed event into the messages it calls for; appending a message already decided changes nothing. The
+   * event and the history it reads are checked against the catalogue first: an invalid one throws InvalidEventError,
+   * naming it, and decides nothing.
+   */
+  async react(recorded: RecordedEvent): Promise<void> {
+    if (!CAUSES.has(recorded.type)) return;
+    const event = parseRecordedEvent(recorded);
     const cause = await this.causeOf(event);
     if (!cause) return;
     const decided = decideNotifications(cause, { reminderHours: this.config.mail.reminderHours, timeZone: this.config.practiceTimeZone });
@@ -129,25 +135,40 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     );
   }
 
-  private async causeOf(event: RecordedEvent): Promise<Cause | null> {
+  private async causeOf(event: RecordedDomainEvent): Promise<Cause | null> {
     const at = event.metadata.at ?? event.recordedAt;
     switch (event.type) {
       case 'BookingConfirmed':
       case 'BookingCancelled':
       case 'BookingRescheduled': {
-        const booking = (await this.eventStore.readStream(bookingStreamName(event.data.bookingId))) as BookingHistoryEvent[];
+        const booking = await this.eventStore.readStream(bookingStreamName(event.data.bookingId));
         // only what was known when this event committed
-        const upTo = booking.filter((e) => (e as unknown as RecordedEvent).position <= event.position);
-        return { type: event.type, data: event.data, at, booking: upTo };
+        const upTo = booking.filter((e) => e.position <= event.position).map(parseRecordedEvent);
+        // one case each, so the cause's type and data stay paired (a union's type and data taken apart are not)
+        switch (event.type) {
+          case 'BookingConfirmed':
+            return { type: event.type, data: event.data, at, booking: upTo };
+          case 'BookingCancelled':
+            return { type: event.type, data: event.data, at, booking: upTo };
+          case 'BookingRescheduled':
+            return { type: event.type, data: event.data, at, booking: upTo };
+        }
+        break;
       }
       case 'ReceiptIssued':
-        return { type: 'ReceiptIssued', data: event.data as EventData<'ReceiptIssued'>, at };
+        return { type: 'ReceiptIssued', data: event.data, at };
       case 'WaitingListOfferMade': {
-        const data = event.data as EventData<'WaitingListOfferMade'>;
+        const data = event.data;
         const doctorId = event.stream.slice(waitingListStreamName('').length);
         const list = await this.eventStore.readStream(waitingListStreamName(doctorId));
-        const offer = list.find((e) => e.type === 'WaitingListOfferReserved' && e.data.bookingId === data.bookingId);
-        return offer ? { type: 'WaitingListOfferMade', data, at, offer: offer.data as EventData<'WaitingListOfferReserved'> } : null;
+        // only the list's reservations are read, each checked before its booking is compared
+        for (const recorded of list) {
+          if (recorded.type !== 'WaitingListOfferReserved') continue;
+          const offer = parseRecordedEvent(recorded);
+          if (offer.type === 'WaitingListOfferReserved' && offer.data.bookingId === data.bookingId)
+            return { type: 'WaitingListOfferMade', data, at, offer: offer.data };
+        }
+        return null;
       }
       default:
         return null;

@@ -4,12 +4,13 @@ import { decideNotifications, stillWanted, type BookingHistoryEvent } from './no
 import { bookingUid } from '../common/calendar-file';
 
 const settings = { reminderHours: 24, timeZone: 'Europe/Rome' };
-const held = (start: string, end: string): BookingHistoryEvent => ({
+type Recorded<T extends BookingHistoryEvent['type']> = Extract<BookingHistoryEvent, { type: T }>;
+const held = (start: string, end: string): Recorded<'BookingHeld'> => ({
   type: 'BookingHeld',
   data: { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', slotId: `d1_${start}`, start, end, expiresAt: '2026-10-01T10:15:00.000Z' },
 });
-const confirmed: BookingHistoryEvent = { type: 'BookingConfirmed', data: { bookingId: 'b1', orderId: 'o1' } };
-const moved = (sequence: number, start: string, end: string): BookingHistoryEvent => ({
+const confirmed: Recorded<'BookingConfirmed'> = { type: 'BookingConfirmed', data: { bookingId: 'b1', orderId: 'o1' } };
+const moved = (sequence: number, start: string, end: string): Recorded<'BookingRescheduled'> => ({
   type: 'BookingRescheduled',
   data: {
     bookingId: 'b1',
@@ -26,7 +27,7 @@ const moved = (sequence: number, start: string, end: string): BookingHistoryEven
     at: '2026-10-02T10:00:00.000Z',
   },
 });
-const cancelled: BookingHistoryEvent = {
+const cancelled: Recorded<'BookingCancelled'> = {
   type: 'BookingCancelled',
   data: {
     bookingId: 'b1',

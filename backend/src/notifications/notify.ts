@@ -1,14 +1,12 @@
-import type { EventData } from '@studio/contracts';
+import type { DomainEvent, EventData } from '@studio/contracts';
 import { practiceInstant } from '../common/practice-time';
 import type { Decided } from './messages';
 
-/** the events of a booking stream this feature reads (the shared shapes of contracts/events.ts) */
-export type BookingHistoryEvent =
-  | { type: 'BookingHeld'; data: EventData<'BookingHeld'> }
-  | { type: 'BookingConfirmed'; data: EventData<'BookingConfirmed'> }
-  | { type: 'BookingCancelled'; data: EventData<'BookingCancelled'> }
-  | { type: 'BookingRescheduled'; data: EventData<'BookingRescheduled'> }
-  | { type: string; data: unknown };
+/** an event of a booking's stream, checked against the catalogue (parseRecordedEvent) and narrowed by its type */
+export type BookingHistoryEvent = DomainEvent;
+
+/** the booking events that notify the patient and the doctor */
+type VisitCauseType = 'BookingConfirmed' | 'BookingCancelled' | 'BookingRescheduled';
 
 /** what a booking's history says about its visit now */
 export interface VisitState {
@@ -27,7 +25,7 @@ export function visitState(history: BookingHistoryEvent[]): VisitState | null {
   let v: VisitState | null = null;
   for (const e of history) {
     if (e.type === 'BookingHeld') {
-      const d = e.data as EventData<'BookingHeld'>;
+      const d = e.data;
       v = { patientId: d.patientId, doctorId: d.doctorId, start: d.start, end: d.end, sequence: 0, confirmed: false, cancelled: false, holdEnded: false };
       continue;
     }
@@ -37,7 +35,7 @@ export function visitState(history: BookingHistoryEvent[]): VisitState | null {
     else if (e.type === 'BookingHoldEnded') v = { ...cur, holdEnded: true };
     else if (e.type === 'BookingCancelled') v = { ...cur, cancelled: true };
     else if (e.type === 'BookingRescheduled') {
-      const d = e.data as EventData<'BookingRescheduled'>;
+      const d = e.data;
       v = { ...cur, start: d.start, end: d.end, sequence: d.sequence };
     }
   }
@@ -51,7 +49,7 @@ export interface NotifySettings {
 
 /** a cause (an event just committed) and what the decider needs to know about it, read from the log */
 export type Cause =
-  | { type: 'BookingConfirmed' | 'BookingCancelled' | 'BookingRescheduled'; data: any; at: string; booking: BookingHistoryEvent[] }
+  | { [T in VisitCauseType]: { type: T; data: EventData<T>; at: string; booking: BookingHistoryEvent[] } }[VisitCauseType]
   | { type: 'ReceiptIssued'; data: EventData<'ReceiptIssued'>; at: string }
   | { type: 'WaitingListOfferMade'; data: EventData<'WaitingListOfferMade'>; at: string; offer: EventData<'WaitingListOfferReserved'> };
 
@@ -74,14 +72,13 @@ export function decideNotifications(cause: Cause, settings: NotifySettings): Dec
     case 'BookingRescheduled': {
       const v = visitState(cause.booking);
       if (!v) return [];
-      const bookingId = cause.data.bookingId as string;
+      const bookingId = cause.data.bookingId;
       const kind = cause.type === 'BookingConfirmed' ? 'booking_confirmed' : cause.type === 'BookingCancelled' ? 'booking_cancelled' : 'booking_rescheduled';
       // the state as of this event: a later move must not change what this message says
+      const movedTo = cause.type === 'BookingRescheduled' ? cause.data.sequence : null;
       const upTo = cause.booking.slice(
         0,
-        cause.booking.findIndex(
-          (e) => e.type === cause.type && (cause.type !== 'BookingRescheduled' || (e.data as { sequence: number }).sequence === cause.data.sequence),
-        ) + 1,
+        cause.booking.findIndex((e) => e.type === cause.type && (e.type !== 'BookingRescheduled' || e.data.sequence === movedTo)) + 1,
       );
       const at = visitState(upTo.length ? upTo : cause.booking)!;
       const sequence = cause.type === 'BookingCancelled' ? at.sequence + 1 : at.sequence;

@@ -1,5 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { bookingStreamName, notificationStreamName, type EventMetadata } from '@studio/contracts';
+import { bookingStreamName, notificationStreamName, parseRecordedEvent, type EventMetadata } from '@studio/contracts';
 import type { NotificationDoc, UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../common/clock';
@@ -9,7 +9,7 @@ import type { Core } from '../infrastructure/core';
 import type { MailTransport } from './mail-transport';
 import { safeError } from './mail-transport';
 import { renderMessage, type Decided } from './messages';
-import { stillWanted, type BookingHistoryEvent } from './notify';
+import { stillWanted } from './notify';
 import { outboxDecider } from './outbox.decider';
 import { Decide } from '../event-store/decide.command';
 
@@ -108,7 +108,7 @@ export class OutboxWorker {
     const now = clock.now().toISOString();
     try {
       if (state.status === 'pending') {
-        const booking = n.bookingId ? ((await core.eventStore.readStream(bookingStreamName(n.bookingId))) as BookingHistoryEvent[]) : null;
+        const booking = n.bookingId ? (await core.eventStore.readStream(bookingStreamName(n.bookingId))).map(parseRecordedEvent) : null;
         const drop = stillWanted(n, booking);
         if (drop) {
           await this.o.commands.execute(new Decide(stream, outboxDecider, { type: 'Cancel', reason: drop, now }, this.metadata()));

@@ -7,6 +7,7 @@ import {
   patientHoldStreamName,
   waitingListStreamName,
   type EventMetadata,
+  type RecordedDomainEvent,
   type RecordedEvent,
   type Subscription,
 } from '@studio/contracts';
@@ -32,9 +33,17 @@ export const OFFER_HOLD_MINUTES = 15;
 /** events that never free a slot; any other event of a doctor-day stream may (a released hold, an opened slot, and
  * whatever the agenda appends when it cancels a booking), and the workflow checks the slot on its stream */
 const NOT_FREEING = new Set(['SlotHeld', 'SlotBooked', 'SlotClosed']);
-const freeing = (event: RecordedEvent) =>
-  event.type === 'BookingCancelled' ||
-  (event.stream.startsWith('availability-') && !NOT_FREEING.has(event.type) && typeof (event.data as { start?: unknown }).start === 'string');
+type FreedSlot = { doctorId: string; slotId: string; start: string; end: string };
+/** the booking events the reactor acts on; it skips the others (and the never-freeing ones) without checking them */
+const BOOKING_CAUSES = new Set(['BookingCancelled', 'BookingHoldEnded', 'BookingConfirmed']);
+const mayConcern = (event: RecordedEvent) => BOOKING_CAUSES.has(event.type) || (event.stream.startsWith('availability-') && !NOT_FREEING.has(event.type));
+/** the slot an event (checked against the catalogue) may have freed, or null */
+function freedSlot(event: RecordedDomainEvent): FreedSlot | null {
+  if (event.type === 'BookingCancelled') return event.data;
+  if (!event.stream.startsWith('availability-') || NOT_FREEING.has(event.type)) return null;
+  const data = event.data;
+  return 'doctorId' in data && 'slotId' in data && 'start' in data && 'end' in data ? data : null;
+}
 
 /** a uuid derived from the event that freed the slot: running the offer again for it finds the same booking */
 function offerBookingId(causeEventId: string): string {
@@ -77,14 +86,20 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
     return { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId: id, causationId: causationId ?? id };
   }
 
-  /** the reactor: a freed slot is offered to the line; the end of an offered hold closes the offer */
-  async react(event: RecordedEvent): Promise<void> {
-    if (freeing(event)) {
-      const { doctorId, slotId, start, end } = event.data as { doctorId: string; slotId: string; start: string; end: string };
+  /**
+   * the reactor: a freed slot is offered to the line; the end of an offered hold closes the offer. The event is checked
+   * against the catalogue first: an invalid one throws InvalidEventError, naming it, and nothing is offered or closed.
+   */
+  async react(recorded: RecordedEvent): Promise<void> {
+    if (!mayConcern(recorded)) return;
+    const event = parseRecordedEvent(recorded);
+    const slot = freedSlot(event);
+    if (slot) {
+      const { doctorId, slotId, start, end } = slot;
       if (!doctorId || !slotId || !end) return;
       await this.offerSlot({ doctorId, slotId, start, end }, event.id);
     } else if (event.type === 'BookingHoldEnded' || event.type === 'BookingConfirmed') {
-      await this.endOffer(event.data.bookingId as string, event.type === 'BookingConfirmed' ? 'taken' : 'declined', event.id);
+      await this.endOffer(event.data.bookingId, event.type === 'BookingConfirmed' ? 'taken' : 'declined', event.id);
     }
   }
 
@@ -153,8 +168,8 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
   }
 
   private async endOffer(bookingId: string, outcome: 'taken' | 'declined', causeEventId: string): Promise<void> {
-    const booking = await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
-    const doctorId = booking[0]?.type === 'BookingHeld' ? (booking[0].data.doctorId as string) : null;
+    const [held] = (await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 })).map(parseRecordedEvent);
+    const doctorId = held?.type === 'BookingHeld' ? held.data.doctorId : null;
     if (!doctorId) return;
     const stream = waitingListStreamName(doctorId);
     const { state } = await readState(this.eventStore, stream, waitingListDecider);

@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './rules';
 export * from './streams';
 export * from './fiscal';
+export * from './practice-time';

@@ -1,6 +1,5 @@
-import { SLOT_MINUTES, canonicalSlotStart, slotId, type EventData, type HoldEndReason, type WorkingHours } from '@studio/contracts';
+import { SLOT_MINUTES, canonicalSlotStart, slotId, type EventData, type HoldEndReason, type WorkingHours, practiceInstant } from '@studio/contracts';
 import { ConflictError, ValidationError } from '../common/errors';
-import { practiceInstant } from '../common/practice-time';
 
 /** One doctor-day stream: `availability-<doctorId>-<yyyy-mm-dd>`. */
 export type AvailabilityEvent =

@@ -1,6 +1,5 @@
-import { cancellationPolicy, type BookingActor, type EventData, type HoldEndReason, type Sealed } from '@studio/contracts';
+import { cancellationPolicy, type BookingActor, type EventData, type HoldEndReason, type Sealed, practiceInstant } from '@studio/contracts';
 import { ConflictError } from '../common/errors';
-import { practiceInstant } from '../common/practice-time';
 
 /** One stream per booking: `booking-<id>`: hold, payment, then the appointment's life (cancel, move, outcome). */
 export type BookingEvent =

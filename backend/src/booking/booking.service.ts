@@ -15,13 +15,13 @@ import {
   type HoldEndReason,
   type HoldResponse,
   type SessionUser,
+  practiceInstant,
 } from '@studio/contracts';
 import type { BookingDoc, SlotDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availability';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { practiceInstant } from '../common/practice-time';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';

@@ -12,13 +12,13 @@ import {
   type ProductRequest,
   type ProductView,
   type PublicProduct,
+  practiceDay,
 } from '@studio/contracts';
 import type { CouponDoc, ProductDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
-import { practiceDay } from '../common/practice-time';
 import { CONFIG, EVENT_STORE, READ_MODELS, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';
 import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponTerms, type RedeemCoupon } from './catalog.decider';

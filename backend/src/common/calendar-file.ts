@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { practiceInstant } from './practice-time';
+import { practiceInstant } from '@studio/contracts';
 
 /** the UID of a booking's calendar entry: the same in every message and in the doctor's feed */
 export const bookingUid = (bookingId: string) => `prenotazione-${bookingId}@studio-medico`;

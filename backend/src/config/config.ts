@@ -1,8 +1,8 @@
+import { isTimeZone } from '@studio/contracts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { isTimeZone } from '../common/practice-time';
 
 /** Environment, validated once at start. Embedded default: SQLite files under DATA_DIR. */
 /** `VAR=` (as docker compose passes an unset `${VAR:-}`) means not set */

@@ -16,11 +16,11 @@ import {
   parseRecordedEvent,
   receiptsBlockedMessage,
   receiptsStreamName,
+  practiceDay,
 } from '@studio/contracts';
 import type { FiscalOrderDoc } from '@studio/projections';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { ForbiddenError, NotFoundError } from '../common/errors';
-import { practiceDay } from '../common/practice-time';
 import { readState } from '../event-store/command-handler';
 import { parseInput } from '../http/parse';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, type Core } from '../infrastructure/core';

@@ -1,5 +1,5 @@
+import { practiceInstant } from '@studio/contracts';
 import type { DomainEvent, EventData } from '@studio/contracts';
-import { practiceInstant } from '../common/practice-time';
 import type { Decided } from './messages';
 
 /** an event of a booking's stream, checked against the catalogue (parseRecordedEvent) and narrowed by its type */

@@ -19,6 +19,7 @@ import {
   type EventMetadata,
   type OrderView,
   type SessionUser,
+  practiceDay,
 } from '@studio/contracts';
 import type { BookingDoc, OrderDoc, ProductDoc } from '@studio/projections';
 import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability';
@@ -27,7 +28,6 @@ import { couponDecider, couponUsable } from '../catalog';
 import { CatalogService } from '../catalog';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { practiceDay } from '../common/practice-time';
 import { evolveWith, readState } from '../event-store/command-handler';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventMetadata, type FiscalProfile, type Role, fiscalProfileStreamName } from '@studio/contracts';
+import { type EventMetadata, type FiscalProfile, type Role, fiscalProfileStreamName, practiceDay } from '@studio/contracts';
 import { fiscalProfileDecider } from '../fiscal';
 import type { Core } from '../infrastructure/core';
 import type { CommandBus } from '@nestjs/cqrs';
@@ -8,7 +8,6 @@ import { ToggleSlotCommand } from '../availability';
 import { DEMO_QUESTIONNAIRE } from '../questionnaires';
 import { DefineQuestionnaireCommand } from '../questionnaires';
 import { CouponCatalogCommand, ProductCatalogCommand } from '../catalog';
-import { practiceDay } from '../common/practice-time';
 import { FoodCatalogCommand } from '../diet';
 import { DEMO_FOOD_CATEGORIES, DEMO_FOODS } from '../diet';
 import { Decide } from '../event-store/decide.command';

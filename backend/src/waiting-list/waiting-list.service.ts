@@ -1,10 +1,16 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
-import { waitingListStreamName, type EventMetadata, type SessionUser, type WaitingListEntryView, type WaitingListRequest } from '@studio/contracts';
+import {
+  waitingListStreamName,
+  type EventMetadata,
+  type SessionUser,
+  type WaitingListEntryView,
+  type WaitingListRequest,
+  practiceDay,
+} from '@studio/contracts';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { practiceDay } from '../common/practice-time';
 import { readState } from '../event-store/command-handler';
 import { CONFIG, EVENT_STORE, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';

@@ -1,10 +1,9 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { type EventMetadata, orderStreamName } from '@studio/contracts';
+import { type EventMetadata, orderStreamName, practiceDay } from '@studio/contracts';
 import { type FiscalOrderDoc, fiscalOrderStatus } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
-import { practiceDay } from '../common/practice-time';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { FiscalService, type FiscalProfileState, numberingDecider } from '../fiscal';
 import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipts.workflow';

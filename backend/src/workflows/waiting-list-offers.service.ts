@@ -10,13 +10,13 @@ import {
   type RecordedDomainEvent,
   type RecordedEvent,
   type Subscription,
+  practiceInstant,
 } from '@studio/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availability';
 import { bookingDecider, patientHoldDecider } from '../booking';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError } from '../common/errors';
-import { practiceInstant } from '../common/practice-time';
 import type { SlotDoc } from '@studio/projections';
 import { decideAgainOnStaleRevision, readState } from '../event-store/command-handler';
 import { APP_DB, CHANGE_FEED, CONFIG, EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';

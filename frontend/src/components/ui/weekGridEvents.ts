@@ -1,5 +1,5 @@
 /** Pure part of the week grid: slot labels and the events as FullCalendar wants them (no FullCalendar import). */
-import type { AvailabilityEvent, SlotStatus } from '@studio/contracts';
+import { practiceWallClock, type AvailabilityEvent, type SlotStatus } from '@studio/contracts';
 import { it } from '../../i18n/it';
 
 /** 'HH:MM' of an instant, read in UTC (slots are the practice's wall-clock times written as UTC) */
@@ -36,21 +36,7 @@ const RED: ReadonlySet<SlotStatus> = new Set<SlotStatus>(['held', 'booked']);
  * so it compares directly with a slot's start and end
  */
 export function wallClockNow(timeZone: string, instant: number = Date.now()): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return practiceWallClock(instant, timeZone);
 }
 
 /** a slot that has begun (on the practice's wall clock) can no longer be opened or closed */

@@ -1,7 +1,8 @@
 /**
  * Slots are the practice's wall-clock times written as UTC strings ('…T09:00:00Z' = 09:00 at the
  * practice). Where a real instant is needed (is the slot past?), this turns one into the other
- * for the practice's IANA zone, with Intl only (no tz library is installed).
+ * for the practice's IANA zone, with Intl only (no tz library is installed). Shared by the backend
+ * and the browser, so both read the practice's clock the same way.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -32,6 +33,11 @@ function offsetAt(instant: number, timeZone: string): number {
   );
   const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** the practice's wall-clock time at an instant, written as UTC like the slots (10:15 in Rome is 10:15Z), whole seconds */
+export function practiceWallClock(instant: number, timeZone: string): number {
+  return Math.floor(instant / 1000) * 1000 + offsetAt(instant, timeZone);
 }
 
 /**

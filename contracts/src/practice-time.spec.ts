@@ -1,4 +1,4 @@
-import { isTimeZone, practiceInstant } from './practice-time';
+import { isTimeZone, practiceInstant, practiceWallClock } from './practice-time';
 
 describe('practice wall clock ↔ real instant', () => {
   it('Rome is UTC+1 in winter and UTC+2 in summer', () => {
@@ -19,5 +19,13 @@ describe('practice wall clock ↔ real instant', () => {
   it('knows an IANA zone from a typo', () => {
     expect(isTimeZone('Europe/Rome')).toBe(true);
     expect(isTimeZone('Europe/Roma')).toBe(false);
+  });
+  it('reads the wall clock at an instant, as UTC like the slots, across both offsets', () => {
+    expect(new Date(practiceWallClock(Date.parse('2030-03-04T08:15:30.400Z'), 'Europe/Rome')).toISOString()).toBe('2030-03-04T09:15:30.000Z');
+    expect(new Date(practiceWallClock(Date.parse('2030-07-01T07:15:00Z'), 'Europe/Rome')).toISOString()).toBe('2030-07-01T09:15:00.000Z');
+    // its inverse on an ordinary hour
+    expect(practiceInstant(new Date(practiceWallClock(Date.parse('2030-10-10T10:00:00Z'), 'Europe/Rome')).toISOString(), 'Europe/Rome').toISOString()).toBe(
+      '2030-10-10T10:00:00.000Z',
+    );
   });
 });

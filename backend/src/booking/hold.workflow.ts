@@ -1,4 +1,4 @@
-import { availabilityStreamName, bookingStreamName, patientHoldStreamName, type WorkingHours } from '@studio/contracts';
+import { availabilityStreamName, bookingStreamName, patientHoldStreamName } from '@studio/contracts';
 import { availabilityDecider, type DoctorDay, type HoldSlot } from '../availability';
 import { evolveWith } from '../event-store/command-handler';
 import type { Workflow, WorkflowEvent } from '../event-store/workflow';
@@ -6,18 +6,10 @@ import type { StartHold } from './booking.decider';
 import type { ClaimHold } from './patient-hold.decider';
 
 /** POST /prenotazioni: a patient holds one slot (the booking id is new for each request) */
-export interface HoldInput {
-  doctorId: string;
+export type HoldInput = Omit<HoldSlot, 'type'> & {
   /** the doctor-day of the slot (its stream) */
   day: string;
-  start: string;
-  bookingId: string;
-  patientId: string;
-  now: string;
-  expiresAt: string;
-  timeZone: string;
-  workingHours: WorkingHours;
-}
+};
 
 export interface HoldState {
   input: HoldInput;

@@ -105,26 +105,9 @@ export async function availabilityBench(dataDir: string): Promise<void> {
 
     // 1. throughput: 8 concurrent clients, each on its own doctor-day (its own stream)
     const clients = await Promise.all(Array.from({ length: 8 }, () => login(base, 'medico1@example.it')));
-    const day0 = Date.UTC(2031, 0, 6, 8); // a Monday far from the demo data, 08:00
-    const perClient = Number(process.env.BENCH_TOGGLES_PER_CLIENT ?? 250);
-    let ok = 0;
-    let conflicts = 0;
-    const t0 = performance.now();
-    await Promise.all(
-      clients.map(async (c, i) => {
-        for (let n = 0; n < perClient; n++) {
-          const status = await toggle(c, day0 + i * 86_400_000 + (n % 22) * 30 * 60_000);
-          if (status === 200) ok++;
-          else if (status === 409) conflicts++;
-          else throw new Error(`toggle: HTTP ${status}`);
-        }
-      }),
-    );
-    const seconds = (performance.now() - t0) / 1000;
-    record('toggles', ok / seconds);
-    console.log(
-      `toggle via HTTP, 8 client concorrenti: ${(ok / seconds).toFixed(0)} toggle/s (${ok} riusciti, ${conflicts} conflitti 409, ${seconds.toFixed(2)} s)`,
-    );
+    const { rate, ok, conflicts, seconds } = await toggleThroughput(clients.length, (i, start) => toggle(clients[i], start));
+    record('toggles', rate);
+    console.log(`toggle via HTTP, 8 client concorrenti: ${rate.toFixed(0)} toggle/s (${ok} riusciti, ${conflicts} conflitti 409, ${seconds.toFixed(2)} s)`);
 
     // 2. latency from a toggle's HTTP answer to its push on 200 watching sockets
     const c = clients[0];
@@ -136,6 +119,30 @@ export async function availabilityBench(dataDir: string): Promise<void> {
   } finally {
     await server.stop();
   }
+}
+
+/** `clients` concurrent loops of toggles, each on its own doctor-day (its own stream) */
+async function toggleThroughput(
+  clients: number,
+  toggle: (client: number, start: number) => Promise<number>,
+): Promise<{ rate: number; ok: number; conflicts: number; seconds: number }> {
+  const day0 = Date.UTC(2031, 0, 6, 8); // a Monday far from the demo data, 08:00
+  const perClient = Number(process.env.BENCH_TOGGLES_PER_CLIENT ?? 250);
+  let ok = 0;
+  let conflicts = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      for (let n = 0; n < perClient; n++) {
+        const status = await toggle(i, day0 + i * 86_400_000 + (n % 22) * 30 * 60_000);
+        if (status === 200) ok++;
+        else if (status === 409) conflicts++;
+        else throw new Error(`toggle: HTTP ${status}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return { rate: ok / seconds, ok, conflicts, seconds };
 }
 
 /**
@@ -198,9 +205,12 @@ export async function baselinePushBench(): Promise<void> {
     });
     const base = `http://127.0.0.1:${port}`;
     const doctorId = 'medico-base';
-    const push = await measurePush(base, base, doctorId, (start) =>
-      postJson(`${base}/disponibilita/toggle`, {}, { for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) }),
-    );
+    const toggle = (start: number) => postJson(`${base}/disponibilita/toggle`, {}, { for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) });
+    // the same loop as the app's: what this machine, this client and bare node:http allow, with no storage at all
+    const { rate } = await toggleThroughput(8, (_, start) => toggle(start));
+    record('baselineToggles', rate);
+    console.log(`server di base (node:http + socket.io, stato in memoria), toggle via HTTP, 8 client concorrenti: ${rate.toFixed(0)} toggle/s`);
+    const push = await measurePush(base, base, doctorId, toggle);
     console.log(`server di base (node:http + socket.io, stato in memoria), push a 200 socket dall'invio della richiesta: ${summary(push.fromRequest)}`);
     record('baselinePushP99', percentile(sorted(push.fromRequest), 99));
   } finally {

@@ -3,7 +3,18 @@
  * Sections record what they measured; index.ts prints the table at the end.
  */
 export type Figure =
-  'rawAppend1' | 'rawAppend16' | 'rawScan' | 'toggles' | 'holds' | 'replay' | 'rebuildSlots' | 'pushP99' | 'baselinePushP99' | 'crossPushP99' | 'crossToggles';
+  | 'rawAppend1'
+  | 'rawAppend16'
+  | 'rawScan'
+  | 'toggles'
+  | 'baselineToggles'
+  | 'holds'
+  | 'replay'
+  | 'rebuildSlots'
+  | 'pushP99'
+  | 'baselinePushP99'
+  | 'crossPushP99'
+  | 'crossToggles';
 
 const figures = new Map<Figure, number>();
 
@@ -27,9 +38,11 @@ export function printTable(): void {
     rows.push([
       'toggle via HTTP, 8 client, toggle/s',
       fmt(f('toggles')),
-      `${ratio(f('toggles'), f('rawAppend1'))} append grezzi (1/txn)`,
+      `${ratio(f('toggles'), f('rawAppend1'))} append grezzi (1/txn); ${ratio(f('toggles'), f('baselineToggles'))} server di base`,
       '≥ 2.000/s e ≥ 0,5×',
     ]);
+  if (f('baselineToggles') !== undefined)
+    rows.push(['server di base (node:http, stato in memoria, nessun disco), toggle/s, stesso client', fmt(f('baselineToggles')), '', '']);
   if (f('holds') !== undefined)
     rows.push(['hold via HTTP, 8 client, hold/s', fmt(f('holds')), `${ratio(f('holds'), f('rawAppend1'))} append grezzi (1/txn)`, '≥ 1.000/s']);
   if (f('replay') !== undefined)

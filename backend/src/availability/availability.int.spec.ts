@@ -1,5 +1,6 @@
 import { SLOT_COLORS } from '@studio/contracts';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
+import { TOGGLE_READ_MODEL_WAIT_MS } from './toggle-slot.command';
 
 // the demo seed (today = Monday 2030-03-04) opens medico1 09:00–13:00 and medico2 14:00–18:00 on weekdays
 const WEEK = { start: '2030-03-04T00:00:00Z', end: '2030-03-11T00:00:00Z' };
@@ -69,6 +70,47 @@ describe('availability over HTTP', () => {
         .query({ for: medico1, ...WEEK })
         .expect(200);
       expect(week.body.find((e: { id: string }) => e.id === opened.body.id).status).toBe('unavailable');
+    });
+
+    /** every projection batch takes `ms` longer than it should, while `during` runs */
+    async function withSlowProjections<T>(ms: number, during: () => Promise<T>): Promise<T> {
+      const transaction = app.core.readModels.transaction.bind(app.core.readModels);
+      const slow = jest.spyOn(app.core.readModels, 'transaction').mockImplementation(async (fn) => {
+        await new Promise((r) => setTimeout(r, ms));
+        return transaction(fn);
+      });
+      try {
+        return await during();
+      } finally {
+        slow.mockRestore();
+      }
+    }
+
+    it('answers once the read model holds the toggle (read your writes), even when the projection is slow', async () => {
+      const { agent, csrf } = await client(app, 'medico1@example.it');
+      const slot = { for: medico1, start: '2030-03-05T16:00:00Z', end: '2030-03-05T16:30:00Z' };
+      const opened = await withSlowProjections(TOGGLE_READ_MODEL_WAIT_MS / 3, () =>
+        agent.post('/disponibilita/toggle').set('X-CSRF-Token', csrf).send(slot).expect(200),
+      );
+      const doc = await app.core.readModels.get<{ status: string }>('availability_slots', opened.body.id as string);
+      expect(doc?.doc.status).toBe('available');
+    });
+
+    it('answers 200 after the bounded wait when the projections lag behind: the toggle is committed, and a retry would undo it', async () => {
+      const { agent, csrf } = await client(app, 'medico1@example.it');
+      const slot = { for: medico1, start: '2030-03-05T16:30:00Z', end: '2030-03-05T17:00:00Z' };
+      const started = Date.now();
+      const opened = await withSlowProjections(TOGGLE_READ_MODEL_WAIT_MS * 4, async () => {
+        const res = await agent.post('/disponibilita/toggle').set('X-CSRF-Token', csrf).send(slot).expect(200);
+        // answered before the read model held it, after waiting for it
+        expect(await app.core.readModels.get('availability_slots', res.body.id as string)).toBeNull();
+        return res;
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(TOGGLE_READ_MODEL_WAIT_MS);
+      expect(opened.body.status).toBe('available');
+      const [last] = await app.core.eventStore.readAll({ after: (await head()) - 1 });
+      expect(last).toMatchObject({ type: 'SlotOpened', data: { slotId: opened.body.id } });
+      await app.core.runner.waitFor(await head());
     });
 
     it('accepts a form-encoded toggle with the _token field', async () => {

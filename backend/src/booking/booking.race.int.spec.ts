@@ -15,7 +15,9 @@ describe('booking race: one winner per slot', () => {
   /**
    * The embedded store answers without real I/O, so requests would rarely interleave between
    * read and append. A pause after each doctor-day read makes them all read the same revision
-   * first: the append's expected revision must then pick the winner.
+   * first. In one process the holds' steps then take their turns on the doctor-day stream
+   * (inTurn): each decides on what the one before left, so no append is lost. Between processes
+   * the expected revision picks the winner (scale-out e2e: 100 patients across two instances).
    */
   function interleaveReads(): { staleAppends: () => number; restore: () => void } {
     const store = app.core.eventStore;
@@ -49,7 +51,7 @@ describe('booking race: one winner per slot', () => {
     const start = '2030-03-12T11:00:00Z';
     const race = interleaveReads();
     const results = await Promise.all(patients.map((p) => hold(p, medico1, start))).finally(race.restore);
-    expect(race.staleAppends()).toBeGreaterThan(0);
+    expect(race.staleAppends()).toBe(0);
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -70,7 +72,8 @@ describe('booking race: one winner per slot', () => {
     const starts = ['14', '15', '16', '17'].flatMap((h) => [`2030-03-13T${h}:00:00Z`, `2030-03-13T${h}:30:00Z`]);
     const race = interleaveReads();
     const results = await Promise.all(starts.map((start, i) => hold(patients[10 + i], medico2, start))).finally(race.restore);
-    expect(race.staleAppends()).toBeGreaterThan(0);
+    // taking turns, not losing appends and deciding again (which ran out of tries with eight on one day: a 409 for a free slot)
+    expect(race.staleAppends()).toBe(0);
     expect(results.map((r) => r.status)).toEqual(starts.map(() => 201));
     const day = await app.core.eventStore.readStream(availabilityStreamName(medico2, '2030-03-13'));
     expect(day.filter((e) => e.type === 'SlotHeld')).toHaveLength(8);

@@ -1,6 +1,6 @@
 import { InvalidEventError, type EventStore } from '@studio/contracts';
 import { AppError, ConflictError, ValidationError } from '../common/errors';
-import { handleCommand, readState, STALE_REVISION_MESSAGE, type Decider } from './command-handler';
+import { decideAgainOnStaleRevision, handleCommand, inTurn, readState, STALE_REVISION_MESSAGE, type Decider } from './command-handler';
 import { deciderSpec } from './decider-spec';
 import { testMetadata } from './event-store.contract';
 import { SqliteEventStore } from './sqlite-event-store';
@@ -85,6 +85,44 @@ describe('handleCommand', () => {
     expect(racing.appendAttempts()).toBe(2);
     const stored = await store.readStream('counter-1');
     expect(stored.map((e) => e.data)).toEqual([{ by: 1 }, { by: won === 0 ? 10 : 20 }]);
+  });
+
+  it('commands taking turns on one stream each decide on what the one before left: no append is lost, none decided again', async () => {
+    let appends = 0;
+    const counting: EventStore = Object.assign(Object.create(store) as EventStore, {
+      append: (...args: Parameters<EventStore['append']>) => (appends++, store.append(...args)),
+    });
+    const attempts: number[] = [];
+    const increment = (by: number) =>
+      decideAgainOnStaleRevision(
+        () => (attempts.push(by), inTurn(counting, 'counter-1', () => handleCommand(counting, 'counter-1', counter, { type: 'Increment', by }, metadata))),
+      );
+    // a refusal in the middle of the line does not hold up the ones after it
+    const refused = inTurn(counting, 'counter-1', () => handleCommand(counting, 'counter-1', counter, { type: 'Increment', by: 0 }, metadata));
+    // another stream does not wait for this one's line
+    const other = inTurn(counting, 'counter-2', () => handleCommand(counting, 'counter-2', counter, { type: 'Increment', by: 7 }, metadata));
+    const results = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(increment));
+    await expect(refused).rejects.toBeInstanceOf(ValidationError);
+    await other;
+
+    expect(results.map((r) => r.nextRevision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(attempts).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(appends).toBe(9);
+    expect((await store.readStream('counter-1')).map((e) => e.data)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((by) => ({ by })));
+    expect((await readState(store, 'counter-1', counter)).state).toEqual({ status: 'counting', total: 36 });
+  });
+
+  it('without turns, two racing commands: one loses its append and decides again', async () => {
+    const attempts: number[] = [];
+    const racing = bothReadBeforeEitherAppends(store);
+    await Promise.all(
+      [1, 2].map((by) =>
+        decideAgainOnStaleRevision(() => (attempts.push(by), handleCommand(racing.store, 'counter-1', counter, { type: 'Increment', by }, metadata))),
+      ),
+    );
+    // both read the empty stream: one append lost and was decided again
+    expect(attempts).toHaveLength(3);
+    expect(racing.appendAttempts()).toBe(3);
   });
 
   // the write side folds events checked against the catalogue, as the read side does

@@ -91,6 +91,32 @@ export async function decideAgainOnStaleRevision<T>(attempt: () => Promise<T>, t
   }
 }
 
+/** per store, the last command queued on each stream (see inTurn) */
+const turns = new WeakMap<EventStore, Map<string, Promise<void>>>();
+
+/**
+ * Runs `command` once the commands queued before it on `stream` in this process have finished: each reads the
+ * stream as the one before left it. For commands that would decide again on a stale revision anyway (flows and
+ * reactors): racing, all but one of them lost their append on every round and decided again, up to their tries and
+ * then a 409. Eight holds on one doctor-day spent most of their CPU so. Other processes still race, and the expected
+ * revision still decides between them.
+ */
+export function inTurn<T>(store: EventStore, stream: string, command: () => Promise<T>): Promise<T> {
+  let queues = turns.get(store);
+  if (!queues) turns.set(store, (queues = new Map()));
+  const before = queues.get(stream) ?? Promise.resolve();
+  const run = before.then(command);
+  const done = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(stream, done);
+  void done.then(() => {
+    if (queues.get(stream) === done) queues.delete(stream);
+  });
+  return run;
+}
+
 /**
  * The one command handler: read the stream, fold it, decide, append with the revision that was
  * read. A concurrent writer makes the append fail; that becomes a 409 for the user to retry on

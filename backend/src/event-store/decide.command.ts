@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventMetadata } from '@studio/contracts';
 import { EVENT_STORE, type Core } from '../infrastructure/core';
-import { decideAgainOnStaleRevision, handleCommand, type CommandResult, type Decider } from './command-handler';
+import { decideAgainOnStaleRevision, handleCommand, inTurn, type CommandResult, type Decider } from './command-handler';
 
 export interface DecideOptions {
   /** what the user reads on a 409 when the append lost to another writer, in the words of their screen */
@@ -40,6 +40,7 @@ export class DecideHandler implements ICommandHandler<Decide<unknown, unknown, {
 
   async execute<State, C, Event extends { type: string; data: unknown }>(c: Decide<State, C, Event>): Promise<CommandResult<Event>> {
     const once = () => handleCommand(this.eventStore, c.stream, c.decider, c.command, c.metadata, c.options.conflictMessage);
-    return c.options.onStale === 'decide-again' ? decideAgainOnStaleRevision(once, c.options.tries) : once();
+    // a user's command races (a lost append is their 409); a flow's takes its turn on the stream in this process
+    return c.options.onStale === 'decide-again' ? decideAgainOnStaleRevision(() => inTurn(this.eventStore, c.stream, once), c.options.tries) : once();
   }
 }

@@ -97,7 +97,7 @@ describe('handleCommand', () => {
       decideAgainOnStaleRevision(
         () => (attempts.push(by), inTurn(counting, 'counter-1', () => handleCommand(counting, 'counter-1', counter, { type: 'Increment', by }, metadata))),
       );
-    // a refusal in the middle of the line does not hold up the ones after it
+    // a refusal ahead in the line does not hold up the ones after it
     const refused = inTurn(counting, 'counter-1', () => handleCommand(counting, 'counter-1', counter, { type: 'Increment', by: 0 }, metadata));
     // another stream does not wait for this one's line
     const other = inTurn(counting, 'counter-2', () => handleCommand(counting, 'counter-2', counter, { type: 'Increment', by: 7 }, metadata));

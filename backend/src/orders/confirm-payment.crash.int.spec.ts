@@ -62,14 +62,20 @@ describe('payment confirmation resumed after the process died between two append
     }) as never);
   }
 
+  /** an approved order whose confirmation died at BookSlot: the capture is recorded on the order, nothing else */
+  async function capturedNotBooked(start: string) {
+    const order = await approvedOrder(start);
+    dieAt('BookSlot');
+    expect((await confirm(order.patient, order.orderId)).status).toBe(500);
+    jest.restoreAllMocks();
+    expect(await types(orderStreamName(order.orderId))).toEqual(['OrderCreated', 'PaymentCaptured']);
+    return order;
+  }
+
   it('capture recorded, slot not booked: the retried confirmation books it, with no second capture', async () => {
     const start = '2030-03-05T09:00:00Z';
-    const { patient, bookingId, orderId } = await approvedOrder(start);
-    dieAt('BookSlot');
-    expect((await confirm(patient, orderId)).status).toBe(500);
-    jest.restoreAllMocks();
     // half done: the money is recorded on the order, nothing else
-    expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured']);
+    const { patient, bookingId, orderId } = await capturedNotBooked(start);
     expect(await types(bookingStreamName(bookingId))).toEqual(['BookingHeld']);
     expect(await types(availabilityStreamName(medico1, '2030-03-05'))).not.toContain('SlotBooked');
     const paypalCalls = { ...pp.calls };
@@ -97,11 +103,7 @@ describe('payment confirmation resumed after the process died between two append
 
   it('capture recorded, then the hold ran out: the retried confirmation refunds the capture in full and books nothing', async () => {
     const start = '2030-03-05T10:00:00Z';
-    const { patient, bookingId, orderId } = await approvedOrder(start);
-    dieAt('BookSlot');
-    expect((await confirm(patient, orderId)).status).toBe(500);
-    jest.restoreAllMocks();
-    expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured']);
+    const { patient, bookingId, orderId } = await capturedNotBooked(start);
     const paypalCalls = { ...pp.calls };
 
     clock.advance(24 * 60); // far past the hold's end

@@ -12,6 +12,7 @@ import { renderMessage, type Decided } from './messages';
 import { stillWanted } from './notify';
 import { outboxDecider } from './outbox.decider';
 import { Decide } from '../event-store/decide.command';
+import { accountLinkToken, accountLinkUrl } from '../users';
 
 interface Personal {
   name: string;
@@ -135,6 +136,9 @@ export class OutboxWorker {
         timeZone: core.config.practiceTimeZone,
         from: { name: mailName(config.from), email: mailAddress(config.from) },
         now: clock.now(),
+        accountLinkUrl: n.accountLink
+          ? accountLinkUrl(config.publicUrl, n.accountLink.purpose, accountLinkToken(core.config.sessionSecret, n.accountLink.purpose, n.recipientId, n.accountLink.linkId))
+          : undefined,
       });
       const messageId = `<${notificationId}@studio-medico>`;
       try {

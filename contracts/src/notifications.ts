@@ -38,7 +38,10 @@ export const NotificationDecided = z.object({
   receipt: z.object({ receiptId: z.string(), number: z.number().int(), year: z.number().int(), orderId: z.string() }).nullable(),
   offerExpiresAt: z.string().nullable(),
   /** an invitation's or a reset's link: its id and expiry; the token is signed again when the message is written */
-  accountLink: z.object({ purpose: z.enum(['invitation', 'password_reset']), linkId: z.string(), expiresAt: z.string() }).nullable().optional(),
+  accountLink: z
+    .object({ purpose: z.enum(['invitation', 'password_reset']), linkId: z.string(), expiresAt: z.string() })
+    .nullable()
+    .optional(),
 });
 /** claimed by a worker just before the SMTP conversation: a crash after it leaves the message in doubt */
 export const NotificationSending = z.object({ notificationId: z.string(), attempt: z.number().int().positive(), at: z.string() });

@@ -113,7 +113,12 @@ export class ProfileController {
   /** an account with several roles (a doctor who is also administrator) acts in one at a time */
   @Post('role')
   @HttpCode(200)
-  async role(@CurrentUser() user: SessionUser, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponse> {
+  async role(
+    @CurrentUser() user: SessionUser,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SessionResponse> {
     const { role } = parseInput(ActiveRoleRequest, body);
     const roles = await this.accounts.rolesOfAccount(user.id);
     if (!roles.includes(role)) throw new ForbiddenError('Questo ruolo non è tra quelli del tuo account.', 'ruolo_non_tuo');

@@ -142,7 +142,12 @@ export class AccountsService {
 
   async deactivate(id: string, metadata: EventMetadata): Promise<DeactivationAnswer> {
     await this.staffMember(id);
-    const command: UserCommand = { type: 'DeactivateAccount', by: metadata.userId, now: this.clock.now().toISOString(), otherActiveAdmins: await this.otherActiveAdmins(id) };
+    const command: UserCommand = {
+      type: 'DeactivateAccount',
+      by: metadata.userId,
+      now: this.clock.now().toISOString(),
+      otherActiveAdmins: await this.otherActiveAdmins(id),
+    };
     const { position } = await this.users.decideOnAccount(id, command, metadata);
     await this.sessions.end(id);
     await this.settle(position);
@@ -152,7 +157,11 @@ export class AccountsService {
 
   async reactivate(id: string, metadata: EventMetadata): Promise<StaffMember> {
     await this.staffMember(id);
-    const { position } = await this.users.decideOnAccount(id, { type: 'ReactivateAccount', by: metadata.userId, now: this.clock.now().toISOString() }, metadata);
+    const { position } = await this.users.decideOnAccount(
+      id,
+      { type: 'ReactivateAccount', by: metadata.userId, now: this.clock.now().toISOString() },
+      metadata,
+    );
     await this.settle(position);
     return this.member(await this.staffMember(id));
   }

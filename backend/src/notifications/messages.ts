@@ -121,7 +121,7 @@ function body(n: Decided, ctx: MessageContext): Body {
         subject: 'Nuova password',
         lines: [
           'Hai chiesto di scegliere una nuova password. Il link vale 60 minuti e si può usare una volta sola.',
-          "Se non sei stato tu, ignora questo messaggio: la password resta quella di prima.",
+          'Se non sei stato tu, ignora questo messaggio: la password resta quella di prima.',
         ],
         link: { label: 'Scegli una nuova password', href: ctx.accountLinkUrl! },
       };

@@ -174,7 +174,9 @@ export function decideNotifications(cause: Cause, settings: NotifySettings): Dec
     }
     case 'PasswordResetRequested': {
       const d = cause.data;
-      return [accountMessage('password_reset', d.userId, cause.recipientRole, cause.at, { purpose: 'password_reset', linkId: d.resetId, expiresAt: d.expiresAt })];
+      return [
+        accountMessage('password_reset', d.userId, cause.recipientRole, cause.at, { purpose: 'password_reset', linkId: d.resetId, expiresAt: d.expiresAt }),
+      ];
     }
   }
 }

@@ -137,7 +137,11 @@ export class OutboxWorker {
         from: { name: mailName(config.from), email: mailAddress(config.from) },
         now: clock.now(),
         accountLinkUrl: n.accountLink
-          ? accountLinkUrl(config.publicUrl, n.accountLink.purpose, accountLinkToken(core.config.sessionSecret, n.accountLink.purpose, n.recipientId, n.accountLink.linkId))
+          ? accountLinkUrl(
+              config.publicUrl,
+              n.accountLink.purpose,
+              accountLinkToken(core.config.sessionSecret, n.accountLink.purpose, n.recipientId, n.accountLink.linkId),
+            )
           : undefined,
       });
       const messageId = `<${notificationId}@studio-medico>`;

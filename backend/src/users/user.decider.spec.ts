@@ -79,8 +79,16 @@ describe('user decider', () => {
       type: 'StaffInvited',
       data: { userId: 'u1', invitationId: 'inv1', roles, emailHash: 'h', personal, expiresAt: '2030-03-07T10:00:00.000Z', invitedBy: 'a1' },
     });
-    const accept = (now = '2030-03-06T10:00:00.000Z', invitationId = 'inv1'): UserCommand => ({ type: 'AcceptInvitation', invitationId, passwordHash: 'p2', now });
-    const accepted: UserEvent = { type: 'InvitationAccepted', data: { userId: 'u1', invitationId: 'inv1', passwordHash: 'p2', at: '2030-03-06T10:00:00.000Z' } };
+    const accept = (now = '2030-03-06T10:00:00.000Z', invitationId = 'inv1'): UserCommand => ({
+      type: 'AcceptInvitation',
+      invitationId,
+      passwordHash: 'p2',
+      now,
+    });
+    const accepted: UserEvent = {
+      type: 'InvitationAccepted',
+      data: { userId: 'u1', invitationId: 'inv1', passwordHash: 'p2', at: '2030-03-06T10:00:00.000Z' },
+    };
     const deactivate = (otherActiveAdmins = 1): UserCommand => ({ type: 'DeactivateAccount', by: 'a1', now: '2030-03-06T11:00:00.000Z', otherActiveAdmins });
     const deactivated: UserEvent = { type: 'AccountDeactivated', data: { userId: 'u1', by: 'a1', at: '2030-03-06T11:00:00.000Z' } };
     const reactivate: UserCommand = { type: 'ReactivateAccount', by: 'a1', now: '2030-03-06T12:00:00.000Z' };
@@ -89,9 +97,13 @@ describe('user decider', () => {
 
     it('invites a doctor, a segreteria or an auditor once, never a patient', () => {
       given([]).when(invite()).then([invited()]);
-      given([]).when(invite(['admin', 'doctor'])).then([invited(['admin', 'doctor'])]);
+      given([])
+        .when(invite(['admin', 'doctor']))
+        .then([invited(['admin', 'doctor'])]);
       given([invited()]).when(invite()).thenThrows('account_esistente');
-      given([]).when(invite(['patient'])).thenThrows('ruolo_non_valido');
+      given([])
+        .when(invite(['patient']))
+        .thenThrows('ruolo_non_valido');
       given([]).when(invite([])).thenThrows('ruolo_non_valido');
     });
     it('accepts an invitation once, before it expires, with its own id', () => {
@@ -114,7 +126,9 @@ describe('user decider', () => {
       given([registered(), deactivated]).when(deactivate()).thenThrows('gia_disattivato');
       given([registered(), deactivated]).when(reactivate).then([reactivated]);
       given([registered()]).when(reactivate).thenThrows('gia_attivo');
-      given([registered('patient')]).when(deactivate()).thenThrows('personale_non_trovato');
+      given([registered('patient')])
+        .when(deactivate())
+        .thenThrows('personale_non_trovato');
       given([]).when(deactivate()).thenThrows('personale_non_trovato');
     });
     it('never deactivates the last active administrator', () => {
@@ -126,13 +140,21 @@ describe('user decider', () => {
       given([admin])
         .when(change(['admin', 'doctor']))
         .then([{ type: 'StaffRolesChanged', data: { userId: 'u1', roles: ['admin', 'doctor'], changedBy: 'a1' } }]);
-      given([admin]).when(change(['doctor'])).thenThrows('ultimo_amministratore');
+      given([admin])
+        .when(change(['doctor']))
+        .thenThrows('ultimo_amministratore');
       given([admin])
         .when(change(['doctor'], 1))
         .then([{ type: 'StaffRolesChanged', data: { userId: 'u1', roles: ['doctor'], changedBy: 'a1' } }]);
-      given([admin]).when(change(['admin'])).then([]);
-      given([admin]).when(change(['patient'])).thenThrows('ruolo_non_valido');
-      given([registered('patient')]).when(change(['doctor'])).thenThrows('personale_non_trovato');
+      given([admin])
+        .when(change(['admin']))
+        .then([]);
+      given([admin])
+        .when(change(['patient']))
+        .thenThrows('ruolo_non_valido');
+      given([registered('patient')])
+        .when(change(['doctor']))
+        .thenThrows('personale_non_trovato');
     });
     it('a doctor who became administrator too stays a doctor', () =>
       given([registered(), { type: 'StaffRolesChanged', data: { userId: 'u1', roles: ['admin', 'doctor'], changedBy: 'a1' } }])
@@ -148,20 +170,32 @@ describe('user decider', () => {
     const deactivated: UserEvent = { type: 'AccountDeactivated', data: { userId: 'u1', by: 'a1', at: '2030-03-06T09:00:00.000Z' } };
 
     it('records a reset request for an active account, nothing for an unknown, invited or deactivated one', () => {
-      given([registered('patient')]).when(request()).then([requested]);
+      given([registered('patient')])
+        .when(request())
+        .then([requested]);
       given([]).when(request()).then([]);
       given([registered(), deactivated]).when(request()).then([]);
     });
     it('resets the password once per link, before it expires', () => {
-      given([registered('patient'), requested]).when(reset()).then([changedByReset]);
-      given([registered('patient'), requested, changedByReset]).when(reset()).thenThrows('link_non_valido');
-      given([registered('patient'), requested]).when(reset('2030-03-06T11:00:00.000Z')).thenThrows('link_scaduto');
-      given([registered('patient'), requested]).when(reset(undefined, 'r2')).thenThrows('link_non_valido');
+      given([registered('patient'), requested])
+        .when(reset())
+        .then([changedByReset]);
+      given([registered('patient'), requested, changedByReset])
+        .when(reset())
+        .thenThrows('link_non_valido');
+      given([registered('patient'), requested])
+        .when(reset('2030-03-06T11:00:00.000Z'))
+        .thenThrows('link_scaduto');
+      given([registered('patient'), requested])
+        .when(reset(undefined, 'r2'))
+        .thenThrows('link_non_valido');
       given([]).when(reset()).thenThrows('link_non_valido');
     });
     it('a password changed since makes an older reset link worthless', () => {
       const changed: UserEvent = { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'p3', resetId: null, at: '2030-03-06T10:10:00.000Z' } };
-      given([registered('patient'), requested, changed]).when(reset()).thenThrows('link_non_valido');
+      given([registered('patient'), requested, changed])
+        .when(reset())
+        .thenThrows('link_non_valido');
     });
     it('changes the password of an active account only', () => {
       const change: UserCommand = { type: 'ChangePassword', passwordHash: 'p3', now: '2030-03-06T10:10:00.000Z' };

@@ -104,23 +104,19 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'ConsentRecorded':
     case 'ContactDetailsChanged':
       return state;
-  }
-  if (state.status === 'none') return state;
-  switch (event.type) {
     case 'InvitationAccepted':
-      return { ...state, status: 'registered', invitation: state.invitation && { ...state.invitation, used: true } };
+      return state.status === 'none' ? state : { ...state, status: 'registered', invitation: state.invitation && { ...state.invitation, used: true } };
     case 'StaffRolesChanged':
-      return { ...state, roles: event.data.roles, role: primaryRole(event.data.roles) };
+      return state.status === 'none' ? state : { ...state, roles: event.data.roles, role: primaryRole(event.data.roles) };
     case 'AccountDeactivated':
-      return { ...state, active: false };
+      return state.status === 'none' ? state : { ...state, active: false };
     case 'AccountReactivated':
-      return { ...state, active: true };
+      return state.status === 'none' ? state : { ...state, active: true };
     case 'PasswordResetRequested':
-      return { ...state, resets: { ...state.resets, [event.data.resetId]: event.data.expiresAt } };
-    case 'PasswordChanged': {
+      return state.status === 'none' ? state : { ...state, resets: { ...state.resets, [event.data.resetId]: event.data.expiresAt } };
+    case 'PasswordChanged':
       // a new password, however set, makes every reset link asked for before it worthless
-      return { ...state, resets: {} };
-    }
+      return state.status === 'none' ? state : { ...state, resets: {} };
   }
 }
 
@@ -168,10 +164,10 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     }
     case 'AcceptInvitation': {
       if (state.status === 'none' || state.status === 'erased' || !state.invitation || state.invitation.id !== command.invitationId)
-        throw invalidLink("Questo invito non è valido: chiedi alla segreteria di inviarne uno nuovo.", 'invito_non_valido');
+        throw invalidLink('Questo invito non è valido: chiedi alla segreteria di inviarne uno nuovo.', 'invito_non_valido');
       const invitation = state.invitation;
       if (invitation.used) throw invalidLink('Questo invito è già stato usato: accedi con la tua email e la password scelta.', 'invito_usato');
-      if (command.now >= invitation.expiresAt) throw invalidLink("Questo invito è scaduto: chiedi alla segreteria di inviarne uno nuovo.", 'invito_scaduto');
+      if (command.now >= invitation.expiresAt) throw invalidLink('Questo invito è scaduto: chiedi alla segreteria di inviarne uno nuovo.', 'invito_scaduto');
       if (!state.active) throw new ForbiddenError('Questo account è stato disattivato.', 'account_disattivato');
       const { userId } = state;
       return [{ type: 'InvitationAccepted', data: { userId, invitationId: invitation.id, passwordHash: command.passwordHash, at: command.now } }];

@@ -89,7 +89,9 @@ export const usersProjection: ProjectionDefinition<UserDoc, Handled> = {
         };
       }
       case 'InvitationAccepted':
-        return doc && { ...doc, status: doc.status === 'deactivated' ? 'deactivated' : 'active', invitationExpiresAt: null, passwordHash: event.data.passwordHash };
+        return (
+          doc && { ...doc, status: doc.status === 'deactivated' ? 'deactivated' : 'active', invitationExpiresAt: null, passwordHash: event.data.passwordHash }
+        );
       case 'StaffRolesChanged':
         return doc && { ...doc, roles: event.data.roles, role: primary(event.data.roles) };
       case 'AccountDeactivated':

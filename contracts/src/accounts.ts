@@ -40,6 +40,9 @@ export const FORGOT_PASSWORD_ANSWER = {
   message: "Se l'indirizzo corrisponde a un account, riceverai a breve un'email con il link per scegliere una nuova password (valido 60 minuti).",
 } as const;
 
+export const ConfirmEmailRequest = z.object({ token });
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+
 export const ResetPasswordRequest = z.object({ token, password: NewPassword });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
@@ -98,5 +101,7 @@ export const MyProfile = z.object({
   phone: z.string().nullable(),
   roles: z.array(Role),
   activeRole: Role,
+  /** false until the address is confirmed through the emailed link (staff and older accounts: true) */
+  emailConfirmed: z.boolean(),
 });
 export type MyProfile = z.infer<typeof MyProfile>;

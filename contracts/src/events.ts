@@ -299,6 +299,9 @@ export const PasswordResetRequested = z.object({ userId: z.string(), resetId: z.
 export const PasswordChanged = z.object({ userId: z.string(), passwordHash: z.string(), resetId: z.string().nullable(), at: z.string() });
 /** the person's own contact details, sealed again with their key (email unchanged: it is the login) */
 export const ContactDetailsChanged = z.object({ userId: z.string(), personal: Sealed });
+/** a self-registered patient is asked to confirm the address through a link (`requestId` is the link's id) */
+export const EmailConfirmationRequested = z.object({ userId: z.string(), requestId: z.string() });
+export const EmailConfirmed = z.object({ userId: z.string(), requestId: z.string(), at: z.string() });
 
 export const EventSchemas = {
   SlotOpened,
@@ -351,6 +354,8 @@ export const EventSchemas = {
   PasswordResetRequested,
   PasswordChanged,
   ContactDetailsChanged,
+  EmailConfirmationRequested,
+  EmailConfirmed,
   ...NotificationEventSchemas,
 } as const;
 

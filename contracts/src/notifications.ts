@@ -15,6 +15,7 @@ export const NotificationKind = z.enum([
   'waiting_list_offer',
   'staff_invitation',
   'password_reset',
+  'email_confirmation',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -39,7 +40,7 @@ export const NotificationDecided = z.object({
   offerExpiresAt: z.string().nullable(),
   /** an invitation's or a reset's link: its id and expiry; the token is signed again when the message is written */
   accountLink: z
-    .object({ purpose: z.enum(['invitation', 'password_reset']), linkId: z.string(), expiresAt: z.string() })
+    .object({ purpose: z.enum(['invitation', 'password_reset', 'email_confirmation']), linkId: z.string(), expiresAt: z.string().nullable() })
     .nullable()
     .optional(),
 });

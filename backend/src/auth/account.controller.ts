@@ -3,6 +3,7 @@ import {
   AcceptInvitationRequest,
   ActiveRoleRequest,
   ChangePasswordRequest,
+  ConfirmEmailRequest,
   ContactDetailsRequest,
   FORGOT_PASSWORD_ANSWER,
   ForgotPasswordRequest,
@@ -63,6 +64,14 @@ export class AccountAuthController {
     return FORGOT_PASSWORD_ANSWER;
   }
 
+  @Post('email/confirm')
+  @HttpCode(200)
+  async confirmEmail(@Req() req: Request, @Body() body: unknown): Promise<{ message: string }> {
+    const { token } = parseInput(ConfirmEmailRequest, body);
+    await this.accounts.confirmEmail(token, (u) => metadataFor(req, u));
+    return { message: 'Indirizzo email confermato: riceverai i promemoria delle visite.' };
+  }
+
   /** sets the password and ends every session of the account; the person then logs in with it */
   @Post('password/reset')
   @HttpCode(200)
@@ -89,6 +98,13 @@ export class ProfileController {
   @Put('profile')
   editProfile(@CurrentUser() user: SessionUser, @Body() body: unknown, @Req() req: Request): Promise<MyProfile> {
     return this.accounts.changeContactDetails(user, parseInput(ContactDetailsRequest, body), metadataFor(req, user));
+  }
+
+  @Post('email/confirmation')
+  @HttpCode(202)
+  async resendConfirmation(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<{ message: string }> {
+    await this.accounts.resendEmailConfirmation(user, metadataFor(req, user));
+    return { message: 'Ti abbiamo inviato di nuovo il link di conferma.' };
   }
 
   /** the other sessions of the account end; this one stays */

@@ -6,6 +6,7 @@ import { connect, sessionCookieOf } from '../testing/sockets';
 import { startTestSmtp, type TestSmtp } from '../testing/smtp';
 import { client, lastRequestPosition, ManualClock, startTestApp, type Client, type TestApp } from '../testing/test-app';
 import { registerPatients } from '../testing/patients';
+import { NotificationsService } from '../notifications/notifications.service';
 
 const PUBLIC_URL = 'https://studio.example.it';
 const clock = new ManualClock(new Date('2030-03-04T06:00:00Z'));
@@ -277,6 +278,80 @@ describe('passwords and sessions', () => {
     const bad = await p.agent.put('/api/me/profile').set('X-CSRF-Token', p.csrf).send({ name: '', surname: 'Gialli' });
     expect(bad.status).toBe(400);
     expect((await request(app.app.getHttpServer()).get('/api/me/profile')).status).toBe(401);
+  });
+});
+
+describe('patients confirm their email', () => {
+  const meta = () => ({ userId: 'system', role: 'system' as const, at: clock.now().toISOString(), correlationId: 'c', causationId: 'c' });
+  /** a confirmed visit, appended as the payment flow would, so the outbox decides its messages and reminder */
+  async function confirmedVisit(bookingId: string, patientId: string, start: string) {
+    const doctorId = app.ids['medico1@example.it'];
+    const end = start.replace(':00:00Z', ':30:00Z');
+    await app.core.eventStore.append(
+      `booking-${bookingId}`,
+      [
+        {
+          type: 'BookingHeld',
+          data: { bookingId, patientId, doctorId, slotId: slotId(doctorId, start), start, end, expiresAt: '2030-03-04T06:15:00.000Z' },
+          metadata: meta(),
+        },
+        { type: 'BookingConfirmed', data: { bookingId, orderId: `o-${bookingId}` }, metadata: meta() },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+  }
+  const notifications = () => app.app.get(NotificationsService);
+  const settle = async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    await app.core.changes.waitFor(await app.core.eventStore.headPosition(), 5000);
+    await notifications().runDue();
+  };
+
+  it('a registered patient gets a link; until followed the agenda marks the address and no reminder goes to it', async () => {
+    const c = await client(app);
+    const email = 'nuova.paziente@example.it';
+    const reg = await post(c, '/api/auth/register', {
+      name: 'Nadia',
+      surname: 'Sala',
+      email,
+      password: 'segreta123',
+      phone: '333 1234567',
+      taxcode: 'RSSMRA85T10A562S',
+      consent: true,
+    }).expect(201);
+    const patientId = reg.body.user.id as string;
+    const link = await mailTo(email, /Conferma il tuo indirizzo email/);
+    const token = tokenIn(link, 'conferma-email');
+    const me = { agent: c.agent, csrf: reg.body.csrfToken as string };
+    expect((await me.agent.get('/api/me/profile')).body.emailConfirmed).toBe(false);
+
+    await confirmedVisit('conferma-1', patientId, '2030-03-06T09:00:00Z');
+    await settle();
+    const doctor = await client(app, 'medico1@example.it');
+    const agenda = await doctor.agent.get(`/api/doctors/${app.ids['medico1@example.it']}/agenda`).query({ from: '2030-03-06', to: '2030-03-06' }).expect(200);
+    expect(agenda.body.find((i: { id: string }) => i.id === 'conferma-1')).toMatchObject({ emailUnconfirmed: true });
+    // the reminder's time comes: dropped, not sent
+    clock.set('2030-03-05T09:00:00Z');
+    await settle();
+    expect(smtp.received.filter((m) => to(m) === email).map((m) => m.subject)).not.toContainEqual(expect.stringMatching(/Promemoria/));
+    const reminder = await app.core.eventStore.readStream('notification-reminder-conferma-1-0-patient');
+    expect(reminder.map((e) => [e.type, (e.data as { reason?: string }).reason])).toContainEqual(['NotificationCancelled', 'email non confermata']);
+    clock.set('2030-03-04T06:00:00Z');
+
+    const forged = await post(await client(app), '/api/auth/email/confirm', { token: `${token}x` });
+    expect(forged.status).toBe(410);
+    await post(await client(app), '/api/auth/email/confirm', { token }).expect(200);
+    expect((await me.agent.get('/api/me/profile')).body.emailConfirmed).toBe(true);
+    const agendaAfter = await doctor.agent.get(`/api/doctors/${app.ids['medico1@example.it']}/agenda`).query({ from: '2030-03-06', to: '2030-03-06' });
+    expect(agendaAfter.body.find((i: { id: string }) => i.id === 'conferma-1').emailUnconfirmed).toBeUndefined();
+    // confirmed: the next visit's reminder is sent
+    await confirmedVisit('conferma-2', patientId, '2030-03-07T09:00:00Z');
+    await settle();
+    clock.set('2030-03-06T09:00:00Z');
+    await settle();
+    clock.set('2030-03-04T06:00:00Z');
+    expect((await mailTo(email, /Promemoria/)).subject).toMatch(/giovedì 7 marzo 2030/);
+    expect((await post(me, '/api/me/email/confirmation', {})).status).toBe(409);
   });
 });
 

@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { CHANGE_FEED, CONFIG, READ_MODELS, type Core } from '../infrastructure/core';
-import { UsersService, isActive, readAccountLinkToken, rolesOf, type UserCommand } from '../users';
+import { UsersService, isActive, manyRoles, readAccountLinkToken, rolesOf, type UserCommand } from '../users';
 import { AccountSessions } from './account-sessions';
 
 const forgedLink = (purpose: 'invitation' | 'password_reset') =>
@@ -119,7 +119,7 @@ export class AccountsService {
   }
 
   async sessionUser(user: UserDoc): Promise<SessionUser> {
-    return { id: user.id, role: user.role, name: await this.users.displayName(user), roles: rolesOf(user) };
+    return { id: user.id, role: user.role, name: await this.users.displayName(user), ...manyRoles(user) };
   }
 
   /** other active administrators than this account: the last one is never removed */
@@ -232,6 +232,7 @@ export class AccountsService {
       phone: personal.phone ?? null,
       roles: rolesOf(account),
       activeRole: user.role,
+      emailConfirmed: account.emailConfirmed !== false,
     };
   }
 
@@ -244,6 +245,25 @@ export class AccountsService {
     const { position } = await this.users.decideOnAccount(user.id, { type: 'ChangeContactDetails', personal: sealed }, metadata);
     await this.settle(position);
     return this.profile(user);
+  }
+
+  /** the link of the confirmation email, followed: nothing to record when already confirmed */
+  async confirmEmail(token: string, metadataFor: (user: SessionUser) => EventMetadata): Promise<void> {
+    const link = readAccountLinkToken(this.config.sessionSecret, 'email_confirmation', token);
+    const user = link && (await this.users.get(link.userId));
+    if (!link || !user) throw new AppError(410, 'link_non_valido', 'Questo link di conferma non è valido: chiedine uno nuovo dal tuo profilo.');
+    const { position } = await this.users.decideOnAccount(
+      link.userId,
+      { type: 'ConfirmEmail', requestId: link.linkId, now: this.clock.now().toISOString() },
+      metadataFor(await this.sessionUser(user)),
+    );
+    await this.settle(position);
+  }
+
+  /** a new confirmation email, from the profile */
+  async resendEmailConfirmation(user: SessionUser, metadata: EventMetadata): Promise<void> {
+    const { position } = await this.users.decideOnAccount(user.id, { type: 'RequestEmailConfirmation', requestId: randomUUID() }, metadata);
+    await this.settle(position);
   }
 
   /** the role a session of a many-role account acts in; only one of the account's own */

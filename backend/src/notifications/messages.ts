@@ -112,7 +112,7 @@ function body(n: Decided, ctx: MessageContext): Body {
         subject: `Invito a ${ctx.practiceName}`,
         lines: [
           `Sei stato invitato a usare l'applicazione di ${ctx.practiceName}.`,
-          `Apri il link e scegli la tua password (almeno 10 caratteri). Il link vale ${hoursUntil(n.accountLink!.expiresAt, ctx.now)} ore e si può usare una volta sola.`,
+          `Apri il link e scegli la tua password (almeno 10 caratteri). Il link vale ${hoursUntil(n.accountLink!.expiresAt!, ctx.now)} ore e si può usare una volta sola.`,
         ],
         link: { label: 'Accetta l’invito', href: ctx.accountLinkUrl! },
       };
@@ -124,6 +124,15 @@ function body(n: Decided, ctx: MessageContext): Body {
           'Se non sei stato tu, ignora questo messaggio: la password resta quella di prima.',
         ],
         link: { label: 'Scegli una nuova password', href: ctx.accountLinkUrl! },
+      };
+    case 'email_confirmation':
+      return {
+        subject: 'Conferma il tuo indirizzo email',
+        lines: [
+          `Grazie per esserti registrato presso ${ctx.practiceName}. Apri il link per confermare il tuo indirizzo email.`,
+          'Finché non lo confermi puoi prenotare e pagare, ma non ti mandiamo i promemoria delle visite.',
+        ],
+        link: { label: 'Conferma l’indirizzo email', href: ctx.accountLinkUrl! },
       };
   }
 }

@@ -173,6 +173,8 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       }
       case 'StaffInvited':
         return { type: 'StaffInvited', data: event.data, at };
+      case 'EmailConfirmationRequested':
+        return { type: 'EmailConfirmationRequested', data: event.data, at };
       case 'PasswordResetRequested': {
         const account = (await this.readModels.get<UserDoc>('users', event.data.userId))?.doc;
         return { type: 'PasswordResetRequested', data: event.data, at, recipientRole: account?.role ?? 'patient' };

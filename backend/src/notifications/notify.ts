@@ -53,6 +53,7 @@ export type Cause =
   | { type: 'ReceiptIssued'; data: EventData<'ReceiptIssued'>; at: string }
   | { type: 'WaitingListOfferMade'; data: EventData<'WaitingListOfferMade'>; at: string; offer: EventData<'WaitingListOfferReserved'> }
   | { type: 'StaffInvited'; data: EventData<'StaffInvited'>; at: string }
+  | { type: 'EmailConfirmationRequested'; data: EventData<'EmailConfirmationRequested'>; at: string }
   | { type: 'PasswordResetRequested'; data: EventData<'PasswordResetRequested'>; at: string; recipientRole: EventData<'NotificationDecided'>['recipientRole'] };
 
 /** the event types that cause a notification */
@@ -64,11 +65,12 @@ export const CAUSE_TYPES = [
   'WaitingListOfferMade',
   'StaffInvited',
   'PasswordResetRequested',
+  'EmailConfirmationRequested',
 ] as const;
 
 /** an account's own message: no visit, the recipient stands in as doctor and patient */
 const accountMessage = (
-  kind: 'staff_invitation' | 'password_reset',
+  kind: 'staff_invitation' | 'password_reset' | 'email_confirmation',
   userId: string,
   recipientRole: Decided['recipientRole'],
   at: string,
@@ -171,6 +173,10 @@ export function decideNotifications(cause: Cause, settings: NotifySettings): Dec
       const d = cause.data;
       const role = d.roles.includes('doctor') ? 'doctor' : d.roles.includes('admin') ? 'admin' : 'auditor';
       return [accountMessage('staff_invitation', d.userId, role, cause.at, { purpose: 'invitation', linkId: d.invitationId, expiresAt: d.expiresAt })];
+    }
+    case 'EmailConfirmationRequested': {
+      const d = cause.data;
+      return [accountMessage('email_confirmation', d.userId, 'patient', cause.at, { purpose: 'email_confirmation', linkId: d.requestId, expiresAt: null })];
     }
     case 'PasswordResetRequested': {
       const d = cause.data;

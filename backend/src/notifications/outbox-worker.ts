@@ -110,7 +110,9 @@ export class OutboxWorker {
     try {
       if (state.status === 'pending') {
         const booking = n.bookingId ? (await core.eventStore.readStream(bookingStreamName(n.bookingId))).map(parseRecordedEvent) : null;
-        const drop = stillWanted(n, booking);
+        const recipient = n.kind === 'reminder' ? (await core.readModels.get<UserDoc>('users', n.recipientId))?.doc : null;
+        // an address not confirmed yet gets no reminder (booking and paying stay open to it)
+        const drop = recipient?.emailConfirmed === false ? 'email non confermata' : stillWanted(n, booking);
         if (drop) {
           await this.o.commands.execute(new Decide(stream, outboxDecider, { type: 'Cancel', reason: drop, now }, this.metadata()));
           return false;

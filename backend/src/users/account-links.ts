@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sameToken } from '../auth/guards';
 
-export type AccountLinkPurpose = 'invitation' | 'password_reset';
+export type AccountLinkPurpose = 'invitation' | 'password_reset' | 'email_confirmation';
 
 /**
  * The token of an invitation's or a password reset's link: `<userId>.<linkId>.<MAC>`, the MAC an HMAC of the
@@ -26,5 +26,6 @@ function mac(secret: string, purpose: AccountLinkPurpose, userId: string, linkId
 
 /** the page a link opens, under PUBLIC_URL */
 export function accountLinkUrl(publicUrl: string, purpose: AccountLinkPurpose, token: string): string {
-  return `${publicUrl}/${purpose === 'invitation' ? 'invito' : 'nuova-password'}?token=${encodeURIComponent(token)}`;
+  const page = { invitation: 'invito', password_reset: 'nuova-password', email_confirmation: 'conferma-email' }[purpose];
+  return `${publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 }

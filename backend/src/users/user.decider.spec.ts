@@ -213,4 +213,38 @@ describe('user decider', () => {
       given([]).when({ type: 'ChangeContactDetails', personal: sealed }).thenThrows('account_non_trovato');
     });
   });
+
+  describe('email confirmation', () => {
+    const requested: UserEvent = { type: 'EmailConfirmationRequested', data: { userId: 'u1', requestId: 'c1' } };
+    const confirm = (requestId = 'c1'): UserCommand => ({ type: 'ConfirmEmail', requestId, now: '2030-03-06T10:00:00.000Z' });
+    it('a self-registered patient is asked to confirm the address, in the registration’s append', () =>
+      given([])
+        .when({ ...register('patient'), consent: { version: '2026-01', at: '2030-03-04T10:00:00.000Z' }, emailConfirmationId: 'c1' })
+        .then([
+          registered('patient'),
+          { type: 'ConsentRecorded', data: { userId: 'u1', document: 'privacy', version: '2026-01', at: '2030-03-04T10:00:00.000Z' } },
+          requested,
+        ]));
+    it('confirms with a link that was sent, once; a later click records nothing', () => {
+      const confirmed: UserEvent = { type: 'EmailConfirmed', data: { userId: 'u1', requestId: 'c1', at: '2030-03-06T10:00:00.000Z' } };
+      given([registered('patient'), requested])
+        .when(confirm())
+        .then([confirmed]);
+      given([registered('patient'), requested, confirmed])
+        .when(confirm())
+        .then([]);
+      given([registered('patient'), requested])
+        .when(confirm('altro'))
+        .thenThrows('link_non_valido');
+      given([]).when(confirm()).thenThrows('link_non_valido');
+    });
+    it('sends the link again only while the address is unconfirmed', () => {
+      given([registered('patient'), requested])
+        .when({ type: 'RequestEmailConfirmation', requestId: 'c2' })
+        .then([{ type: 'EmailConfirmationRequested', data: { userId: 'u1', requestId: 'c2' } }]);
+      given([registered('patient')])
+        .when({ type: 'RequestEmailConfirmation', requestId: 'c2' })
+        .thenThrows('email_gia_confermata');
+    });
+  });
 });

@@ -14,7 +14,9 @@ export type UserEvent =
   | { type: 'AccountReactivated'; data: EventData<'AccountReactivated'> }
   | { type: 'PasswordResetRequested'; data: EventData<'PasswordResetRequested'> }
   | { type: 'PasswordChanged'; data: EventData<'PasswordChanged'> }
-  | { type: 'ContactDetailsChanged'; data: EventData<'ContactDetailsChanged'> };
+  | { type: 'ContactDetailsChanged'; data: EventData<'ContactDetailsChanged'> }
+  | { type: 'EmailConfirmationRequested'; data: EventData<'EmailConfirmationRequested'> }
+  | { type: 'EmailConfirmed'; data: EventData<'EmailConfirmed'> };
 
 /** an account: invited (no password yet), registered (can log in unless deactivated), erased */
 export type UserState =
@@ -29,6 +31,8 @@ export type UserState =
       invitation: { id: string; expiresAt: string; used: boolean } | null;
       /** password resets asked for and not yet used, by id */
       resets: Record<string, string>;
+      /** the address: confirmed (accounts never asked are), or the confirmation links sent */
+      email: { confirmed: boolean; requests: string[] };
     };
 
 type Account = Exclude<UserState, { status: 'none' }>;
@@ -43,6 +47,8 @@ export type UserCommand =
       personal: Sealed;
       /** a self-registering patient accepts the privacy notice: recorded with the account, in one append */
       consent?: { version: string; at: string };
+      /** a self-registering patient confirms the address through a link with this id */
+      emailConfirmationId?: string;
     }
   | { type: 'SetWorkingHours'; doctorId: string; hours: WorkingHours }
   /** the right to erasure (audit): recorded here, then the person's key is destroyed */
@@ -65,7 +71,9 @@ export type UserCommand =
   | { type: 'RequestPasswordReset'; resetId: string; expiresAt: string }
   | { type: 'ResetPassword'; resetId: string; passwordHash: string; now: string }
   | { type: 'ChangePassword'; passwordHash: string; now: string }
-  | { type: 'ChangeContactDetails'; personal: Sealed };
+  | { type: 'ChangeContactDetails'; personal: Sealed }
+  | { type: 'RequestEmailConfirmation'; requestId: string }
+  | { type: 'ConfirmEmail'; requestId: string; now: string };
 
 const STAFF_ROLES: Role[] = ['doctor', 'admin', 'auditor'];
 
@@ -87,6 +95,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         active: true,
         invitation: null,
         resets: {},
+        email: { confirmed: true, requests: [] },
       };
     case 'StaffInvited':
       return {
@@ -97,6 +106,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         active: true,
         invitation: { id: event.data.invitationId, expiresAt: event.data.expiresAt, used: false },
         resets: {},
+        // the invitation's link, followed, proves the address
+        email: { confirmed: true, requests: [] },
       };
     case 'PersonalDataErased':
       return state.status === 'none' ? state : { ...state, status: 'erased' };
@@ -117,6 +128,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'PasswordChanged':
       // a new password, however set, makes every reset link asked for before it worthless
       return state.status === 'none' ? state : { ...state, resets: {} };
+    case 'EmailConfirmationRequested':
+      return state.status === 'none' ? state : { ...state, email: { confirmed: false, requests: [...state.email.requests, event.data.requestId] } };
+    case 'EmailConfirmed':
+      return state.status === 'none' ? state : { ...state, email: { confirmed: true, requests: [] } };
   }
 }
 
@@ -138,10 +153,11 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': {
       if (state.status !== 'none') throw new ConflictError('Questo account esiste già.', 'account_esistente');
-      const { userId, role, emailHash, passwordHash, personal, consent } = command;
-      const registered: UserEvent = { type: 'UserRegistered', data: { userId, role, emailHash, passwordHash, personal } };
-      if (!consent) return [registered];
-      return [registered, { type: 'ConsentRecorded', data: { userId, document: 'privacy', version: consent.version, at: consent.at } }];
+      const { userId, role, emailHash, passwordHash, personal, consent, emailConfirmationId } = command;
+      const events: UserEvent[] = [{ type: 'UserRegistered', data: { userId, role, emailHash, passwordHash, personal } }];
+      if (consent) events.push({ type: 'ConsentRecorded', data: { userId, document: 'privacy', version: consent.version, at: consent.at } });
+      if (emailConfirmationId) events.push({ type: 'EmailConfirmationRequested', data: { userId, requestId: emailConfirmationId } });
+      return events;
     }
     case 'SetWorkingHours': {
       if (state.status !== 'registered' || !state.roles.includes('doctor')) throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
@@ -212,6 +228,18 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'ChangeContactDetails': {
       const s = account(state);
       return [{ type: 'ContactDetailsChanged', data: { userId: s.userId, personal: command.personal } }];
+    }
+    case 'RequestEmailConfirmation': {
+      const s = account(state);
+      if (s.email.confirmed) throw new ConflictError('Il tuo indirizzo email è già confermato.', 'email_gia_confermata');
+      return [{ type: 'EmailConfirmationRequested', data: { userId: s.userId, requestId: command.requestId } }];
+    }
+    case 'ConfirmEmail': {
+      if (state.status === 'none' || state.status === 'erased' || (!state.email.confirmed && !state.email.requests.includes(command.requestId)))
+        throw invalidLink('Questo link di conferma non è valido: chiedine uno nuovo dal tuo profilo.', 'link_non_valido');
+      // a link followed twice, or after another one: already confirmed, nothing to record
+      if (state.email.confirmed) return [];
+      return [{ type: 'EmailConfirmed', data: { userId: state.userId, requestId: command.requestId, at: command.now } }];
     }
   }
 }

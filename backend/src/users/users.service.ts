@@ -30,6 +30,8 @@ const BCRYPT_COST = 10;
 export const isActive = (user: UserDoc): boolean => (user.status ?? 'active') === 'active' && !user.erased;
 /** every role of the account (documents before roles existed have one) */
 export const rolesOf = (user: UserDoc): Role[] => user.roles ?? [user.role];
+/** the session's `roles`, only for an account with more than one (a one-role session stays `{id, role, name}`) */
+export const manyRoles = (user: UserDoc): { roles?: Role[] } => (rolesOf(user).length > 1 ? { roles: rolesOf(user) } : {});
 /** compared against when the email is unknown, so a miss costs as much as a hit */
 const DUMMY_HASH = bcrypt.hashSync('utente-inesistente', BCRYPT_COST);
 
@@ -74,6 +76,8 @@ export class UsersService {
           passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
           personal,
           consent: input.consent,
+          // a self-registered patient (who accepts the notice) confirms the address through a link
+          emailConfirmationId: input.consent ? randomUUID() : undefined,
         },
         metadata,
       ),

@@ -18,6 +18,8 @@ export interface UserDoc {
   /** null once the person was erased (right to erasure): the read model keeps no trace of it */
   personal: Sealed | null;
   erased?: boolean;
+  /** false while a self-registered patient has not followed the confirmation link (absent: confirmed or never asked) */
+  emailConfirmed?: boolean;
   startHour: number;
   endHour: number;
 }
@@ -35,7 +37,9 @@ type Handled =
   | 'AccountDeactivated'
   | 'AccountReactivated'
   | 'PasswordChanged'
-  | 'ContactDetailsChanged';
+  | 'ContactDetailsChanged'
+  | 'EmailConfirmationRequested'
+  | 'EmailConfirmed';
 
 export const usersProjection: ProjectionDefinition<UserDoc, Handled> = {
   name: 'users',
@@ -53,6 +57,8 @@ export const usersProjection: ProjectionDefinition<UserDoc, Handled> = {
     'AccountReactivated',
     'PasswordChanged',
     'ContactDetailsChanged',
+    'EmailConfirmationRequested',
+    'EmailConfirmed',
   ],
   documentId: (event) => (event.type === 'WorkingHoursSet' ? event.data.doctorId : event.data.userId),
   evolve(doc, event) {
@@ -102,6 +108,10 @@ export const usersProjection: ProjectionDefinition<UserDoc, Handled> = {
         return doc && { ...doc, passwordHash: event.data.passwordHash };
       case 'ContactDetailsChanged':
         return doc && (doc.erased ? doc : { ...doc, personal: event.data.personal });
+      case 'EmailConfirmationRequested':
+        return doc && { ...doc, emailConfirmed: false };
+      case 'EmailConfirmed':
+        return doc && { ...doc, emailConfirmed: true };
       case 'WorkingHoursSet':
         return doc && { ...doc, startHour: event.data.startHour, endHour: event.data.endHour };
       case 'PersonalDataErased':

@@ -92,6 +92,11 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
     // Nest registers command handlers at init: seed after it
     await app.init();
     if (config.runProjections) await core.runner.start();
+    // only an explicit SEED_DEMO=true seeds in production; it is said at every start, the demo password being public
+    if (config.production && config.seedDemo)
+      log.warn(
+        'SEED_DEMO=true in produzione: gli account dimostrativi con la password pubblica Password123! sono attivi. Toglila e crea il primo amministratore con npm run setup.',
+      );
     if (config.seedDemo && (await seedDemoData(core, app.get(UsersService), app.get(CommandBus), options.today))) {
       await core.changes.waitFor(await core.eventStore.headPosition(), 60_000);
       log.info('Dati dimostrativi creati (account demo: vedi README, "Account dimostrativi")');

@@ -158,5 +158,7 @@ export const AgendaItem = z.object({
   questionnaireAnswered: z.boolean(),
   /** the patient's no-shows with this doctor */
   noShows: z.number().int(),
+  /** present only when the patient has not confirmed their email yet: no reminders go to it meanwhile */
+  emailUnconfirmed: z.literal(true).optional(),
 });
 export type AgendaItem = z.infer<typeof AgendaItem>;

@@ -275,6 +275,34 @@ export const OrderPlaced = z.object({
 /** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */
 export const DietSaved = z.object({ patientId: z.string(), doctorId: z.string(), content: Sealed });
 
+/**
+ * Staff accounts and passwords, on the account's stream `user-<id>`. Tokens never enter the log: an invitation's or a
+ * reset's link carries `<id>.<HMAC of the id>` (server secret), so only its id and expiry are recorded here.
+ */
+export const StaffInvited = z.object({
+  userId: z.string(),
+  invitationId: z.string(),
+  roles: z.array(Role).min(1),
+  emailHash: z.string(),
+  /** {name, surname, email} sealed with the person's key */
+  personal: Sealed,
+  expiresAt: z.string(),
+  invitedBy: z.string(),
+});
+/** the invited person chose a password: the account is active */
+export const InvitationAccepted = z.object({ userId: z.string(), invitationId: z.string(), passwordHash: z.string(), at: z.string() });
+export const StaffRolesChanged = z.object({ userId: z.string(), roles: z.array(Role).min(1), changedBy: z.string() });
+export const AccountDeactivated = z.object({ userId: z.string(), by: z.string(), at: z.string() });
+export const AccountReactivated = z.object({ userId: z.string(), by: z.string(), at: z.string() });
+export const PasswordResetRequested = z.object({ userId: z.string(), resetId: z.string(), expiresAt: z.string() });
+/** through a reset link (resetId) or from the profile with the current password (resetId null) */
+export const PasswordChanged = z.object({ userId: z.string(), passwordHash: z.string(), resetId: z.string().nullable(), at: z.string() });
+/** the person's own contact details, sealed again with their key (email unchanged: it is the login) */
+export const ContactDetailsChanged = z.object({ userId: z.string(), personal: Sealed });
+/** a self-registered patient is asked to confirm the address through a link (`requestId` is the link's id) */
+export const EmailConfirmationRequested = z.object({ userId: z.string(), requestId: z.string() });
+export const EmailConfirmed = z.object({ userId: z.string(), requestId: z.string(), at: z.string() });
+
 export const EventSchemas = {
   SlotOpened,
   SlotClosed,
@@ -318,6 +346,16 @@ export const EventSchemas = {
   FoodCreated,
   FoodUpdated,
   DietSaved,
+  StaffInvited,
+  InvitationAccepted,
+  StaffRolesChanged,
+  AccountDeactivated,
+  AccountReactivated,
+  PasswordResetRequested,
+  PasswordChanged,
+  ContactDetailsChanged,
+  EmailConfirmationRequested,
+  EmailConfirmed,
   ...NotificationEventSchemas,
 } as const;
 

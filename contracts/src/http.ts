@@ -12,7 +12,8 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-export const SessionUser = z.object({ id: z.string(), role: Role, name: z.string() });
+/** `role`: the role the session acts in; `roles`: every role of the account (one account may be doctor and administrator) */
+export const SessionUser = z.object({ id: z.string(), role: Role, name: z.string(), roles: z.array(Role).optional() });
 export type SessionUser = z.infer<typeof SessionUser>;
 
 export const SessionResponse = z.object({ user: SessionUser.nullable(), csrfToken: z.string() });

@@ -13,6 +13,9 @@ export const NotificationKind = z.enum([
   'reminder',
   'receipt_available',
   'waiting_list_offer',
+  'staff_invitation',
+  'password_reset',
+  'email_confirmation',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -20,7 +23,8 @@ export const NotificationDecided = z.object({
   notificationId: z.string(),
   kind: NotificationKind,
   recipientId: z.string(),
-  recipientRole: z.enum(['patient', 'doctor']),
+  /** an account's own messages (invitation, password reset) go to any role */
+  recipientRole: z.enum(['patient', 'doctor', 'admin', 'auditor']),
   /** not before this instant (ISO); the reminder's is REMINDER_HOURS before the visit */
   dueAt: z.string(),
   bookingId: z.string().nullable(),
@@ -34,6 +38,11 @@ export const NotificationDecided = z.object({
   /** receipt `number/year`, or the offer's hold expiry: what the message needs besides the visit */
   receipt: z.object({ receiptId: z.string(), number: z.number().int(), year: z.number().int(), orderId: z.string() }).nullable(),
   offerExpiresAt: z.string().nullable(),
+  /** an invitation's or a reset's link: its id and expiry; the token is signed again when the message is written */
+  accountLink: z
+    .object({ purpose: z.enum(['invitation', 'password_reset', 'email_confirmation']), linkId: z.string(), expiresAt: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 /** claimed by a worker just before the SMTP conversation: a crash after it leaves the message in doubt */
 export const NotificationSending = z.object({ notificationId: z.string(), attempt: z.number().int().positive(), at: z.string() });

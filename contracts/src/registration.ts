@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** version of the privacy notice a patient accepts at registration; bump it when the text changes */
 export const PRIVACY_VERSION = '2026-01';
 
-export const DUPLICATE_EMAIL_MESSAGE = 'Esiste già un account con questa email: accedi o recupera la password.';
+export const DUPLICATE_EMAIL_MESSAGE = 'Esiste già un account con questa email: accedi, oppure usa "Password dimenticata?" nella pagina di accesso.';
 
 /** a required text field: a missing one reads as empty, so the user gets the field's own message */
 const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, 'Testo troppo lungo').prefault('');

@@ -42,14 +42,18 @@ export class AgendaService {
       .filter((d) => AGENDA_STATUSES.includes(d.status))
       .sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
     const patientIds = [...new Set(docs.map((d) => d.patientId))];
-    const patients = new Map<string, { personal: Awaited<ReturnType<BookingService['patientPersonal']>>; answered: boolean; noShows: number }>();
+    const patients = new Map<
+      string,
+      { personal: Awaited<ReturnType<BookingService['patientPersonal']>>; answered: boolean; noShows: number; emailUnconfirmed: boolean }
+    >();
     for (const patientId of patientIds) {
-      const [personal, answers, history] = await Promise.all([
+      const [personal, answers, history, account] = await Promise.all([
         this.bookings.patientPersonal(patientId),
         this.readModels.find<QuestionnaireAnswersDoc>('questionnaire_answers', { patient_id: patientId, doctor_id: doctorId }, { limit: 1 }),
         this.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: doctorId, status: 'no_show' }),
+        this.users.get(patientId),
       ]);
-      patients.set(patientId, { personal, answered: answers.length > 0, noShows: history.length });
+      patients.set(patientId, { personal, answered: answers.length > 0, noShows: history.length, emailUnconfirmed: account?.emailConfirmed === false });
     }
     // recorded before the identities leave: an unrecorded read cannot happen
     for (const patientId of patientIds) {
@@ -74,6 +78,7 @@ export class AgendaService {
         order: order ? { id: order.id, amountCents: order.amountCents, status: order.status ?? 'placed' } : null,
         questionnaireAnswered: p.answered,
         noShows: p.noShows,
+        ...(p.emailUnconfirmed ? { emailUnconfirmed: true as const } : {}),
       });
     }
     return items;

@@ -5,7 +5,7 @@ import { PERSONAL_DATA, RATE_LIMITS, type Core } from '../infrastructure/core';
 import { clientKey } from '../security/rate-limits';
 import { UnauthenticatedError } from '../common/errors';
 import { parseInput } from '../http/parse';
-import { UsersService } from '../users';
+import { UsersService, manyRoles } from '../users';
 import { ensureCsrfToken } from './guards';
 import { SessionSocketsGateway } from './session-sockets.gateway';
 
@@ -43,7 +43,7 @@ export class AuthController {
       throw new UnauthenticatedError('Email o password non corretti.');
     }
     await loginAccount.reset(account);
-    const sessionUser = { id: user.id, role: user.role, name: await this.users.displayName(user) };
+    const sessionUser = { id: user.id, role: user.role, name: await this.users.displayName(user), ...manyRoles(user) };
     // a new session id at login: a session fixed before login is worthless after it
     await new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())));
     req.session.user = sessionUser;

@@ -43,6 +43,21 @@ export class DbSessionStore extends Store {
       .catch((e) => callback?.(e));
   }
 
+  /**
+   * Ends every session of an account (but `keep`), answering their ids so their sockets can be closed too.
+   * Sessions are JSON rows: the LIKE narrows to rows naming the id, the parse confirms it is the session's user.
+   */
+  async destroyAccountSessions(userId: string, keep?: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(['sid', 'data'])
+      .where('data', 'like', `%${userId.replace(/[%_\\]/g, '')}%`)
+      .execute();
+    const ended = rows.filter((r) => r.sid !== keep && (JSON.parse(r.data) as SessionData).user?.id === userId).map((r) => r.sid);
+    if (ended.length > 0) await this.db.deleteFrom('sessions').where('sid', 'in', ended).execute();
+    return ended;
+  }
+
   async purgeExpired(): Promise<void> {
     await this.db.deleteFrom('sessions').where('expires_at', '<', Date.now()).execute();
   }

@@ -106,6 +106,8 @@ const Env = z.object({
   RATE_LIMIT_HOLD: z.coerce.number().int().min(1).default(30),
   /** wrong coupon codes per client in 10 minutes, on every path that checks a coupon */
   RATE_LIMIT_COUPON: z.coerce.number().int().min(1).default(10),
+  /** "Password dimenticata?" requests per client and per address in an hour */
+  RATE_LIMIT_PASSWORD_RESET: z.coerce.number().int().min(1).default(5),
   /** socket.io messages per socket in 10 seconds */
   RATE_LIMIT_SOCKET: z.coerce.number().int().min(1).default(60),
   /** key prefix of the limits in Redis (shared by every instance) */
@@ -126,6 +128,7 @@ export interface RateLimitConfig {
   hold: number;
   coupon: number;
   socket: number;
+  passwordReset: number;
   prefix: string;
 }
 
@@ -268,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       hold: e.RATE_LIMIT_HOLD,
       coupon: e.RATE_LIMIT_COUPON,
       socket: e.RATE_LIMIT_SOCKET,
+      passwordReset: e.RATE_LIMIT_PASSWORD_RESET,
       prefix: e.RATE_LIMIT_PREFIX,
     },
     stsCertPath: e.STS_CERT_PATH ? resolve(e.STS_CERT_PATH) : null,

@@ -28,6 +28,8 @@ export interface MessageContext {
   timeZone: string;
   from: { name: string; email: string };
   now: Date;
+  /** the link of an invitation or a password reset, signed now (the token is never in the log) */
+  accountLinkUrl?: string;
 }
 
 /** a slot's wall-clock time as Italians read it: "lunedì 26 ottobre 2026 alle 09:00" */
@@ -105,13 +107,44 @@ function body(n: Decided, ctx: MessageContext): Body {
         ],
         link: { label: 'Completa la prenotazione', href: `${ctx.publicUrl}/home` },
       };
+    case 'staff_invitation':
+      return {
+        subject: `Invito a ${ctx.practiceName}`,
+        lines: [
+          `Sei stato invitato a usare l'applicazione di ${ctx.practiceName}.`,
+          `Apri il link e scegli la tua password (almeno 10 caratteri). Il link vale ${hoursUntil(n.accountLink!.expiresAt!, ctx.now)} ore e si può usare una volta sola.`,
+        ],
+        link: { label: 'Accetta l’invito', href: ctx.accountLinkUrl! },
+      };
+    case 'password_reset':
+      return {
+        subject: 'Nuova password',
+        lines: [
+          'Hai chiesto di scegliere una nuova password. Il link vale 60 minuti e si può usare una volta sola.',
+          'Se non sei stato tu, ignora questo messaggio: la password resta quella di prima.',
+        ],
+        link: { label: 'Scegli una nuova password', href: ctx.accountLinkUrl! },
+      };
+    case 'email_confirmation':
+      return {
+        subject: 'Conferma il tuo indirizzo email',
+        lines: [
+          `Grazie per esserti registrato presso ${ctx.practiceName}. Apri il link per confermare il tuo indirizzo email.`,
+          'Finché non lo confermi puoi prenotare e pagare, ma non ti mandiamo i promemoria delle visite.',
+        ],
+        link: { label: 'Conferma l’indirizzo email', href: ctx.accountLinkUrl! },
+      };
   }
 }
+
+const hoursUntil = (instant: string, now: Date) => Math.max(1, Math.round((Date.parse(instant) - now.getTime()) / 3_600_000));
 
 export function renderMessage(n: Decided, ctx: MessageContext): MailMessage {
   const b = body(n, ctx);
   const greeting = `Gentile ${ctx.recipient.name},`;
-  const footer = `${ctx.practiceName} - messaggio di servizio sulle tue prenotazioni, inviato automaticamente.`;
+  const footer = n.accountLink
+    ? `${ctx.practiceName} - messaggio di servizio sul tuo account, inviato automaticamente.`
+    : `${ctx.practiceName} - messaggio di servizio sulle tue prenotazioni, inviato automaticamente.`;
   const text = [greeting, '', ...b.lines, ...(b.link ? ['', `${b.link.label}: ${b.link.href}`] : []), '', '--', footer, ''].join('\n');
   const html = [
     '<!doctype html><html lang="it"><body style="font-family:sans-serif">',

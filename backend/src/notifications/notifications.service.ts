@@ -10,6 +10,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@studio/contracts';
+import type { UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError } from '../common/errors';
@@ -41,7 +42,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: Core['config'],
     @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) readModels: Core['readModels'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
     @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     @Inject(PERSONAL_DATA) personalData: Core['personalData'],
     @Inject(APP_DB) private readonly appDb: Core['appDb'],
@@ -66,7 +67,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     this.subscription = await startReactor(
       { appDb: this.appDb, eventStore: this.eventStore },
       'notifications',
-      ['booking-', 'receipts-', 'waitinglist-'],
+      ['booking-', 'receipts-', 'waitinglist-', 'user-'],
       (e) => this.react(e),
       (e) => this.logger.error(String(e)),
     );
@@ -169,6 +170,14 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
             return { type: 'WaitingListOfferMade', data, at, offer: offer.data };
         }
         return null;
+      }
+      case 'StaffInvited':
+        return { type: 'StaffInvited', data: event.data, at };
+      case 'EmailConfirmationRequested':
+        return { type: 'EmailConfirmationRequested', data: event.data, at };
+      case 'PasswordResetRequested': {
+        const account = (await this.readModels.get<UserDoc>('users', event.data.userId))?.doc;
+        return { type: 'PasswordResetRequested', data: event.data, at, recipientRole: account?.role ?? 'patient' };
       }
       default:
         return null;

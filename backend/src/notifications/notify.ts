@@ -51,10 +51,46 @@ export interface NotifySettings {
 export type Cause =
   | { [T in VisitCauseType]: { type: T; data: EventData<T>; at: string; booking: BookingHistoryEvent[] } }[VisitCauseType]
   | { type: 'ReceiptIssued'; data: EventData<'ReceiptIssued'>; at: string }
-  | { type: 'WaitingListOfferMade'; data: EventData<'WaitingListOfferMade'>; at: string; offer: EventData<'WaitingListOfferReserved'> };
+  | { type: 'WaitingListOfferMade'; data: EventData<'WaitingListOfferMade'>; at: string; offer: EventData<'WaitingListOfferReserved'> }
+  | { type: 'StaffInvited'; data: EventData<'StaffInvited'>; at: string }
+  | { type: 'EmailConfirmationRequested'; data: EventData<'EmailConfirmationRequested'>; at: string }
+  | { type: 'PasswordResetRequested'; data: EventData<'PasswordResetRequested'>; at: string; recipientRole: EventData<'NotificationDecided'>['recipientRole'] };
 
 /** the event types that cause a notification */
-export const CAUSE_TYPES = ['BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'ReceiptIssued', 'WaitingListOfferMade'] as const;
+export const CAUSE_TYPES = [
+  'BookingConfirmed',
+  'BookingCancelled',
+  'BookingRescheduled',
+  'ReceiptIssued',
+  'WaitingListOfferMade',
+  'StaffInvited',
+  'PasswordResetRequested',
+  'EmailConfirmationRequested',
+] as const;
+
+/** an account's own message: no visit, the recipient stands in as doctor and patient */
+const accountMessage = (
+  kind: 'staff_invitation' | 'password_reset' | 'email_confirmation',
+  userId: string,
+  recipientRole: Decided['recipientRole'],
+  at: string,
+  link: NonNullable<Decided['accountLink']>,
+): Decided => ({
+  notificationId: `${kind}-${link.linkId}`,
+  kind,
+  recipientId: userId,
+  recipientRole,
+  dueAt: at,
+  bookingId: null,
+  doctorId: userId,
+  patientId: userId,
+  start: null,
+  end: null,
+  sequence: 0,
+  receipt: null,
+  offerExpiresAt: null,
+  accountLink: link,
+});
 
 const base = (v: { patientId: string; doctorId: string }) => ({ patientId: v.patientId, doctorId: v.doctorId, receipt: null, offerExpiresAt: null });
 
@@ -131,6 +167,21 @@ export function decideNotifications(cause: Cause, settings: NotifySettings): Dec
           ...base(o),
           offerExpiresAt: o.expiresAt,
         },
+      ];
+    }
+    case 'StaffInvited': {
+      const d = cause.data;
+      const role = d.roles.includes('doctor') ? 'doctor' : d.roles.includes('admin') ? 'admin' : 'auditor';
+      return [accountMessage('staff_invitation', d.userId, role, cause.at, { purpose: 'invitation', linkId: d.invitationId, expiresAt: d.expiresAt })];
+    }
+    case 'EmailConfirmationRequested': {
+      const d = cause.data;
+      return [accountMessage('email_confirmation', d.userId, 'patient', cause.at, { purpose: 'email_confirmation', linkId: d.requestId, expiresAt: null })];
+    }
+    case 'PasswordResetRequested': {
+      const d = cause.data;
+      return [
+        accountMessage('password_reset', d.userId, cause.recipientRole, cause.at, { purpose: 'password_reset', linkId: d.resetId, expiresAt: d.expiresAt }),
       ];
     }
   }

@@ -12,6 +12,7 @@ import { renderMessage, type Decided } from './messages';
 import { stillWanted } from './notify';
 import { outboxDecider } from './outbox.decider';
 import { Decide } from '../event-store/decide.command';
+import { accountLinkToken, accountLinkUrl } from '../users';
 
 interface Personal {
   name: string;
@@ -109,7 +110,9 @@ export class OutboxWorker {
     try {
       if (state.status === 'pending') {
         const booking = n.bookingId ? (await core.eventStore.readStream(bookingStreamName(n.bookingId))).map(parseRecordedEvent) : null;
-        const drop = stillWanted(n, booking);
+        const recipient = n.kind === 'reminder' ? (await core.readModels.get<UserDoc>('users', n.recipientId))?.doc : null;
+        // an address not confirmed yet gets no reminder (booking and paying stay open to it)
+        const drop = recipient?.emailConfirmed === false ? 'email non confermata' : stillWanted(n, booking);
         if (drop) {
           await this.o.commands.execute(new Decide(stream, outboxDecider, { type: 'Cancel', reason: drop, now }, this.metadata()));
           return false;
@@ -135,6 +138,13 @@ export class OutboxWorker {
         timeZone: core.config.practiceTimeZone,
         from: { name: mailName(config.from), email: mailAddress(config.from) },
         now: clock.now(),
+        accountLinkUrl: n.accountLink
+          ? accountLinkUrl(
+              config.publicUrl,
+              n.accountLink.purpose,
+              accountLinkToken(core.config.sessionSecret, n.accountLink.purpose, n.recipientId, n.accountLink.linkId),
+            )
+          : undefined,
       });
       const messageId = `<${notificationId}@studio-medico>`;
       try {

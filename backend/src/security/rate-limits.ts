@@ -17,6 +17,7 @@ export class TooManyRequestsError extends AppError {
 export const TOO_MANY_LOGINS_MESSAGE = 'Troppi tentativi di accesso non riusciti: riprova tra qualche minuto.';
 export const TOO_MANY_REGISTRATIONS_MESSAGE = 'Troppe registrazioni da questo dispositivo: riprova più tardi.';
 export const TOO_MANY_HOLDS_MESSAGE = 'Troppe richieste di prenotazione: attendi qualche minuto e riprova.';
+export const TOO_MANY_RESETS_MESSAGE = "Troppe richieste di nuova password: riprova tra un'ora.";
 export const TOO_MANY_GUESSES_MESSAGE = 'Troppi tentativi con coupon non validi: riprova tra qualche minuto.';
 
 /** one limit: `points` within `duration` seconds per key */
@@ -85,6 +86,8 @@ export class RateLimits {
   readonly hold: Limit;
   readonly coupon: Limit;
   readonly socket: Limit;
+  /** "Password dimenticata?": per client and per address (keys `client:…`, `account:…`) */
+  readonly passwordReset: Limit;
   private readonly redis: Redis | null;
 
   constructor(config: RateLimitConfig, redisUrl?: string) {
@@ -112,6 +115,7 @@ export class RateLimits {
     this.hold = new Limit(make('hold', config.hold, 10 * 60), TOO_MANY_HOLDS_MESSAGE);
     this.coupon = new Limit(make('coupon', config.coupon, 10 * 60), TOO_MANY_GUESSES_MESSAGE, 'troppi_tentativi');
     this.socket = new Limit(make('socket', config.socket, 10), 'Troppi messaggi.');
+    this.passwordReset = new Limit(make('password-reset', config.passwordReset, 60 * 60), TOO_MANY_RESETS_MESSAGE);
   }
 
   async close(): Promise<void> {

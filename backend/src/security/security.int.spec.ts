@@ -5,7 +5,7 @@ import request from 'supertest';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { DEMO_PASSWORD } from '../seed/demo-seed';
 import { registerPatients } from '../testing/patients';
-import { client, startTestApp, type TestApp } from '../testing/test-app';
+import { client, lastRequestPosition, startTestApp, type TestApp } from '../testing/test-app';
 import { looksItalian } from './italian';
 
 /** everything the app logs, at every level */
@@ -106,7 +106,8 @@ describe('rate limits: failed logins, registrations, holds, coupon guesses', () 
     await app?.close();
     await pp?.close();
   });
-  const head = () => app.core.eventStore.headPosition();
+  // what requests appended: the outbox appends a new patient's confirmation email on its own time (role 'system')
+  const head = () => lastRequestPosition(app);
 
   const expect429 = (res: request.Response, code = 'troppe_richieste') => {
     expect(res.status).toBe(429);
@@ -290,7 +291,8 @@ describe('headers, errors, inputs', () => {
   let app: TestApp;
   beforeAll(async () => (app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' })));
   afterAll(() => app?.close());
-  const head = () => app.core.eventStore.headPosition();
+  // what requests appended: the outbox appends a new patient's confirmation email on its own time (role 'system')
+  const head = () => lastRequestPosition(app);
 
   it('security headers on every answer, no X-Powered-By, no-store on /api/me/*', async () => {
     const patient = await client(app, 'paziente1@example.it');

@@ -21,9 +21,10 @@ export class DoctorsController {
     return this.users.listDoctors();
   }
 
+  /** a deactivated doctor is no longer shown to visitors */
   @Get(':id')
   async get(@Param('id') id: string): Promise<DoctorSummary> {
-    return this.users.doctorSummary(await this.users.getDoctor(id));
+    return this.users.doctorSummary(await this.users.getBookableDoctor(id));
   }
 
   /** a doctor sets their own hours; the secretary (admin) anyone's */

@@ -193,6 +193,20 @@ export function Layout() {
                   </Nav.Item>
                 </>
               )}
+              {user?.role === 'admin' && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.staff} onClick={followed}>
+                    {it.layout.staff}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
+              {user && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.profile} onClick={followed}>
+                    {it.layout.profile}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
               {user && AUDIT_ROLES.includes(user.role) && (
                 <Nav.Item as="li">
                   <Nav.Link as={NavLink} to={AUDIT_PATH} onClick={followed}>

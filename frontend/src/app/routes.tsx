@@ -2,6 +2,10 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AvailabilityPage } from '../features/availability/AvailabilityPage';
 import { LoginPage } from '../features/auth/LoginPage';
+import { AcceptInvitationPage } from '../features/auth/AcceptInvitationPage';
+import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { BookingPage } from '../features/booking/BookingPage';
 import { BookingDetailPage } from '../features/booking-detail/BookingDetailPage';
 import { HomePage } from '../features/home/HomePage';
@@ -59,6 +63,14 @@ const AuditPage = lazyPage(
   () => import('../features/audit/AuditPage'),
   (m) => m.AuditPage,
 );
+const StaffPage = lazyPage(
+  () => import('../features/staff/StaffPage'),
+  (m) => m.StaffPage,
+);
+const ProfilePage = lazyPage(
+  () => import('../features/profile/ProfilePage'),
+  (m) => m.ProfilePage,
+);
 const FiscalPage = lazyPage(
   () => import('../features/fiscal/FiscalPage'),
   (m) => m.FiscalPage,
@@ -69,6 +81,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: PATHS.login, element: <LoginPage /> },
+      { path: PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
+      { path: PATHS.acceptInvitation, element: <AcceptInvitationPage /> },
+      { path: PATHS.confirmEmail, element: <ConfirmEmailPage /> },
       {
         element: <Layout />,
         children: [
@@ -165,6 +181,15 @@ export const routes: RouteObject[] = [
                       </RequireAuth>
                     ),
                   },
+                  {
+                    path: PATHS.staff,
+                    element: (
+                      <RequireAuth roles={['admin']} forbiddenText={it.staff.forbiddenText}>
+                        <StaffPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  { path: PATHS.profile, element: <ProfilePage /> },
                   {
                     path: PATHS.posta,
                     element: (

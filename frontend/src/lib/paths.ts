@@ -30,6 +30,15 @@ export const PATHS = {
   fiscal: '/fiscale',
   /** doctors and the front desk: the appointments of a day or a week (?for=<doctorId> for the front desk) */
   agenda: '/agenda',
+  /** public: "Password dimenticata?" and the pages the emailed links open */
+  forgotPassword: '/password-dimenticata',
+  resetPassword: '/nuova-password',
+  acceptInvitation: '/invito',
+  confirmEmail: '/conferma-email',
+  /** admin: the practice's staff accounts */
+  staff: '/staff',
+  /** every role: own contact details, password, sessions */
+  profile: '/profilo',
 } as const;
 
 /** the payment step of a held booking */

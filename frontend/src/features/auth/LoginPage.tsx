@@ -6,6 +6,7 @@ import { errorMessage, useGetSessionQuery, useLoginMutation } from '../../lib/ap
 import { homePathFor, PATHS, safeReturnPath } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { validateLogin, type LoginErrors } from './loginForm';
+import { useGetSetupStatusQuery } from './accountsApi';
 
 export function LoginPage() {
   usePageTitle(it.titles.login);
@@ -18,6 +19,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
+  // a practice with no staff account yet: say how to create the first administrator
+  const { data: setup } = useGetSetupStatusQuery();
 
   if (session?.user && !isLoading) return <Navigate to={from ?? homePathFor(session.user.role)} replace />;
 
@@ -41,6 +44,13 @@ export function LoginPage() {
           <p className="text-primary fw-semibold mb-1">{it.app.brand}</p>
           <h1 className="h3 mb-3">{it.login.title}</h1>
           <p className="text-body-secondary">{it.login.intro}</p>
+          {setup?.needsSetup && (
+            <Alert variant="info" role="status">
+              <p className="mb-1 fw-semibold">{it.login.setupNeeded}</p>
+              <p className="mb-1">{it.login.setupHow}</p>
+              <code className="d-block text-break">{setup.command}</code>
+            </Alert>
+          )}
           {error !== undefined && !isLoading && (
             <Alert variant="danger" role="alert">
               {errorMessage(error, it.login.failed)}
@@ -91,6 +101,9 @@ export function LoginPage() {
               )}
             </Button>
           </Form>
+          <p className="small mt-3 mb-0 text-center">
+            <Link to={PATHS.forgotPassword}>{it.login.forgotPassword}</Link>
+          </p>
           <hr />
           <p className="small mb-1">
             {it.login.noAccount} <Link to={PATHS.register}>{it.login.register}</Link>

@@ -194,8 +194,9 @@ export const ReceiptIssued = z.object({
   regime: z.enum(['ordinario', 'forfettario']),
   /** the patient opposed sending this expense to the Sistema Tessera Sanitaria */
   stsOpposition: z.boolean(),
-  paymentMethod: z.literal('paypal'),
-  /** PayPal order id (the transaction) and capture id */
+  /** 'paypal', or a desk payment's cash / card / transfer (issue 23) */
+  paymentMethod: z.enum(['paypal', 'cash', 'card', 'transfer']),
+  /** PayPal order id (the transaction) and capture id; a desk payment's id for both */
   transactionId: z.string(),
   captureId: z.string(),
   /** when the payment was captured (the order's OrderPlaced) */
@@ -207,6 +208,11 @@ export const ReceiptIssued = z.object({
   issuer: Sealed,
   /** {name, surname, taxcode, billing} of the patient, sealed with the patient's key */
   patient: Sealed,
+  // ---- added by issue 23 (absent on older events) ----
+  /** the virtual-stamp authorisation printed on the receipt; null: a physical stamp */
+  virtualStamp: z.object({ number: z.string(), date: z.string() }).nullable().optional(),
+  /** the patient's {name, surname, taxcode, billing} sealed with the fiscal key: readable for the legal period after erasure */
+  patientFiscal: Sealed.optional(),
 });
 /** on the same numbering stream: a credit note (nota di credito) for a refunded receipt; receipts are never edited */
 export const CreditNoteIssued = z.object({
@@ -235,6 +241,8 @@ export const FiscalProfileSet = z.object({
   demo: z.boolean(),
   /** FiscalProfilePersonal {registeredName, albo, taxcode, vatNumber, address}, sealed with the doctor's key */
   personal: Sealed,
+  /** the virtual-stamp authorisation (issue 23; absent on older events: none) */
+  virtualStamp: z.object({ number: z.string(), date: z.string() }).nullable().optional(),
 });
 
 /** on `order-<paypalOrderId>`: the order we asked PayPal for, with the amount we computed */

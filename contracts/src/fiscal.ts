@@ -33,6 +33,13 @@ const text = (label: string, max: number) =>
     .min(1, `${label}: campo obbligatorio`)
     .max(max, `${label}: al massimo ${max} caratteri`);
 
+/** "autorizzazione n. … del …" to pay the stamp duty virtually */
+export const VirtualStampAuthorization = z.object({
+  number: text("Numero dell'autorizzazione al bollo virtuale", 60),
+  date: z.iso.date("Data dell'autorizzazione al bollo virtuale non valida (AAAA-MM-GG)"),
+});
+export type VirtualStampAuthorization = z.infer<typeof VirtualStampAuthorization>;
+
 /** PUT /api/fiscal/profiles/:doctorId */
 export const FiscalProfileInput = z.object({
   registeredName: text("Nome come da iscrizione all'albo", 120),
@@ -50,6 +57,8 @@ export const FiscalProfileInput = z.object({
   address: text('Indirizzo dello studio', 300),
   regime: TaxRegime,
   stampDutyToPatient: z.boolean({ error: "Indica se l'imposta di bollo è a carico del paziente" }),
+  /** the Agenzia delle Entrate's authorisation to pay the stamp duty virtually (art. 15 DPR 642/1972); absent: physical stamps */
+  virtualStamp: VirtualStampAuthorization.nullable().optional(),
 });
 export type FiscalProfileInput = z.input<typeof FiscalProfileInput>;
 export type FiscalProfile = z.infer<typeof FiscalProfileInput>;
@@ -89,6 +98,29 @@ export const VAT_EXEMPTION_WORDING: Record<TaxRegime, string> = {
 /** the legal wording of the opposition checkbox (art. 3 DM 31/07/2015; Garante provv. 2016) */
 export const STS_OPPOSITION_WORDING =
   'Mi oppongo alla trasmissione al Sistema Tessera Sanitaria dei dati di questa spesa sanitaria ai fini della dichiarazione dei redditi precompilata (art. 3, D.M. 31 luglio 2015).';
+
+/** how a receipt was paid: PayPal online, or at the practice's desk */
+export const PaymentMethod = z.enum(['paypal', 'cash', 'card', 'transfer'], { error: 'Metodo di pagamento non valido (contanti, carta o bonifico)' });
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
+  paypal: 'PayPal',
+  cash: 'contanti',
+  card: 'carta di pagamento (POS)',
+  transfer: 'bonifico bancario',
+};
+/** traceable payments (art. 1 c. 679 L. 160/2019): everything but cash; the Sistema TS's pagamentoTracciato */
+export function isTracedPayment(method: PaymentMethod): boolean {
+  return method !== 'cash';
+}
+
+/**
+ * The VAT nature code of a health service on the Sistema TS file, by the practitioner's regime: the codes of the
+ * FatturaPA table (the STS specification's naturaIVA takes them). Ordinario: N4 "esenti" (art. 10 c. 1 n. 18 DPR 633/72).
+ * Forfettario: N2.2 "non soggette – altri casi", the code the Agenzia delle Entrate's guide to e-invoices gives for
+ * operations under L. 190/2014 (README "Sistema TS: fonti"). The stamp duty: N1 "escluse ex art. 15".
+ */
+export const STS_NATURE_OF_SERVICE: Record<TaxRegime, string> = { ordinario: 'N4', forfettario: 'N2.2' };
+export const STS_NATURE_STAMP_DUTY = 'N1';
 
 /** N/YYYY; credit notes NC N/YYYY */
 export function documentNumber(kind: 'receipt' | 'credit_note', number: number, year: number): string {

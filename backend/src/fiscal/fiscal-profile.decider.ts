@@ -1,4 +1,4 @@
-import type { EventData, Sealed, TaxRegime } from '@studio/contracts';
+import type { EventData, Sealed, TaxRegime, VirtualStampAuthorization } from '@studio/contracts';
 import { NotFoundError } from '../common/errors';
 
 /** One stream per doctor: `fiscal-<doctorId>`. The profile is validated (zod, check digits) before the command. */
@@ -6,7 +6,17 @@ export type FiscalProfileEvent = { type: 'FiscalProfileSet'; data: EventData<'Fi
 
 export type FiscalProfileState =
   | { status: 'missing' }
-  | { status: 'complete'; doctorId: string; title: string; regime: TaxRegime; stampDutyToPatient: boolean; demo: boolean; personal: Sealed };
+  | {
+      status: 'complete';
+      doctorId: string;
+      title: string;
+      regime: TaxRegime;
+      stampDutyToPatient: boolean;
+      demo: boolean;
+      personal: Sealed;
+      /** null: the doctor uses physical stamps */
+      virtualStamp: VirtualStampAuthorization | null;
+    };
 
 export type FiscalProfileCommand = {
   type: 'SetFiscalProfile';
@@ -18,18 +28,20 @@ export type FiscalProfileCommand = {
   stampDutyToPatient: boolean;
   demo: boolean;
   personal: Sealed;
+  /** absent: none */
+  virtualStamp?: VirtualStampAuthorization | null;
 };
 
 export const initialState = (): FiscalProfileState => ({ status: 'missing' });
 
 export function evolve(_state: FiscalProfileState, event: FiscalProfileEvent): FiscalProfileState {
-  return { status: 'complete', ...event.data };
+  return { status: 'complete', ...event.data, virtualStamp: event.data.virtualStamp ?? null };
 }
 
 export function decide(command: FiscalProfileCommand, _state: FiscalProfileState): FiscalProfileEvent[] {
   if (!command.isDoctor) throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
-  const { doctorId, title, regime, stampDutyToPatient, demo, personal } = command;
-  return [{ type: 'FiscalProfileSet', data: { doctorId, title, regime, stampDutyToPatient, demo, personal } }];
+  const { doctorId, title, regime, stampDutyToPatient, demo, personal, virtualStamp } = command;
+  return [{ type: 'FiscalProfileSet', data: { doctorId, title, regime, stampDutyToPatient, demo, personal, virtualStamp: virtualStamp ?? null } }];
 }
 
 export const fiscalProfileDecider = { initialState, evolve, decide };

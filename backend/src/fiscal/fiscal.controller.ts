@@ -50,16 +50,16 @@ export class FiscalController {
     return this.fiscal.yearView(user, doctor, year);
   }
 
-  /** the year's file for the Sistema TS (730 precompilato): prepared here, sent by the practitioner */
+  /** the year's file for the Sistema TS (730 precompilato), zipped as the channel takes it: prepared here, sent by the practitioner */
   @Get('api/fiscal/sts-export')
   @Roles('doctor', 'admin')
   async stsExport(@Query() query: unknown, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
     const { year, doctor } = parseInput(StsExportQuery, query);
-    const { xml, demo } = await this.fiscal.stsExport(user, doctor, year);
-    res.setHeader('Content-Type', 'application/xml; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="spese-sanitarie-${year}${demo ? '-dimostrativo' : ''}.xml"`);
+    const { zip, fileName, demo } = await this.fiscal.stsExport(user, doctor, year);
+    res.setHeader('Content-Type', 'application/zip');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName.replace(/\.xml$/, '.zip')}"`);
     if (demo) res.setHeader('X-Sts-Demo-Key', 'true');
-    res.status(200).send(xml);
+    res.status(200).send(zip);
   }
 
   /** the receipt (and its credit note) as a PDF: the patient who paid, the doctor, admin */

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { create } from 'xmlbuilder2';
 import { validateXML } from 'xmllint-wasm';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
@@ -286,10 +287,21 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     const doctor = await client(app, 'medico1@example.it');
     await doctor.agent.get('/api/fiscal/sts-export').query({ year: 2030, doctor: app.ids['medico2@example.it'] }).expect(403);
     await doctor.agent.get('/api/fiscal/sts-export').query({ year: 'abc', doctor: medico1 }).expect(400);
-    const res = await doctor.agent.get('/api/fiscal/sts-export').query({ year: 2030, doctor: medico1 }).expect(200);
-    expect(res.headers['content-type']).toMatch(/application\/xml/);
-    const xml = res.text;
-    const xsd = readFileSync(join(__dirname, 'sts-precompilata.xsd'), 'utf8');
+    const res = await doctor.agent
+      .get('/api/fiscal/sts-export')
+      .query({ year: 2030, doctor: medico1 })
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    // zipped, as the channel takes it
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toContain('spese-sanitarie-2030.zip');
+    const xml = strFromU8(unzipSync(res.body as Buffer)['spese-sanitarie-2030.xml']);
+    const xsd = readFileSync(join(__dirname, 'sts', '730_precompilata.xsd'), 'utf8');
     const validation = await validateXML({ xml: [{ fileName: 'spese.xml', contents: xml }], schema: [{ fileName: 'sts.xsd', contents: xsd }] });
     expect(validation.errors).toEqual([]);
     expect(validation.valid).toBe(true);
@@ -309,14 +321,16 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
         input: Buffer.from(b64, 'base64'),
       }).toString('utf8');
     expect(decrypt(parsed.precompilata.proprietario.cfProprietario)).toBe('RSSGLI80A41H501W');
+    // the refunded patient did not oppose: the refund record carries their code too
+    expect(decrypt(refund.cfCittadino)).toBe(TAXCODE);
     const first = docs.find((d: any) => d.idSpesa.numDocumentoFiscale.numDocumento === '1/2030');
     expect(first).toMatchObject({ flagOperazione: 'I', pagamentoTracciato: 'SI', tipoDocumento: 'F', flagOpposizione: '1' });
     expect(first.idSpesa.pIva).toBe('01234567897');
     expect(first.cfCittadino).toBeUndefined();
     // service and stamp duty as two items
-    expect([first.voceSpesa].flat().map((v: any) => [v.tipoSpesa, v.importo])).toEqual([
-      ['SP', '80.00'],
-      ['SP', '2.00'],
+    expect([first.voceSpesa].flat().map((v: any) => [v.tipoSpesa, v.importo, v.naturaIVA])).toEqual([
+      ['SP', '80.00', 'N2.2'],
+      ['SP', '2.00', 'N1'],
     ]);
     const second = docs.find((d: any) => d.idSpesa.numDocumentoFiscale.numDocumento === '2/2030');
     expect(second.flagOpposizione).toBe('0');

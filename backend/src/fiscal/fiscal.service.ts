@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type EventData,
   type EventMetadata,
@@ -8,6 +8,7 @@ import {
   type FiscalProfilePersonal,
   type FiscalProfileView,
   type FiscalYearView,
+  type Sealed,
   type SessionUser,
   FiscalProfileInput,
   documentNumber,
@@ -26,7 +27,7 @@ import { parseInput } from '../http/parse';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, type Core } from '../infrastructure/core';
 import { type PersonalName, UsersService } from '../users';
 import { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
-import { buildStsXml, loadStsPublicKey } from './sts-export';
+import { type StsReceipt, buildStsXml, loadStsPublicKey, zipStsFile } from './sts-export';
 import { Decide } from '../event-store/decide.command';
 
 /** the patient's data printed on a receipt, sealed on it with the patient's key */
@@ -46,7 +47,7 @@ export interface IssuedDocuments {
 }
 
 @Injectable()
-export class FiscalService {
+export class FiscalService implements OnModuleInit {
   private readonly profileListeners = new Set<(doctorId: string) => Promise<void>>();
 
   constructor(
@@ -58,6 +59,11 @@ export class FiscalService {
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
   ) {}
+
+  /** a configured Sistema TS certificate that cannot be read stops the start, in Italian, instead of the first export */
+  onModuleInit(): void {
+    if (this.config.stsCertPath) loadStsPublicKey(this.config);
+  }
 
   // ---- profile ------------------------------------------------------------------------------------------
 
@@ -75,7 +81,7 @@ export class FiscalService {
     if (state.status !== 'complete') return null;
     const personal = await this.personalData.open<FiscalProfilePersonal>(state.personal);
     if (!personal) return null;
-    return { ...personal, title: state.title, regime: state.regime, stampDutyToPatient: state.stampDutyToPatient };
+    return { ...personal, title: state.title, regime: state.regime, stampDutyToPatient: state.stampDutyToPatient, virtualStamp: state.virtualStamp };
   }
 
   async profile(viewer: SessionUser, doctorId: string): Promise<FiscalProfileView> {
@@ -112,6 +118,7 @@ export class FiscalService {
           stampDutyToPatient: input.stampDutyToPatient,
           demo,
           personal,
+          virtualStamp: input.virtualStamp ?? null,
         },
         metadata,
       ),
@@ -168,7 +175,7 @@ export class FiscalService {
       creditNote,
       issuer: await this.personalData.open<FiscalProfilePersonal>(receipt.issuer),
       title: profile.status === 'complete' ? profile.title : '',
-      patient: await this.personalData.open<ReceiptPatient>(receipt.patient),
+      patient: await this.openPatient(receipt),
     };
   }
 
@@ -187,7 +194,12 @@ export class FiscalService {
     };
   }
 
-  async openPatient(sealed: EventData<'ReceiptIssued'>['patient']): Promise<ReceiptPatient | null> {
+  /** the patient printed on a receipt: the patient's own copy, else the fiscal copy kept for the legal period after erasure */
+  async openPatient(receipt: Pick<EventData<'ReceiptIssued'>, 'patient' | 'patientFiscal'>): Promise<ReceiptPatient | null> {
+    return (await this.personalData.open<ReceiptPatient>(receipt.patient)) ?? (receipt.patientFiscal ? await this.openFiscal(receipt.patientFiscal) : null);
+  }
+
+  private async openFiscal(sealed: Sealed): Promise<ReceiptPatient | null> {
     return this.personalData.open<ReceiptPatient>(sealed);
   }
 
@@ -203,7 +215,7 @@ export class FiscalService {
     const nameOf = async (r: EventData<'ReceiptIssued'> | undefined, patientId: string) => {
       const key = r?.receiptId ?? patientId;
       if (!names.has(key)) {
-        const p = r ? await this.openPatient(r.patient) : null;
+        const p = r ? await this.openPatient(r) : null;
         names.set(key, p ? `${p.surname} ${p.name}`.trim() : 'Dato cancellato');
       }
       return names.get(key)!;
@@ -273,8 +285,8 @@ export class FiscalService {
     await Promise.all([...new Set(patientIds)].map((patientId) => this.accessLog.recordAccess(viewer, patientId, 'personal_data', detail)));
   }
 
-  /** the year's Sistema TS file (see sts-export.ts); `demo` when made with the generated demo key */
-  async stsExport(viewer: SessionUser, doctorId: string, year: number): Promise<{ xml: string; demo: boolean }> {
+  /** the year's Sistema TS file (see sts-export.ts), zipped as the channel takes it; `demo` when made with the generated demo key */
+  async stsExport(viewer: SessionUser, doctorId: string, year: number): Promise<{ xml: string; zip: Buffer; fileName: string; demo: boolean }> {
     const { receipts, creditNotes } = await this.yearDocuments(viewer, doctorId, year);
     if (receipts.length === 0 && creditNotes.length === 0)
       throw new NotFoundError(`Nessuna ricevuta emessa nel ${year}: non c'è nulla da esportare.`, 'nessun_documento');
@@ -282,18 +294,19 @@ export class FiscalService {
     if (!profile) throw new NotFoundError('Profilo fiscale mancante: completalo prima di esportare.', 'profilo_fiscale_mancante');
     const { key, demo } = loadStsPublicKey(this.config);
     const tz = this.config.practiceTimeZone;
-    const withTaxcodes = await Promise.all(receipts.map(async (r) => ({ ...r, patientTaxcode: (await this.openPatient(r.patient))?.taxcode ?? null })));
-    // credit notes of this year may cancel receipts of an earlier one
-    const cancelled = new Map(receipts.map((r) => [r.receiptId, r]));
+    const withTaxcode = async (r: EventData<'ReceiptIssued'>): Promise<StsReceipt> => ({ ...r, patientTaxcode: (await this.openPatient(r))?.taxcode ?? null });
+    const withTaxcodes = await Promise.all(receipts.map(withTaxcode));
+    // credit notes of this year may cancel receipts of an earlier one; a refund record carries the citizen's code too
+    const cancelled = new Map(withTaxcodes.map((r) => [r.receiptId, r]));
     for (const c of creditNotes) {
       if (cancelled.has(c.receiptId)) continue;
       const earlier = await this.yearDocuments(viewer, doctorId, c.receiptYear);
       const r = earlier.receipts.find((x) => x.receiptId === c.receiptId);
-      if (r) cancelled.set(r.receiptId, r);
+      if (r) cancelled.set(r.receiptId, await withTaxcode(r));
     }
     await this.logReads(
       viewer,
-      receipts.map((r) => r.patientId),
+      [...receipts, ...creditNotes].map((r) => r.patientId),
       `esportazione Sistema TS ${year}`,
     );
     const xml = buildStsXml(
@@ -306,6 +319,7 @@ export class FiscalService {
       },
       key,
     );
-    return { xml, demo };
+    const fileName = `spese-sanitarie-${year}${demo ? '-dimostrativo' : ''}.xml`;
+    return { xml, zip: zipStsFile(fileName, xml), fileName, demo };
   }
 }

@@ -6,9 +6,9 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import compression from 'compression';
+import type express from 'express';
 import session from 'express-session';
-import { join } from 'node:path';
 import pino from 'pino';
 import pinoHttp from 'pino-http';
 import type { ServerOptions } from 'socket.io';
@@ -23,6 +23,7 @@ import { UsersService } from './users/users.service';
 import { CSRF_KEY_SETTING } from './auth/guards';
 import { logRedaction, requestSerializers } from './security/logging';
 import { noStore, securityHeaders } from './security/headers';
+import { frontendFiles, frontendPages } from './http/frontend-files';
 import { answerHeaderOverflowInItalian } from './security/client-errors';
 import { SOCKET_MAX_BUFFER_BYTES } from './security/socket-limits';
 import { createHmac } from 'node:crypto';
@@ -82,11 +83,15 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
   app.set(CLOCK_SETTING, options.clock ?? systemClock);
   app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') }, serializers: requestSerializers }));
   app.use(securityHeaders(config));
+  // pages and JSON over 1 KB go out compressed; the built assets come precompressed (frontendFiles)
+  app.use(compression());
+  // the built files set their own caching, before no-store and without a session lookup
+  if (config.frontendDist) app.use(frontendFiles(config.frontendDist));
   app.use(noStore);
   app.use(sessionMiddleware);
   const ioAdapter = new SessionIoAdapter(app, sessionMiddleware, config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined);
   app.useWebSocketAdapter(ioAdapter);
-  if (config.frontendDist) serveFrontend(app, config.frontendDist);
+  if (config.frontendDist) app.use(frontendPages(config.frontendDist, API_PREFIXES));
 
   try {
     // Nest registers command handlers at init: seed after it
@@ -132,20 +137,6 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
       await closeCore(core);
     },
   };
-}
-
-/**
- * The built React app. A browser navigation (Accept: text/html) gets index.html for any path
- * outside /api and /socket.io, so the spec's paths that are both a call and a page
- * (/prenotazioni/:id for a red slot) open the page; fetches get the JSON.
- */
-function serveFrontend(app: NestExpressApplication, dist: string): void {
-  app.use(express.static(dist, { index: false, maxAge: '1h' }));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const navigation = req.headers.accept?.includes('text/html') ?? false;
-    if (req.method !== 'GET' || !navigation || API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
-    res.sendFile(join(dist, 'index.html'));
-  });
 }
 
 /**

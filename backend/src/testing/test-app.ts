@@ -51,7 +51,8 @@ export async function startTestApp(
     ...TEST_RATE_LIMITS,
     ...env,
   });
-  config.frontendDist = null;
+  // no built app unless a test brings its own
+  if (!env.FRONTEND_DIST) config.frontendDist = null;
   const running = await startApp(config, { today, clock, logStream });
   const users = await running.core.readModels.find<{ id: string; emailHash: string }>('users', {});
   const ids: Record<string, string> = {};

@@ -1,0 +1,65 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { existsSync, readdirSync } from 'node:fs';
+import { extname, join } from 'node:path';
+
+/** the build's hashed files: a new build gives them new names, so a browser may keep them for a year */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** files of frontend/public keep their names from build to build (favicon, logo) */
+const UNHASHED = 'public, max-age=3600';
+
+const ASSETS = '/assets/';
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * The built app's files (not index.html: a page is no-store, see frontendPages). A hashed asset that the
+ * build precompressed (frontend/vite.config.ts writes `.br` and `.gz` beside it) goes out in the best
+ * encoding the browser accepts, brotli before gzip, as it is on disk.
+ */
+export function frontendFiles(dist: string): RequestHandler {
+  const assetsDir = join(dist, 'assets');
+  const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir) : []);
+  const files = express.static(dist, {
+    index: false,
+    cacheControl: false,
+    setHeaders: (res, path) => res.setHeader('Cache-Control', path.startsWith(assetsDir) ? IMMUTABLE : UNHASHED),
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.endsWith('.html')) return next();
+    if (!req.path.startsWith(ASSETS)) return files(req, res, next);
+    const name = req.path.slice(ASSETS.length);
+    const variants = ENCODINGS.filter((e) => precompressed.has(name + e.suffix));
+    if (variants.length === 0) return files(req, res, next);
+    // the answer depends on Accept-Encoding even when it is the plain file
+    res.vary('Accept-Encoding');
+    const chosen = variants.find((e) => req.acceptsEncodings(e.name) === e.name);
+    if (!chosen) return files(req, res, next);
+    const originalUrl = req.url;
+    res.type(extname(name));
+    res.setHeader('Content-Encoding', chosen.name);
+    req.url = ASSETS + name + chosen.suffix;
+    files(req, res, (error?: unknown) => {
+      // the compressed file went missing since start-up: no encoding claimed for what comes next
+      req.url = originalUrl;
+      res.removeHeader('Content-Encoding');
+      res.removeHeader('Content-Type');
+      next(error);
+    });
+  };
+}
+
+/**
+ * A browser navigation (Accept: text/html) gets index.html for any path outside /api and /socket.io,
+ * so the spec's paths that are both a call and a page (/prenotazioni/:id for a red slot) open the page;
+ * fetches get the JSON. It runs after the no-store middleware: the page is never cached.
+ */
+export function frontendPages(dist: string, apiPrefixes: readonly string[]): RequestHandler {
+  const index = join(dist, 'index.html');
+  return (req: Request, res: Response, next: NextFunction) => {
+    const navigation = req.headers.accept?.includes('text/html') ?? false;
+    if (req.method !== 'GET' || !navigation || apiPrefixes.some((p) => req.path.startsWith(p))) return next();
+    res.sendFile(index);
+  };
+}

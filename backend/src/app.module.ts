@@ -14,6 +14,7 @@ import { PracticeController } from './config/practice.controller';
 import { DietModule } from './diet';
 import { FiscalModule } from './fiscal';
 import { ErrorFilter } from './http/error.filter';
+import { HealthController } from './http/health.controller';
 import { type Core } from './infrastructure/core';
 import { KernelModule } from './infrastructure/kernel.module';
 import { NotificationsModule } from './notifications';
@@ -50,7 +51,7 @@ export class AppModule {
         AgendaModule,
         WorkflowsModule,
       ],
-      controllers: [PracticeController],
+      controllers: [PracticeController, HealthController],
       providers: [
         // order matters: a write without a valid token is refused before anything else is looked at
         { provide: APP_GUARD, useClass: CsrfGuard },

@@ -16,6 +16,7 @@ import { AppModule } from './app.module';
 import { DbSessionStore } from './auth/session-store';
 import { systemClock, type Clock } from './common/clock';
 import { CLOCK_SETTING } from './http/request-context';
+import { refuseSessionsOverPlainHttp } from './http/secure-session';
 import type { AppConfig } from './config/config';
 import { type Core, closeCore, openCore } from './infrastructure/core';
 import { seedDemoData } from './seed/demo-seed';
@@ -57,6 +58,9 @@ function nestLogger(log: pino.Logger): LoggerService {
 
 const API_PREFIXES = ['/api/', '/socket.io/'];
 
+/** asked every few seconds by monitors and healthchecks, or by every page: not one log line each */
+const quietPath = (url: string): boolean => url.startsWith('/assets/') || url === '/healthz' || url === '/readyz';
+
 const SESSION_PURGE_MS = 60 * 60 * 1000;
 
 export async function startApp(config: AppConfig, options: StartOptions = {}): Promise<RunningApp> {
@@ -80,9 +84,10 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
   app.set('studio:cookie-secure', config.cookieSecure);
   // the command time in every event's metadata comes from the app's clock (tests move it)
   app.set(CLOCK_SETTING, options.clock ?? systemClock);
-  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') }, serializers: requestSerializers }));
+  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => quietPath(req.url ?? '') }, serializers: requestSerializers }));
   app.use(securityHeaders(config));
   app.use(noStore);
+  app.use(refuseSessionsOverPlainHttp(config.cookieSecure));
   app.use(sessionMiddleware);
   const ioAdapter = new SessionIoAdapter(app, sessionMiddleware, config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined);
   app.useWebSocketAdapter(ioAdapter);
@@ -137,8 +142,9 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
 function serveFrontend(app: NestExpressApplication, dist: string): void {
   app.use(express.static(dist, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const navigation = req.headers.accept?.includes('text/html') ?? false;
-    if (req.method !== 'GET' || !navigation || API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
+    // the root is the app for any client (curl, an uptime monitor), whatever it accepts
+    const navigation = (req.headers.accept?.includes('text/html') ?? false) || req.path === '/';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !navigation || API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
     res.sendFile(join(dist, 'index.html'));
   });
 }

@@ -1,10 +1,11 @@
 import { type EventData, documentNumber } from '@studio/contracts';
-import { X509Certificate, constants, createPublicKey, generateKeyPairSync, publicEncrypt, type KeyObject } from 'node:crypto';
+import { constants, createPublicKey, generateKeyPairSync, publicEncrypt, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create } from 'xmlbuilder2';
 import { AppError } from '../common/errors';
 import type { AppConfig } from '../config/config';
+import { type StsCertificate, italianDate, readStsCertificate } from '../config/sts-certificate';
 
 /**
  * The yearly file of health expenses for the Sistema Tessera Sanitaria (730 precompilato), root `precompilata`,
@@ -25,8 +26,20 @@ export function loadStsPublicKey(config: Pick<AppConfig, 'stsCertPath' | 'produc
   if (config.stsCertPath) {
     if (!existsSync(config.stsCertPath))
       throw new AppError(503, 'certificato_sts_mancante', 'Il certificato del Sistema TS configurato (STS_CERT_PATH) non esiste.');
-    const pem = readFileSync(config.stsCertPath, 'utf8');
-    return { key: pem.includes('BEGIN CERTIFICATE') ? new X509Certificate(pem).publicKey : createPublicKey(pem), demo: false };
+    let cert: StsCertificate;
+    try {
+      cert = readStsCertificate(config.stsCertPath);
+    } catch (error) {
+      throw new AppError(503, 'certificato_sts_non_valido', `Esportazione non possibile: ${(error as Error).message}.`);
+    }
+    if (cert.validTo && cert.validTo.getTime() < Date.now()) {
+      throw new AppError(
+        503,
+        'certificato_sts_scaduto',
+        `Il certificato del Sistema TS è scaduto il ${italianDate(cert.validTo)}: scarica quello nuovo e aggiorna STS_CERT_PATH.`,
+      );
+    }
+    return { key: cert.key, demo: false };
   }
   if (config.production) throw new AppError(503, 'certificato_sts_mancante', 'Certificato del Sistema TS non configurato (STS_CERT_PATH).');
   const file = join(config.dataDir, 'sts-demo-public.pem');

@@ -21,6 +21,7 @@ import { NotificationsModule } from './notifications';
 import { OrdersModule } from './orders';
 import { QuestionnairesModule } from './questionnaires';
 import { RegistrationModule } from './registration';
+import { SettingsModule } from './settings';
 import { UsersModule } from './users';
 import { WaitingListModule } from './waiting-list';
 import { WorkflowsModule } from './workflows';
@@ -49,6 +50,7 @@ export class AppModule {
         WaitingListModule,
         FiscalModule,
         AgendaModule,
+        SettingsModule,
         WorkflowsModule,
       ],
       controllers: [PracticeController, HealthController],

@@ -698,6 +698,10 @@ export const it = {
       WaitingListOfferEnded: 'Proposta dalla lista d’attesa scaduta',
       CalendarFeedIssued: 'Calendario in abbonamento del medico (ri)generato',
       CalendarFeedSettingsChanged: 'Impostazioni del calendario in abbonamento modificate',
+      PracticeDetailsSet: 'Dati dello studio modificati',
+      PracticeLogoSet: 'Logo dello studio caricato',
+      DoctorProfileSet: 'Profilo del medico modificato',
+      DoctorPhotoSet: 'Foto del medico caricata',
     } as Record<string, string>,
     projections: {
       audit_events: 'Registro dello storico',

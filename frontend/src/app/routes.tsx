@@ -59,6 +59,10 @@ const AuditPage = lazyPage(
   () => import('../features/audit/AuditPage'),
   (m) => m.AuditPage,
 );
+const SettingsPage = lazyPage(
+  () => import('../features/settings/SettingsPage'),
+  (m) => m.SettingsPage,
+);
 const FiscalPage = lazyPage(
   () => import('../features/fiscal/FiscalPage'),
   (m) => m.FiscalPage,
@@ -154,6 +158,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.fiscal.forbiddenText}>
                         <FiscalPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.settings,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.settings.forbiddenText}>
+                        <SettingsPage />
                       </RequireAuth>
                     ),
                   },

@@ -30,6 +30,8 @@ export const PATHS = {
   fiscal: '/fiscale',
   /** doctors and the front desk: the appointments of a day or a week (?for=<doctorId> for the front desk) */
   agenda: '/agenda',
+  /** doctors their own profile; the administrator the practice and every doctor's profile */
+  settings: '/impostazioni',
 } as const;
 
 /** the payment step of a held booking */

@@ -30,6 +30,7 @@ const FEATURE_USES = {
   'calendar-feed': ['users'],
   registration: ['users'],
   audit: ['users'],
+  settings: ['users'],
   catalog: [],
   payments: [],
   users: [],

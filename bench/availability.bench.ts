@@ -62,6 +62,8 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
       SEED_DEMO: 'true',
       DATA_DIR: dataDir,
       PORT: String(port),
+      // production refuses to start without it (links in messages)
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       ...BENCH_RATE_LIMITS,
       ...env,

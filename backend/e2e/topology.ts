@@ -85,6 +85,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     ...process.env,
     NODE_ENV: 'production',
     COOKIE_SECURE: 'false',
+    // production refuses to start without it (links in messages); plain http is accepted with COOKIE_SECURE=false
+    PUBLIC_URL: 'http://localhost:3000',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,

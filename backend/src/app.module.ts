@@ -14,12 +14,14 @@ import { PracticeController } from './config/practice.controller';
 import { DietModule } from './diet';
 import { FiscalModule } from './fiscal';
 import { ErrorFilter } from './http/error.filter';
+import { HealthController } from './http/health.controller';
 import { type Core } from './infrastructure/core';
 import { KernelModule } from './infrastructure/kernel.module';
 import { NotificationsModule } from './notifications';
 import { OrdersModule } from './orders';
 import { QuestionnairesModule } from './questionnaires';
 import { RegistrationModule } from './registration';
+import { SettingsModule } from './settings';
 import { UsersModule } from './users';
 import { WaitingListModule } from './waiting-list';
 import { WorkflowsModule } from './workflows';
@@ -48,9 +50,10 @@ export class AppModule {
         WaitingListModule,
         FiscalModule,
         AgendaModule,
+        SettingsModule,
         WorkflowsModule,
       ],
-      controllers: [PracticeController],
+      controllers: [PracticeController, HealthController],
       providers: [
         // order matters: a write without a valid token is refused before anything else is looked at
         { provide: APP_GUARD, useClass: CsrfGuard },

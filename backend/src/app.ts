@@ -16,6 +16,7 @@ import { AppModule } from './app.module';
 import { DbSessionStore } from './auth/session-store';
 import { systemClock, type Clock } from './common/clock';
 import { CLOCK_SETTING } from './http/request-context';
+import { refuseSessionsOverPlainHttp } from './http/secure-session';
 import type { AppConfig } from './config/config';
 import { type Core, closeCore, openCore } from './infrastructure/core';
 import { seedDemoData } from './seed/demo-seed';
@@ -58,6 +59,9 @@ function nestLogger(log: pino.Logger): LoggerService {
 
 const API_PREFIXES = ['/api/', '/socket.io/'];
 
+/** asked every few seconds by monitors and healthchecks, or by every page: not one log line each */
+const quietPath = (url: string): boolean => url.startsWith('/assets/') || url === '/healthz' || url === '/readyz';
+
 const SESSION_PURGE_MS = 60 * 60 * 1000;
 
 export async function startApp(config: AppConfig, options: StartOptions = {}): Promise<RunningApp> {
@@ -81,13 +85,14 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
   app.set('studio:cookie-secure', config.cookieSecure);
   // the command time in every event's metadata comes from the app's clock (tests move it)
   app.set(CLOCK_SETTING, options.clock ?? systemClock);
-  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') }, serializers: requestSerializers }));
+  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => quietPath(req.url ?? '') }, serializers: requestSerializers }));
   app.use(securityHeaders(config));
   // pages and JSON over 1 KB go out compressed; the built assets come precompressed (frontendFiles)
   app.use(compression());
   // the built files set their own caching, before no-store and without a session lookup
   if (config.frontendDist) app.use(frontendFiles(config.frontendDist));
   app.use(noStore);
+  app.use(refuseSessionsOverPlainHttp(config.cookieSecure));
   app.use(sessionMiddleware);
   const ioAdapter = new SessionIoAdapter(app, sessionMiddleware, config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined);
   app.useWebSocketAdapter(ioAdapter);

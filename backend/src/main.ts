@@ -1,4 +1,5 @@
 import { loadConfig, type AppConfig } from './config/config';
+import { StartupRefusal, listenRefusal, productionChecks } from './config/startup-checks';
 import { startApp } from './app';
 import { startPaypalStandIn, type PaypalStandIn } from './payments/paypal/paypal-stand-in';
 
@@ -13,9 +14,25 @@ async function withPaypalStandIn(config: AppConfig): Promise<{ config: AppConfig
   };
 }
 
+/** the environment as a checked configuration; what is wrong with it is a refusal, said in one sentence */
+function configuration(): AppConfig {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    throw new StartupRefusal((error as Error).message);
+  }
+  const report = productionChecks(config, process.env);
+  for (const note of report.notes) console.log(note);
+  for (const warning of report.warnings) console.warn(`Attenzione: ${warning}`);
+  return config;
+}
+
 async function main(): Promise<void> {
-  const { config, standIn } = await withPaypalStandIn(loadConfig());
-  const running = await startApp(config);
+  const { config, standIn } = await withPaypalStandIn(configuration());
+  const running = await startApp(config).catch((error: unknown) => {
+    throw listenRefusal(error, config.port) ?? error;
+  });
   const stop = async () => {
     await running.close();
     await standIn?.close();
@@ -25,7 +42,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-main().catch((error) => {
-  console.error('Avvio non riuscito:', error);
+main().catch((error: unknown) => {
+  // a refusal is the operator's to fix: the sentence alone, no stack trace
+  if (error instanceof StartupRefusal) console.error(`Avvio rifiutato: ${error.message}`);
+  else console.error('Avvio non riuscito:', error);
   process.exit(1);
 });

@@ -1,10 +1,17 @@
 import { loadConfig } from './config/config';
+import { StartupRefusal, checkSecrets } from './config/startup-checks';
 import { openCore, closeCore } from './infrastructure/core';
 import { publishChangesToRedis } from './infrastructure/change-feed';
 
 /** scale-out: the only process that writes read models; backends learn of changes through Redis */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    throw new StartupRefusal((error as Error).message);
+  }
+  if (config.production) checkSecrets(process.env);
   const core = await openCore({ ...config, runProjections: true });
   const unpublish = config.redisUrl ? publishChangesToRedis(core.runner, config.redisUrl, config.redisPrefix) : async () => undefined;
   await core.runner.start();
@@ -18,7 +25,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-main().catch((e) => {
-  console.error('Worker delle proiezioni non avviato:', e);
+main().catch((e: unknown) => {
+  if (e instanceof StartupRefusal) console.error(`Avvio rifiutato: ${e.message}`);
+  else console.error('Worker delle proiezioni non avviato:', e);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { Question } from './questionnaire';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
 import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 import { NotificationEventSchemas } from './notifications';
+import { SettingsEventSchemas } from './settings';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -365,6 +366,7 @@ export const EventSchemas = {
   EmailConfirmationRequested,
   EmailConfirmed,
   ...NotificationEventSchemas,
+  ...SettingsEventSchemas,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

@@ -22,9 +22,15 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 /** GET /api/practice: who the practice is, for the page frame and the booking page (public) */
 export const PracticeInfo = z.object({
   name: z.string(),
-  /** an image URL (the app's own /logo.svg unless configured) */
+  /** an image URL of the app's own origin (the uploaded logo, or /logo.svg) */
   logoUrl: z.string(),
+  /** the specialty of a doctor who has not set their own */
   specialty: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** the data controller (titolare del trattamento) named in the privacy notice */
+  dataController: z.string(),
   /** the length of a visit: one slot */
   visitMinutes: z.number().int().positive(),
   /** the practice's IANA zone: slots are its wall-clock times (is a slot past?) */

@@ -18,3 +18,4 @@ export * from './streams';
 export * from './fiscal';
 export * from './practice-time';
 export * from './accounts';
+export * from './settings';

@@ -20,4 +20,7 @@ export const STREAM_PREFIX = {
   waitingList: 'waitinglist-',
   calendarFeed: 'calendarfeed-',
   fiscal: 'fiscal-',
+  /** the practice's settings (one stream: `settings-practice`) */
+  settings: 'settings-',
+  doctorProfile: 'doctorprofile-',
 } as const;

@@ -7,6 +7,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, type Core } from '../infrastructure/core';
+import { readPracticeIdentity } from '../config/practice-settings';
 import { feedCalendar } from '../common/calendar-file';
 import { calendarFeedDecider } from './calendar-feed.decider';
 import { Decide } from '../event-store/decide.command';
@@ -89,7 +90,7 @@ export class CalendarFeedService {
       }
     }
     return feedCalendar({
-      name: `${this.config.mail.practiceName} - agenda`,
+      name: `${(await readPracticeIdentity({ eventStore: this.eventStore, config: this.config })).name} - agenda`,
       timeZone: this.config.practiceTimeZone,
       stamp: this.clock.now(),
       // no health data: a visit is a visit; the patient's name only when the doctor asked for it

@@ -28,9 +28,21 @@ const Env = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   /** seed demo accounts into an empty store; on by default outside production */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
-  /** the practice's name and logo in the page frame, the booking page, every message's footer and the calendar */
+  /**
+   * the practice's name, logo and specialty before the administrator sets them in /impostazioni (events); from then
+   * on these are not read (config/practice-settings)
+   */
   PRACTICE_NAME: unsetWhenEmpty(z.string().min(1).max(80).default('Studio Medico')),
-  PRACTICE_LOGO_URL: unsetWhenEmpty(z.string().min(1).default('/logo.svg')),
+  /** a path of the app itself: the CSP shows images of the app's own origin only */
+  PRACTICE_LOGO_URL: unsetWhenEmpty(
+    z
+      .string()
+      .regex(
+        /^\/(?!\/)/,
+        "deve essere un percorso dell'app (es. /logo.svg): un'immagine di un altro sito è bloccata dalla CSP; carica il logo da /impostazioni",
+      )
+      .default('/logo.svg'),
+  ),
   PRACTICE_SPECIALTY: unsetWhenEmpty(z.string().min(1).max(80).default('Nutrizione clinica')),
   PRACTICE_TIME_ZONE: z.string().default('Europe/Rome').refine(isTimeZone, 'fuso orario IANA sconosciuto'),
   /** where the built React app is; served with an SPA fallback */

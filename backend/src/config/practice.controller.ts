@@ -1,16 +1,18 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { PracticeInfo } from '@studio/contracts';
-import { CONFIG, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, type Core } from '../infrastructure/core';
+import { readPracticeIdentity } from './practice-settings';
 
-/** the practice's identity (PRACTICE_NAME, PRACTICE_LOGO_URL, PRACTICE_SPECIALTY): public, shown before login */
+/** the practice's identity as set in /impostazioni (initially PRACTICE_NAME, PRACTICE_LOGO_URL…): public, shown before login */
 @Controller('api/practice')
 export class PracticeController {
-  constructor(@Inject(CONFIG) private readonly config: Core['config']) {}
+  constructor(
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+  ) {}
 
   @Get()
-  get(): PracticeInfo {
-    const { name, logoUrl, specialty } = this.config.practice;
-    // a visit is one 30-minute slot (SPEC: calendar slot duration)
-    return { name, logoUrl, specialty, visitMinutes: 30, timeZone: this.config.practiceTimeZone };
+  get(): Promise<PracticeInfo> {
+    return readPracticeIdentity({ eventStore: this.eventStore, config: this.config });
   }
 }

@@ -6,7 +6,8 @@ import { Inject } from '@nestjs/common';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
-import { CONFIG, READ_MODELS, type Core } from '../infrastructure/core';
+import { readPracticeIdentity } from '../config/practice-settings';
+import { CONFIG, EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
 import { FiscalService } from './fiscal.service';
 import { renderReceiptPdf } from './receipt-pdf';
 
@@ -22,6 +23,7 @@ export class FiscalController {
     private readonly fiscal: FiscalService,
     @Inject(CONFIG) private readonly config: Core['config'],
     @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
   ) {}
 
   /** a doctor their own, admin anyone's */
@@ -67,7 +69,8 @@ export class FiscalController {
   @Roles('patient', 'doctor', 'admin')
   async receiptPdf(@Param('id') orderId: string, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
     const docs = await this.fiscal.documentsForOrder(user, orderId);
-    const pdf = await renderReceiptPdf(docs, this.config.practiceTimeZone);
+    const practice = await readPracticeIdentity({ eventStore: this.eventStore, config: this.config });
+    const pdf = await renderReceiptPdf(docs, this.config.practiceTimeZone, practice);
     const label = documentNumber('receipt', docs.receipt.number, docs.receipt.year).replace('/', '-');
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="ricevuta-${label}.pdf"`);

@@ -1,4 +1,4 @@
-import { STAMP_DUTY_THRESHOLD_CENTS, VAT_EXEMPTION_WORDING, documentNumber } from '@studio/contracts';
+import { type PracticeInfo, STAMP_DUTY_THRESHOLD_CENTS, VAT_EXEMPTION_WORDING, documentNumber } from '@studio/contracts';
 import PDFDocument from 'pdfkit';
 import type { IssuedDocuments } from './fiscal.service';
 
@@ -20,7 +20,11 @@ const timeFmt = (iso: string, timeZone: string) => new Intl.DateTimeFormat('it-I
  * The receipt as an A4 PDF in Italian (pdfkit, built-in Helvetica): issuer, patient, service, amounts, stamp duty,
  * VAT wording, payment and its traceability, STS opposition; the credit note, when there is one, on a second page.
  */
-export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string): Promise<Buffer> {
+export function renderReceiptPdf(
+  docs: IssuedDocuments,
+  timeZone: string,
+  practice?: Pick<PracticeInfo, 'name' | 'address' | 'phone' | 'email'>,
+): Promise<Buffer> {
   const { receipt: r, creditNote, issuer, patient } = docs;
   const pdf = new PDFDocument({
     size: 'A4',
@@ -47,6 +51,8 @@ export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string): Promi
       pdf.text(issuer.address);
       pdf.text(`Codice fiscale: ${issuer.taxcode}   Partita IVA: ${issuer.vatNumber}`);
     }
+    // the practice as set in /impostazioni, where the visit took place
+    if (practice) pdf.text([practice.name, practice.address, practice.phone, practice.email].filter(Boolean).join(' · '));
     pdf.moveDown();
   };
   const patientBlock = () => {

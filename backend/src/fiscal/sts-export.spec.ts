@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { create } from 'xmlbuilder2';
 import { validateXML } from 'xmllint-wasm';
-import { type StsReceipt, buildStsXml, parseStsKey, refundLines, zipStsFile } from './sts-export';
+import { type StsReceipt, buildStsXml, refundLines, zipStsFile } from './sts-export';
+import { readStsCertificate } from '../config/sts-certificate';
 
 /**
  * The Sistema TS file against Sogei's schema (sts/730_precompilata.xsd: where that copy comes from is in sts/SOURCE.md)
@@ -163,11 +164,11 @@ describe('Sistema TS file (730 precompilata)', () => {
         },
       );
       execFileSync('openssl', ['x509', '-in', join(dir, 'c.pem'), '-outform', 'DER', '-out', join(dir, 'c.cer')]);
-      const pem = parseStsKey(readFileSync(join(dir, 'c.pem')));
-      const der = parseStsKey(readFileSync(join(dir, 'c.cer')));
+      const pem = readStsCertificate(join(dir, 'c.pem')).key;
+      const der = readStsCertificate(join(dir, 'c.cer')).key;
       expect(der.export({ type: 'spki', format: 'pem' })).toBe(pem.export({ type: 'spki', format: 'pem' }));
       writeFileSync(join(dir, 'bad.cer'), 'non è un certificato');
-      expect(() => parseStsKey(readFileSync(join(dir, 'bad.cer')))).toThrow(/PEM o DER/);
+      expect(() => readStsCertificate(join(dir, 'bad.cer'))).toThrow(/PEM .* o DER/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,11 +1,12 @@
 import { type EventData, STS_NATURE_OF_SERVICE, STS_NATURE_STAMP_DUTY, documentNumber, isTracedPayment } from '@studio/contracts';
 import { zipSync, strToU8 } from 'fflate';
-import { X509Certificate, constants, createPublicKey, generateKeyPairSync, publicEncrypt, type KeyObject } from 'node:crypto';
+import { constants, createPublicKey, generateKeyPairSync, publicEncrypt, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create } from 'xmlbuilder2';
 import { AppError } from '../common/errors';
 import type { AppConfig } from '../config/config';
+import { type StsCertificate, italianDate, readStsCertificate } from '../config/sts-certificate';
 
 /**
  * The yearly file of health expenses for the Sistema Tessera Sanitaria (730 precompilato), root `precompilata`,
@@ -29,7 +30,20 @@ export function loadStsPublicKey(config: Pick<AppConfig, 'stsCertPath' | 'produc
   if (config.stsCertPath) {
     if (!existsSync(config.stsCertPath))
       throw new AppError(503, 'certificato_sts_mancante', 'Il certificato del Sistema TS configurato (STS_CERT_PATH) non esiste.');
-    return { key: parseStsKey(readFileSync(config.stsCertPath)), demo: false };
+    let cert: StsCertificate;
+    try {
+      cert = readStsCertificate(config.stsCertPath);
+    } catch (error) {
+      throw new AppError(503, 'certificato_sts_non_valido', `Esportazione non possibile: ${(error as Error).message}.`);
+    }
+    if (cert.validTo && cert.validTo.getTime() < Date.now()) {
+      throw new AppError(
+        503,
+        'certificato_sts_scaduto',
+        `Il certificato del Sistema TS è scaduto il ${italianDate(cert.validTo)}: scarica quello nuovo e aggiorna STS_CERT_PATH.`,
+      );
+    }
+    return { key: cert.key, demo: false };
   }
   if (config.production) throw new AppError(503, 'certificato_sts_mancante', 'Certificato del Sistema TS non configurato (STS_CERT_PATH).');
   const file = join(config.dataDir, 'sts-demo-public.pem');
@@ -38,27 +52,6 @@ export function loadStsPublicKey(config: Pick<AppConfig, 'stsCertPath' | 'produc
     writeFileSync(file, publicKey.export({ type: 'spki', format: 'pem' }));
   }
   return { key: createPublicKey(readFileSync(file, 'utf8')), demo: true };
-}
-
-/** an X.509 certificate or an SPKI public key, PEM or DER; an RSA key, or an Italian error */
-export function parseStsKey(file: Buffer): KeyObject {
-  const text = file.toString('latin1');
-  const attempts: Array<() => KeyObject> = text.includes('-----BEGIN')
-    ? [() => new X509Certificate(file).publicKey, () => createPublicKey(text)]
-    : [() => new X509Certificate(file).publicKey, () => createPublicKey({ key: file, format: 'der', type: 'spki' })];
-  for (const attempt of attempts) {
-    try {
-      const key = attempt();
-      if (key.asymmetricKeyType === 'rsa') return key;
-    } catch {
-      // the next form
-    }
-  }
-  throw new AppError(
-    503,
-    'certificato_sts_non_valido',
-    'Il certificato del Sistema TS (STS_CERT_PATH) non è leggibile: serve un certificato X.509 o una chiave pubblica RSA, in formato PEM o DER.',
-  );
 }
 
 /** RSA with PKCS#1 v1.5 padding, base64: how the Sistema TS wants codici fiscali */

@@ -58,8 +58,9 @@ export function frontendFiles(dist: string): RequestHandler {
 export function frontendPages(dist: string, apiPrefixes: readonly string[]): RequestHandler {
   const index = join(dist, 'index.html');
   return (req: Request, res: Response, next: NextFunction) => {
-    const navigation = req.headers.accept?.includes('text/html') ?? false;
-    if (req.method !== 'GET' || !navigation || apiPrefixes.some((p) => req.path.startsWith(p))) return next();
+    // the root is the app for any client (curl, an uptime monitor), whatever it accepts
+    const navigation = (req.headers.accept?.includes('text/html') ?? false) || req.path === '/';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !navigation || apiPrefixes.some((p) => req.path.startsWith(p))) return next();
     res.sendFile(index);
   };
 }

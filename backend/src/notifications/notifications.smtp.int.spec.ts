@@ -224,3 +224,18 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     await p.agent.get('/api/posta').expect(403);
   });
 });
+
+describe('the practice as set in /impostazioni signs the messages', () => {
+  it('a name changed by the administrator is in the next message (sender, footer, calendar file), with no restart', async () => {
+    const admin = await client(app, 'admin@example.it');
+    const details = { name: 'Studio Bianchi & Rossi', address: 'Via Po 2, Torino', phone: '', email: '', dataController: 'Studio Bianchi & Rossi' };
+    await admin.agent.put('/api/settings/practice').set('X-CSRF-Token', admin.csrf).send(details).expect(200);
+    const before = smtp.received.length;
+    await book('b-impostazioni', '2026-10-28T09:00:00Z', '2026-10-28T09:30:00Z');
+    const mails = (await smtp.waitFor(before + 2)).slice(before);
+    const p = mails.find((m) => to(m) === 'paziente1@example.it')!;
+    expect(p.from?.value[0]).toEqual({ name: 'Studio Bianchi & Rossi', address: 'noreply@studio.example.it' });
+    expect(p.text).toContain('Studio Bianchi & Rossi - messaggio di servizio');
+    expect(ics(p).event.location).toBe('Studio Bianchi & Rossi');
+  }, 30_000);
+});

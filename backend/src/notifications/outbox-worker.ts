@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
+import { readPracticeIdentity } from '../config/practice-settings';
 import type { Core } from '../infrastructure/core';
 import type { MailTransport } from './mail-transport';
 import { safeError } from './mail-transport';
@@ -33,12 +34,9 @@ export interface OutboxWorkerOptions {
   concurrency?: number;
 }
 
+/** MAIL_FROM gives the address; the name shown is the practice's, as set now */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
-const mailName = (from: string) =>
-  from
-    .replace(/<[^>]+>/, '')
-    .trim()
-    .replace(/^"|"$/g, '') || 'Studio Medico';
+const formatAddress = (a: { name: string; email: string }) => `"${a.name.replace(/["\\\r\n]/g, '')}" <${a.email}>`;
 
 /**
  * The one sender. A due message is claimed on its stream (expected revision: one worker wins), sent, then marked
@@ -131,12 +129,15 @@ export class OutboxWorker {
       if (sending?.type !== 'NotificationSending') return false;
       const attempt = sending.data.attempt;
       const config = core.config.mail;
+      // the practice as it is now (settings): its name signs the message and the sender
+      const practice = await readPracticeIdentity(core);
+      const from = { name: practice.name, email: mailAddress(config.from) };
       const message = renderMessage(n, {
         ...people,
-        practiceName: config.practiceName,
+        practiceName: practice.name,
         publicUrl: config.publicUrl,
         timeZone: core.config.practiceTimeZone,
-        from: { name: mailName(config.from), email: mailAddress(config.from) },
+        from,
         now: clock.now(),
         accountLinkUrl: n.accountLink
           ? accountLinkUrl(
@@ -148,7 +149,7 @@ export class OutboxWorker {
       });
       const messageId = `<${notificationId}@studio-medico>`;
       try {
-        await this.o.transport.send({ ...message, from: config.from, messageId, notificationId });
+        await this.o.transport.send({ ...message, from: formatAddress(from), messageId, notificationId });
       } catch (error) {
         const text = safeError(error);
         this.o.log.warn(`Invio del messaggio ${notificationId} non riuscito (tentativo ${attempt}): ${text}`);

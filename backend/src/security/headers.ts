@@ -9,8 +9,20 @@ const PAYPAL_HOSTS = ['https://*.paypal.com', 'https://*.paypalobjects.com', 'ht
  * helmet: a Content-Security-Policy without inline or eval'd scripts (the built app has none; the
  * PayPal SDK comes from PAYPAL_SDK_URL's origin, or the local stand-in's), no framing by anyone,
  * nosniff, a referrer that leaves only the origin, HSTS in production, no X-Powered-By.
+ *
+ * `upgrade-insecure-requests` and HSTS go only on answers to requests that came over HTTPS (directly, or through a
+ * proxy trusted by TRUST_PROXY that says X-Forwarded-Proto: https). On a page loaded over plain HTTP the directive
+ * makes the browser fetch every script and style over https://, which a plain-HTTP server does not answer: the page
+ * stays blank. Such a request then shows the app, whose login says what to configure (see http/secure-session).
  */
 export function securityHeaders(config: AppConfig): RequestHandler {
+  const overHttps = helmetFor(config, true);
+  const overPlainHttp = helmetFor(config, false);
+  return (req, res, next) => (req.secure ? overHttps : overPlainHttp)(req, res, next);
+}
+
+function helmetFor(config: AppConfig, secureRequest: boolean): RequestHandler {
+  const hardened = config.production && secureRequest;
   const sdkOrigin = new URL(config.paypalSdkUrl).origin;
   const paypal = /(^|\.)paypal\.com$/.test(new URL(config.paypalSdkUrl).hostname) ? [sdkOrigin, ...PAYPAL_HOSTS] : [sdkOrigin];
   return helmet({
@@ -29,14 +41,14 @@ export function securityHeaders(config: AppConfig): RequestHandler {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+        ...(hardened ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     // the PayPal checkout opens a popup that must be able to talk back
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: hardened ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xPoweredBy: false,
   });
 }

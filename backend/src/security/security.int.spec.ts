@@ -454,12 +454,14 @@ describe('headers in production', () => {
         COOKIE_SECURE: 'false',
         HOLD_SWEEP_SECONDS: '0',
         PAYPAL_SDK_URL: 'https://www.paypal.com/sdk/js',
+        TRUST_PROXY: 'loopback',
       })),
   );
   afterAll(() => app?.close());
 
   it('HSTS, upgrade-insecure-requests, and the PayPal SDK origin allowed for scripts and frames (never inline scripts)', async () => {
-    const res = await request(app.app.getHttpServer()).get('/api/auth/session').expect(200);
+    // as a TLS-terminating proxy on loopback forwards a request that came over https
+    const res = await request(app.app.getHttpServer()).get('/api/auth/session').set('X-Forwarded-Proto', 'https').expect(200);
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(/upgrade-insecure-requests/);
@@ -467,5 +469,13 @@ describe('headers in production', () => {
     expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.paypal\.com/);
     expect(csp).not.toMatch(/unsafe-inline'[^;]*;?\s*$|script-src[^;]*'unsafe-(inline|eval)'/);
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('a page asked over plain HTTP gets neither upgrade-insecure-requests nor HSTS: its scripts would be fetched over https:// and the page stay blank', async () => {
+    const res = await request(app.app.getHttpServer()).get('/api/auth/session').expect(200);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).not.toMatch(/upgrade-insecure-requests/);
+    expect(csp).toMatch(/script-src 'self'/);
   });
 });

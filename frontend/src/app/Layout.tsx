@@ -137,6 +137,13 @@ export function Layout() {
                   </Nav.Link>
                 </Nav.Item>
               )}
+              {user && canManageCalendars(user.role) && (
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.settings} onClick={followed}>
+                    {it.settings.nav}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
               {user?.role === 'admin' && (
                 <Nav.Item as="li">
                   <Nav.Link as={NavLink} to={PATHS.catalog} onClick={followed}>

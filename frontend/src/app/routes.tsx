@@ -71,6 +71,10 @@ const ProfilePage = lazyPage(
   () => import('../features/profile/ProfilePage'),
   (m) => m.ProfilePage,
 );
+const SettingsPage = lazyPage(
+  () => import('../features/settings/SettingsPage'),
+  (m) => m.SettingsPage,
+);
 const FiscalPage = lazyPage(
   () => import('../features/fiscal/FiscalPage'),
   (m) => m.FiscalPage,
@@ -170,6 +174,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.fiscal.forbiddenText}>
                         <FiscalPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.settings,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.settings.forbiddenText}>
+                        <SettingsPage />
                       </RequireAuth>
                     ),
                   },

@@ -39,6 +39,8 @@ export const PATHS = {
   staff: '/staff',
   /** every role: own contact details, password, sessions */
   profile: '/profilo',
+  /** doctors their own profile; the administrator the practice and every doctor's profile */
+  settings: '/impostazioni',
 } as const;
 
 /** the payment step of a held booking */

@@ -1,9 +1,10 @@
-import { usePageTitle } from '../../lib/pageTitle';
-import { useState, type FormEvent } from 'react';
+import { setPracticeName, usePageTitle } from '../../lib/pageTitle';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Container, Form, Spinner } from 'react-bootstrap';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery, useLoginMutation } from '../../lib/api';
 import { homePathFor, PATHS, safeReturnPath } from '../../lib/paths';
+import { useGetPracticeQuery } from '../../lib/practiceApi';
 import { it } from '../../i18n/it';
 import { validateLogin, type LoginErrors } from './loginForm';
 import { useGetSetupStatusQuery } from './accountsApi';
@@ -21,6 +22,10 @@ export function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   // a practice with no staff account yet: say how to create the first administrator
   const { data: setup } = useGetSetupStatusQuery();
+  // the practice as set in /impostazioni: the login page is outside the page frame, so it names it itself
+  const practice = useGetPracticeQuery().data;
+  const practiceName = practice?.name ?? it.app.brand;
+  useEffect(() => setPracticeName(practiceName), [practiceName]);
 
   if (session?.user && !isLoading) return <Navigate to={from ?? homePathFor(session.user.role)} replace />;
 
@@ -41,9 +46,12 @@ export function LoginPage() {
     <Container as="main" id="main" className="py-5 app-login">
       <Card className="mx-auto shadow-sm" style={{ maxWidth: '28rem' }}>
         <Card.Body className="p-4">
-          <p className="text-primary fw-semibold mb-1">{it.app.brand}</p>
+          <p className="text-primary fw-semibold mb-1 d-flex align-items-center gap-2">
+            {practice && <img src={practice.logoUrl} alt="" width={32} height={32} className="app-logo" />}
+            <span>{practiceName}</span>
+          </p>
           <h1 className="h3 mb-3">{it.login.title}</h1>
-          <p className="text-body-secondary">{it.login.intro}</p>
+          <p className="text-body-secondary">{it.login.intro(practiceName)}</p>
           {setup?.needsSetup && (
             <Alert variant="info" role="status">
               <p className="mb-1 fw-semibold">{it.login.setupNeeded}</p>

@@ -6,6 +6,7 @@ import { api, errorMessage, useGetSessionQuery } from '../../lib/api';
 import { dayLong } from '../../lib/dates';
 import { LockableButton } from '../../components/ui/LockableButton';
 import { homePathFor, PATHS } from '../../lib/paths';
+import { useGetPracticeQuery } from '../../lib/practiceApi';
 import { clearPendingBooking, readPendingBooking } from '../../lib/pendingBooking';
 import { useAppDispatch } from '../../lib/hooks';
 import { useHoldChoice } from '../../lib/useHoldChoice';
@@ -41,6 +42,13 @@ export function RegistrationPage() {
   const [fields, setFields] = useState<RegistrationFields>(EMPTY_REGISTRATION);
   const [lockKey, setLockKey] = useState(0);
   const [showPrivacy, setShowPrivacy] = useState(false);
+  // the notice names the practice and its data controller as set in /impostazioni
+  const practice = useGetPracticeQuery().data;
+  const contacts = practice ? [practice.address, practice.email, practice.phone].filter(Boolean).join(', ') : '';
+  const privacyParagraphs = [
+    ...(practice ? [t.privacy.controller(practice.dataController, contacts)] : []),
+    ...t.privacy.paragraphs(practice?.name ?? it.app.brand),
+  ];
   const pending = useMemo(readPendingBooking, []);
 
   const taxcodeRef = useRef<HTMLInputElement>(null);
@@ -244,7 +252,7 @@ export function RegistrationPage() {
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {t.privacy.paragraphs.map((p) => (
+          {privacyParagraphs.map((p) => (
             <p key={p}>{p}</p>
           ))}
         </Modal.Body>

@@ -1,0 +1,117 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  DoctorProfileInput,
+  type DoctorProfileView,
+  type EventMetadata,
+  PRACTICE_SETTINGS_STREAM,
+  PracticeDetailsInput,
+  type PracticeInfo,
+  type SessionUser,
+  doctorProfileStreamName,
+} from '@studio/contracts';
+import { readDoctorProfile, readPracticeIdentity } from '../config/practice-settings';
+import { Decide } from '../event-store/decide.command';
+import { parseInput } from '../http/parse';
+import { APP_DB, CONFIG, EVENT_STORE, type Core } from '../infrastructure/core';
+import { UsersService } from '../users';
+import { doctorProfileDecider } from './doctor-profile.decider';
+import { ImageStore, inspectImage } from './images';
+import { type Actor, practiceSettingsDecider } from './practice-settings.decider';
+
+/** the session's user as the deciders see an actor */
+const actorOf = (user: SessionUser): Actor => ({ id: user.id, admin: user.role === 'admin' });
+
+/** an upload's body: the raw bytes (anything else, e.g. a JSON body, is no image) */
+const bytesOf = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+
+@Injectable()
+export class SettingsService {
+  readonly images: ImageStore;
+
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(APP_DB) appDb: Core['appDb'],
+    private readonly users: UsersService,
+  ) {
+    this.images = new ImageStore(appDb);
+  }
+
+  private get sources() {
+    return { eventStore: this.eventStore, config: this.config };
+  }
+
+  practice(): Promise<PracticeInfo> {
+    return readPracticeIdentity(this.sources);
+  }
+
+  async setPracticeDetails(user: SessionUser, body: unknown, metadata: EventMetadata): Promise<PracticeInfo> {
+    const details = parseInput(PracticeDetailsInput, body);
+    await this.commands.execute(
+      new Decide(PRACTICE_SETTINGS_STREAM, practiceSettingsDecider, { type: 'SetPracticeDetails', actor: actorOf(user), details }, metadata),
+    );
+    return this.practice();
+  }
+
+  /**
+   * The decider checks who asks and what the bytes are before anything is kept; the bytes are stored right after
+   * the event (addressed by their hash, so a retry stores nothing twice). A crash in between leaves the event
+   * pointing at no image: the page shows none until the logo is uploaded again.
+   */
+  async setPracticeLogo(user: SessionUser, body: unknown, metadata: EventMetadata): Promise<PracticeInfo> {
+    const data = bytesOf(body);
+    const image = inspectImage(data);
+    await this.commands.execute(
+      new Decide(PRACTICE_SETTINGS_STREAM, practiceSettingsDecider, { type: 'SetPracticeLogo', actor: actorOf(user), image }, metadata),
+    );
+    await this.images.put({ imageId: image.imageId, contentType: image.contentType! }, data, metadata.at);
+    return this.practice();
+  }
+
+  async doctor(doctorId: string): Promise<DoctorProfileView> {
+    await this.users.getDoctor(doctorId);
+    return readDoctorProfile(this.sources, doctorId);
+  }
+
+  /** every bookable doctor's public profile, for the booking page */
+  async doctors(): Promise<DoctorProfileView[]> {
+    const doctors = await this.users.listDoctors();
+    return Promise.all(doctors.map((d) => readDoctorProfile(this.sources, d.id)));
+  }
+
+  private async isDoctor(doctorId: string): Promise<boolean> {
+    return (await this.users.get(doctorId))?.role === 'doctor';
+  }
+
+  async setDoctorProfile(user: SessionUser, doctorId: string, body: unknown, metadata: EventMetadata): Promise<DoctorProfileView> {
+    const profile = parseInput(DoctorProfileInput, body);
+    const isDoctor = await this.isDoctor(doctorId);
+    await this.commands.execute(
+      new Decide(
+        doctorProfileStreamName(doctorId),
+        doctorProfileDecider,
+        { type: 'SetDoctorProfile', actor: actorOf(user), doctorId, isDoctor, profile },
+        metadata,
+      ),
+    );
+    return readDoctorProfile(this.sources, doctorId);
+  }
+
+  async setDoctorPhoto(user: SessionUser, doctorId: string, body: unknown, metadata: EventMetadata): Promise<DoctorProfileView> {
+    const data = bytesOf(body);
+    const image = inspectImage(data);
+    const isDoctor = await this.isDoctor(doctorId);
+    await this.commands.execute(
+      new Decide(
+        doctorProfileStreamName(doctorId),
+        doctorProfileDecider,
+        { type: 'SetDoctorPhoto', actor: actorOf(user), doctorId, isDoctor, image },
+        metadata,
+      ),
+    );
+    await this.images.put({ imageId: image.imageId, contentType: image.contentType! }, data, metadata.at);
+    return readDoctorProfile(this.sources, doctorId);
+  }
+}

@@ -4,3 +4,4 @@ export * from './slot-appearance';
 export * from './portions';
 export * from './enabler';
 export * from './coupon';
+export * from './charge';

@@ -89,6 +89,8 @@ export const SlotBooked = z.object({
 });
 /** on `booking-<id>`: paid by the order `orderId` (the PayPal order id) */
 export const BookingConfirmed = z.object({ bookingId: z.string(), orderId: z.string() });
+/** on `booking-<id>`: PayPal holds this booking's capture for review (PENDING): the hold does not run out meanwhile */
+export const BookingPaymentInReview = z.object({ bookingId: z.string(), orderId: z.string() });
 
 /** who acted on a booking */
 export const BookingActor = z.enum(['patient', 'doctor', 'admin']);
@@ -246,6 +248,19 @@ export const FiscalProfileSet = z.object({
   virtualStamp: z.object({ number: z.string(), date: z.string() }).nullable().optional(),
 });
 
+/**
+ * What the patient is charged, as computed once (contracts/src/rules/charge.ts) and shown before paying; on the order's
+ * events. `amountCents` of the order is then `totalCents`: the amount sent to PayPal and captured. Absent on orders
+ * created before the charge was recorded (their amount was the service alone, the duty added on the receipt).
+ */
+export const ChargeLineSchema = z.object({ kind: z.enum(['visit', 'coupon', 'stamp_duty']), amountCents: z.number().int() });
+const ChargeFields = {
+  lines: z.array(ChargeLineSchema).optional(),
+  totalCents: z.number().int().optional(),
+  /** the duty due on the receipt, charged to the patient (a line) or borne by the practitioner */
+  stampDutyCents: z.number().int().optional(),
+  stampDutyCharged: z.boolean().optional(),
+};
 /** on `order-<paypalOrderId>`: the order we asked PayPal for, with the amount we computed */
 export const OrderCreated = z.object({
   orderId: z.string(),
@@ -256,6 +271,7 @@ export const OrderCreated = z.object({
   coupon: z.string().nullable(),
   amountCents: z.number().int().positive(),
   currency: z.literal('EUR'),
+  ...ChargeFields,
 });
 /** on `order-<id>`: PayPal confirmed the capture (verified server-side) */
 export const PaymentCaptured = z.object({ orderId: z.string(), captureId: z.string(), amountCents: z.number().int(), currency: z.string() });
@@ -263,7 +279,15 @@ export const PaymentCaptured = z.object({ orderId: z.string(), captureId: z.stri
  * on `order-<id>`: the money was captured but the booking could not be made (the hold ran out, the
  * slot or the coupon went to someone else in the meantime): PayPal refunded the capture in full
  */
-export const PaymentRefunded = z.object({ orderId: z.string(), captureId: z.string(), refundId: z.string(), status: z.string(), reason: z.string() });
+export const PaymentRefunded = z.object({
+  orderId: z.string(),
+  captureId: z.string(),
+  refundId: z.string(),
+  status: z.string(),
+  reason: z.string(),
+  /** what was given back (the whole capture); absent on older events */
+  amountCents: z.number().int().optional(),
+});
 /** on `order-<id>`: the purchase is complete; taxcode and billing sealed with the patient's key */
 export const OrderPlaced = z.object({
   orderId: z.string(),
@@ -279,7 +303,32 @@ export const OrderPlaced = z.object({
   invoice: Sealed,
   /** the patient opposed sending the expense to the Sistema Tessera Sanitaria (absent on older events: no) */
   stsOpposition: z.boolean().optional(),
+  ...ChargeFields,
 });
+/**
+ * on `order-<id>`: the confirmation is about to ask PayPal to capture, with this PayPal-Request-Id; recorded first, so a
+ * capture whose answer is lost (process killed, network) is found and settled by the reconciler without the browser.
+ * Carries what finishing the booking needs: the slot, when the confirmation started, the sealed invoice.
+ */
+export const PaymentCaptureRequested = z.object({
+  orderId: z.string(),
+  requestId: z.string(),
+  bookingId: z.string(),
+  doctorId: z.string(),
+  start: z.string(),
+  /** when the confirmation started: the hold is judged then */
+  startedAt: z.string(),
+  /** the practice's day then (the coupon's validity) */
+  today: z.string(),
+  productName: z.string(),
+  /** {taxcode, billing}, sealed with the patient's key */
+  invoice: Sealed,
+  stsOpposition: z.boolean(),
+});
+/** on `order-<id>`: PayPal holds the capture for review (PENDING); the booking stays held until it settles */
+export const PaymentCapturePending = z.object({ orderId: z.string(), captureId: z.string(), reason: z.string() });
+/** on `order-<id>`: the capture asked for did not take the money (declined, never made, order gone): nothing to give back */
+export const PaymentCaptureAbandoned = z.object({ orderId: z.string(), reason: z.string() });
 
 /** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */
 export const DietSaved = z.object({ patientId: z.string(), doctorId: z.string(), content: Sealed });
@@ -328,6 +377,7 @@ export const EventSchemas = {
   PatientHoldClaimed,
   SlotBooked,
   BookingConfirmed,
+  BookingPaymentInReview,
   BookingCancelled,
   BookingRescheduled,
   BookingOutcomeRecorded,
@@ -343,6 +393,9 @@ export const EventSchemas = {
   PaymentCaptured,
   PaymentRefunded,
   OrderPlaced,
+  PaymentCaptureRequested,
+  PaymentCapturePending,
+  PaymentCaptureAbandoned,
   ProductCreated,
   ProductUpdated,
   CouponCreated,

@@ -6,6 +6,7 @@ export type BookingEvent =
   | { type: 'BookingHeld'; data: EventData<'BookingHeld'> }
   | { type: 'BookingHoldEnded'; data: EventData<'BookingHoldEnded'> }
   | { type: 'BookingConfirmed'; data: EventData<'BookingConfirmed'> }
+  | { type: 'BookingPaymentInReview'; data: EventData<'BookingPaymentInReview'> }
   | { type: 'BookingCancelled'; data: EventData<'BookingCancelled'> }
   | { type: 'BookingCancellationSettled'; data: EventData<'BookingCancellationSettled'> }
   | { type: 'BookingRescheduleRequested'; data: EventData<'BookingRescheduleRequested'> }
@@ -25,7 +26,8 @@ export interface BookingInfo {
 
 export type BookingState =
   | { status: 'none' }
-  | { status: 'held'; booking: BookingInfo; expiresAt: string }
+  /** `inReview`: the order whose capture PayPal holds for review (PENDING): the hold does not run out meanwhile */
+  | { status: 'held'; booking: BookingInfo; expiresAt: string; inReview?: string }
   | { status: 'ended'; reason: HoldEndReason }
   | {
       status: 'confirmed';
@@ -118,8 +120,17 @@ export interface RecordOutcome {
   timeZone: string;
 }
 
+/** PayPal holds this booking's capture for review: "pagamento in verifica", the hold stays until it settles; once */
+export interface MarkPaymentInReview {
+  type: 'MarkPaymentInReview';
+  bookingId: string;
+  orderId: string;
+}
+
 export type BookingCommand =
-  StartHold | EndHold | ConfirmBooking | CancelBooking | SettleCancellation | RequestReschedule | CompleteReschedule | AbandonReschedule | RecordOutcome;
+  | MarkPaymentInReview
+  | StartHold
+  | EndHold | ConfirmBooking | CancelBooking | SettleCancellation | RequestReschedule | CompleteReschedule | AbandonReschedule | RecordOutcome;
 
 export const ALREADY_CANCELLED_MESSAGE = 'La prenotazione è già stata annullata.';
 export const PAST_VISIT_MESSAGE = "L'orario della visita è già passato: non si può più annullare né spostare.";
@@ -137,6 +148,8 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
     }
     case 'BookingHoldEnded':
       return { status: 'ended', reason: event.data.reason };
+    case 'BookingPaymentInReview':
+      return state.status === 'held' ? { ...state, inReview: event.data.orderId } : state;
     case 'BookingConfirmed':
       return state.status === 'held' ? { status: 'confirmed', booking: state.booking, orderId: event.data.orderId, sequence: 0, pending: null } : state;
     case 'BookingCancelled':
@@ -182,8 +195,12 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
       return [{ type: 'BookingHeld', data: command.hold }];
     case 'EndHold':
       if (state.status !== 'held') return [];
-      if (command.reason === 'expired' && Date.parse(state.expiresAt) > Date.parse(command.now)) return [];
+      if (command.reason === 'expired' && (state.inReview || Date.parse(state.expiresAt) > Date.parse(command.now))) return [];
       return [{ type: 'BookingHoldEnded', data: { bookingId: command.bookingId, reason: command.reason } }];
+    case 'MarkPaymentInReview':
+      if (state.status !== 'held') throw new ConflictError('La prenotazione non è più in attesa di pagamento.', 'prenotazione_non_in_attesa');
+      if (state.inReview === command.orderId) return [];
+      return [{ type: 'BookingPaymentInReview', data: { bookingId: command.bookingId, orderId: command.orderId } }];
     case 'ConfirmBooking':
       if ((state.status === 'confirmed' || state.status === 'cancelled' || state.status === 'concluded') && state.orderId === command.orderId) return [];
       if (state.status !== 'held') throw new ConflictError('La prenotazione non è più in attesa di pagamento.', 'prenotazione_non_in_attesa');

@@ -5,3 +5,4 @@ export * from './portions';
 export * from './enabler';
 export * from './coupon';
 export * from './password-policy';
+export * from './charge';

@@ -19,6 +19,8 @@ export interface BookingDoc {
   releasePending?: boolean;
   /** the paying order, once confirmed */
   orderId?: string;
+  /** PayPal holds the capture of this order for review ("pagamento in verifica"): the expiry sweep leaves the hold alone */
+  paymentInReview?: string;
   /** a cancellation's refund decision */
   refund?: 'full' | 'none';
   /** the order was refunded by the cancellation (its settle step) */
@@ -54,6 +56,7 @@ type BookingsEvent =
   | 'SlotHeld'
   | 'SlotHoldReleased'
   | 'BookingConfirmed'
+  | 'BookingPaymentInReview'
   | 'BookingCancelled'
   | 'BookingCancellationSettled'
   | 'BookingRescheduleRequested'
@@ -65,8 +68,8 @@ type BookingsEvent =
 
 export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent> = {
   name: 'bookings',
-  // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed
-  version: 4,
+  // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed; 5: BookingPaymentInReview
+  version: 5,
   streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability, STREAM_PREFIX.patientHold],
   eventTypes: [
     'BookingHeld',
@@ -74,6 +77,7 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
     'SlotHeld',
     'SlotHoldReleased',
     'BookingConfirmed',
+    'BookingPaymentInReview',
     'BookingCancelled',
     'BookingCancellationSettled',
     'BookingRescheduleRequested',
@@ -100,8 +104,10 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
       case 'BookingHoldEnded':
         // the booking stream has the last word on why the hold ended
         return doc && doc.status !== 'confirmed' && doc.status !== event.data.reason ? { ...doc, status: event.data.reason } : doc;
+      case 'BookingPaymentInReview':
+        return doc?.status === 'held' ? { ...doc, paymentInReview: event.data.orderId } : doc;
       case 'BookingConfirmed':
-        return doc ? { ...doc, status: 'confirmed', orderId: event.data.orderId } : doc;
+        return doc ? { ...doc, status: 'confirmed', orderId: event.data.orderId, paymentInReview: undefined } : doc;
       case 'BookingCancelled':
         return doc && { ...doc, status: 'cancelled', refund: event.data.refund, pending: { kind: 'cancel' } };
       case 'BookingCancellationSettled':
@@ -131,7 +137,8 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
     patient_id: { type: 'text', value: (d) => d.patientId },
     doctor_id: { type: 'text', value: (d) => d.doctorId },
     status: { type: 'text', value: (d) => d.status },
-    expires_at: { type: 'text', value: (d) => d.expiresAt },
+    // a hold whose payment is in review has no expiry for the sweep until PayPal settles it
+    expires_at: { type: 'text', value: (d) => (d.paymentInReview && d.status === 'held' ? null : d.expiresAt) },
     release_pending: { type: 'text', value: (d) => (d.releasePending ? 'si' : 'no') },
     start: { type: 'text', value: (d) => d.start },
     pending: { type: 'text', value: (d) => d.pending?.kind ?? null },

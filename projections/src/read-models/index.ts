@@ -7,6 +7,7 @@ import { questionnaireAnswersProjection, questionnairesProjection } from './ques
 import { auditEventsProjection } from './audit-events.projection';
 import { notificationsProjection } from './notifications.projection';
 import { fiscalOrdersProjection } from './fiscal.projection';
+import { unsettledPaymentsProjection } from './unsettled-payments.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from './diet.projection';
 
 export * from './availability-slots.projection';
@@ -19,6 +20,7 @@ export * from './orders.projection';
 export * from './audit-events.projection';
 export * from './diet.projection';
 export * from './notifications.projection';
+export * from './unsettled-payments.projection';
 
 /** every live projection, in the order the runner applies them */
 export * from './fiscal.projection';
@@ -37,6 +39,7 @@ export const allProjections = [
   foodsProjection,
   dietsProjection,
   fiscalOrdersProjection,
+  unsettledPaymentsProjection,
   notificationsProjection,
   auditEventsProjection,
 ];

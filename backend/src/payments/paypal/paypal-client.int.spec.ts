@@ -62,6 +62,7 @@ describe('PaypalClient contro lo stand-in', () => {
       orderId: created.id,
       status: 'COMPLETED',
       captureStatus: 'COMPLETED',
+      captureReason: null,
       captureId: expect.any(String),
       paid: true,
       amountCents: 8000,
@@ -148,7 +149,7 @@ describe('PaypalClient contro lo stand-in', () => {
     expect(res.status).toBe(401);
   });
 
-  it('un 401 su una chiamata svuota la cache del token', async () => {
+  it('un 401 su una chiamata: nuovo token e la stessa chiamata ripetuta una volta', async () => {
     let apiCalls = 0;
     let tokenCalls = 0;
     const f: FetchLike = async (url, init) => {
@@ -157,10 +158,106 @@ describe('PaypalClient contro lo stand-in', () => {
       return fetch(url, init);
     };
     const c = new PaypalClient({ baseUrl: pp.baseUrl, clientId: pp.clientId, clientSecret: pp.clientSecret, fetch: f });
-    const e = await expectPaypalError(c.createOrder({ referenceId: 'r', amountCents: 100, currency: 'EUR' }));
-    expect(e.httpStatus).toBe(401);
     await c.createOrder({ referenceId: 'r', amountCents: 100, currency: 'EUR' });
-    expect(tokenCalls).toBe(2);
+    expect([tokenCalls, apiCalls]).toEqual([2, 2]);
+  });
+
+  it('un token revocato da PayPal (401 dallo stand-in): la capture riesce con un token nuovo, stesso request id', async () => {
+    const created = await order();
+    pp.approve(created.id);
+    pp.revokeTokens();
+    const tokens = pp.calls.token;
+    const ids = pp.captureRequestIds.length;
+    expect((await client.captureOrder(created.id, 'req-401')).paid).toBe(true);
+    expect(pp.calls.token).toBe(tokens + 1);
+    expect(pp.captureRequestIds.slice(ids)).toEqual(['req-401']);
+  });
+
+  it('un secondo 401 di fila non si ripete oltre: PaypalError 401', async () => {
+    const created = await order();
+    pp.fault('get', { kind: 'status', status: 401 });
+    pp.fault('get', { kind: 'status', status: 401 });
+    expect((await expectPaypalError(client.getOrder(created.id))).httpStatus).toBe(401);
+  });
+
+  it('risposta persa dopo la capture: ritenta con lo stesso PayPal-Request-Id e riceve la stessa cattura', async () => {
+    const c = new PaypalClient({ baseUrl: pp.baseUrl, clientId: pp.clientId, clientSecret: pp.clientSecret, sleep: async () => undefined });
+    const created = await order();
+    pp.approve(created.id);
+    pp.fault('capture', { kind: 'lost' });
+    const ids = pp.captureRequestIds.length;
+    const captured = await c.captureOrder(created.id, 'req-lost');
+    expect(captured.paid).toBe(true);
+    expect(pp.captureRequestIds.slice(ids)).toEqual(['req-lost', 'req-lost']);
+    expect(pp.orders.get(created.id)!.capture!.id).toBe(captured.captureId);
+  });
+
+  it('PayPal lento oltre il timeout: tentativi limitati con lo stesso request id, poi PaypalError TIMEOUT', async () => {
+    const c = new PaypalClient({ baseUrl: pp.baseUrl, clientId: pp.clientId, clientSecret: pp.clientSecret, timeoutMs: 100, retries: 1, sleep: async () => undefined });
+    const created = await order();
+    pp.approve(created.id);
+    pp.fault('capture', { kind: 'slow', ms: 1000 });
+    pp.fault('capture', { kind: 'slow', ms: 1000 });
+    const ids = pp.captureRequestIds.length;
+    const e = await expectPaypalError(c.captureOrder(created.id, 'req-slow'));
+    expect(e.paypalName).toBe('TIMEOUT');
+    expect(pp.captureRequestIds.slice(ids)).toEqual(['req-slow', 'req-slow']);
+  });
+
+  it('un 500 seguito da una risposta: riesce al secondo tentativo; un 422 non si ritenta', async () => {
+    const c = new PaypalClient({ baseUrl: pp.baseUrl, clientId: pp.clientId, clientSecret: pp.clientSecret, sleep: async () => undefined });
+    const created = await order();
+    pp.fault('get', { kind: 'status', status: 500 });
+    expect((await c.getOrder(created.id)).orderId).toBe(created.id);
+    const gets = pp.calls.get;
+    pp.fault('get', { kind: 'status', status: 422, issue: 'SOMETHING' });
+    await expectPaypalError(c.getOrder(created.id));
+    expect(pp.calls.get).toBe(gets);
+  });
+
+  it('rimborso ripetuto oltre la finestra di idempotenza: 422 CAPTURE_FULLY_REFUNDED vale come rimborsato (lo stesso rimborso)', async () => {
+    const created = await order();
+    pp.approve(created.id);
+    const { captureId } = await client.captureOrder(created.id, 'req-ref');
+    const first = await client.refundCapture(captureId!, 'refund-x');
+    expect(await client.refundCapture(captureId!, 'refund-x')).toEqual(first);
+    pp.forgetRefundRequests();
+    expect(await client.refundCapture(captureId!, 'refund-x')).toEqual({ refundId: first.refundId, status: 'COMPLETED' });
+    expect(pp.orders.get(created.id)!.refund!.id).toBe(first.refundId);
+  });
+
+  it('crea l’ordine con payment_source.paypal.experience_context (NO_SHIPPING), non con application_context', async () => {
+    const bodies: unknown[] = [];
+    const f: FetchLike = async (url, init) => {
+      if (url.endsWith('/v2/checkout/orders') && init?.method === 'POST') bodies.push(JSON.parse(String(init.body)));
+      return fetch(url, init);
+    };
+    await new PaypalClient({ baseUrl: pp.baseUrl, clientId: pp.clientId, clientSecret: pp.clientSecret, fetch: f }).createOrder({
+      referenceId: 'r',
+      amountCents: 100,
+      currency: 'EUR',
+    });
+    expect(bodies).toEqual([expect.objectContaining({ payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } } } })]);
+    expect(bodies[0]).not.toHaveProperty('application_context');
+  });
+
+  it('verify-webhook-signature: SUCCESS per un messaggio firmato dallo stand-in, FAILURE se alterato o per un altro webhook', async () => {
+    const c = new PaypalClient({ baseUrl: pp.baseUrl, clientId: pp.clientId, clientSecret: pp.clientSecret, webhookId: pp.webhookId });
+    const created = await order();
+    pp.approve(created.id);
+    await c.captureOrder(created.id, 'req-wh');
+    const { body, headers } = pp.webhookFor(created.id, 'PAYMENT.CAPTURE.COMPLETED');
+    const transmission = {
+      authAlgo: headers['paypal-auth-algo'],
+      certUrl: headers['paypal-cert-url'],
+      transmissionId: headers['paypal-transmission-id'],
+      transmissionSig: headers['paypal-transmission-sig'],
+      transmissionTime: headers['paypal-transmission-time'],
+    };
+    expect(await c.verifyWebhookSignature(transmission, body)).toBe(true);
+    expect(await c.verifyWebhookSignature(transmission, { ...body, event_type: 'PAYMENT.CAPTURE.REFUNDED' })).toBe(false);
+    const other = new PaypalClient({ baseUrl: pp.baseUrl, clientId: pp.clientId, clientSecret: pp.clientSecret, webhookId: 'WH-ALTRO' });
+    expect(await other.verifyWebhookSignature(transmission, body)).toBe(false);
   });
 
   it('capture rifiutata prima dell’approvazione si può ritentare con lo stesso request id', async () => {

@@ -1,4 +1,5 @@
 // Server-side PayPal Orders v2 client. Production code path: every answer is validated with zod.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { centsToValue, valueToCents } from './money';
 
@@ -14,6 +15,14 @@ export interface PaypalConfig {
   tokenSkewMs?: number;
   /** Clock, injectable for tests. */
   now?: () => number;
+  /** each attempt of a call is abandoned after this many ms (default 10 s): a hung PayPal never holds a confirmation */
+  timeoutMs?: number;
+  /** attempts after the first on a lost answer (network, timeout, 5xx, 429), with the same PayPal-Request-Id (default 2) */
+  retries?: number;
+  /** waits between attempts (injectable for tests; default setTimeout) */
+  sleep?: (ms: number) => Promise<void>;
+  /** the id of this app's webhook at PayPal (PAYPAL_WEBHOOK_ID), for verify-webhook-signature */
+  webhookId?: string;
 }
 
 export type PaypalCurrency = 'EUR';
@@ -40,6 +49,8 @@ export interface CaptureSummary {
   captureId: string | null;
   /** True only when both the order and its capture are COMPLETED: the one check callers should trust. */
   paid: boolean;
+  /** capture_status_details.reason of a PENDING or DENIED capture (e.g. PENDING_REVIEW, ECHECK), null otherwise */
+  captureReason: string | null;
   amountCents: number | null;
   currency: string | null;
   referenceId: string | null;
@@ -85,6 +96,8 @@ const amountSchema = z.object({
 const captureSchema = z.object({
   id: z.string().min(1),
   status: z.string().min(1),
+  /** why a capture is PENDING or DENIED (capture_status_details.reason) */
+  status_details: z.object({ reason: z.string().optional() }).optional(),
   amount: amountSchema,
   custom_id: z.string().optional(),
 });
@@ -94,6 +107,20 @@ export interface RefundSummary {
   refundId: string;
   /** COMPLETED, or PENDING while PayPal finishes it */
   status: string;
+}
+
+/** GET /v2/payments/captures/{id} (Payments v2): the capture's status and its links (the refunds among them) */
+const paymentCaptureSchema = z.object({ id: z.string(), status: z.string(), links: z.array(linkSchema).optional() });
+
+const verifySignatureSchema = z.object({ verification_status: z.enum(['SUCCESS', 'FAILURE']) });
+
+/** the transmission headers PayPal sends with each webhook message (notifications_webhooks_v1 verify_webhook_signature) */
+export interface WebhookTransmission {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
 }
 
 const orderSchema = z.object({
@@ -129,6 +156,7 @@ function summarize(order: z.infer<typeof orderSchema>): CaptureSummary {
     captureStatus: capture?.status ?? null,
     captureId: capture?.id ?? null,
     paid: order.status === 'COMPLETED' && capture?.status === 'COMPLETED',
+    captureReason: capture?.status_details?.reason ?? null,
     amountCents: capture ? valueToCents(capture.amount.value) : unit.amount ? valueToCents(unit.amount.value) : null,
     currency: capture?.amount.currency_code ?? unit.amount?.currency_code ?? null,
     referenceId: unit.reference_id ?? null,
@@ -141,6 +169,9 @@ export class PaypalClient {
   private readonly fetchImpl: FetchLike;
   private readonly skewMs: number;
   private readonly now: () => number;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly sleep: (ms: number) => Promise<void>;
   private token: { value: string; expiresAt: number } | null = null;
   private tokenInFlight: Promise<string> | null = null;
 
@@ -149,6 +180,9 @@ export class PaypalClient {
     this.fetchImpl = config.fetch ?? ((input, init) => fetch(input, init));
     this.skewMs = config.tokenSkewMs ?? 60_000;
     this.now = config.now ?? Date.now;
+    this.timeoutMs = config.timeoutMs ?? 10_000;
+    this.retries = config.retries ?? 2;
+    this.sleep = config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
   async getAccessToken(): Promise<string> {
@@ -180,7 +214,8 @@ export class PaypalClient {
     return body.access_token;
   }
 
-  async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+  /** `requestId`: the PayPal-Request-Id that makes a retried creation PayPal's same order */
+  async createOrder(input: CreateOrderInput, requestId: string = randomUUID()): Promise<CreatedOrder> {
     if (input.currency !== 'EUR') throw new RangeError(`Valuta non supportata: ${input.currency}`);
     const unit: Record<string, unknown> = {
       reference_id: input.referenceId,
@@ -191,9 +226,10 @@ export class PaypalClient {
     const body = {
       intent: 'CAPTURE',
       purchase_units: [unit],
-      application_context: { shipping_preference: 'NO_SHIPPING' },
+      // no shipping (SPEC); experience_context replaces the deprecated application_context.shipping_preference
+      payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } } },
     };
-    const res = await this.authed('POST', '/v2/checkout/orders', createdOrderSchema, JSON.stringify(body));
+    const res = await this.authed('POST', '/v2/checkout/orders', createdOrderSchema, JSON.stringify(body), { 'PayPal-Request-Id': requestId });
     return { id: res.id, status: res.status };
   }
 
@@ -205,13 +241,37 @@ export class PaypalClient {
     return this.toSummary(order);
   }
 
-  /** a full refund of a capture (Payments v2); the request id makes a retry safe */
+  /**
+   * A full refund of a capture (Payments v2); the request id makes a retry safe. Past PayPal's idempotency window a retry
+   * answers 422 CAPTURE_FULLY_REFUNDED: the capture is refunded, which is what was asked; its refund is looked up.
+   */
   async refundCapture(captureId: string, requestId: string): Promise<RefundSummary> {
-    const refund = await this.authed('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, refundSchema, '{}', {
-      'PayPal-Request-Id': requestId,
-      Prefer: 'return=representation',
-    });
-    return { refundId: refund.id, status: refund.status };
+    const path = `/v2/payments/captures/${encodeURIComponent(captureId)}`;
+    try {
+      const refund = await this.authed('POST', `${path}/refund`, refundSchema, '{}', { 'PayPal-Request-Id': requestId, Prefer: 'return=representation' });
+      return { refundId: refund.id, status: refund.status };
+    } catch (error) {
+      if (!(error instanceof PaypalError && error.issue === 'CAPTURE_FULLY_REFUNDED')) throw error;
+      const capture = await this.authed('GET', path, paymentCaptureSchema);
+      const refundLink = capture.links?.find((l) => l.rel === 'refund');
+      return { refundId: refundLink ? decodeURIComponent(refundLink.href.split('/').pop()!) : `rimborsato-${captureId}`, status: 'COMPLETED' };
+    }
+  }
+
+  /** POST /v1/notifications/verify-webhook-signature: PayPal's word on whether this message is theirs, for our webhook */
+  async verifyWebhookSignature(transmission: WebhookTransmission, event: unknown): Promise<boolean> {
+    if (!this.config.webhookId) return false;
+    const body = {
+      auth_algo: transmission.authAlgo,
+      cert_url: transmission.certUrl,
+      transmission_id: transmission.transmissionId,
+      transmission_sig: transmission.transmissionSig,
+      transmission_time: transmission.transmissionTime,
+      webhook_id: this.config.webhookId,
+      webhook_event: event,
+    };
+    const res = await this.authed('POST', '/v1/notifications/verify-webhook-signature', verifySignatureSchema, JSON.stringify(body));
+    return res.verification_status === 'SUCCESS';
   }
 
   async getOrder(orderId: string): Promise<CaptureSummary> {
@@ -228,30 +288,53 @@ export class PaypalClient {
   }
 
   private async authed<T>(method: string, path: string, schema: z.ZodType<T>, body?: string, extra: Record<string, string> = {}): Promise<T> {
-    const token = await this.getAccessToken();
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...extra };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const call = async () => {
+      const headers: Record<string, string> = { Authorization: `Bearer ${await this.getAccessToken()}`, ...extra };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      return this.request(method, path, schema, headers, body);
+    };
     try {
-      return await this.request(method, path, schema, headers, body);
+      return await call();
     } catch (e) {
-      // A token revoked/expired server-side: drop the cache so the next call fetches a new one.
-      if (e instanceof PaypalError && e.httpStatus === 401) this.token = null;
-      throw e;
+      if (!(e instanceof PaypalError && e.httpStatus === 401)) throw e;
+      // a token PayPal revoked or expired before its time: a new one, and the same call (same request id) once more
+      this.token = null;
+      return call();
     }
   }
 
+  /** one call, retried with the same headers (so the same PayPal-Request-Id) while the answer is lost */
   private async request<T>(method: string, path: string, schema: z.ZodType<T>, headers: Record<string, string>, body?: string): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.attempt(method, path, schema, headers, body);
+      } catch (e) {
+        const lost = e instanceof PaypalError && (e.httpStatus === 0 || e.httpStatus === 429 || e.httpStatus >= 500);
+        if (!lost || attempt >= this.retries) throw e;
+        await this.sleep(Math.min(250 * 2 ** attempt, 2000));
+      }
+    }
+  }
+
+  private async attempt<T>(method: string, path: string, schema: z.ZodType<T>, headers: Record<string, string>, body?: string): Promise<T> {
     let res: Response;
+    let text: string;
     try {
       res = await this.fetchImpl(`${this.baseUrl}${path}`, {
         method,
         headers: { Accept: 'application/json', ...headers },
         body,
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
+      text = await res.text();
     } catch (e) {
-      throw new PaypalError(`PayPal non raggiungibile: ${(e as Error).message}`, 0, 'NETWORK_ERROR');
+      const timedOut = (e as Error).name === 'TimeoutError';
+      throw new PaypalError(
+        timedOut ? `PayPal non ha risposto entro ${this.timeoutMs} ms` : `PayPal non raggiungibile: ${(e as Error).message}`,
+        0,
+        timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
+      );
     }
-    const text = await res.text().catch(() => '');
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

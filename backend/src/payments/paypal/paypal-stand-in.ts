@@ -2,7 +2,7 @@
 // The production code path is PaypalClient; this only plays the remote side.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PAYPAL_SDK_STAND_IN_SCRIPT } from './paypal-sdk-stand-in';
 
 export type StandInOrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
@@ -14,11 +14,50 @@ export interface StandInOrder {
   customId?: string;
   description?: string;
   amount: { currency_code: string; value: string };
-  capture?: { id: string; status: string; amount: { currency_code: string; value: string }; custom_id?: string };
+  capture?: {
+    id: string;
+    status: string;
+    status_details?: { reason: string };
+    amount: { currency_code: string; value: string };
+    custom_id?: string;
+  };
   refund?: { id: string; status: string };
 }
 
+/** what the stand-in does to the next call of a route instead of answering normally (each fault is used once) */
+export type StandInFault =
+  /** answer this status and PayPal error body (e.g. 401 invalid_token, 500, 422 with an issue) without doing anything */
+  | { kind: 'status'; status: number; issue?: string }
+  /** do the work, then answer only after this many ms */
+  | { kind: 'slow'; ms: number }
+  /** do the work, then drop the connection: the caller never hears the answer */
+  | { kind: 'lost' };
+export type StandInRoute = 'token' | 'create' | 'capture' | 'get' | 'refund' | 'verify';
+
+/** the headers PayPal sends with a webhook message */
+export interface StandInWebhookHeaders {
+  'paypal-auth-algo': string;
+  'paypal-cert-url': string;
+  'paypal-transmission-id': string;
+  'paypal-transmission-sig': string;
+  'paypal-transmission-time': string;
+}
+
 export interface PaypalStandIn {
+  /** the webhook id this stand-in signs messages for (PAYPAL_WEBHOOK_ID) */
+  webhookId: string;
+  /** the next call of `route` meets `fault` (queued: several faults apply to successive calls) */
+  fault(route: StandInRoute, fault: StandInFault): void;
+  /** PayPal ends its review of a PENDING capture: COMPLETED or DECLINED; answers the webhook message it would send */
+  settleCapture(orderId: string, status: 'COMPLETED' | 'DECLINED'): { body: Record<string, unknown>; headers: StandInWebhookHeaders };
+  /** a webhook message of this type about the order's capture, signed as PayPal would (verified by verify-webhook-signature) */
+  webhookFor(orderId: string, eventType: string): { body: Record<string, unknown>; headers: StandInWebhookHeaders };
+  /** PayPal's refund idempotency window (6 h) passes: a repeated refund now answers 422 CAPTURE_FULLY_REFUNDED */
+  forgetRefundRequests(): void;
+  /** every token issued so far stops working (the next authorised call answers 401) */
+  revokeTokens(): void;
+  /** the PayPal-Request-Id of each capture request, in order */
+  captureRequestIds: string[];
   baseUrl: string;
   /** the JS SDK stand-in script (see paypal-sdk-stand-in.ts) */
   sdkUrl: string;
@@ -27,12 +66,12 @@ export interface PaypalStandIn {
   /** What the buyer does in the browser SDK: CREATED → APPROVED. */
   approve(orderId: string): void;
   /** Status of the next capture (e.g. 'DECLINED', 'PENDING'); resets to COMPLETED after one use. */
-  setNextCaptureStatus(status: string): void;
+  setNextCaptureStatus(status: string, reason?: string): void;
   orders: Map<string, StandInOrder>;
   /** runs once, before the next capture answers: lets a test change the world while PayPal is busy */
   beforeNextCapture(hook: () => Promise<void>): void;
   /** Counters, handy for assertions (e.g. token caching). */
-  calls: { token: number; create: number; capture: number; get: number; refund: number };
+  calls: { token: number; create: number; capture: number; get: number; refund: number; verify: number; getCapture: number };
   close(): Promise<void>;
 }
 
@@ -44,10 +83,44 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
   const tokens = new Set<string>();
   const orders = new Map<string, StandInOrder>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  const calls = { token: 0, create: 0, capture: 0, get: 0, refund: 0 };
+  const calls = { token: 0, create: 0, capture: 0, get: 0, refund: 0, verify: 0, getCapture: 0 };
   let captureHook: (() => Promise<void>) | null = null;
   let nextCaptureStatus = 'COMPLETED';
+  let nextCaptureReason: string | undefined;
   let baseUrl = '';
+  const webhookId = `WH-STANDIN-${randomBytes(6).toString('hex').toUpperCase()}`;
+  // PayPal signs webhook messages with its certificate; the stand-in with a secret of its own, checked by its verify API
+  const webhookSecret = randomBytes(32);
+  const faults = new Map<StandInRoute, StandInFault[]>();
+  const captureRequestIds: string[] = [];
+  /** refund requests still inside PayPal's idempotency window: `${captureId}|${requestId}` */
+  const refundRequests = new Set<string>();
+  const takeFault = (route: StandInRoute) => faults.get(route)?.shift();
+  const signature = (transmissionId: string, time: string, body: string) =>
+    createHmac('sha256', webhookSecret).update(`${transmissionId}|${time}|${webhookId}|${body}`).digest('base64');
+  const signed = (body: Record<string, unknown>) => {
+    const transmissionId = randomUUID();
+    const time = new Date().toISOString();
+    return {
+      body,
+      headers: {
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-STANDIN',
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-sig': signature(transmissionId, time, JSON.stringify(body)),
+        'paypal-transmission-time': time,
+      },
+    };
+  };
+  const captureEvent = (o: StandInOrder, eventType: string) =>
+    signed({
+      id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+      create_time: new Date().toISOString(),
+      resource_type: 'capture',
+      event_type: eventType,
+      summary: `Payment ${eventType}`,
+      resource: { ...o.capture, supplementary_data: { related_ids: { order_id: o.id } } },
+    });
 
   /** what the buyer does in PayPal's window: CREATED → APPROVED (tests call it directly, the SDK stand-in over HTTP) */
   const buyerApproves = (orderId: string): StandInOrder | 'unknown' | 'not_approvable' => {
@@ -145,6 +218,39 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       return send(res, 200, { id: approved.id, status: approved.status });
     }
 
+    if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      if (!bearerOk(req)) return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+      calls.verify++;
+      let v: any;
+      try {
+        v = JSON.parse(body);
+      } catch {
+        return fail(res, 400, 'INVALID_REQUEST', 'Request is not well-formed', 'MALFORMED_REQUEST_JSON');
+      }
+      const expected = Buffer.from(signature(String(v?.transmission_id), String(v?.transmission_time), JSON.stringify(v?.webhook_event)));
+      const given = Buffer.from(String(v?.transmission_sig));
+      const ok = v?.webhook_id === webhookId && expected.length === given.length && timingSafeEqual(expected, given);
+      return send(res, 200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+    }
+
+    const captureLookup = /^\/v2\/payments\/captures\/([^/]+)$/.exec(path);
+    if (captureLookup && req.method === 'GET') {
+      if (!bearerOk(req)) return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+      calls.getCapture++;
+      const captureId = decodeURIComponent(captureLookup[1]);
+      const order = [...orders.values()].find((o) => o.capture?.id === captureId);
+      if (!order?.capture) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      return send(res, 200, {
+        id: captureId,
+        status: order.refund ? 'REFUNDED' : order.capture.status,
+        amount: order.capture.amount,
+        links: [
+          { href: `${baseUrl}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
+          ...(order.refund ? [{ href: `${baseUrl}/v2/payments/refunds/${order.refund.id}`, rel: 'refund', method: 'GET' }] : []),
+        ],
+      });
+    }
+
     const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
     if (refund && req.method === 'POST') {
       if (!bearerOk(req)) return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
@@ -152,7 +258,13 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       const captureId = decodeURIComponent(refund[1]);
       const order = [...orders.values()].find((o) => o.capture?.id === captureId);
       if (!order) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
-      // a retry with the same request id (or any later one) answers the same refund
+      // a retry with the same request id inside the idempotency window answers the same refund; any other: 422
+      const requestId = req.headers['paypal-request-id'];
+      const key = `${captureId}|${typeof requestId === 'string' ? requestId : ''}`;
+      if (order.refund && !refundRequests.has(key)) {
+        return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Capture has already been fully refunded', 'CAPTURE_FULLY_REFUNDED');
+      }
+      refundRequests.add(key);
       order.refund ??= { id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17), status: 'COMPLETED' };
       return send(res, 201, { id: order.refund.id, status: order.refund.status, amount: order.amount });
     }
@@ -162,6 +274,9 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
 
     if (req.method === 'POST' && path === '/v2/checkout/orders') {
       calls.create++;
+      const createKey = req.headers['paypal-request-id'];
+      const replayed = typeof createKey === 'string' && createKey ? idempotent.get(`create|${createKey}`) : undefined;
+      if (replayed) return send(res, replayed.status, replayed.body);
       let parsed: any;
       try {
         parsed = JSON.parse(body);
@@ -185,6 +300,7 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       };
       orders.set(id, order);
       const { id: oid, status, links } = orderJson(order);
+      if (typeof createKey === 'string' && createKey) idempotent.set(`create|${createKey}`, { status: 201, body: { id: oid, status, links } });
       return send(res, 201, { id: oid, status, links });
     }
 
@@ -202,6 +318,7 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
     if (req.method === 'POST' && m[2]) {
       calls.capture++;
       const requestId = req.headers['paypal-request-id'];
+      captureRequestIds.push(typeof requestId === 'string' ? requestId : '');
       const key = typeof requestId === 'string' && requestId ? `${orderId}|${requestId}` : null;
       const replay = key ? idempotent.get(key) : undefined;
       if (replay) return send(res, replay.status, replay.body);
@@ -226,11 +343,14 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
         await hook();
       }
       const captureStatus = nextCaptureStatus;
+      const captureReason = nextCaptureReason;
       nextCaptureStatus = 'COMPLETED';
+      nextCaptureReason = undefined;
       order.status = 'COMPLETED';
       order.capture = {
         id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17),
         status: captureStatus,
+        ...(captureReason ? { status_details: { reason: captureReason } } : {}),
         amount: { ...order.amount },
         ...(order.customId !== undefined ? { custom_id: order.customId } : {}),
       };
@@ -240,7 +360,44 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
     return fail(res, 405, 'METHOD_NOT_SUPPORTED', 'Method not supported');
   };
 
+  const routeOf = (method: string | undefined, path: string): StandInRoute | null => {
+    if (path === '/v1/oauth2/token') return 'token';
+    if (path === '/v1/notifications/verify-webhook-signature') return 'verify';
+    if (/^\/v2\/payments\/captures\/[^/]+\/refund$/.test(path)) return 'refund';
+    if (method === 'POST' && path === '/v2/checkout/orders') return 'create';
+    if (/^\/v2\/checkout\/orders\/[^/]+\/capture$/.test(path)) return 'capture';
+    if (method === 'GET' && /^\/v2\/checkout\/orders\/[^/]+$/.test(path)) return 'get';
+    return null;
+  };
+
   const server = createServer((req, res) => {
+    const route = routeOf(req.method, new URL(req.url ?? '/', 'http://stand-in').pathname);
+    const fault = route ? takeFault(route) : undefined;
+    if (fault?.kind === 'status') {
+      if (route === 'capture') calls.capture++;
+      if (fault.status === 401) return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+      return fail(res, fault.status, fault.status === 422 ? 'UNPROCESSABLE_ENTITY' : 'INTERNAL_SERVER_ERROR', `Guasto simulato ${fault.status}`, fault.issue);
+    }
+    if (fault) {
+      // the work is done; the answer comes late, or never
+      const realEnd = res.end.bind(res);
+      const realWriteHead = res.writeHead.bind(res);
+      let status = 200;
+      let headers: unknown;
+      res.writeHead = ((code: number, h?: unknown) => ((status = code), (headers = h), res)) as typeof res.writeHead;
+      res.end = ((chunk?: unknown) => {
+        if (fault.kind === 'lost') {
+          req.socket.destroy();
+        } else {
+          setTimeout(() => {
+            if (res.destroyed || req.socket.destroyed) return;
+            realWriteHead(status, headers as never);
+            realEnd(chunk as never);
+          }, fault.ms).unref();
+        }
+        return res;
+      }) as typeof res.end;
+    }
     handle(req, res).catch((e) => fail(res, 500, 'INTERNAL_SERVER_ERROR', String(e)));
   });
   await new Promise<void>((resolve, reject) => {
@@ -264,8 +421,32 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
     beforeNextCapture(hook: () => Promise<void>) {
       captureHook = hook;
     },
-    setNextCaptureStatus(status: string) {
+    setNextCaptureStatus(status: string, reason?: string) {
       nextCaptureStatus = status;
+      nextCaptureReason = reason ?? (status === 'PENDING' ? 'PENDING_REVIEW' : undefined);
+    },
+    webhookId,
+    captureRequestIds,
+    fault(route, fault) {
+      faults.set(route, [...(faults.get(route) ?? []), fault]);
+    },
+    settleCapture(orderId, status) {
+      const order = orders.get(orderId);
+      if (!order?.capture || order.capture.status !== 'PENDING') throw new Error(`Nessuna cattura in verifica per l'ordine ${orderId}`);
+      order.capture = { ...order.capture, status };
+      delete order.capture.status_details;
+      return captureEvent(order, status === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED');
+    },
+    webhookFor(orderId, eventType) {
+      const order = orders.get(orderId);
+      if (!order?.capture) throw new Error(`Nessuna cattura per l'ordine ${orderId}`);
+      return captureEvent(order, eventType);
+    },
+    forgetRefundRequests() {
+      refundRequests.clear();
+    },
+    revokeTokens() {
+      tokens.clear();
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -4,3 +4,6 @@ export * from './slot-appearance';
 export * from './portions';
 export * from './enabler';
 export * from './coupon';
+export * from './anthropometry';
+export * from './energy';
+export * from './larn-targets';

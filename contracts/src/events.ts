@@ -6,6 +6,7 @@ import { Question } from './questionnaire';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
 import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 import { NotificationEventSchemas } from './notifications';
+import { ClinicalEventSchemas } from './clinical-record';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -319,6 +320,7 @@ export const EventSchemas = {
   FoodUpdated,
   DietSaved,
   ...NotificationEventSchemas,
+  ...ClinicalEventSchemas,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

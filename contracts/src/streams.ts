@@ -20,4 +20,5 @@ export const STREAM_PREFIX = {
   waitingList: 'waitinglist-',
   calendarFeed: 'calendarfeed-',
   fiscal: 'fiscal-',
+  clinical: 'clinical-',
 } as const;

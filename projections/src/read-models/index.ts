@@ -8,6 +8,7 @@ import { auditEventsProjection } from './audit-events.projection';
 import { notificationsProjection } from './notifications.projection';
 import { fiscalOrdersProjection } from './fiscal.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from './diet.projection';
+import { clinicalRecordsProjection } from './clinical-record.projection';
 
 export * from './availability-slots.projection';
 export * from './availability-slots.queries';
@@ -22,6 +23,7 @@ export * from './notifications.projection';
 
 /** every live projection, in the order the runner applies them */
 export * from './fiscal.projection';
+export * from './clinical-record.projection';
 
 /** every live projection, in the order the runner applies them */
 export const allProjections = [
@@ -37,6 +39,7 @@ export const allProjections = [
   foodsProjection,
   dietsProjection,
   fiscalOrdersProjection,
+  clinicalRecordsProjection,
   notificationsProjection,
   auditEventsProjection,
 ];

@@ -189,6 +189,31 @@ export const DietTargetsRequest = z.object({
 });
 export type DietTargetsRequest = z.infer<typeof DietTargetsRequest>;
 
+/** attachments: PDF, JPEG, PNG up to 10 MB, the type decided by the content's first bytes, never by the name */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+/** the media type the content's magic bytes say (PDF "%PDF-", JPEG FF D8 FF, PNG 89 50 4E 47 0D 0A 1A 0A), or null */
+export function attachmentTypeOf(bytes: Uint8Array): AttachmentType | null {
+  const starts = (sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  return null;
+}
+export const AttachmentName = z
+  .string({ error: 'Nome del file mancante' })
+  .trim()
+  .min(1, 'Nome del file mancante')
+  .max(200, 'Nome del file troppo lungo (al massimo 200 caratteri)');
+export interface AttachmentView {
+  id: string;
+  name: string;
+  mediaType: AttachmentType;
+  sizeBytes: number;
+  addedAt: string;
+}
+
 export const CareShareRequest = z.object({ doctorId: z.string({ error: 'Medico mancante' }).min(1, 'Medico mancante') });
 
 export interface ClinicalRecordView {
@@ -198,6 +223,7 @@ export interface ClinicalRecordView {
   measurements: MeasurementView[];
   notes: VisitNoteView[];
   labs: LabResultView[];
+  attachments: AttachmentView[];
   targets: DietTargetsRequest | null;
   sharedWith: string[];
 }
@@ -219,6 +245,16 @@ export const VisitNoteSigned = z.object({
   content: Sealed,
 });
 export const LabResultRecorded = z.object({ patientId: z.string(), labId: z.string(), authorId: z.string(), content: Sealed });
+/** the file's bytes (base64) and name, sealed; type and size in clear for the auditor's metadata */
+export const AttachmentAdded = z.object({
+  patientId: z.string(),
+  attachmentId: z.string(),
+  authorId: z.string(),
+  mediaType: z.enum(ATTACHMENT_TYPES),
+  sizeBytes: z.number().int(),
+  name: Sealed,
+  content: Sealed,
+});
 export const DietTargetsSet = z.object({ patientId: z.string(), authorId: z.string(), content: Sealed });
 /** the patient lets a doctor read and write their record (who treats them is otherwise decided by their bookings) */
 export const CareShared = z.object({ patientId: z.string(), doctorId: z.string() });
@@ -229,6 +265,7 @@ export const ClinicalEventSchemas = {
   MeasurementRecorded,
   VisitNoteSigned,
   LabResultRecorded,
+  AttachmentAdded,
   DietTargetsSet,
   CareShared,
   CareShareRevoked,

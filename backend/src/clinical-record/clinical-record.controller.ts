@@ -1,6 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
+  ATTACHMENT_MAX_BYTES,
+  AttachmentName,
   CareShareRequest,
+  type AttachmentView,
   ClinicalRecordRequest,
   DietTargetsRequest,
   EnergyQuery,
@@ -22,6 +25,27 @@ import { metadataFor } from '../http/request-context';
 import { ClinicalRecordService } from './clinical-record.service';
 import { renderVisitReportPdf } from './visit-report-pdf';
 import { UsersService } from '../users';
+import { AppError } from '../common/errors';
+
+/** the raw body, refused with an Italian 413 past `max` bytes (the JSON parsers never see a file) */
+function readBody(req: Request, max: number): Promise<Buffer> {
+  if (req.readableEnded || (req as Request & { _body?: boolean })._body)
+    return Promise.reject(new AppError(415, 'tipo_non_ammesso', 'Invia il file così com\u2019è, non come JSON o modulo.'));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new AppError(413, 'allegato_troppo_grande', 'Il file supera i 10 MB ammessi.'));
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
 
 /**
  * The clinical record: the treating doctors under /api/patients/:id/…, the patient their own under /api/me/…, the
@@ -108,6 +132,38 @@ export class ClinicalRecordController {
     res.setHeader('Content-Disposition', 'inline; filename="relazione-visita.pdf"');
     res.setHeader('Cache-Control', 'private, no-store');
     res.status(200).send(pdf);
+  }
+
+  /**
+   * An attachment: the file's bytes as the body (any content type but JSON and forms, which the app's parsers take),
+   * its name in `?name=`. Read here up to 10 MB; the type is decided by the content, not by the header.
+   */
+  @Post('patients/:id/attachments')
+  @Roles('doctor', 'admin', 'patient')
+  async addAttachment(
+    @Param('id') patientId: string,
+    @Query('name') name: unknown,
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+  ): Promise<AttachmentView> {
+    const fileName = parseInput(AttachmentName, name);
+    const bytes = await readBody(req, ATTACHMENT_MAX_BYTES);
+    return this.clinical.addAttachment(user, patientId, fileName, bytes, metadataFor(req, user));
+  }
+
+  @Get('patients/:id/attachments/:attachmentId')
+  @Roles('doctor', 'admin', 'auditor', 'patient')
+  async attachment(
+    @Param('id') patientId: string,
+    @Param('attachmentId') attachmentId: string,
+    @CurrentUser() user: SessionUser,
+    @Res() res: Response,
+  ): Promise<void> {
+    const file = await this.clinical.attachment(user, patientId, attachmentId);
+    res.setHeader('Content-Type', file.mediaType);
+    res.setHeader('Content-Disposition', `attachment; filename="${encodeURIComponent(file.name)}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.status(200).send(file.bytes);
   }
 
   // ---- the patient's own -----------------------------------------------------------------------

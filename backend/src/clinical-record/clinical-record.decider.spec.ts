@@ -28,6 +28,15 @@ describe('clinical record decider (clinical-<patientId>)', () => {
     refused({ type: 'SignVisitNote', ...stranger, noteId: 'n9', corrects: 'n1', content: sealed('x') });
     refused({ type: 'RecordLabResult', ...stranger, labId: 'l9', content: sealed('x') });
     refused({ type: 'SetDietTargets', ...stranger, content: sealed('x') });
+    refused({
+      type: 'AddAttachment',
+      ...stranger,
+      attachmentId: 'a9',
+      mediaType: 'application/pdf',
+      sizeBytes: 10,
+      name: sealed('referto.pdf'),
+      content: sealed('x'),
+    });
   });
 
   it('records a measurement once per id', () => {
@@ -63,6 +72,24 @@ describe('clinical record decider (clinical-<patientId>)', () => {
     given([])
       .when({ type: 'SetDietTargets', ...by, content: sealed('2000 kcal') })
       .then([{ type: 'DietTargetsSet', data: { patientId: 'p1', authorId: 'd1', content: sealed('2000 kcal') } }]);
+  });
+
+  it('adds an attachment once per id, its type and size in clear and its name and bytes sealed', () => {
+    const add: ClinicalCommand = {
+      type: 'AddAttachment',
+      ...by,
+      attachmentId: 'a1',
+      mediaType: 'image/png',
+      sizeBytes: 42,
+      name: sealed('esame.png'),
+      content: sealed('png'),
+    };
+    const added: ClinicalEvent = {
+      type: 'AttachmentAdded',
+      data: { patientId: 'p1', attachmentId: 'a1', authorId: 'd1', mediaType: 'image/png', sizeBytes: 42, name: sealed('esame.png'), content: sealed('png') },
+    };
+    given([]).when(add).then([added]);
+    given([added]).when(add).thenThrows('id_esistente');
   });
 
   it('the patient shares the record with a doctor once, and revokes it; a non-doctor is not found', () => {

@@ -12,6 +12,7 @@ export type ClinicalEvent =
   | { type: 'MeasurementRecorded'; data: EventData<'MeasurementRecorded'> }
   | { type: 'VisitNoteSigned'; data: EventData<'VisitNoteSigned'> }
   | { type: 'LabResultRecorded'; data: EventData<'LabResultRecorded'> }
+  | { type: 'AttachmentAdded'; data: EventData<'AttachmentAdded'> }
   | { type: 'DietTargetsSet'; data: EventData<'DietTargetsSet'> }
   | { type: 'CareShared'; data: EventData<'CareShared'> }
   | { type: 'CareShareRevoked'; data: EventData<'CareShareRevoked'> };
@@ -36,6 +37,7 @@ export type ClinicalCommand =
   | ({ type: 'SignVisitNote'; noteId: string; corrects: string | null } & ByAuthor)
   | ({ type: 'RecordLabResult'; labId: string } & ByAuthor)
   | ({ type: 'SetDietTargets' } & ByAuthor)
+  | ({ type: 'AddAttachment'; attachmentId: string; mediaType: EventData<'AttachmentAdded'>['mediaType']; sizeBytes: number; name: Sealed } & ByAuthor)
   /** by the patient: `isDoctor` says whether doctorId is a doctor of the practice */
   | { type: 'ShareCare'; patientId: string; doctorId: string; isDoctor: boolean }
   | { type: 'RevokeCareShare'; patientId: string; doctorId: string };
@@ -54,6 +56,8 @@ export function evolve(state: ClinicalState, event: ClinicalEvent): ClinicalStat
       return { ...state, ids: [...state.ids, event.data.measurementId] };
     case 'LabResultRecorded':
       return { ...state, ids: [...state.ids, event.data.labId] };
+    case 'AttachmentAdded':
+      return { ...state, ids: [...state.ids, event.data.attachmentId] };
     case 'VisitNoteSigned':
       return { ...state, ids: [...state.ids, event.data.noteId], noteIds: [...state.noteIds, event.data.noteId] };
     case 'CareShared':
@@ -93,6 +97,11 @@ export function decide(command: ClinicalCommand, state: ClinicalState): Clinical
     case 'RecordLabResult':
       fresh(state, command.labId);
       return [{ type: 'LabResultRecorded', data: { patientId, labId: command.labId, authorId, content } }];
+    case 'AddAttachment': {
+      fresh(state, command.attachmentId);
+      const { attachmentId, mediaType, sizeBytes, name } = command;
+      return [{ type: 'AttachmentAdded', data: { patientId, attachmentId, authorId, mediaType, sizeBytes, name, content } }];
+    }
     case 'SetDietTargets':
       return [{ type: 'DietTargetsSet', data: { patientId, authorId, content } }];
   }

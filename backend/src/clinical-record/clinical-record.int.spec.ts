@@ -232,6 +232,46 @@ describe('clinical record over HTTP: record, measurements, energy, notes, and ev
     });
   });
 
+  it('attachments: PDF, JPEG, PNG by their content up to 10 MB, sealed, downloadable only by readers of the record, each read logged', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 7)]);
+    const upload = (c: Client, bytes: Buffer, name = 'referto.pdf', type = 'application/pdf') =>
+      c.agent
+        .post(`/api/patients/${treated.id}/attachments?name=${encodeURIComponent(name)}`)
+        .set('X-CSRF-Token', c.csrf)
+        .set('Content-Type', type)
+        .send(bytes);
+    const added = await upload(doctor, pdf).expect(201);
+    expect(added.body).toMatchObject({ name: 'referto.pdf', mediaType: 'application/pdf', sizeBytes: pdf.length });
+    // named .png, sent as image/png, but the bytes are text: refused by content
+    const fake = await upload(doctor, Buffer.from('non sono un PNG'), 'foto.png', 'image/png').expect(415);
+    expect(fake.body.error.message).toBe('Sono ammessi solo file PDF, JPEG o PNG (il tipo è verificato dal contenuto).');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    expect((await upload(doctor, png, 'foto.bin', 'application/octet-stream').expect(201)).body.mediaType).toBe('image/png');
+    await upload(doctor, Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)])).expect(413);
+    await upload(otherDoctor, pdf).expect(403);
+    await upload(admin, pdf).expect(403);
+    const raw = JSON.stringify((await app.core.eventStore.readStream(clinicalStreamName(treated.id))).map((e) => e.data));
+    expect(raw).not.toContain('referto.pdf');
+    expect(raw).not.toContain(pdf.toString('base64').slice(0, 40));
+
+    const binary = (r: import('superagent').Response, cb: (e: Error | null, b: Buffer) => void) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    };
+    const path = `/api/patients/${treated.id}/attachments/${added.body.id}`;
+    const before = (await readsOf(treated.id)).length;
+    const got = await doctor.agent.get(path).buffer(true).parse(binary).expect(200);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(got.body as Buffer, pdf)).toBe(0);
+    expect((await readsOf(treated.id)).at(-1)!.data).toMatchObject({ viewerId: medico1, detail: `allegato ${added.body.id}` });
+    expect((await treated.agent.get(path).buffer(true).parse(binary).expect(200)).body.length).toBe(pdf.length);
+    for (const who of [otherDoctor, other, admin, auditor]) await who.agent.get(path).expect(403);
+    expect((await readsOf(treated.id)).length).toBe(before + 1);
+    const listed = (await doctor.agent.get(`/api/patients/${treated.id}/record`).expect(200)).body.attachments;
+    expect(listed.map((a: { name: string }) => a.name)).toEqual(['referto.pdf', 'foto.bin']);
+  });
+
   it('prints the visit report as a PDF', async () => {
     const res = await doctor.agent
       .get(`/api/patients/${treated.id}/visit-report.pdf`)

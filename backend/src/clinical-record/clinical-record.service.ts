@@ -2,6 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ageInYears,
+  attachmentTypeOf,
+  parseRecordedEvent,
+  type AttachmentType,
+  type AttachmentView,
   basalMetabolicRate,
   bmiClass,
   bodyMassIndex,
@@ -33,7 +37,7 @@ import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { Decide } from '../event-store/decide.command';
-import { CHANGE_FEED, CONFIG, PERSONAL_DATA, READ_MODELS, type Core } from '../infrastructure/core';
+import { CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, READ_MODELS, type Core } from '../infrastructure/core';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 import { NOT_TREATING, clinicalDecider, type ClinicalCommand } from './clinical-record.decider';
@@ -56,6 +60,7 @@ export class ClinicalRecordService {
   constructor(
     private readonly commands: CommandBus,
     @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
     @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
     @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     @Inject(CONFIG) private readonly config: Core['config'],
@@ -129,6 +134,7 @@ export class ClinicalRecordService {
       measurements: opened.measurements,
       notes: await this.notes(doc),
       labs: await this.labs(doc),
+      attachments: await this.attachments(doc),
       targets: doc?.targets ? await this.open<DietTargetsRequest>(doc.targets.content) : null,
       sharedWith: doc?.sharedWith ?? [],
     };
@@ -200,6 +206,42 @@ export class ClinicalRecordService {
       });
     }
     return notes;
+  }
+
+  private async attachments(doc: ClinicalRecordDoc | null): Promise<AttachmentView[]> {
+    const out: AttachmentView[] = [];
+    for (const a of doc?.attachments ?? [])
+      out.push({ id: a.id, name: await this.open<string>(a.name), mediaType: a.mediaType as AttachmentType, sizeBytes: a.sizeBytes, addedAt: a.at });
+    return out;
+  }
+
+  /** one attachment's bytes, for whoever may read the record; a read by someone else than the patient is logged */
+  async attachment(user: SessionUser, patientId: string, attachmentId: string): Promise<{ name: string; mediaType: AttachmentType; bytes: Buffer }> {
+    const doc = await this.mayRead(user, patientId);
+    const entry = doc?.attachments.find((a) => a.id === attachmentId);
+    if (!entry) throw new NotFoundError('Allegato non trovato.', 'allegato_non_trovato');
+    const [event] = (await this.eventStore.readStream(clinicalStreamName(patientId), { fromRevision: entry.revision, maxCount: 1 })).map(parseRecordedEvent);
+    if (event?.type !== 'AttachmentAdded' || event.data.attachmentId !== attachmentId) throw new NotFoundError('Allegato non trovato.', 'allegato_non_trovato');
+    const name = await this.open<string>(entry.name);
+    const bytes = Buffer.from(await this.open<string>(event.data.content), 'base64');
+    await this.logRead(user, patientId, `allegato ${attachmentId}`);
+    return { name, mediaType: event.data.mediaType, bytes };
+  }
+
+  async addAttachment(user: SessionUser, patientId: string, fileName: string, bytes: Buffer, metadata: EventMetadata): Promise<AttachmentView> {
+    if (bytes.length === 0) throw new ValidationError('Il file è vuoto.', 'allegato_vuoto');
+    const mediaType = attachmentTypeOf(bytes);
+    if (!mediaType) throw new UnsupportedTypeError();
+    const attachmentId = randomUUID();
+    const name = await this.personalData.seal(patientId, fileName);
+    await this.write(
+      user,
+      patientId,
+      (treats, content) => ({ type: 'AddAttachment', patientId, authorId: user.id, treats, content, attachmentId, mediaType, sizeBytes: bytes.length, name }),
+      bytes.toString('base64'),
+      metadata,
+    );
+    return { id: attachmentId, name: fileName, mediaType, sizeBytes: bytes.length, addedAt: metadata.at };
   }
 
   private async labs(doc: ClinicalRecordDoc | null): Promise<LabResultView[]> {
@@ -338,6 +380,13 @@ export function energyFrom(opened: Pick<OpenedRecord, 'record' | 'measurements'>
     );
   const bmrKcal = basalMetabolicRate(equation, { sex: opened.record!.sex, age, weightKg: latest!.weightKg, heightCm: latest!.heightCm });
   return { equation, pal, bmrKcal, tdeeKcal: totalEnergyNeed(bmrKcal, pal), measurementDate: latest!.date, age };
+}
+
+/** the content is not a PDF, a JPEG or a PNG, whatever its name says: 415 */
+class UnsupportedTypeError extends AppError {
+  constructor() {
+    super(415, 'tipo_non_ammesso', 'Sono ammessi solo file PDF, JPEG o PNG (il tipo è verificato dal contenuto).');
+  }
 }
 
 /** the request is fine, the record lacks what the computation needs: 422 */

@@ -703,6 +703,7 @@ export const it = {
       VisitNoteSigned: 'Nota di visita firmata',
       LabResultRecorded: 'Esame di laboratorio registrato',
       DietTargetsSet: 'Obiettivi della dieta impostati',
+      AttachmentAdded: 'Allegato aggiunto alla cartella clinica',
       CareShared: 'Cartella condivisa dal paziente con un medico',
       CareShareRevoked: 'Condivisione della cartella revocata',
     } as Record<string, string>,

@@ -20,19 +20,37 @@ export interface ClinicalRecordDoc {
   measurements: SealedEntry[];
   notes: (SealedEntry & { corrects: string | null })[];
   labs: SealedEntry[];
+  /** the bytes stay in the log: the entry says where (the stream's revision) */
+  attachments: { id: string; authorId: string; at: string; mediaType: string; sizeBytes: number; name: Sealed; revision: number }[];
   targets: SealedEntry | null;
   sharedWith: string[];
   updatedAt: string;
 }
 
 type ClinicalEventType =
-  'ClinicalRecordSet' | 'MeasurementRecorded' | 'VisitNoteSigned' | 'LabResultRecorded' | 'DietTargetsSet' | 'CareShared' | 'CareShareRevoked';
+  | 'ClinicalRecordSet'
+  | 'MeasurementRecorded'
+  | 'VisitNoteSigned'
+  | 'LabResultRecorded'
+  | 'AttachmentAdded'
+  | 'DietTargetsSet'
+  | 'CareShared'
+  | 'CareShareRevoked';
 
 export const clinicalRecordsProjection: ProjectionDefinition<ClinicalRecordDoc, ClinicalEventType> = {
   name: 'clinical_records',
   version: 1,
   streamPrefixes: [STREAM_PREFIX.clinical],
-  eventTypes: ['ClinicalRecordSet', 'MeasurementRecorded', 'VisitNoteSigned', 'LabResultRecorded', 'DietTargetsSet', 'CareShared', 'CareShareRevoked'],
+  eventTypes: [
+    'ClinicalRecordSet',
+    'MeasurementRecorded',
+    'VisitNoteSigned',
+    'LabResultRecorded',
+    'AttachmentAdded',
+    'DietTargetsSet',
+    'CareShared',
+    'CareShareRevoked',
+  ],
   documentId: (event) => event.data.patientId,
   evolve(current, event) {
     const at = event.metadata.at;
@@ -43,6 +61,7 @@ export const clinicalRecordsProjection: ProjectionDefinition<ClinicalRecordDoc, 
       measurements: [],
       notes: [],
       labs: [],
+      attachments: [],
       targets: null,
       sharedWith: [],
       updatedAt: at,
@@ -62,6 +81,11 @@ export const clinicalRecordsProjection: ProjectionDefinition<ClinicalRecordDoc, 
       case 'LabResultRecorded': {
         const entry = { id: event.data.labId, authorId: event.data.authorId, at, content: event.data.content };
         return { ...doc, labs: [...doc.labs.filter((l) => l.id !== entry.id), entry], updatedAt: at };
+      }
+      case 'AttachmentAdded': {
+        const d = event.data;
+        const entry = { id: d.attachmentId, authorId: d.authorId, at, mediaType: d.mediaType, sizeBytes: d.sizeBytes, name: d.name, revision: event.revision };
+        return { ...doc, attachments: [...doc.attachments.filter((a) => a.id !== entry.id), entry], updatedAt: at };
       }
       case 'DietTargetsSet':
         return { ...doc, targets: { id: doc.patientId, authorId: event.data.authorId, at, content: event.data.content }, updatedAt: at };

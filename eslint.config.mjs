@@ -25,6 +25,7 @@ const FEATURE_USES = {
   questionnaires: ['users'],
   diet: ['users'],
   fiscal: ['users'],
+  'clinical-record': ['users'],
   notifications: ['users'],
   'waiting-list': ['users'],
   'calendar-feed': ['users'],

@@ -12,6 +12,7 @@ import { CatalogModule } from './catalog';
 import { type Clock, systemClock } from './common/clock';
 import { PracticeController } from './config/practice.controller';
 import { DietModule } from './diet';
+import { ClinicalRecordModule } from './clinical-record';
 import { FiscalModule } from './fiscal';
 import { ErrorFilter } from './http/error.filter';
 import { HealthController } from './http/health.controller';
@@ -49,6 +50,7 @@ export class AppModule {
         CalendarFeedModule,
         WaitingListModule,
         FiscalModule,
+        ClinicalRecordModule,
         AgendaModule,
         SettingsModule,
         WorkflowsModule,

@@ -15,6 +15,7 @@ export const AUDIT_CATEGORIES = {
   patient: ['patient', 'user', 'email', 'access'],
   questionnaire: ['questionnaire'],
   fiscal: ['receipts', 'fiscal'],
+  clinical: ['clinical'],
 } as const satisfies Record<string, readonly string[]>;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
 export const AuditCategory = z.enum(Object.keys(AUDIT_CATEGORIES) as [AuditCategory, ...AuditCategory[]], { error: 'Categoria sconosciuta' });

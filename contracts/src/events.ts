@@ -7,6 +7,7 @@ import { PersonalDataAccessed, PersonalDataErased } from './audit';
 import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 import { NotificationEventSchemas } from './notifications';
 import { SettingsEventSchemas } from './settings';
+import { ClinicalEventSchemas } from './clinical-record';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -420,6 +421,7 @@ export const EventSchemas = {
   EmailConfirmed,
   ...NotificationEventSchemas,
   ...SettingsEventSchemas,
+  ...ClinicalEventSchemas,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

@@ -19,3 +19,4 @@ export * from './fiscal';
 export * from './practice-time';
 export * from './accounts';
 export * from './settings';
+export * from './clinical-record';

@@ -23,4 +23,5 @@ export const STREAM_PREFIX = {
   /** the practice's settings (one stream: `settings-practice`) */
   settings: 'settings-',
   doctorProfile: 'doctorprofile-',
+  clinical: 'clinical-',
 } as const;

@@ -5,6 +5,7 @@ import {
   ENCRYPTED_PLACEHOLDER,
   ERASED_PLACEHOLDER,
   Sealed,
+  STREAM_PREFIX,
   availabilityStreamName,
   bookingStreamName,
   orderStreamName,
@@ -94,7 +95,8 @@ export class AuditService {
     if (!found) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
     const [event] = await this.eventStore.readStream(found.doc.stream, { fromRevision: found.doc.revision, maxCount: 1 });
     if (!event) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
-    const decrypt = mayDecrypt(viewer.role);
+    // health data of the clinical record: the segreteria sees that it exists, never its content, not even here
+    const decrypt = mayDecrypt(viewer.role) && !found.doc.stream.startsWith(STREAM_PREFIX.clinical);
     const subjects = new Set<string>();
     const data = await this.reveal(event.data, decrypt, subjects);
     // recorded before the answer leaves: an unrecordable read is no read

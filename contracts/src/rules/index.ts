@@ -6,3 +6,6 @@ export * from './enabler';
 export * from './coupon';
 export * from './password-policy';
 export * from './charge';
+export * from './anthropometry';
+export * from './energy';
+export * from './larn-targets';

@@ -9,6 +9,7 @@ import { notificationsProjection } from './notifications.projection';
 import { fiscalOrdersProjection } from './fiscal.projection';
 import { unsettledPaymentsProjection } from './unsettled-payments.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from './diet.projection';
+import { clinicalRecordsProjection } from './clinical-record.projection';
 
 export * from './availability-slots.projection';
 export * from './availability-slots.queries';
@@ -24,6 +25,7 @@ export * from './unsettled-payments.projection';
 
 /** every live projection, in the order the runner applies them */
 export * from './fiscal.projection';
+export * from './clinical-record.projection';
 
 /** every live projection, in the order the runner applies them */
 export const allProjections = [
@@ -40,6 +42,7 @@ export const allProjections = [
   dietsProjection,
   fiscalOrdersProjection,
   unsettledPaymentsProjection,
+  clinicalRecordsProjection,
   notificationsProjection,
   auditEventsProjection,
 ];

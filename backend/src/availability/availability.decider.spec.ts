@@ -34,6 +34,22 @@ describe('availability decider: ToggleSlot', () => {
     given([opened(S, E), closed(S, E)])
       .when(toggle(S, E))
       .then([opened(S, E)]));
+  it('a toggle that saw the slot open closes it', () =>
+    given([opened(S, E)])
+      .when({ ...toggle(S, E), seen: 'available' })
+      .then([closed(S, E)]));
+  it('a toggle that saw the slot open is refused once someone else has closed it (the same slot changed)', () =>
+    given([opened(S, E), closed(S, E)])
+      .when({ ...toggle(S, E), seen: 'available' })
+      .thenThrows('slot_cambiato'));
+  it('a toggle that saw the slot closed is refused once someone else has opened it', () =>
+    given([opened(S, E)])
+      .when({ ...toggle(S, E), seen: 'unavailable' })
+      .thenThrows('slot_cambiato'));
+  it('a toggle that saw the slot closed still opens it after other slots of the day changed', () =>
+    given([opened('2030-03-04T10:00:00Z', '2030-03-04T10:30:00Z'), closed('2030-03-04T10:00:00Z', '2030-03-04T10:30:00Z')])
+      .when({ ...toggle(S, E), seen: 'unavailable' })
+      .then([opened(S, E)]));
   it('other slots of the day do not matter', () =>
     given([opened('2030-03-04T10:00:00Z', '2030-03-04T10:30:00Z')])
       .when(toggle(S, E))

@@ -29,7 +29,14 @@ export interface ToggleSlot {
   end: string;
   /** read from the doctor's profile by the caller: decide stays pure */
   workingHours: WorkingHours;
+  /**
+   * the status the toggle was meant to change: a slot found otherwise was changed by someone else since (409). With it,
+   * the decision depends on this slot only, so a toggle that lost its append to another slot's write is decided again.
+   */
+  seen?: 'available' | 'unavailable';
 }
+
+export const SLOT_CHANGED_MESSAGE = 'Il calendario è stato modificato nel frattempo: ricarica e riprova.';
 
 /** keep the slot for a patient until expiresAt; `now` and `timeZone` tell whether the slot is past */
 export interface HoldSlot {
@@ -152,6 +159,9 @@ function toggle(command: ToggleSlot, state: DoctorDay): AvailabilityEvent[] {
   const { start, end } = validateSlot(command.start, command.end, command.workingHours);
   const data = { doctorId: command.doctorId, slotId: slotId(command.doctorId, start), start, end };
   const current = state.slots[start] ?? { status: 'unavailable' };
+  if (command.seen !== undefined && (current.status === 'available' || current.status === 'unavailable') && current.status !== command.seen) {
+    throw new ConflictError(SLOT_CHANGED_MESSAGE, 'slot_cambiato');
+  }
   switch (current.status) {
     case 'available':
       return [{ type: 'SlotClosed', data }];

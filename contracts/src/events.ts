@@ -6,6 +6,7 @@ import { Question } from './questionnaire';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
 import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 import { NotificationEventSchemas } from './notifications';
+import { VisitTypeArchived, VisitTypeCreated, VisitTypeUpdated } from './visit-types';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -319,6 +320,9 @@ export const EventSchemas = {
   FoodUpdated,
   DietSaved,
   ...NotificationEventSchemas,
+  VisitTypeCreated,
+  VisitTypeUpdated,
+  VisitTypeArchived,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

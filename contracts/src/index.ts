@@ -17,3 +17,4 @@ export * from './rules';
 export * from './streams';
 export * from './fiscal';
 export * from './practice-time';
+export * from './visit-types';

@@ -20,4 +20,5 @@ export const STREAM_PREFIX = {
   waitingList: 'waitinglist-',
   calendarFeed: 'calendarfeed-',
   fiscal: 'fiscal-',
+  visitTypes: 'visittypes-',
 } as const;

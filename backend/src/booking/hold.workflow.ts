@@ -39,7 +39,8 @@ export const holdWorkflow: Workflow<HoldInput, HoldState, HoldStep> = {
       const day = evolveWith(availabilityDecider, state.day, event);
       if (event.type === 'SlotHeld') {
         const { bookingId, slotId, start, end } = event.data;
-        if (bookingId === input.bookingId) return { ...state, day, held: { slotId, start, end } };
+        // a longer visit holds several slots in one append: the booking spans from the first to the last
+        if (bookingId === input.bookingId) return { ...state, day, held: state.held ? { ...state.held, end } : { slotId, start, end } };
       }
       return { ...state, day };
     }
@@ -53,8 +54,11 @@ export const holdWorkflow: Workflow<HoldInput, HoldState, HoldStep> = {
   decide(state) {
     const { input, held, claimed } = state;
     if (!held) {
-      const { doctorId, start, bookingId, patientId, now, expiresAt, timeZone, workingHours } = input;
-      return { stream: 'day', command: { type: 'HoldSlot', doctorId, start, bookingId, patientId, now, expiresAt, timeZone, workingHours } };
+      const { doctorId, start, bookingId, patientId, now, expiresAt, timeZone, workingHours, minutes, bufferMinutes } = input;
+      return {
+        stream: 'day',
+        command: { type: 'HoldSlot', doctorId, start, bookingId, patientId, now, expiresAt, timeZone, workingHours, minutes, bufferMinutes },
+      };
     }
     if (!claimed) return { stream: 'patient', command: { type: 'ClaimHold', patientId: input.patientId, bookingId: input.bookingId } };
     if (!state.bookingHeld) {

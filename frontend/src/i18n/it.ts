@@ -698,6 +698,9 @@ export const it = {
       WaitingListOfferEnded: 'Proposta dalla lista d’attesa scaduta',
       CalendarFeedIssued: 'Calendario in abbonamento del medico (ri)generato',
       CalendarFeedSettingsChanged: 'Impostazioni del calendario in abbonamento modificate',
+      VisitTypeCreated: 'Tipo di visita creato',
+      VisitTypeUpdated: 'Tipo di visita modificato',
+      VisitTypeArchived: 'Tipo di visita archiviato',
     } as Record<string, string>,
     projections: {
       audit_events: 'Registro dello storico',

@@ -21,6 +21,7 @@ import { OrdersModule } from './orders';
 import { QuestionnairesModule } from './questionnaires';
 import { RegistrationModule } from './registration';
 import { UsersModule } from './users';
+import { VisitTypesModule } from './visit-types';
 import { WaitingListModule } from './waiting-list';
 import { WorkflowsModule } from './workflows';
 
@@ -48,6 +49,7 @@ export class AppModule {
         WaitingListModule,
         FiscalModule,
         AgendaModule,
+        VisitTypesModule,
         WorkflowsModule,
       ],
       controllers: [PracticeController],

@@ -6,7 +6,7 @@ import { Question } from './questionnaire';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
 import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 import { NotificationEventSchemas } from './notifications';
-import { VisitTypeArchived, VisitTypeCreated, VisitTypeUpdated } from './visit-types';
+import { BookedVisit, VisitTypeArchived, VisitTypeCreated, VisitTypeUpdated } from './visit-types';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -67,8 +67,11 @@ export const BookingHeld = z.object({
   doctorId: z.string(),
   slotId: z.string(),
   start: z.string(),
+  /** the end of the whole visit (a 60-minute visit holds two slots) */
   end: z.string(),
   expiresAt: z.string(),
+  /** the visit type booked, as it was when held (absent: a 30-minute booking of no type) */
+  visit: BookedVisit.optional(),
 });
 export const BookingHoldEnded = z.object({ bookingId: z.string(), reason: HoldEndReason });
 /**

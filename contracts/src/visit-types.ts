@@ -34,6 +34,17 @@ export const VisitTypeCreated = z.object(visitTypeFields);
 export const VisitTypeUpdated = z.object(visitTypeFields);
 export const VisitTypeArchived = z.object({ visitTypeId: z.string(), doctorId: z.string() });
 
+/** what a booking records of its visit type when held: name, length, mode and price stay as booked */
+export const BookedVisit = z.object({
+  visitTypeId: z.string(),
+  name: z.string(),
+  minutes: z.number().int(),
+  mode: VisitMode,
+  productId: z.string(),
+  priceCents: z.number().int(),
+});
+export type BookedVisit = z.infer<typeof BookedVisit>;
+
 export function visitTypesStreamName(doctorId: string): string {
   return `${STREAM_PREFIX.visitTypes}${doctorId}`;
 }

@@ -24,6 +24,7 @@ import { QuestionnairesModule } from './questionnaires';
 import { RegistrationModule } from './registration';
 import { SettingsModule } from './settings';
 import { UsersModule } from './users';
+import { VisitTypesModule } from './visit-types';
 import { WaitingListModule } from './waiting-list';
 import { WorkflowsModule } from './workflows';
 
@@ -53,6 +54,7 @@ export class AppModule {
         ClinicalRecordModule,
         AgendaModule,
         SettingsModule,
+        VisitTypesModule,
         WorkflowsModule,
       ],
       controllers: [PracticeController, HealthController],

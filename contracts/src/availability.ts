@@ -51,6 +51,8 @@ export const ToggleRequest = z.object({
   for: z.string({ error: 'Medico mancante' }).min(1, 'Medico mancante'),
   start: utcInstant,
   end: utcInstant,
+  /** the status the caller saw (optional): the toggle is refused (409) when the slot has changed since */
+  seen: z.enum(['available', 'unavailable'], { error: 'Stato visto non valido' }).optional(),
 });
 export type ToggleRequest = z.infer<typeof ToggleRequest>;
 

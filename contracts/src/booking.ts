@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STREAM_PREFIX } from './streams';
+import { BookedVisit } from './visit-types';
 
 /** 'YYYY-MM-DD', a real calendar day */
 export const isoDay = z
@@ -17,6 +18,8 @@ export const isoDay = z
 export const FreeSlotsQuery = z.object({
   for: z.string({ error: 'Medico mancante' }).min(1, 'Medico mancante'),
   date: isoDay,
+  /** a visit type: only the starts where the whole visit fits (its slots free, its buffer, notice and horizon) */
+  type: z.string({ error: 'Tipo di visita non valido' }).min(1, 'Tipo di visita non valido').max(64, 'Tipo di visita non valido').optional(),
 });
 
 /** a free slot of one day: `id` goes into the booking form as availability_id */
@@ -27,7 +30,7 @@ export const MAX_FREE_DAYS_RANGE = 62;
 
 /** GET /api/doctors/:id/days?from=&to= (both days included) */
 export const FreeDaysQuery = z
-  .object({ from: isoDay, to: isoDay })
+  .object({ from: isoDay, to: isoDay, type: z.string({ error: 'Tipo di visita non valido' }).min(1).max(64, 'Tipo di visita non valido').optional() })
   .refine((q) => q.to >= q.from, { message: 'La data finale deve seguire quella iniziale', path: ['to'] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_FREE_DAYS_RANGE, {
     message: `Intervallo troppo ampio: al massimo ${MAX_FREE_DAYS_RANGE} giorni`,
@@ -44,6 +47,8 @@ export const HoldRequest = z.object({
     .union([z.string(), z.number()], { error: 'Scegli prima un giorno e un orario' })
     .transform(String)
     .refine((v) => v !== '' && v !== '0', { message: 'Scegli prima un giorno e un orario' }),
+  /** the visit type booked: all the slots of its length are held together */
+  visit_type: z.string({ error: 'Tipo di visita non valido' }).min(1, 'Tipo di visita non valido').max(64, 'Tipo di visita non valido').optional(),
 });
 export type HoldRequest = z.input<typeof HoldRequest>;
 
@@ -85,6 +90,10 @@ export const BookingView = z.object({
   resume: z.enum(['questionnaire', 'payment']).optional(),
   /** the patient's own tax code, to prefill the payment form (the patient's own view only) */
   taxcode: z.string().optional(),
+  /** the visit type booked (name, length, mode, its product and price) */
+  visit: BookedVisit.optional(),
+  /** an online visit's room, and the instant from which it opens (15 minutes before the start) */
+  video: z.object({ url: z.string(), opensAt: z.string() }).optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

@@ -8,6 +8,7 @@ import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } fr
 import { NotificationEventSchemas } from './notifications';
 import { SettingsEventSchemas } from './settings';
 import { ClinicalEventSchemas } from './clinical-record';
+import { BookedVisit, VisitTypeArchived, VisitTypeCreated, VisitTypeUpdated } from './visit-types';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -68,8 +69,11 @@ export const BookingHeld = z.object({
   doctorId: z.string(),
   slotId: z.string(),
   start: z.string(),
+  /** the end of the whole visit (a 60-minute visit holds two slots) */
   end: z.string(),
   expiresAt: z.string(),
+  /** the visit type booked, as it was when held (absent: a 30-minute booking of no type) */
+  visit: BookedVisit.optional(),
 });
 export const BookingHoldEnded = z.object({ bookingId: z.string(), reason: HoldEndReason });
 /**
@@ -422,6 +426,9 @@ export const EventSchemas = {
   ...NotificationEventSchemas,
   ...SettingsEventSchemas,
   ...ClinicalEventSchemas,
+  VisitTypeCreated,
+  VisitTypeUpdated,
+  VisitTypeArchived,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

@@ -20,3 +20,4 @@ export * from './practice-time';
 export * from './accounts';
 export * from './settings';
 export * from './clinical-record';
+export * from './visit-types';

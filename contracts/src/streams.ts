@@ -24,4 +24,5 @@ export const STREAM_PREFIX = {
   settings: 'settings-',
   doctorProfile: 'doctorprofile-',
   clinical: 'clinical-',
+  visitTypes: 'visittypes-',
 } as const;

@@ -39,7 +39,7 @@ export class AvailabilityController {
     if (user.role === 'doctor' && user.id !== t.for) throw new ForbiddenError('Puoi modificare solo il tuo calendario.');
     const doctor = await this.users.getDoctor(t.for);
     const { position: _position, ...answer } = await this.commands.execute(
-      new ToggleSlotCommand(doctor.id, t.start, t.end, { startHour: doctor.startHour, endHour: doctor.endHour }, metadataFor(req, user)),
+      new ToggleSlotCommand(doctor.id, t.start, t.end, { startHour: doctor.startHour, endHour: doctor.endHour }, metadataFor(req, user), t.seen),
     );
     return answer;
   }

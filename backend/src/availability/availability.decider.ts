@@ -29,7 +29,14 @@ export interface ToggleSlot {
   end: string;
   /** read from the doctor's profile by the caller: decide stays pure */
   workingHours: WorkingHours;
+  /**
+   * the status the toggle was meant to change: a slot found otherwise was changed by someone else since (409). With it,
+   * the decision depends on this slot only, so a toggle that lost its append to another slot's write is decided again.
+   */
+  seen?: 'available' | 'unavailable';
 }
+
+export const SLOT_CHANGED_MESSAGE = 'Il calendario è stato modificato nel frattempo: ricarica e riprova.';
 
 /** keep the slot for a patient until expiresAt; `now` and `timeZone` tell whether the slot is past */
 export interface HoldSlot {
@@ -45,9 +52,13 @@ export interface HoldSlot {
   timeZone: string;
   /** the doctor's current hours: a slot opened before they were shortened is no longer offered */
   workingHours: WorkingHours;
+  /** the visit's length (30, 60, 90): every slot it covers is held in the one append; 30 when absent */
+  minutes?: number;
+  /** the pause the visit needs after it: the slot(s) it reaches must not be another patient's */
+  bufferMinutes?: number;
 }
 
-/** ends the hold of that booking only; an 'expired' release only once the hold really ran out */
+/** ends the hold of that booking only (every slot it holds that day); an 'expired' release only once the hold really ran out */
 export interface ReleaseHold {
   type: 'ReleaseHold';
   doctorId: string;
@@ -57,7 +68,7 @@ export interface ReleaseHold {
   now: string;
 }
 
-/** a paid order turns this booking's hold into a booking; only while the hold has not run out */
+/** a paid order turns this booking's hold (every slot it holds that day) into a booking; only while the hold has not run out */
 export interface BookSlot {
   type: 'BookSlot';
   doctorId: string;
@@ -75,6 +86,8 @@ export interface FreeSlot {
   start: string;
   bookingId: string;
   cause: 'cancelled' | 'rescheduled';
+  /** the end of the visit: every slot of [start, end) this booking has is freed; one slot when absent */
+  end?: string;
 }
 
 /** a confirmed booking moves into this slot, which must be free (and not begun: `now`, `timeZone`); once */
@@ -88,6 +101,8 @@ export interface RebookSlot {
   fromSlotId: string;
   now: string;
   timeZone: string;
+  /** the end of the visit: every slot of [start, end) must be free; one slot when absent */
+  end?: string;
 }
 
 export type AvailabilityCommand = ToggleSlot | HoldSlot | ReleaseHold | BookSlot | FreeSlot | RebookSlot;
@@ -95,6 +110,8 @@ export type AvailabilityCommand = ToggleSlot | HoldSlot | ReleaseHold | BookSlot
 export const HOLD_EXPIRED_MESSAGE = 'La prenotazione è scaduta: scegli di nuovo un orario.';
 
 export const SLOT_TAKEN_MESSAGE = 'Questo orario è appena stato preso da un altro paziente: scegline un altro.';
+
+export const BUFFER_TAKEN_MESSAGE = 'Dopo questo orario non resta la pausa necessaria alla visita: scegline un altro.';
 
 export const initialState = (): DoctorDay => ({ slots: {} });
 
@@ -125,6 +142,18 @@ export function evolve(state: DoctorDay, event: AvailabilityEvent): DoctorDay {
 const pad = (n: number) => String(n).padStart(2, '0');
 const slotEnd = (start: string) => new Date(Date.parse(start) + SLOT_MINUTES * 60_000).toISOString();
 
+/** the canonical starts of the 30-minute slots of [start, end) (one slot when end is not after start) */
+export function slotStartsOf(start: string, end: string): string[] {
+  const first = Date.parse(canonicalSlotStart(start));
+  const count = Math.max(1, Math.ceil((Date.parse(end) - first) / (SLOT_MINUTES * 60_000)));
+  return Array.from({ length: count }, (_, i) => canonicalSlotStart(new Date(first + i * SLOT_MINUTES * 60_000).toISOString()));
+}
+
+const plusMinutes = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+
+/** the visit lengths a booking may have: whole slots, one to three */
+export const VISIT_MINUTES = [30, 60, 90] as const;
+
 /** whether a slot starting at this (wall-clock, UTC-written) instant lies inside the hours */
 export function inWorkingHours(start: Date, hours: WorkingHours): boolean {
   const startMinute = start.getUTCHours() * 60 + start.getUTCMinutes();
@@ -152,6 +181,9 @@ function toggle(command: ToggleSlot, state: DoctorDay): AvailabilityEvent[] {
   const { start, end } = validateSlot(command.start, command.end, command.workingHours);
   const data = { doctorId: command.doctorId, slotId: slotId(command.doctorId, start), start, end };
   const current = state.slots[start] ?? { status: 'unavailable' };
+  if (command.seen !== undefined && (current.status === 'available' || current.status === 'unavailable') && current.status !== command.seen) {
+    throw new ConflictError(SLOT_CHANGED_MESSAGE, 'slot_cambiato');
+  }
   switch (current.status) {
     case 'available':
       return [{ type: 'SlotClosed', data }];
@@ -165,36 +197,71 @@ function toggle(command: ToggleSlot, state: DoctorDay): AvailabilityEvent[] {
 }
 
 function hold(command: HoldSlot, state: DoctorDay): AvailabilityEvent[] {
-  const { start, end } = validateSlot(command.start, slotEnd(command.start), command.workingHours);
-  if (practiceInstant(start, command.timeZone).getTime() <= Date.parse(command.now)) {
+  const minutes = command.minutes ?? SLOT_MINUTES;
+  if (!(VISIT_MINUTES as readonly number[]).includes(minutes))
+    throw new ValidationError('Durata della visita non valida: 30, 60 o 90 minuti.', 'durata_non_valida');
+  const first = validateSlot(command.start, slotEnd(command.start), command.workingHours);
+  if (practiceInstant(first.start, command.timeZone).getTime() <= Date.parse(command.now)) {
     throw new ValidationError('Questo orario è già passato: scegline un altro.', 'slot_passato');
   }
-  const current = state.slots[start] ?? { status: 'unavailable' };
-  switch (current.status) {
-    case 'unavailable':
-      throw new ConflictError('Questo orario non è disponibile.', 'slot_non_disponibile');
-    case 'booked':
-      throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
-    case 'held':
-      if (current.patientId === command.patientId) {
-        throw new ConflictError('Hai già riservato questo orario: completa la prenotazione.', 'slot_gia_tuo');
-      }
-      throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
-    case 'available': {
-      const { doctorId, bookingId, patientId, expiresAt } = command;
-      return [{ type: 'SlotHeld', data: { doctorId, slotId: slotId(doctorId, start), start, end, bookingId, patientId, expiresAt } }];
+  const starts = slotStartsOf(first.start, plusMinutes(first.start, minutes));
+  if (minutes > SLOT_MINUTES && doctorDayOf(starts[starts.length - 1]) !== doctorDayOf(first.start)) {
+    throw new ConflictError('La visita non sta in questa giornata: scegli un orario più presto.', 'visita_fuori_orario');
+  }
+  for (const start of starts) {
+    if (minutes > SLOT_MINUTES && !inWorkingHours(new Date(start), command.workingHours)) {
+      throw new ConflictError("La visita finirebbe fuori dall'orario di lavoro: scegli un orario più presto.", 'visita_fuori_orario');
+    }
+    const current = state.slots[start] ?? { status: 'unavailable' };
+    switch (current.status) {
+      case 'unavailable':
+        throw new ConflictError(
+          start === first.start ? 'Questo orario non è disponibile.' : 'La visita non sta in questo orario: uno dei suoi slot non è libero.',
+          'slot_non_disponibile',
+        );
+      case 'booked':
+        throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
+      case 'held':
+        if (current.patientId === command.patientId && start === first.start) {
+          throw new ConflictError('Hai già riservato questo orario: completa la prenotazione.', 'slot_gia_tuo');
+        }
+        throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
+      case 'available':
+        break;
     }
   }
+  const visitEnd = plusMinutes(first.start, minutes);
+  if (command.bufferMinutes && command.bufferMinutes > 0) {
+    for (const after of slotStartsOf(visitEnd, plusMinutes(visitEnd, command.bufferMinutes))) {
+      const status = state.slots[after]?.status;
+      if (status === 'held' || status === 'booked') throw new ConflictError(BUFFER_TAKEN_MESSAGE, 'pausa_occupata');
+    }
+  }
+  const { doctorId, bookingId, patientId, expiresAt } = command;
+  return starts.map((start) => ({
+    type: 'SlotHeld' as const,
+    data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, expiresAt },
+  }));
 }
 
+/** the starts of the day's slots this booking has in that status, in order */
+const slotsOfBooking = (state: DoctorDay, bookingId: string, status: 'held' | 'booked') =>
+  Object.entries(state.slots)
+    .filter(([, slot]) => slot.status === status && slot.bookingId === bookingId)
+    .map(([start]) => start)
+    .sort();
+
 function release(command: ReleaseHold, state: DoctorDay): AvailabilityEvent[] {
-  const start = canonicalSlotStart(command.start);
-  const current = state.slots[start];
-  // another booking's hold, or none: nothing of ours to release
-  if (current?.status !== 'held' || current.bookingId !== command.bookingId) return [];
-  if (command.reason === 'expired' && Date.parse(current.expiresAt) > Date.parse(command.now)) return [];
   const { doctorId, bookingId, reason } = command;
-  return [{ type: 'SlotHoldReleased', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, reason } }];
+  // another booking's hold, or none: nothing of ours to release
+  const starts = slotsOfBooking(state, bookingId, 'held');
+  if (starts.length === 0) return [];
+  const first = state.slots[starts[0]];
+  if (first.status === 'held' && command.reason === 'expired' && Date.parse(first.expiresAt) > Date.parse(command.now)) return [];
+  return starts.map((start) => ({
+    type: 'SlotHoldReleased' as const,
+    data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, reason },
+  }));
 }
 
 function book(command: BookSlot, state: DoctorDay): AvailabilityEvent[] {
@@ -207,36 +274,48 @@ function book(command: BookSlot, state: DoctorDay): AvailabilityEvent[] {
   }
   if (Date.parse(current.expiresAt) <= Date.parse(command.now)) throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
   const { doctorId, bookingId, patientId, orderId } = command;
-  return [
-    { type: 'SlotBooked', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, orderId } },
-  ];
+  // every slot of the visit, taken together
+  return slotsOfBooking(state, bookingId, 'held').map((s) => ({
+    type: 'SlotBooked' as const,
+    data: { doctorId, slotId: slotId(doctorId, s), start: s, end: canonicalSlotStart(slotEnd(s)), bookingId, patientId, orderId },
+  }));
 }
 
 function free(command: FreeSlot, state: DoctorDay): AvailabilityEvent[] {
-  const start = canonicalSlotStart(command.start);
-  const current = state.slots[start];
-  // already freed, or booked by someone else since: nothing of this booking's left here
-  if (current?.status !== 'booked' || current.bookingId !== command.bookingId) return [];
   const { doctorId, bookingId, cause } = command;
-  return [{ type: 'SlotFreed', data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, cause } }];
+  // already freed, or booked by someone else since: nothing of this booking's left there
+  return slotStartsOf(command.start, command.end ?? slotEnd(command.start))
+    .filter((start) => {
+      const current = state.slots[start];
+      return current?.status === 'booked' && current.bookingId === bookingId;
+    })
+    .map((start) => ({
+      type: 'SlotFreed' as const,
+      data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, cause },
+    }));
 }
 
 function rebook(command: RebookSlot, state: DoctorDay): AvailabilityEvent[] {
-  const start = canonicalSlotStart(command.start);
-  const current = state.slots[start] ?? { status: 'unavailable' };
-  if (current.status === 'booked' && current.bookingId === command.bookingId) return [];
-  if (practiceInstant(start, command.timeZone).getTime() <= Date.parse(command.now)) {
+  const first = canonicalSlotStart(command.start);
+  const starts = slotStartsOf(first, command.end ?? slotEnd(first));
+  const mine = (start: string) => {
+    const current = state.slots[start];
+    return current?.status === 'booked' && current.bookingId === command.bookingId;
+  };
+  if (starts.every(mine)) return [];
+  if (practiceInstant(first, command.timeZone).getTime() <= Date.parse(command.now)) {
     throw new ValidationError('Questo orario è già passato: scegline un altro.', 'slot_passato');
   }
-  if (current.status === 'unavailable') throw new ConflictError('Questo orario non è disponibile.', 'slot_non_disponibile');
-  if (current.status !== 'available') throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
+  for (const start of starts) {
+    const current = state.slots[start] ?? { status: 'unavailable' };
+    if (current.status === 'unavailable') throw new ConflictError('Questo orario non è disponibile.', 'slot_non_disponibile');
+    if (current.status !== 'available') throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
+  }
   const { doctorId, bookingId, patientId, orderId, fromSlotId } = command;
-  return [
-    {
-      type: 'SlotRebooked',
-      data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, orderId, fromSlotId },
-    },
-  ];
+  return starts.map((start) => ({
+    type: 'SlotRebooked' as const,
+    data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, orderId, fromSlotId },
+  }));
 }
 
 export function decide(command: AvailabilityCommand, state: DoctorDay): AvailabilityEvent[] {

@@ -174,28 +174,79 @@ describe('availability over HTTP', () => {
       expect(await head()).toBe(before);
     });
 
-    it('answers 409, never a silent overwrite, when concurrent toggles race on one doctor-day', async () => {
+    const slotOf = (day: string, i: number) => {
+      const minutes = 8 * 60 + 30 * i;
+      const at = (m: number) => `${day}T${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00Z`;
+      return { for: medico1, start: at(minutes), end: at(minutes + 30) };
+    };
+
+    it('eight concurrent toggles of eight slots of one doctor-day all succeed: another slot written meanwhile is no conflict', async () => {
       const { agent, csrf } = await client(app, 'medico1@example.it');
+      // slow reads: every toggle reads the day before any appends, so all but one append meet a stale revision
+      const readStream = app.core.eventStore.readStream.bind(app.core.eventStore);
+      const slowReads = jest.spyOn(app.core.eventStore, 'readStream').mockImplementation(async (...args) => {
+        await new Promise((r) => setTimeout(r, 30));
+        return readStream(...args);
+      });
+      try {
+        await toggleEightTwice(agent, csrf);
+      } finally {
+        slowReads.mockRestore();
+      }
+    });
+
+    async function toggleEightTwice(agent: Awaited<ReturnType<typeof client>>['agent'], csrf: string) {
+      for (const seen of ['unavailable', undefined] as const) {
+        // the same eight slots twice: opened stating what the doctor saw, then closed by a caller that says nothing
+        const before = await head();
+        const results = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            agent
+              .post('/disponibilita/toggle')
+              .set('X-CSRF-Token', csrf)
+              .send({ ...slotOf('2030-03-08', 12 + i), ...(seen ? { seen } : {}) }),
+          ),
+        );
+        expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+        expect(new Set(results.map((r) => r.body.status as string))).toEqual(new Set([seen ? 'available' : 'unavailable']));
+        expect((await head()) - before).toBe(8);
+      }
+    }
+
+    it('two concurrent toggles of one slot that saw it open: one closes it, the other is a 409 and appends nothing', async () => {
+      const { agent, csrf } = await client(app, 'medico1@example.it');
+      const slot = slotOf('2030-03-08', 2); // 09:00, opened by the seed
       const before = await head();
       const results = await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
+        [0, 1].map(() =>
           agent
             .post('/disponibilita/toggle')
             .set('X-CSRF-Token', csrf)
-            .send({
-              for: medico1,
-              start: `2030-03-08T${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00Z`,
-              end: `2030-03-08T${String(8 + Math.floor((i + 1) / 2)).padStart(2, '0')}:${(i + 1) % 2 ? '30' : '00'}:00Z`,
-            }),
+            .send({ ...slot, seen: 'available' }),
         ),
       );
-      const statuses = results.map((r) => r.status);
-      expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
-      const ok = statuses.filter((s) => s === 200).length;
-      expect(ok).toBeGreaterThanOrEqual(1);
-      for (const r of results.filter((r) => r.status === 409)) expect(r.body.error.message).toMatch(/modificato nel frattempo/);
-      // every success appended exactly one event, every conflict none
-      expect((await head()) - before).toBe(ok);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const refused = results.find((r) => r.status === 409)!;
+      expect(refused.body.error).toMatchObject({ code: 'slot_cambiato', message: expect.stringMatching(/modificato nel frattempo/) });
+      expect((await head()) - before).toBe(1);
+      await app.core.runner.waitFor(await head());
+      const week = await agent
+        .get('/disponibilita/json')
+        .query({ for: medico1, ...WEEK })
+        .expect(200);
+      expect(week.body.find((e: { start: string }) => e.start === slot.start).status).toBe('unavailable');
+    });
+
+    it('refuses a seen status that is not available or unavailable', async () => {
+      const { agent, csrf } = await client(app, 'medico1@example.it');
+      const before = await head();
+      const res = await agent
+        .post('/disponibilita/toggle')
+        .set('X-CSRF-Token', csrf)
+        .send({ ...slotOf('2030-03-08', 3), seen: 'booked' });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/Stato visto non valido|seen/);
+      expect(await head()).toBe(before);
     });
   });
 

@@ -3,6 +3,8 @@ export {
   availabilityDecider,
   doctorDayOf,
   inWorkingHours,
+  slotStartsOf,
+  VISIT_MINUTES,
   HOLD_EXPIRED_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   type AvailabilityCommand,

@@ -1,9 +1,18 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
-import { availabilityStreamName, slotAppearance, statusAfterToggle, type EventMetadata, type ToggleResponse, type WorkingHours } from '@studio/contracts';
-import { availabilityDecider, doctorDayOf } from './availability.decider';
+import {
+  availabilityStreamName,
+  canonicalSlotStart,
+  slotAppearance,
+  statusAfterToggle,
+  type EventMetadata,
+  type ToggleResponse,
+  type WorkingHours,
+} from '@studio/contracts';
+import { availabilityDecider, doctorDayOf, SLOT_CHANGED_MESSAGE } from './availability.decider';
+import { readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
-import { CHANGE_FEED, type Core } from '../infrastructure/core';
+import { CHANGE_FEED, EVENT_STORE, type Core } from '../infrastructure/core';
 
 /**
  * How long a toggle waits for the read model before answering anyway. In process the wait is a few milliseconds;
@@ -19,6 +28,8 @@ export class ToggleSlotCommand extends Command<ToggleResponse & { position: numb
     readonly end: string,
     readonly workingHours: WorkingHours,
     readonly metadata: EventMetadata,
+    /** the status the caller saw; without it, the one the stream holds when the command arrives */
+    readonly seen?: 'available' | 'unavailable',
   ) {
     super();
   }
@@ -31,17 +42,29 @@ export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
   constructor(
     private readonly commands: CommandBus,
     @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
   ) {}
+
+  /** what a toggle that did not say what it saw is meant to change: the slot as the stream holds it now */
+  private async slotStatusNow(stream: string, start: string): Promise<'available' | 'unavailable' | undefined> {
+    const { state } = await readState(this.eventStore, stream, availabilityDecider);
+    const status = state.slots[canonicalSlotStart(start)]?.status ?? 'unavailable';
+    // a held or booked slot is refused by the decider with its own message
+    return status === 'available' || status === 'unavailable' ? status : undefined;
+  }
 
   async execute(c: ToggleSlotCommand): Promise<ToggleResponse & { position: number | null }> {
     const stream = availabilityStreamName(c.doctorId, doctorDayOf(c.start));
+    const seen = c.seen ?? (await this.slotStatusNow(stream, c.start));
+    // a toggle that states the status it changes depends on its slot only: another slot's write meanwhile (a stale
+    // revision) is no conflict, so it is decided again; a change of this very slot is refused by the decider (409)
     const result = await this.commands.execute(
       new Decide(
         stream,
         availabilityDecider,
-        { type: 'ToggleSlot', doctorId: c.doctorId, start: c.start, end: c.end, workingHours: c.workingHours },
+        { type: 'ToggleSlot', doctorId: c.doctorId, start: c.start, end: c.end, workingHours: c.workingHours, seen },
         c.metadata,
-        { conflictMessage: 'Il calendario è stato modificato nel frattempo: ricarica e riprova.' },
+        { conflictMessage: SLOT_CHANGED_MESSAGE, onStale: 'decide-again' },
       ),
     );
     // read your writes: the week the doctor loads next (another week, another tab) already shows this toggle, and

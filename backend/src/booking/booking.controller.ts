@@ -20,9 +20,9 @@ export class BookingController {
   @HttpCode(201)
   @Roles('patient')
   async hold(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<HoldResponse> {
-    const { doctor_id, availability_id } = parseInput(HoldRequest, body);
+    const { doctor_id, availability_id, visit_type } = parseInput(HoldRequest, body);
     await this.limits.hold.consume(clientKey(req));
-    return this.bookings.hold(user, doctor_id, availability_id, metadataFor(req, user));
+    return this.bookings.hold(user, doctor_id, availability_id, metadataFor(req, user), visit_type);
   }
 
   @Get(':id')

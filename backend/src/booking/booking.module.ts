@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users';
+import { VisitTypesModule } from '../visit-types';
 import { BookingController, MyBookingsController } from './booking.controller';
 import { BookingService } from './booking.service';
 import { FreeDaysController, FreeSlotsController } from './free-slots.controller';
@@ -8,7 +9,7 @@ import { MyBookingsGateway } from './my-bookings.gateway';
 
 /** the booking feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, VisitTypesModule],
   controllers: [BookingController, MyBookingsController, FreeSlotsController, FreeDaysController],
   providers: [BookingService, HoldExpiryService, MyBookingsGateway],
   exports: [BookingService, HoldExpiryService],

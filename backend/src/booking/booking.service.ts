@@ -16,10 +16,13 @@ import {
   type HoldResponse,
   type SessionUser,
   practiceInstant,
+  videoRoomUrl,
+  VIDEO_LINK_OPENS_MINUTES_BEFORE,
 } from '@studio/contracts';
 import type { BookingDoc, SlotDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
-import { availabilityDecider, doctorDayOf, inWorkingHours } from '../availability';
+import { availabilityDecider, doctorDayOf, inWorkingHours, slotStartsOf } from '../availability';
+import { VisitTypesService, type VisitType } from '../visit-types';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
@@ -60,7 +63,58 @@ export class BookingService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
+    private readonly visitTypes: VisitTypesService,
   ) {}
+
+  /** a bookable visit type of this doctor: 404 unknown, 409 archived */
+  private async bookableType(doctorId: string, visitTypeId: string): Promise<VisitType> {
+    const type = await this.visitTypes.get(doctorId, visitTypeId);
+    if (type.archived) throw new ConflictError('Questo tipo di visita non è più prenotabile: scegline un altro.', 'tipo_visita_archiviato');
+    return type;
+  }
+
+  /**
+   * The starts of that doctor's day where a visit of this type fits: every slot it covers free (available, inside
+   * the hours, on the day), nobody else's visit in the buffer after it, at least the notice ahead, inside the horizon.
+   */
+  private async fittingStarts(doctorId: string, fromDay: string, toDayExclusive: string, type: VisitType): Promise<SlotDoc[]> {
+    const { startHour, endHour } = await this.users.getDoctor(doctorId);
+    const docs = (
+      await this.readModels.find<SlotDoc>('availability_slots', {
+        doctor_id: doctorId,
+        start: { gte: `${fromDay}T00:00:00Z`, lt: `${toDayExclusive}T00:00:00Z` },
+      })
+    ).map((d) => d.doc);
+    const byStart = new Map(docs.map((d) => [d.start, d]));
+    const now = this.clock.now().getTime();
+    const earliest = now + type.noticeMinutes * 60_000;
+    const latest = now + type.horizonDays * DAY_MS;
+    const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
+    return docs
+      .filter((d) => {
+        if (d.status !== 'available') return false;
+        const at = practiceInstant(d.start, this.config.practiceTimeZone).getTime();
+        if (at < earliest || at > latest) return false;
+        const end = minutes(d.start, type.minutes);
+        const covered = slotStartsOf(d.start, end);
+        const fits = covered.every(
+          (s) => s.slice(0, 10) === d.start.slice(0, 10) && byStart.get(s)?.status === 'available' && inWorkingHours(new Date(s), { startHour, endHour }),
+        );
+        if (!fits) return false;
+        if (type.bufferMinutes === 0) return true;
+        return slotStartsOf(end, minutes(end, type.bufferMinutes)).every((s) => {
+          const status = byStart.get(s)?.status;
+          return status !== 'held' && status !== 'booked';
+        });
+      })
+      .sort((a, b) => a.start.localeCompare(b.start));
+  }
+
+  /** whether the patient has had a visit with this doctor (a "solo prima visita" type is not for them) */
+  private async hasCompletedVisit(patientId: string, doctorId: string): Promise<boolean> {
+    const done = await this.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: doctorId, status: 'completed' }, { limit: 1 });
+    return done.length > 0;
+  }
 
   /** free = available and not yet begun at the practice */
   private async freeSlotDocs(doctorId: string, fromDay: string, toDayExclusive: string): Promise<SlotDoc[]> {
@@ -81,15 +135,21 @@ export class BookingService {
       .sort((a, b) => a.start.localeCompare(b.start));
   }
 
-  /** GET /disponibilita/query */
-  async freeSlots(doctorId: string, day: string): Promise<FreeSlot[]> {
-    return (await this.freeSlotDocs(doctorId, day, nextDay(day))).map((d) => ({ id: d.id, hour: d.start.slice(11, 16) }));
+  /** GET /disponibilita/query; with a visit type, the starts where the whole visit fits */
+  async freeSlots(doctorId: string, day: string, visitTypeId?: string): Promise<FreeSlot[]> {
+    const docs = visitTypeId
+      ? await this.fittingStarts(doctorId, day, nextDay(day), await this.bookableType(doctorId, visitTypeId))
+      : await this.freeSlotDocs(doctorId, day, nextDay(day));
+    return docs.map((d) => ({ id: d.id, hour: d.start.slice(11, 16) }));
   }
 
-  /** GET /api/doctors/:id/days: days of [from, to] with at least one free slot */
-  async freeDays(doctorId: string, from: string, to: string): Promise<FreeDay[]> {
+  /** GET /api/doctors/:id/days: days of [from, to] with at least one free slot (or start of the visit type) */
+  async freeDays(doctorId: string, from: string, to: string, visitTypeId?: string): Promise<FreeDay[]> {
     const counts = new Map<string, number>();
-    for (const d of await this.freeSlotDocs(doctorId, from, nextDay(to))) {
+    const docs = visitTypeId
+      ? await this.fittingStarts(doctorId, from, nextDay(to), await this.bookableType(doctorId, visitTypeId))
+      : await this.freeSlotDocs(doctorId, from, nextDay(to));
+    for (const d of docs) {
       const date = d.start.slice(0, 10);
       counts.set(date, (counts.get(date) ?? 0) + 1);
     }
@@ -100,7 +160,7 @@ export class BookingService {
    * POST /prenotazioni: hold the slot on its doctor-day stream (the expected revision makes one
    * winner), record the booking, then let go of the patient's older hold.
    */
-  async hold(patient: SessionUser, doctorId: string, availabilityId: string, metadata: EventMetadata): Promise<HoldResponse> {
+  async hold(patient: SessionUser, doctorId: string, availabilityId: string, metadata: EventMetadata, visitTypeId?: string): Promise<HoldResponse> {
     const parsed = parseSlotId(availabilityId);
     // the round trip refuses impossible dates such as 31 February, which Date would roll over
     if (!parsed || Number.isNaN(Date.parse(parsed.start)) || canonicalSlotStart(parsed.start) !== parsed.start) {
@@ -115,6 +175,23 @@ export class BookingService {
     if (same) return { id: same.id, expiresAt: same.doc.expiresAt };
 
     const now = this.clock.now();
+    const type = visitTypeId ? await this.bookableType(doctorId, visitTypeId) : null;
+    if (type) {
+      const at = practiceInstant(parsed.start, this.config.practiceTimeZone).getTime();
+      if (at > now.getTime() && at < now.getTime() + type.noticeMinutes * 60_000) {
+        const hours = type.noticeMinutes / 60;
+        throw new ConflictError(
+          `Questa visita si prenota con almeno ${hours === Math.floor(hours) ? `${hours} ore` : `${type.noticeMinutes} minuti`} di anticipo: scegli un orario più avanti.`,
+          'preavviso_insufficiente',
+        );
+      }
+      if (at > now.getTime() + type.horizonDays * DAY_MS) {
+        throw new ConflictError(`Questa visita si prenota al massimo ${type.horizonDays} giorni prima: scegli un orario più vicino.`, 'oltre_orizzonte');
+      }
+      if (type.firstVisitOnly && (await this.hasCompletedVisit(patient.id, doctorId))) {
+        throw new ConflictError('Questa visita è solo per chi viene per la prima volta: scegli una visita di controllo.', 'solo_prima_visita');
+      }
+    }
     const expiresAt = new Date(now.getTime() + this.config.holdMinutes * 60_000).toISOString();
     const bookingId = randomUUID();
     const input: HoldInput = {
@@ -127,6 +204,20 @@ export class BookingService {
       expiresAt,
       timeZone: this.config.practiceTimeZone,
       workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
+      ...(type
+        ? {
+            minutes: type.minutes,
+            bufferMinutes: type.bufferMinutes,
+            visit: {
+              visitTypeId: type.visitTypeId,
+              name: type.name,
+              minutes: type.minutes,
+              mode: type.mode,
+              productId: type.productId,
+              priceCents: type.priceCents,
+            },
+          }
+        : {}),
     };
     const flow = await runWorkflow(this.eventStore, holdWorkflow, input, (step) => this.executeHoldStep(step, input, metadata));
     const replaces = flow.state.claimed?.replaces ?? null;
@@ -283,6 +374,13 @@ export class BookingService {
       expiresAt: b.expiresAt,
       orderId: b.orderId ?? null,
     };
+    if (b.visit) {
+      view.visit = b.visit;
+      if (b.visit.mode === 'online') {
+        const opensAt = practiceInstant(b.start, this.config.practiceTimeZone).getTime() - VIDEO_LINK_OPENS_MINUTES_BEFORE * 60_000;
+        view.video = { url: videoRoomUrl(this.config.videoBaseUrl, b.id), opensAt: new Date(opensAt).toISOString() };
+      }
+    }
     if (b.status === 'held' || b.status === 'confirmed') {
       const cutoffHours = this.config.cancellationCutoffHours;
       const policy = cancellationPolicy(practiceInstant(b.start, this.config.practiceTimeZone).getTime(), this.clock.now().getTime(), cutoffHours, 'patient');

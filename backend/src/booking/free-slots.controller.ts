@@ -11,7 +11,7 @@ export class FreeSlotsController {
   @Get('query')
   query(@Query() query: unknown): Promise<FreeSlot[]> {
     const q = parseInput(FreeSlotsQuery, query);
-    return this.bookings.freeSlots(q.for, q.date);
+    return this.bookings.freeSlots(q.for, q.date, q.type);
   }
 }
 
@@ -22,6 +22,6 @@ export class FreeDaysController {
   @Get(':id/days')
   days(@Param('id') id: string, @Query() query: unknown): Promise<FreeDay[]> {
     const q = parseInput(FreeDaysQuery, query);
-    return this.bookings.freeDays(id, q.from, q.to);
+    return this.bookings.freeDays(id, q.from, q.to, q.type);
   }
 }

@@ -53,6 +53,30 @@ const startHold = {
 };
 
 describe('hold workflow', () => {
+  it('a 60-minute visit: both slots held in one step, and the booking spans the whole visit', () => {
+    const long = { ...input, minutes: 60 };
+    flow(long)
+      .given([opened])
+      .thenNext({ ...holdSlot, command: { ...holdSlot.command, minutes: 60 } });
+    const second = '2030-03-05T09:30:00Z';
+    const heldSecond: WorkflowEvent = {
+      stream: DAY,
+      type: 'SlotHeld',
+      data: {
+        doctorId: 'd1',
+        slotId: `d1_${second}`,
+        start: second,
+        end: '2030-03-05T10:00:00Z',
+        bookingId: 'b-new',
+        patientId: 'p1',
+        expiresAt: input.expiresAt,
+      },
+    };
+    flow(long)
+      .given([opened, heldBy('b-new'), heldSecond, claim('b-new', null)])
+      .thenNext({ ...startHold, command: { ...startHold.command, hold: { ...startHold.command.hold, end: '2030-03-05T10:00:00Z' } } });
+  });
+
   it('holds the slot, claims it as the patient’s one hold, records the booking, in that order', () => {
     flow(input).given([opened]).thenNext(holdSlot);
     flow(input)

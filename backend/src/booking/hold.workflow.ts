@@ -1,4 +1,4 @@
-import { availabilityStreamName, bookingStreamName, patientHoldStreamName } from '@studio/contracts';
+import { availabilityStreamName, bookingStreamName, patientHoldStreamName, type BookedVisit } from '@studio/contracts';
 import { availabilityDecider, type DoctorDay, type HoldSlot } from '../availability';
 import { evolveWith } from '../event-store/command-handler';
 import type { Workflow, WorkflowEvent } from '../event-store/workflow';
@@ -9,6 +9,8 @@ import type { ClaimHold } from './patient-hold.decider';
 export type HoldInput = Omit<HoldSlot, 'type'> & {
   /** the doctor-day of the slot (its stream) */
   day: string;
+  /** the visit type booked, recorded on the booking */
+  visit?: BookedVisit;
 };
 
 export interface HoldState {
@@ -39,7 +41,8 @@ export const holdWorkflow: Workflow<HoldInput, HoldState, HoldStep> = {
       const day = evolveWith(availabilityDecider, state.day, event);
       if (event.type === 'SlotHeld') {
         const { bookingId, slotId, start, end } = event.data;
-        if (bookingId === input.bookingId) return { ...state, day, held: { slotId, start, end } };
+        // a longer visit holds several slots in one append: the booking spans from the first to the last
+        if (bookingId === input.bookingId) return { ...state, day, held: state.held ? { ...state.held, end } : { slotId, start, end } };
       }
       return { ...state, day };
     }
@@ -53,16 +56,17 @@ export const holdWorkflow: Workflow<HoldInput, HoldState, HoldStep> = {
   decide(state) {
     const { input, held, claimed } = state;
     if (!held) {
-      const { doctorId, start, bookingId, patientId, now, expiresAt, timeZone, workingHours } = input;
-      return { stream: 'day', command: { type: 'HoldSlot', doctorId, start, bookingId, patientId, now, expiresAt, timeZone, workingHours } };
+      const { doctorId, start, bookingId, patientId, now, expiresAt, timeZone, workingHours, minutes, bufferMinutes } = input;
+      return {
+        stream: 'day',
+        command: { type: 'HoldSlot', doctorId, start, bookingId, patientId, now, expiresAt, timeZone, workingHours, minutes, bufferMinutes },
+      };
     }
     if (!claimed) return { stream: 'patient', command: { type: 'ClaimHold', patientId: input.patientId, bookingId: input.bookingId } };
     if (!state.bookingHeld) {
-      const { bookingId, patientId, doctorId, expiresAt } = input;
-      return {
-        stream: 'booking',
-        command: { type: 'StartHold', hold: { bookingId, patientId, doctorId, slotId: held.slotId, start: held.start, end: held.end, expiresAt } },
-      };
+      const { bookingId, patientId, doctorId, expiresAt, visit } = input;
+      const hold = { bookingId, patientId, doctorId, slotId: held.slotId, start: held.start, end: held.end, expiresAt };
+      return { stream: 'booking', command: { type: 'StartHold', hold: visit ? { ...hold, visit } : hold } };
     }
     return null;
   },

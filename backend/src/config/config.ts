@@ -69,6 +69,8 @@ const Env = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  /** Jitsi-compatible base of the video rooms of online visits (one room per booking) */
+  VIDEO_BASE_URL: z.string().url().default('https://meet.jit.si'),
   /** PayPal REST API (e.g. https://api-m.sandbox.paypal.com); all three or none: payments off */
   PAYPAL_BASE_URL: unsetWhenEmpty(z.string().url().optional()),
   PAYPAL_CLIENT_ID: unsetWhenEmpty(z.string().min(1).optional()),
@@ -177,6 +179,8 @@ export interface AppConfig {
   holdMinutes: number;
   holdSweepSeconds: number;
   cancellationCutoffHours: number;
+  /** where online visits' rooms live: `<videoBaseUrl>/studio-<bookingId>` */
+  videoBaseUrl: string;
   /** null: PayPal not configured, the payment endpoints answer 503 */
   paypal: { baseUrl: string; clientId: string; clientSecret: string } | null;
   /** the JS SDK script (the stand-in's own when `paypalStandIn`) */
@@ -262,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     holdMinutes: e.HOLD_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
     cancellationCutoffHours: e.CANCELLATION_CUTOFF_HOURS,
+    videoBaseUrl: e.VIDEO_BASE_URL,
     paypal: paypalSet === 3 ? { baseUrl: e.PAYPAL_BASE_URL!, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET! } : null,
     paypalSdkUrl: e.PAYPAL_SDK_URL,
     paypalStandIn: e.PAYPAL_STAND_IN ? e.PAYPAL_STAND_IN === 'true' : !production && paypalSet === 0,

@@ -13,7 +13,7 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
-import { SLOT_TAKEN_MESSAGE, availabilityDecider, doctorDayOf, inWorkingHours, type AvailabilityCommand } from '../availability';
+import { SLOT_TAKEN_MESSAGE, availabilityDecider, doctorDayOf, inWorkingHours, slotStartsOf, type AvailabilityCommand } from '../availability';
 import { BookingService, bookingDecider, type BookingCommand } from '../booking';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, ValidationError } from '../common/errors';
@@ -138,7 +138,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
         return this.onDoctorDay(
           step.doctorId,
           step.start,
-          { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, bookingId: step.bookingId, cause: 'cancelled' },
+          { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, end: step.end, bookingId: step.bookingId, cause: 'cancelled' },
           metadata,
         );
       case 'refund':
@@ -175,19 +175,38 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
       throw new ValidationError("Lo slot è fuori dall'orario di lavoro del medico.", 'fuori_orario');
     }
     const toDay = doctorDayOf(parsed.start);
+    // the visit keeps its length: every slot of the new time must be free, inside the hours, and apart from the old one
+    const minutes = Math.round((Date.parse(booking.end) - Date.parse(booking.start)) / 60_000);
+    const end = new Date(Date.parse(parsed.start) + minutes * 60_000).toISOString().slice(0, 16) + ':00Z';
+    const starts = slotStartsOf(parsed.start, end);
+    if (
+      !starts.every((s) => inWorkingHours(new Date(s), { startHour: doctor.startHour, endHour: doctor.endHour })) ||
+      doctorDayOf(starts[starts.length - 1]) !== toDay
+    ) {
+      throw new ValidationError("La visita finirebbe fuori dall'orario di lavoro del medico.", 'fuori_orario');
+    }
+    if (
+      starts.length > 1 &&
+      Date.parse(parsed.start) < Date.parse(booking.end) &&
+      Date.parse(end) > Date.parse(booking.start) &&
+      parsed.start !== booking.start
+    ) {
+      throw new ValidationError('Scegli un orario che non si sovrapponga a quello attuale della visita.', 'orario_sovrapposto');
+    }
     // a slot already taken is refused before anything is recorded; a race lost later is abandoned by the workflow
     const { state: day } = await readState(this.eventStore, availabilityStreamName(booking.doctorId, toDay), availabilityDecider);
-    const target = day.slots[parsed.start];
-    if (target?.status !== 'available' && !(target?.status === 'booked' && target.bookingId === bookingId)) {
-      throw new ConflictError(
-        target && target.status !== 'unavailable' ? SLOT_TAKEN_MESSAGE : 'Questo orario non è disponibile.',
-        target && target.status !== 'unavailable' ? 'slot_occupato' : 'slot_non_disponibile',
-      );
+    for (const start of starts) {
+      const target = day.slots[start];
+      if (target?.status !== 'available' && !(target?.status === 'booked' && target.bookingId === bookingId)) {
+        throw new ConflictError(
+          target && target.status !== 'unavailable' ? SLOT_TAKEN_MESSAGE : 'Questo orario non è disponibile.',
+          target && target.status !== 'unavailable' ? 'slot_occupato' : 'slot_non_disponibile',
+        );
+      }
     }
     metadata = await this.inBookingChain(bookingId, metadata);
     const requestId = randomUUID();
     const policy = this.policyInput();
-    const end = new Date(Date.parse(parsed.start) + 30 * 60_000).toISOString().slice(0, 16) + ':00Z';
     const intent = await this.commands.execute(
       new Decide(
         bookingStreamName(bookingId),
@@ -233,6 +252,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
             type: 'RebookSlot',
             doctorId: r.doctorId,
             start: r.start,
+            end: r.end,
             bookingId: r.bookingId,
             patientId: r.patientId,
             orderId: r.orderId,
@@ -250,7 +270,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
         return this.onDoctorDay(
           step.doctorId,
           step.start,
-          { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, bookingId: step.bookingId, cause: 'rescheduled' },
+          { type: 'FreeSlot', doctorId: step.doctorId, start: step.start, end: step.end, bookingId: step.bookingId, cause: 'rescheduled' },
           metadata,
         );
       case 'abandon':

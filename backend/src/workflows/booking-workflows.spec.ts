@@ -39,7 +39,7 @@ const settled = { stream: B, type: 'BookingCancellationSettled', data: { booking
 describe('cancel workflow', () => {
   const input: CancelInput = { bookingId: 'b1', doctorId: 'd1', day: '2030-03-06', orderId: 'o1' };
   const flow = workflowSpec(cancelBookingWorkflow)(input);
-  const freeSlot = { kind: 'free-slot', doctorId: 'd1', start: S6, bookingId: 'b1' } as const;
+  const freeSlot = { kind: 'free-slot', doctorId: 'd1', start: S6, end: slot(S6).end, bookingId: 'b1' } as const;
 
   it('follows the booking, its doctor-day and its order', () => expect(cancelBookingWorkflow.streams(input)).toEqual([B, DAY6, O]));
   it('does nothing before the booking is cancelled', () => flow.given([booked, captured]).thenDone());
@@ -101,7 +101,7 @@ describe('reschedule workflow', () => {
   it('given the intent, books the new slot first', () => flow.given([booked, requested]).thenNext(bookNew));
   it('then moves the booking', () => flow.given([booked, requested, rebooked]).thenNext({ kind: 'move-booking', bookingId: 'b1', requestId: 'r1' }));
   it('then frees the old slot', () =>
-    flow.given([booked, requested, rebooked, moved]).thenNext({ kind: 'free-old-slot', doctorId: 'd1', start: S6, bookingId: 'b1' }));
+    flow.given([booked, requested, rebooked, moved]).thenNext({ kind: 'free-old-slot', doctorId: 'd1', start: S6, end: slot(S6).end, bookingId: 'b1' }));
   it('is done once the old slot is free', () => flow.given([booked, requested, rebooked, moved, freed(S6, 'rescheduled')]).thenDone());
   it('a refused new slot abandons the request (the booking stays)', () =>
     flow

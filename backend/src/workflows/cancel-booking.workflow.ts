@@ -29,7 +29,7 @@ export interface CancelState {
 }
 
 export type CancelStep =
-  | { kind: 'free-slot'; doctorId: string; start: string; bookingId: string }
+  | { kind: 'free-slot'; doctorId: string; start: string; end: string; bookingId: string }
   | { kind: 'refund'; orderId: string; bookingId: string }
   | { kind: 'settle'; bookingId: string; refundId: string | null };
 
@@ -70,7 +70,8 @@ export const cancelBookingWorkflow: Workflow<CancelInput, CancelState, CancelSte
     const { cancelled, input } = state;
     if (!cancelled || state.settled) return null;
     if (state.bookedSlots.includes(cancelled.start))
-      return { kind: 'free-slot', doctorId: cancelled.doctorId, start: cancelled.start, bookingId: input.bookingId };
+      // every slot of the visit, in one append
+      return { kind: 'free-slot', doctorId: cancelled.doctorId, start: cancelled.start, end: cancelled.end, bookingId: input.bookingId };
     if (cancelled.refund === 'full' && state.captured && state.refundId === null) return { kind: 'refund', orderId: input.orderId, bookingId: input.bookingId };
     return { kind: 'settle', bookingId: input.bookingId, refundId: state.refundId };
   },

@@ -35,7 +35,7 @@ export interface RescheduleState {
 export type RescheduleStep =
   | { kind: 'book-new-slot'; request: EventData<'BookingRescheduleRequested'>; now: string; timeZone: string }
   | { kind: 'move-booking'; bookingId: string; requestId: string }
-  | { kind: 'free-old-slot'; doctorId: string; start: string; bookingId: string }
+  | { kind: 'free-old-slot'; doctorId: string; start: string; end: string; bookingId: string }
   | { kind: 'abandon'; bookingId: string; requestId: string; reason: string };
 
 export const rescheduleStreams = (input: RescheduleInput) => [
@@ -77,7 +77,7 @@ export const rescheduleBookingWorkflow: Workflow<RescheduleInput, RescheduleStat
       return { kind: 'move-booking', bookingId: input.bookingId, requestId: input.requestId };
     }
     if (state.bookedSlots.includes(request.fromStart))
-      return { kind: 'free-old-slot', doctorId: request.doctorId, start: request.fromStart, bookingId: input.bookingId };
+      return { kind: 'free-old-slot', doctorId: request.doctorId, start: request.fromStart, end: request.fromEnd, bookingId: input.bookingId };
     return null;
   },
   // the new slot went to someone else: the request ends, the booking keeps its slot

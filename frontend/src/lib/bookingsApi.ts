@@ -8,7 +8,7 @@ import { api } from './api';
 import { getSharedSocket } from './socket';
 
 /** POST /prenotazioni {doctor_id, availability_id} */
-export type HoldArgs = { doctorId: string; availabilityId: string };
+export type HoldArgs = { doctorId: string; availabilityId: string; visitTypeId?: string };
 
 /** an item of GET /api/me/bookings (the server may add fields the page does not use) */
 export type MyBooking = Pick<BookingView, 'id' | 'doctorId' | 'doctorName' | 'start' | 'end' | 'status' | 'expiresAt'> &
@@ -17,10 +17,12 @@ export type MyBooking = Pick<BookingView, 'id' | 'doctorId' | 'doctorName' | 'st
 export const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     holdSlot: build.mutation<HoldResponse, HoldArgs>({
-      query: ({ doctorId, availabilityId }) => ({
+      query: ({ doctorId, availabilityId, visitTypeId }) => ({
         url: '/prenotazioni',
         method: 'POST',
-        body: { doctor_id: doctorId, availability_id: availabilityId },
+        body: visitTypeId
+          ? { doctor_id: doctorId, availability_id: availabilityId, visit_type: visitTypeId }
+          : { doctor_id: doctorId, availability_id: availabilityId },
       }),
       // held: the list at /home changes; taken by someone else (409): reload that doctor's free days and hours
       invalidatesTags: (result, error, { doctorId }) =>

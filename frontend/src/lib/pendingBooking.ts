@@ -12,6 +12,8 @@ export type PendingBooking = {
   date: string;
   /** 'HH:MM' */
   hour: string;
+  /** the visit type chosen first, when the doctor has visit types */
+  visitTypeId?: string;
 };
 
 export const PENDING_BOOKING_KEY = 'studio.prenotazioneInSospeso';

@@ -1,5 +1,5 @@
 import { STREAM_PREFIX } from '@studio/contracts';
-import type { BookingStatus } from '@studio/contracts';
+import type { BookedVisit, BookingStatus } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 /** one document per booking: what the patient's list, the booking page and the expiry sweep read */
@@ -30,6 +30,8 @@ export interface BookingDoc {
    * (cleared by the cancellation's settle step, by the freed old slot, or by an abandoned move)
    */
   pending?: { kind: 'cancel' } | { kind: 'reschedule'; requestId: string; fromStart: string; start: string } | null;
+  /** the visit type booked, as held */
+  visit?: BookedVisit;
 }
 
 type HoldData = Pick<BookingDoc, 'patientId' | 'doctorId' | 'slotId' | 'start' | 'end' | 'expiresAt'> & { bookingId: string };
@@ -68,8 +70,8 @@ type BookingsEvent =
 
 export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent> = {
   name: 'bookings',
-  // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed; 5: BookingPaymentInReview
-  version: 5,
+  // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed; 5: BookingPaymentInReview; 6: visits longer than a slot, visit type
+  version: 6,
   streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability, STREAM_PREFIX.patientHold],
   eventTypes: [
     'BookingHeld',
@@ -95,9 +97,13 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
         // the patient's newer hold: this one no longer counts as held, at once
         return doc?.status === 'held' ? { ...doc, status: 'replaced', releasePending: true } : doc;
       case 'SlotHeld':
-      case 'BookingHeld':
         // both carry the same hold; whichever comes first creates the document
         return doc ?? held(event.data);
+      case 'BookingHeld': {
+        // the booking has the whole visit (a longer one is several SlotHeld) and its type
+        const { end, visit } = event.data;
+        return doc ? { ...doc, end, ...(visit ? { visit } : {}) } : { ...held(event.data), ...(visit ? { visit } : {}) };
+      }
       case 'SlotHoldReleased':
         if (doc?.releasePending) return { ...doc, releasePending: false };
         return doc?.status === 'held' ? { ...doc, status: event.data.reason } : doc;

@@ -107,7 +107,7 @@ describe('availability api: live updates and toggles patch the RTK Query cache',
         wait,
       },
     ]);
-    const request = { for: 'd1', start: '2025-03-10T09:00:00.000Z', end: '2025-03-10T09:30:00.000Z', slotId: 'd1~202503100900' };
+    const request = { for: 'd1', start: '2025-03-10T09:00:00.000Z', end: '2025-03-10T09:30:00.000Z', seen: 'unavailable' as const, slotId: 'd1~202503100900' };
     const pending = store.dispatch(availabilityApi.endpoints.toggleSlot.initiate(request));
     expect(store.getState().availabilityUi.pendingSlotIds).toEqual(['d1~202503100900']);
     release();
@@ -117,7 +117,8 @@ describe('availability api: live updates and toggles patch the RTK Query cache',
     expect(cached()[0]).toMatchObject({ status: 'available', color: SLOT_COLORS.available.color });
     const call = fetchMock.calls.find((c) => c.url === '/disponibilita/toggle')!;
     expect(call.method).toBe('POST');
-    expect(call.body).toEqual({ for: 'd1', start: request.start, end: request.end });
+    // the status the doctor saw travels with the toggle
+    expect(call.body).toEqual({ for: 'd1', start: request.start, end: request.end, seen: 'unavailable' });
     expect(call.headers['x-csrf-token']).toBe(CSRF);
     sub.unsubscribe();
   });

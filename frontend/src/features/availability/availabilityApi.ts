@@ -54,10 +54,10 @@ export const availabilityApi = doctorsApi.injectEndpoints({
     }),
 
     toggleSlot: build.mutation<ToggleResponse, ToggleArgs>({
-      query: ({ for: doctorId, start, end }) => ({
+      query: ({ for: doctorId, start, end, seen }) => ({
         url: '/disponibilita/toggle',
         method: 'POST',
-        body: { for: doctorId, start, end },
+        body: seen ? { for: doctorId, start, end, seen } : { for: doctorId, start, end },
       }),
       async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
         let result: ToggleResponse;

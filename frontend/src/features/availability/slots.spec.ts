@@ -116,7 +116,7 @@ describe('decideEventClick', () => {
     expect(decideEventClick(events[0], 'd1', [])).toEqual({
       kind: 'toggle',
       slotId: 'd1~202503100900',
-      request: { for: 'd1', start: '2025-03-10T09:00:00.000Z', end: '2025-03-10T09:30:00.000Z' },
+      request: { for: 'd1', start: '2025-03-10T09:00:00.000Z', end: '2025-03-10T09:30:00.000Z', seen: 'unavailable' },
     });
   });
 

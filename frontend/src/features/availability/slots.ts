@@ -120,7 +120,13 @@ export function decideEventClick(ev: AvailabilityEvent | undefined, doctorId: st
   return {
     kind: 'toggle',
     slotId: ev.id,
-    request: { for: doctorId, start: new Date(ev.start).toISOString(), end: new Date(ev.end).toISOString() },
+    // the status seen: the server re-decides this toggle on a busy day instead of a 409, and refuses it only if the slot changed
+    request: {
+      for: doctorId,
+      start: new Date(ev.start).toISOString(),
+      end: new Date(ev.end).toISOString(),
+      seen: ev.status === 'available' ? 'available' : 'unavailable',
+    },
   };
 }
 

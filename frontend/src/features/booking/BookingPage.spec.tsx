@@ -31,6 +31,7 @@ const routes = [
 function baseRoutes(): Route[] {
   return [
     { method: 'GET', path: '/api/doctors', body: [{ id: 'd1', name: 'Giulia Rossi', startHour: 8, endHour: 19 }] },
+    { method: 'GET', path: '/api/doctors/d1/visit-types', body: [] },
     {
       method: 'GET',
       path: /^\/api\/doctors\/d1\/days\?/,
@@ -242,6 +243,51 @@ describe('BookingPage (/prenota, #doing_booking)', () => {
     expect(post.url).toBe('/prenotazioni');
     expect(post.body).toEqual({ doctor_id: 'd1', availability_id: id(day1, '09:00') });
     expect(post.headers['x-csrf-token']).toBe(CSRF);
+  });
+
+  test('a doctor with visit types: the visit type first (length, price), then the days and starts where it fits; Salva holds it', async () => {
+    const firstVisit = {
+      id: 'vt1',
+      doctorId: 'd1',
+      productId: 'pr1',
+      name: 'Prima visita',
+      minutes: 60,
+      priceCents: 9000,
+      mode: 'studio',
+      firstVisitOnly: true,
+      bufferMinutes: 0,
+      noticeMinutes: 120,
+      horizonDays: 60,
+      questionnaireIds: [],
+      archived: false,
+    };
+    const { router } = await open(patient, [
+      { method: 'GET', path: '/api/doctors/d1/visit-types', body: [firstVisit] },
+      { method: 'GET', path: `/disponibilita/query?for=d1&date=${day1}&type=vt1`, body: [slot(day1, '09:00')] },
+      { method: 'POST', path: '/prenotazioni', status: 201, body: { id: 'b1', expiresAt: '2030-01-01T10:15:00Z' } },
+    ]);
+    fireEvent.change(await screen.findByLabelText(t.booking.doctor), { target: { value: 'd1' } });
+    await waitFor(() => expect(form().querySelector('[data-visit-type-id="vt1"]')).not.toBeNull());
+    const typeButton = form().querySelector('[data-visit-type-id="vt1"]') as HTMLButtonElement;
+    expect(typeButton.textContent).toContain('Prima visita');
+    expect(typeButton.textContent).toContain('60 minuti');
+    expect(typeButton.textContent).toContain(t.booking.firstVisitOnly);
+    // no days before the visit type is chosen; the button keeps the SPEC's text
+    expect(dayButton(day1)).toBeNull();
+    expect(submitButton().textContent).toBe(t.booking.submitChoose);
+    fireEvent.click(typeButton);
+    await waitFor(() => expect(dayButton(day1).disabled).toBe(false));
+    expect(fetchMock.calls.some((c) => c.url.startsWith('/api/doctors/d1/days?') && c.url.includes('type=vt1'))).toBe(true);
+    expect(screen.getByTestId('visit-price').textContent).toMatch(/90,00/);
+    fireEvent.click(dayButton(day1));
+    await waitFor(() => expect(hourButton('09:00')).not.toBeNull());
+    expect(hourButton('10:00')).toBeNull();
+    fireEvent.click(hourButton('09:00')!);
+    expect(submitButton().textContent).toBe(t.booking.submit);
+    await act(async () => void fireEvent.click(submitButton()));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prenota/questionario'));
+    const post = fetchMock.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ doctor_id: 'd1', availability_id: id(day1, '09:00'), visit_type: 'vt1' });
   });
 
   test("409: the server's message, the hour unchosen, the lists reloaded", async () => {

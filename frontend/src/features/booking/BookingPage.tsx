@@ -1,6 +1,6 @@
 import { usePageTitle } from '../../lib/pageTitle';
 import './booking.css';
-import type { DoctorSummary, FreeSlot } from '@studio/contracts';
+import type { DoctorSummary, FreeSlot, VisitTypeView } from '@studio/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
@@ -16,7 +16,8 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useHoldChoice } from '../../lib/useHoldChoice';
 import { WaitingListForm } from './WaitingListForm';
 import { it } from '../../i18n/it';
-import { useGetFreeDaysQuery, useGetFreeSlotsQuery } from './bookingApi';
+import { useGetFreeDaysQuery, useGetFreeSlotsQuery, useGetVisitTypesQuery } from './bookingApi';
+import { formatEuro } from '../../lib/format';
 import { DoctorCard } from './DoctorCard';
 import {
   choiceRestored,
@@ -30,6 +31,7 @@ import {
   selectBookingLive,
   selectCanSave,
   selectSubmitLabel,
+  visitTypeChosen,
 } from './bookingSlice';
 
 /** SPEC: the booking page shows the next 4 weeks */
@@ -61,18 +63,24 @@ export function BookingPage() {
 
   const doctors = useGetDoctorsQuery();
   const doctor = doctors.data?.find((d) => d.id === booking.doctorId);
+  // a doctor with visit types is booked from one of them; one without is booked as before (30 minutes)
+  const visitTypes = useGetVisitTypesQuery(doctor?.id ?? skipToken);
+  const visitType = visitTypes.data?.find((v) => v.id === booking.visitTypeId);
+  const needsVisitType = (visitTypes.data?.length ?? 0) > 0;
+  const readyForDays = doctor && visitTypes.data !== undefined && (!needsVisitType || visitType);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { doctorId, day, slot } = booking;
     if (!doctorId || !day || !slot || !canSave) return;
+    const visitTypeId = visitType?.id;
     if (!user) {
       // a visitor registers first; the choice waits in this tab
-      keepPendingBooking({ doctorId, availabilityId: slot.id, date: day, hour: slot.hour });
+      keepPendingBooking({ doctorId, availabilityId: slot.id, date: day, hour: slot.hour, ...(visitTypeId ? { visitTypeId } : {}) });
       void navigate(PATHS.register);
       return;
     }
-    const outcome = await hold({ doctorId, availabilityId: slot.id });
+    const outcome = await hold({ doctorId, availabilityId: slot.id, visitTypeId });
     if (!outcome.ok) setLockKey((k) => k + 1);
   };
 
@@ -126,8 +134,28 @@ export function BookingPage() {
         )}
         {doctors.data && doctors.data.length > 0 && !doctor && <p className="text-body-secondary">{it.booking.chooseDoctor}</p>}
 
-        {doctor && <DoctorCard doctor={doctor} />}
-        {doctor && <DoctorChoice doctor={doctor} />}
+        {doctor && <DoctorCard doctor={doctor} visitType={visitType} />}
+        {doctor && visitTypes.isError && (
+          <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+            <span className="me-auto">{errorMessage(visitTypes.error, it.booking.visitTypesError)}</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void visitTypes.refetch()}>
+              {it.app.retry}
+            </Button>
+          </Alert>
+        )}
+        {doctor && needsVisitType && visitTypes.data && (
+          <VisitTypeChoice
+            types={visitTypes.data}
+            chosenId={visitType?.id ?? null}
+            disabled={booking.holding}
+            onChoose={(id) => {
+              clearPendingBooking();
+              dispatch(visitTypeChosen(id));
+            }}
+          />
+        )}
+        {doctor && needsVisitType && !visitType && <p className="text-body-secondary">{it.booking.chooseVisitType}</p>}
+        {readyForDays && <DoctorChoice key={visitType?.id ?? 'slot'} doctor={doctor} visitTypeId={visitType?.id} />}
 
         {booking.notice && (
           <Alert variant="warning" role="alert" dismissible onClose={() => dispatch(noticeDismissed())} closeLabel={it.app.dismiss}>
@@ -143,6 +171,7 @@ export function BookingPage() {
         {doctor && booking.day && booking.slot && (
           <p className="fw-semibold" aria-live="polite">
             {it.booking.chosen(doctor.name, dayLong(booking.day), booking.slot.hour)}
+            {visitType && <> {it.booking.chosenVisit(visitType.name, visitType.minutes, formatEuro(visitType.priceCents))}</>}
           </p>
         )}
 
@@ -177,8 +206,54 @@ function WaitingListChoice({ doctorId }: { doctorId: string }) {
   return <WaitingListForm key={doctorId} doctorId={doctorId} firstDay={days[0]} lastDay={days[days.length - 1]} />;
 }
 
-/** the chosen doctor's days and the chosen day's hours, both live */
-function DoctorChoice({ doctor }: { doctor: DoctorSummary }) {
+/** the doctor's visit types, one chosen first: name, length, mode and price */
+function VisitTypeChoice({
+  types,
+  chosenId,
+  disabled,
+  onChoose,
+}: {
+  types: VisitTypeView[];
+  chosenId: string | null;
+  disabled: boolean;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <fieldset className="mb-3">
+      <legend className="h6" id="booking-visit-types-label">
+        {it.booking.visitTypes}
+      </legend>
+      <p className="small text-body-secondary mb-2">{it.booking.visitTypesHint}</p>
+      <div className="d-flex flex-wrap gap-2 app-booking-visit-types" role="group" aria-labelledby="booking-visit-types-label">
+        {types.map((v) => {
+          const chosen = v.id === chosenId;
+          return (
+            <Button
+              key={v.id}
+              type="button"
+              variant={chosen ? 'primary' : 'outline-primary'}
+              className="app-booking-visit-type text-start"
+              data-visit-type-id={v.id}
+              data-minutes={v.minutes}
+              aria-pressed={chosen}
+              disabled={disabled}
+              onClick={() => onChoose(v.id)}
+            >
+              <span className="d-block fw-semibold">{v.name}</span>
+              <span className="d-block small">
+                {it.booking.visitMinutes(v.minutes)} · {formatEuro(v.priceCents)} · {it.booking.visitMode[v.mode]}
+                {v.firstVisitOnly && <> · {it.booking.firstVisitOnly}</>}
+              </span>
+            </Button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** the chosen doctor's days and the chosen day's hours, both live; with a visit type, where the whole visit fits */
+function DoctorChoice({ doctor, visitTypeId }: { doctor: DoctorSummary; visitTypeId?: string }) {
   const dispatch = useAppDispatch();
   const booking = useAppSelector(selectBooking);
   const live = useAppSelector(selectBookingLive);
@@ -187,11 +262,13 @@ function DoctorChoice({ doctor }: { doctor: DoctorSummary }) {
     const days = nextDays(new Date(), BOOKING_WINDOW_DAYS);
     return { days, from: days[0], to: days[days.length - 1] };
   });
-  const freeDays = useGetFreeDaysQuery({ doctorId: doctor.id, from: range.from, to: range.to });
+  const freeDays = useGetFreeDaysQuery({ doctorId: doctor.id, from: range.from, to: range.to, ...(visitTypeId ? { visitTypeId } : {}) });
   const freeByDate = useMemo(() => new Map((freeDays.data ?? []).map((d) => [d.date, d.free])), [freeDays.data]);
 
   const day = booking.day;
-  const hours = useGetFreeSlotsQuery(day ? { doctorId: doctor.id, date: day } : skipToken, { refetchOnMountOrArgChange: true });
+  const hours = useGetFreeSlotsQuery(day ? { doctorId: doctor.id, date: day, ...(visitTypeId ? { visitTypeId } : {}) } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
 
   const chooseDay = (date: string) => {
     clearPendingBooking();

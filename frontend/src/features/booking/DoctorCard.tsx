@@ -1,4 +1,4 @@
-import type { DoctorSummary } from '@studio/contracts';
+import type { DoctorSummary, VisitTypeView } from '@studio/contracts';
 import { Card } from 'react-bootstrap';
 import { useGetPracticeQuery } from '../../lib/practiceApi';
 import { it } from '../../i18n/it';
@@ -17,8 +17,8 @@ export function initials(name: string): string {
     .join('');
 }
 
-/** the chosen doctor before the patient commits: photo placeholder, specialty, visit length and price */
-export function DoctorCard({ doctor }: { doctor: DoctorSummary }) {
+/** the chosen doctor before the patient commits: photo placeholder, specialty, visit length and price (the visit type's once chosen) */
+export function DoctorCard({ doctor, visitType }: { doctor: DoctorSummary; visitType?: VisitTypeView }) {
   const practice = useGetPracticeQuery().data;
   const prices = useGetVisitPricesQuery().data;
   const cents = (prices ?? []).map((p) => p.priceCents).sort((a, b) => a - b);
@@ -32,11 +32,20 @@ export function DoctorCard({ doctor }: { doctor: DoctorSummary }) {
         <div className="min-w-0">
           <p className="h5 mb-1">{doctor.name}</p>
           {practice && <p className="mb-1 text-body-secondary">{practice.specialty}</p>}
-          <p className="mb-0 small">
-            {practice && <span className="me-3">{t.visitLength(practice.visitMinutes)}</span>}
-            {price && <strong data-testid="visit-price">{price}</strong>}
-          </p>
-          {price && cents.length > 1 && <p className="mb-0 small text-body-secondary">{t.priceHint}</p>}
+          {visitType ? (
+            <p className="mb-0 small">
+              <span className="me-3">{t.visitLength(visitType.minutes)}</span>
+              <strong data-testid="visit-price">{t.priceOne(formatEuro(visitType.priceCents))}</strong>
+            </p>
+          ) : (
+            <>
+              <p className="mb-0 small">
+                {practice && <span className="me-3">{t.visitLength(practice.visitMinutes)}</span>}
+                {price && <strong data-testid="visit-price">{price}</strong>}
+              </p>
+              {price && cents.length > 1 && <p className="mb-0 small text-body-secondary">{t.priceHint}</p>}
+            </>
+          )}
         </div>
       </Card.Body>
     </Card>

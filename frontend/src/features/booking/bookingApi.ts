@@ -3,7 +3,7 @@
  * free hours. Both watch the doctor over the shared socket and patch their cache entry at once
  * when a slot of that doctor changes.
  */
-import { READ_POSITION_HEADER, type AvailabilityChanged, type FreeDay, type FreeSlot, type PublicProduct } from '@studio/contracts';
+import { READ_POSITION_HEADER, type AvailabilityChanged, type FreeDay, type FreeSlot, type PublicProduct, type VisitTypeView } from '@studio/contracts';
 import { api } from '../../lib/api';
 import { liveConnectionChanged, sharedAvailabilityWatcher, type WatchListener } from '../../lib/liveUpdates';
 import { dayEmptied, liveWatchStarted, slotVanished } from './bookingEvents';
@@ -22,9 +22,9 @@ function readPosition(meta: unknown): number | undefined {
 export const bookingApi = api.injectEndpoints({
   endpoints: (build) => ({
     getFreeDays: build.query<FreeDay[], FreeDaysArgs>({
-      query: ({ doctorId, from, to }) => ({
+      query: ({ doctorId, from, to, visitTypeId }) => ({
         url: `/api/doctors/${encodeURIComponent(doctorId)}/days`,
-        params: { from, to },
+        params: visitTypeId ? { from, to, type: visitTypeId } : { from, to },
       }),
       providesTags: (_result, _error, { doctorId }) => [{ type: 'BookingDays', id: doctorId }],
       async onCacheEntryAdded(arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getCacheEntry, getState, dispatch }) {
@@ -35,6 +35,8 @@ export const bookingApi = api.injectEndpoints({
             onChange(change: AvailabilityChanged) {
               const current = getCacheEntry().data;
               if (!current) return;
+              // a longer visit fits or not by its neighbours too: the server counts again
+              if (arg.visitTypeId) return void dispatch(api.util.invalidateTags([{ type: 'BookingDays', id: arg.doctorId }]));
               // the changed day's free hours, when this page has them: the count is then exact
               const place = slotPlace(change);
               const hours = place ? bookingApi.endpoints.getFreeSlots.select({ doctorId: arg.doctorId, date: place.date })(getState()).data : undefined;
@@ -55,7 +57,10 @@ export const bookingApi = api.injectEndpoints({
     }),
 
     getFreeSlots: build.query<FreeSlot[], FreeSlotsArgs>({
-      query: ({ doctorId, date }) => ({ url: '/disponibilita/query', params: { for: doctorId, date } }),
+      query: ({ doctorId, date, visitTypeId }) => ({
+        url: '/disponibilita/query',
+        params: visitTypeId ? { for: doctorId, date, type: visitTypeId } : { for: doctorId, date },
+      }),
       providesTags: (_result, _error, { doctorId }) => [{ type: 'FreeSlots', id: doctorId }],
       async onCacheEntryAdded(arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getCacheEntry, dispatch }) {
         let leave: (() => void) | undefined;
@@ -65,6 +70,11 @@ export const bookingApi = api.injectEndpoints({
             onChange(change: AvailabilityChanged) {
               const before = getCacheEntry().data;
               if (!before) return;
+              if (arg.visitTypeId) {
+                const place = slotPlace(change);
+                if (place?.date === arg.date) dispatch(api.util.invalidateTags([{ type: 'FreeSlots', id: arg.doctorId }]));
+                return;
+              }
               const after = patchFreeSlots(before, change, arg, Date.now());
               if (after === before) return;
               updateCachedData(() => after as FreeSlot[]);
@@ -86,6 +96,10 @@ export const bookingApi = api.injectEndpoints({
         leave?.();
       },
     }),
+    /** the doctor's bookable visit types: /prenota starts from one (its length and price) */
+    getVisitTypes: build.query<VisitTypeView[], string>({
+      query: (doctorId) => ({ url: `/api/doctors/${encodeURIComponent(doctorId)}/visit-types` }),
+    }),
     /** what a visit costs, shown with the doctor before the patient commits (GET /api/products, public) */
     getVisitPrices: build.query<PublicProduct[], void>({
       query: () => ({ url: '/api/products' }),
@@ -93,4 +107,4 @@ export const bookingApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetFreeDaysQuery, useGetFreeSlotsQuery, useGetVisitPricesQuery } = bookingApi;
+export const { useGetFreeDaysQuery, useGetFreeSlotsQuery, useGetVisitPricesQuery, useGetVisitTypesQuery } = bookingApi;

@@ -26,6 +26,8 @@ export type BookingNotice = 'hourTaken' | 'hourClosed' | 'hourGone' | 'dayFull';
 
 export type BookingUiState = {
   doctorId: string | null;
+  /** the visit type chosen first (when the doctor has any): the days and hours are where it fits */
+  visitTypeId: string | null;
   /** 'YYYY-MM-DD' */
   day: string | null;
   slot: ChosenSlot | null;
@@ -42,6 +44,7 @@ export type BookingUiState = {
 
 export const initialBookingState: BookingUiState = {
   doctorId: null,
+  visitTypeId: null,
   day: null,
   slot: null,
   notice: null,
@@ -71,6 +74,18 @@ export const bookingSlice = createSlice({
       const doctorId = action.payload || null;
       if (doctorId === state.doctorId) return;
       state.doctorId = doctorId;
+      state.visitTypeId = null;
+      state.day = null;
+      state.slot = null;
+      state.notice = null;
+      state.holdError = null;
+    },
+    /** another visit type: its length changes which days and hours fit, so both are chosen again */
+    visitTypeChosen(state, action: PayloadAction<string | null>) {
+      if (state.holding || !state.doctorId) return;
+      const visitTypeId = action.payload || null;
+      if (visitTypeId === state.visitTypeId) return;
+      state.visitTypeId = visitTypeId;
       state.day = null;
       state.slot = null;
       state.notice = null;
@@ -95,8 +110,9 @@ export const bookingSlice = createSlice({
      */
     choiceRestored(state, action: PayloadAction<PendingBooking>) {
       if (state.holding) return;
-      const { doctorId, date, availabilityId, hour } = action.payload;
+      const { doctorId, date, availabilityId, hour, visitTypeId } = action.payload;
       state.doctorId = doctorId;
+      state.visitTypeId = visitTypeId ?? null;
       state.day = date;
       state.slot = { id: availabilityId, hour };
       state.notice = null;
@@ -137,8 +153,8 @@ export const bookingSlice = createSlice({
       .addMatcher(api.endpoints.logout.matchFulfilled, (state) => ({ ...initialBookingState, live: state.live }))
       .addMatcher(getFreeSlots.matchFulfilled, (state, action) => {
         // a fresh answer without the chosen hour (taken while we were away, or a restored choice)
-        const { doctorId, date } = action.meta.arg.originalArgs;
-        if (state.holding || !state.slot || doctorId !== state.doctorId || date !== state.day) return;
+        const { doctorId, date, visitTypeId } = action.meta.arg.originalArgs;
+        if (state.holding || !state.slot || doctorId !== state.doctorId || date !== state.day || (visitTypeId ?? null) !== state.visitTypeId) return;
         const chosen = state.slot;
         if (!action.payload.some((s) => s.id === chosen.id)) unchooseTaken(state, 'hourGone');
       })
@@ -164,7 +180,7 @@ export const bookingSlice = createSlice({
   },
 });
 
-export const { doctorChosen, dayChosen, hourChosen, choiceRestored, noticeDismissed, holdErrorDismissed } = bookingSlice.actions;
+export const { doctorChosen, visitTypeChosen, dayChosen, hourChosen, choiceRestored, noticeDismissed, holdErrorDismissed } = bookingSlice.actions;
 export { dayEmptied, liveWatchStarted, slotVanished };
 
 type WithBooking = { booking: BookingUiState };

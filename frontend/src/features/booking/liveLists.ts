@@ -6,8 +6,9 @@
 import type { AvailabilityChanged, FreeDay, FreeSlot } from '@studio/contracts';
 import { utcClock, utcDay } from '../../lib/dates';
 
-export type DayTarget = { doctorId: string; date: string };
-export type DaysWindow = { doctorId: string; from: string; to: string };
+/** with a visit type, the hours are the starts where the whole visit fits (the server decides: refetched on a change) */
+export type DayTarget = { doctorId: string; date: string; visitTypeId?: string };
+export type DaysWindow = { doctorId: string; from: string; to: string; visitTypeId?: string };
 
 const byHour = (a: FreeSlot, b: FreeSlot) => a.hour.localeCompare(b.hour);
 const byDate = (a: FreeDay, b: FreeDay) => a.date.localeCompare(b.date);

@@ -80,7 +80,7 @@ export function RegistrationPage() {
       void navigate(PATHS.home, { replace: true });
       return;
     }
-    const outcome = await hold({ doctorId: choice.doctorId, availabilityId: choice.availabilityId });
+    const outcome = await hold({ doctorId: choice.doctorId, availabilityId: choice.availabilityId, visitTypeId: choice.visitTypeId });
     if (!outcome.ok) {
       // taken meanwhile: the choice is gone; the booking page shows the server's message and the free hours
       if (outcome.status === 409) clearPendingBooking();

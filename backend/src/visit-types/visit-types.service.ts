@@ -1,0 +1,117 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  visitTypesStreamName,
+  type EventMetadata,
+  type SessionUser,
+  type VisitTypeRequest,
+  type VisitTypeUpdateRequest,
+  type VisitTypeView,
+} from '@studio/contracts';
+import { randomUUID } from 'node:crypto';
+import { CatalogService } from '../catalog';
+import { ForbiddenError, NotFoundError } from '../common/errors';
+import { readState } from '../event-store/command-handler';
+import { Decide } from '../event-store/decide.command';
+import { EVENT_STORE, type Core } from '../infrastructure/core';
+import { UsersService } from '../users';
+import { VISIT_TYPE_NOT_FOUND, visitTypesDecider, type VisitType, type VisitTypeCommand, type VisitTypeSettings } from './visit-types.decider';
+
+/** the product that prices a visit type on the payment page: its name says the length */
+const productOf = (s: Pick<VisitTypeSettings, 'name' | 'minutes' | 'priceCents'>, active: boolean) => ({
+  name: `${s.name} (${s.minutes} minuti)`,
+  description: '',
+  priceCents: s.priceCents,
+  active,
+});
+
+export const toVisitTypeView = (t: VisitType): VisitTypeView => ({
+  id: t.visitTypeId,
+  doctorId: t.doctorId,
+  productId: t.productId,
+  name: t.name,
+  minutes: t.minutes,
+  priceCents: t.priceCents,
+  mode: t.mode,
+  firstVisitOnly: t.firstVisitOnly,
+  bufferMinutes: t.bufferMinutes,
+  noticeMinutes: t.noticeMinutes,
+  horizonDays: t.horizonDays,
+  questionnaireIds: t.questionnaireIds ?? [],
+  archived: t.archived,
+});
+
+/**
+ * A doctor's visit types, all on the doctor's one stream (a handful each): read by folding that stream, which the
+ * command handler's state cache keeps folded.
+ */
+@Injectable()
+export class VisitTypesService {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    private readonly users: UsersService,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  /** the doctor themself or an administrator */
+  private async authorise(user: SessionUser, doctorId: string): Promise<void> {
+    if (user.role === 'doctor' && user.id !== doctorId) throw new ForbiddenError('Puoi gestire solo i tuoi tipi di visita.');
+    if (user.role !== 'doctor' && user.role !== 'admin') throw new ForbiddenError();
+    await this.users.getDoctor(doctorId);
+  }
+
+  private async all(doctorId: string): Promise<VisitType[]> {
+    const { state } = await readState(this.eventStore, visitTypesStreamName(doctorId), visitTypesDecider);
+    return Object.values(state.types).sort((a, b) => a.minutes - b.minutes || a.name.localeCompare(b.name) || a.visitTypeId.localeCompare(b.visitTypeId));
+  }
+
+  /** GET /api/doctors/:id/visit-types: the bookable ones; staff may ask for the archived too */
+  async list(doctorId: string, includeArchived: boolean): Promise<VisitTypeView[]> {
+    await this.users.getDoctor(doctorId);
+    return (await this.all(doctorId)).filter((t) => includeArchived || !t.archived).map(toVisitTypeView);
+  }
+
+  /** one visit type of the doctor, archived or not; 404 in Italian when unknown */
+  async get(doctorId: string, visitTypeId: string): Promise<VisitType> {
+    const found = (await this.all(doctorId)).find((t) => t.visitTypeId === visitTypeId);
+    if (!found) throw new NotFoundError(VISIT_TYPE_NOT_FOUND, 'tipo_visita_non_trovato');
+    return found;
+  }
+
+  private async decide(doctorId: string, command: VisitTypeCommand, metadata: EventMetadata): Promise<void> {
+    await this.commands.execute(new Decide(visitTypesStreamName(doctorId), visitTypesDecider, command, metadata));
+  }
+
+  /** POST /api/doctors/:id/visit-types: the product that prices it first (a product alone is harmless), then the type */
+  async create(user: SessionUser, doctorId: string, input: VisitTypeRequest & Required<Omit<VisitTypeRequest, 'questionnaireIds'>>, metadata: EventMetadata) {
+    await this.authorise(user, doctorId);
+    const { questionnaireIds, ...rest } = input;
+    const settings: VisitTypeSettings = { ...rest, ...(questionnaireIds ? { questionnaireIds } : {}) };
+    const product = await this.catalog.createProduct(productOf(settings, true), metadata);
+    const visitTypeId = randomUUID();
+    await this.decide(doctorId, { type: 'CreateVisitType', visitTypeId, doctorId, productId: product.id, settings }, metadata);
+    return toVisitTypeView(await this.get(doctorId, visitTypeId));
+  }
+
+  /** PUT /api/doctors/:id/visit-types/:typeId: the product follows its name, length and price */
+  async update(user: SessionUser, doctorId: string, visitTypeId: string, changes: VisitTypeUpdateRequest, metadata: EventMetadata): Promise<VisitTypeView> {
+    await this.authorise(user, doctorId);
+    const before = await this.get(doctorId, visitTypeId);
+    await this.decide(doctorId, { type: 'UpdateVisitType', visitTypeId, doctorId, changes }, metadata);
+    const after = await this.get(doctorId, visitTypeId);
+    if (after.name !== before.name || after.minutes !== before.minutes || after.priceCents !== before.priceCents) {
+      await this.catalog.updateProduct(after.productId, productOf(after, true), metadata);
+    }
+    return toVisitTypeView(after);
+  }
+
+  /** POST /api/doctors/:id/visit-types/:typeId/archive: no new bookings of it; its product leaves the shop */
+  async archive(user: SessionUser, doctorId: string, visitTypeId: string, metadata: EventMetadata): Promise<VisitTypeView> {
+    await this.authorise(user, doctorId);
+    const before = await this.get(doctorId, visitTypeId);
+    await this.decide(doctorId, { type: 'ArchiveVisitType', visitTypeId, doctorId }, metadata);
+    if (!before.archived) await this.catalog.updateProduct(before.productId, productOf(before, false), metadata);
+    return toVisitTypeView(await this.get(doctorId, visitTypeId));
+  }
+}

@@ -40,6 +40,7 @@ import {
 } from '@studio/projections';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { userDecider } from '../users';
+import { SessionSocketsGateway } from '../auth';
 import { Decide } from '../event-store/decide.command';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
@@ -64,6 +65,7 @@ export class AuditService {
     @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
     @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     private readonly accessLog: AccessLogService,
+    private readonly sessionSockets: SessionSocketsGateway,
   ) {}
 
   async events(q: AuditEventsQuery): Promise<AuditEventsPage> {
@@ -187,7 +189,10 @@ export class AuditService {
     const { position } = await this.commands.execute(
       new Decide(userStreamName(patientId), userDecider, { type: 'ErasePatient', patientId, erasedBy: metadata.userId, erasedByRole: metadata.role }, metadata),
     );
-    await this.personalData.destroyKey(patientId, { erasedAt: metadata.at, erasedBy: metadata.userId, erasedByRole: metadata.role });
+    // destroying the key also ends the person's sessions; their open sockets close on every instance
+    await this.personalData
+      .destroyKey(patientId, { erasedAt: metadata.at, erasedBy: metadata.userId, erasedByRole: metadata.role })
+      .finally(() => this.sessionSockets.endUser(patientId));
     await this.changes.waitFor(position!);
     return { patientId, erasedAt: metadata.at };
   }

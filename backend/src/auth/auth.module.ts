@@ -8,5 +8,6 @@ import { SessionSocketsGateway } from './session-sockets.gateway';
   imports: [UsersModule],
   controllers: [AuthController],
   providers: [SessionSocketsGateway],
+  exports: [SessionSocketsGateway],
 })
 export class AuthModule {}

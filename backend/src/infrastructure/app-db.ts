@@ -10,7 +10,10 @@ import type { AppConfig } from '../config/config';
  */
 export interface AppTables {
   subject_keys: { subject_id: string; key: string; created_at: string };
-  sessions: { sid: string; data: string; expires_at: number };
+  /** user_id: the signed-in user, so that an erasure ends all their sessions at once */
+  sessions: { sid: string; data: string; expires_at: number; user_id: string | null };
+  /** people erased: no key is ever created for them again, and no session of theirs is kept */
+  erased_subjects: { subject_id: string; erased_at: string };
   /** the local outbox (no SMTP_URL, outside production): what would have been sent, for /posta */
   local_mail: { id: string; notification_id: string; at: string; message: string };
   /** how far each reactor (a subscription that turns events into commands) has read the log */
@@ -48,6 +51,23 @@ export async function openAppDb(config: AppConfig['appDb']): Promise<AppDb> {
     .addColumn('sid', 'text', (c) => c.primaryKey())
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('user_id', 'text')
+    .execute();
+  // a sessions table made before user_id existed gets the column and its rows' user ids
+  await sql`ALTER TABLE sessions ADD COLUMN user_id text`.execute(db).then(
+    async () => {
+      for (const row of await db.selectFrom('sessions').select(['sid', 'data']).execute()) {
+        const userId = (JSON.parse(row.data) as { user?: { id?: string } }).user?.id;
+        if (userId) await db.updateTable('sessions').set({ user_id: userId }).where('sid', '=', row.sid).execute();
+      }
+    },
+    () => undefined, // the column is there already
+  );
+  await db.schema
+    .createTable('erased_subjects')
+    .ifNotExists()
+    .addColumn('subject_id', 'text', (c) => c.primaryKey())
+    .addColumn('erased_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('local_mail')
@@ -64,5 +84,6 @@ export async function openAppDb(config: AppConfig['appDb']): Promise<AppDb> {
     .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
   await sql`CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)`.execute(db);
   return db;
 }

@@ -96,9 +96,11 @@ const Env = z.object({
    * address is the client), a hop count ('1'), or addresses/subnets ('10.0.0.1,192.168.0.0/16', 'loopback')
    */
   TRUST_PROXY: unsetWhenEmpty(z.string().optional()),
-  /** wrong passwords per account in 15 minutes before it is locked for the rest of the window */
+  /** login attempts on one account from one client in 15 minutes (counted before the password is checked) */
   RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  /** wrong passwords per client (IP) in 15 minutes */
+  /** failed logins of one account from anywhere in 15 minutes past which each attempt on it waits longer */
+  RATE_LIMIT_LOGIN_SLOWDOWN: z.coerce.number().int().min(1).default(10),
+  /** login attempts per client (IP) in 15 minutes, on any account; a successful login gives its attempt back */
   RATE_LIMIT_LOGIN_CLIENT: z.coerce.number().int().min(1).default(30),
   /** registrations per client in an hour (also slows down probing which emails have an account) */
   RATE_LIMIT_REGISTRATION: z.coerce.number().int().min(1).default(10),
@@ -122,6 +124,7 @@ const Env = z.object({
 export interface RateLimitConfig {
   loginAccount: number;
   loginClient: number;
+  loginSlowdown: number;
   registration: number;
   hold: number;
   coupon: number;
@@ -264,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       loginAccount: e.RATE_LIMIT_LOGIN_ACCOUNT,
       loginClient: e.RATE_LIMIT_LOGIN_CLIENT,
+      loginSlowdown: e.RATE_LIMIT_LOGIN_SLOWDOWN,
       registration: e.RATE_LIMIT_REGISTRATION,
       hold: e.RATE_LIMIT_HOLD,
       coupon: e.RATE_LIMIT_COUPON,

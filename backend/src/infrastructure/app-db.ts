@@ -16,6 +16,8 @@ export interface AppTables {
   erased_subjects: { subject_id: string; erased_at: string };
   /** the local outbox (no SMTP_URL, outside production): what would have been sent, for /posta */
   local_mail: { id: string; notification_id: string; at: string; message: string };
+  /** present: outgoing messages are held (a restored copy sends nothing until an operator releases them) */
+  outbox_hold: { id: string; since: string; reason: string };
   /** how far each reactor (a subscription that turns events into commands) has read the log */
   reactor_checkpoints: { name: string; position: number };
 }
@@ -83,7 +85,32 @@ export async function openAppDb(config: AppConfig['appDb']): Promise<AppDb> {
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
+  await db.schema
+    .createTable('outbox_hold')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('since', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .execute();
   await sql`CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)`.execute(db);
   return db;
+}
+
+/** holds every outgoing message (nothing is sent) until releaseOutbox */
+export async function holdOutbox(db: AppDb, reason: string, at = new Date()): Promise<void> {
+  await db
+    .insertInto('outbox_hold')
+    .values({ id: 'hold', since: at.toISOString(), reason })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ since: at.toISOString(), reason }))
+    .execute();
+}
+
+export async function outboxHeld(db: AppDb): Promise<boolean> {
+  return (await db.selectFrom('outbox_hold').select('id').executeTakeFirst()) !== undefined;
+}
+
+/** true when messages were held */
+export async function releaseOutbox(db: AppDb): Promise<boolean> {
+  return Number((await db.deleteFrom('outbox_hold').executeTakeFirst()).numDeletedRows) > 0;
 }

@@ -95,6 +95,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     RATE_LIMIT_PREFIX: `${redisPrefix}limiti`,
     SESSION_SECRET: randomBytes(24).toString('hex'),
     LOOKUP_SECRET: randomBytes(24).toString('hex'),
+    CHAIN_KEY: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'warn',
     PAYPAL_STAND_IN: 'false',
     ...options.env,

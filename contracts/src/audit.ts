@@ -98,7 +98,8 @@ export interface ChainBrokenLink {
   position: number;
   eventId: string;
   type: string;
-  reason: 'hash_mismatch' | 'revision_gap';
+  /** signature_mismatch: the hashes follow but the chain key's signature does not (recomputed by someone without the key); unsigned: no signature where one must be */
+  reason: 'hash_mismatch' | 'revision_gap' | 'signature_mismatch' | 'unsigned';
   expectedHash: string;
   storedHash: string;
 }

@@ -37,6 +37,7 @@ export async function startServer(): Promise<RunningServer> {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_ACCOUNT: '100000',
       RATE_LIMIT_LOGIN_CLIENT: '100000',
+      RATE_LIMIT_LOGIN_SLOWDOWN: '100000',
       RATE_LIMIT_REGISTRATION: '100000',
       RATE_LIMIT_HOLD: '100000',
       RATE_LIMIT_COUPON: '100000',

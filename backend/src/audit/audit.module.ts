@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users';
+import { AuthModule } from '../auth';
 import { AccessLogEntriesService } from './access-log-entries.service';
 import { AuditController, MyAccessLogController } from './audit.controller';
 import { AuditService } from './audit.service';
@@ -7,7 +8,7 @@ import { RebuildGateway, RebuildService } from './rebuild.gateway';
 
 /** the audit feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, AuthModule],
   controllers: [AuditController, MyAccessLogController],
   providers: [AuditService, AccessLogEntriesService, RebuildGateway, RebuildService],
   exports: [AuditService],

@@ -41,9 +41,10 @@ import {
 } from '@studio/projections';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { userDecider } from '../users';
+import { SessionSocketsGateway } from '../auth';
 import { Decide } from '../event-store/decide.command';
 import { ChainVerifier } from '../event-store/hash-chain';
-import { EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { AccessLogService } from '../personal-data/access-log.service';
 
 /**
@@ -65,6 +66,8 @@ export class AuditService {
     @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
     @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
     private readonly accessLog: AccessLogService,
+    private readonly sessionSockets: SessionSocketsGateway,
+    @Inject(CONFIG) private readonly config: Core['config'],
   ) {}
 
   async events(q: AuditEventsQuery): Promise<AuditEventsPage> {
@@ -123,7 +126,8 @@ export class AuditService {
 
   /** one stream, or the whole log in global order */
   async verify(stream?: string): Promise<ChainVerification> {
-    const verifier = new ChainVerifier();
+    // every event's head must carry the chain key's signature: recomputed hashes alone do not pass
+    const verifier = new ChainVerifier(this.config.eventStore.chainKey);
     if (stream) {
       for (const e of await this.eventStore.readStream(stream)) verifier.visit(e);
       if (verifier.checked === 0) throw new NotFoundError('Flusso di eventi non trovato.', 'flusso_non_trovato');
@@ -189,7 +193,10 @@ export class AuditService {
     const { position } = await this.commands.execute(
       new Decide(userStreamName(patientId), userDecider, { type: 'ErasePatient', patientId, erasedBy: metadata.userId, erasedByRole: metadata.role }, metadata),
     );
-    await this.personalData.destroyKey(patientId, { erasedAt: metadata.at, erasedBy: metadata.userId, erasedByRole: metadata.role });
+    // destroying the key also ends the person's sessions; their open sockets close on every instance
+    await this.personalData
+      .destroyKey(patientId, { erasedAt: metadata.at, erasedBy: metadata.userId, erasedByRole: metadata.role })
+      .finally(() => this.sessionSockets.endUser(patientId));
     await this.changes.waitFor(position!);
     return { patientId, erasedAt: metadata.at };
   }

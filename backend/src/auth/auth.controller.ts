@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs
 import { LoginRequest, type SessionResponse } from '@studio/contracts';
 import type { Request, Response } from 'express';
 import { PERSONAL_DATA, RATE_LIMITS, type Core } from '../infrastructure/core';
-import { clientKey } from '../security/rate-limits';
+import { clientKey, loginSlowdownMs } from '../security/rate-limits';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { UnauthenticatedError } from '../common/errors';
 import { parseInput } from '../http/parse';
 import { UsersService, manyRoles } from '../users';
@@ -25,24 +26,30 @@ export class AuthController {
   }
 
   /**
-   * Wrong passwords are limited per account (whatever the client) and per client (whatever the
-   * account): past either limit even the right password is refused until the window ends.
+   * Consume first (rate-limiter-flexible's login pattern): the attempt is counted before the password
+   * is checked, so concurrent guesses are evaluated at most up to the limit. Counted per account and
+   * client (a guesser locks only their own address out of that account) and per client (one address
+   * guessing many accounts). Failures of an account from anywhere only slow its logins down, so nobody
+   * can lock a person out from another address; the emailed password reset lets them in regardless.
    */
   @Post('login')
   @HttpCode(200)
   async login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<SessionResponse> {
     const { email, password } = parseInput(LoginRequest, body);
-    const { loginAccount, loginClient } = this.limits;
+    const { loginAccount, loginClient, loginFailures, loginSlowdownThreshold } = this.limits;
     const account = this.personalData.lookupHash(email.trim().toLowerCase());
     const client = clientKey(req);
-    await loginClient.ensureAllowed(client);
-    await loginAccount.ensureAllowed(account);
+    const pair = `${account}:${client}`;
+    await loginClient.consume(client);
+    await loginAccount.consume(pair);
+    const wait = loginSlowdownMs(await loginFailures.used(account), loginSlowdownThreshold);
+    if (wait > 0) await sleep(wait);
     const user = await this.users.verifyCredentials(email, password);
     if (!user) {
-      await Promise.all([loginAccount.recordFailure(account), loginClient.recordFailure(client)]);
+      await loginFailures.recordFailure(account);
       throw new UnauthenticatedError('Email o password non corretti.');
     }
-    await loginAccount.reset(account);
+    await Promise.all([loginAccount.reset(pair), loginFailures.reset(account), loginClient.giveBack(client)]);
     const sessionUser = { id: user.id, role: user.role, name: await this.users.displayName(user), ...manyRoles(user) };
     // a new session id at login: a session fixed before login is worthless after it
     await new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())));

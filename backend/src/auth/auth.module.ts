@@ -12,5 +12,6 @@ import { StaffController } from './staff.controller';
   imports: [UsersModule],
   controllers: [AuthController, AccountAuthController, ProfileController, StaffController],
   providers: [SessionSocketsGateway, AccountSessions, AccountsService],
+  exports: [SessionSocketsGateway],
 })
 export class AuthModule {}

@@ -13,22 +13,25 @@ export class DbSessionStore extends Store {
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    // a session of an erased person is no session, even one an in-flight request wrote back after the erasure
     this.db
       .selectFrom('sessions')
-      .select(['data', 'expires_at'])
-      .where('sid', '=', sid)
+      .leftJoin('erased_subjects', 'erased_subjects.subject_id', 'sessions.user_id')
+      .select(['sessions.data', 'sessions.expires_at', 'erased_subjects.subject_id as erased'])
+      .where('sessions.sid', '=', sid)
       .executeTakeFirst()
-      .then((row) => callback(null, row && Number(row.expires_at) > Date.now() ? (JSON.parse(row.data) as SessionData) : null))
+      .then((row) => callback(null, row && !row.erased && Number(row.expires_at) > Date.now() ? (JSON.parse(row.data) as SessionData) : null))
       .catch(callback);
   }
 
   override set(sid: string, session: SessionData, callback?: (err?: unknown) => void): void {
     const expires = session.cookie?.expires ? new Date(session.cookie.expires).getTime() : Date.now() + DAY;
     const data = JSON.stringify(session);
+    const userId = (session as { user?: { id?: string } }).user?.id ?? null;
     this.db
       .insertInto('sessions')
-      .values({ sid, data, expires_at: expires })
-      .onConflict((oc) => oc.column('sid').doUpdateSet({ data, expires_at: expires }))
+      .values({ sid, data, expires_at: expires, user_id: userId })
+      .onConflict((oc) => oc.column('sid').doUpdateSet({ data, expires_at: expires, user_id: userId }))
       .execute()
       .then(() => callback?.())
       .catch((e) => callback?.(e));
@@ -60,5 +63,6 @@ export class DbSessionStore extends Store {
 
   async purgeExpired(): Promise<void> {
     await this.db.deleteFrom('sessions').where('expires_at', '<', Date.now()).execute();
+    await this.db.deleteFrom('sessions').where('user_id', 'in', this.db.selectFrom('erased_subjects').select('subject_id')).execute();
   }
 }

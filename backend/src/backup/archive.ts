@@ -1,6 +1,7 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, scryptSync } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
+import { chmodSync, closeSync, createReadStream, createWriteStream, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { loadConfig, type AppConfig } from '../config/config';
 
@@ -73,5 +74,66 @@ export function configFrom(env: NodeJS.ProcessEnv): AppConfig {
     return loadConfig(env);
   } catch (error) {
     throw new BackupError(errorText(error));
+  }
+}
+
+/**
+ * The archive on disk is encrypted and authenticated: AES-256-GCM under a key derived with scrypt
+ * from BACKUP_PASSPHRASE (configuration, never in the archive). Layout: the magic line, the scrypt
+ * salt, the GCM nonce (these three authenticated as additional data), the ciphertext of the
+ * tar.gz, the 16-byte tag. A changed byte anywhere, or another passphrase, fails the tag.
+ */
+const MAGIC = Buffer.from('studio-medico-backup-cifrato v1\n');
+const SALT_BYTES = 16;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const HEADER_BYTES = MAGIC.length + SALT_BYTES + IV_BYTES;
+/** scrypt's cost: 2^15 (about 32 MB and a tenth of a second), once per backup or restore */
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+const archiveKey = (passphrase: string, salt: Buffer): Buffer => scryptSync(passphrase, salt, 32, SCRYPT);
+
+export async function encryptArchive(plain: string, target: string, passphrase: string): Promise<void> {
+  const salt = randomBytes(SALT_BYTES);
+  const iv = randomBytes(IV_BYTES);
+  const header = Buffer.concat([MAGIC, salt, iv]);
+  const cipher = createCipheriv('aes-256-gcm', archiveKey(passphrase, salt), iv);
+  cipher.setAAD(header);
+  const out = createWriteStream(target, { mode: 0o600 });
+  out.write(header);
+  await pipeline(createReadStream(plain), cipher, out, { end: false });
+  await new Promise<void>((resolve, reject) => out.end(cipher.getAuthTag(), () => resolve()).on('error', reject));
+  chmodSync(target, 0o600);
+}
+
+/** the tar.gz inside, written to `plain` only when the tag holds (a partial output is removed) */
+export async function decryptArchive(archive: string, plain: string, passphrase: string): Promise<void> {
+  const refused = () =>
+    new BackupError(
+      `Il file ${archive} non si decifra: non è un backup valido o è danneggiato (o alterato), oppure BACKUP_PASSPHRASE è diversa da quella in uso quando il backup è stato fatto.`,
+    );
+  const size = statSync(archive).size;
+  const head = Buffer.alloc(HEADER_BYTES);
+  const fd = openSync(archive, 'r');
+  const tag = Buffer.alloc(TAG_BYTES);
+  try {
+    if (size < HEADER_BYTES + TAG_BYTES) throw new BackupError(`Il file ${archive} non è un backup valido o è danneggiato: troppo corto`);
+    readSync(fd, head, 0, HEADER_BYTES, 0);
+    readSync(fd, tag, 0, TAG_BYTES, size - TAG_BYTES);
+  } finally {
+    closeSync(fd);
+  }
+  if (!head.subarray(0, MAGIC.length).equals(MAGIC))
+    throw new BackupError(`Il file ${archive} non è un backup valido o è danneggiato: non è un backup cifrato di Studio Medico`);
+  const salt = head.subarray(MAGIC.length, MAGIC.length + SALT_BYTES);
+  const iv = head.subarray(MAGIC.length + SALT_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', archiveKey(passphrase, salt), iv);
+  decipher.setAAD(head);
+  decipher.setAuthTag(tag);
+  try {
+    await pipeline(createReadStream(archive, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 }), decipher, createWriteStream(plain, { mode: 0o600 }));
+  } catch {
+    rmSync(plain, { force: true });
+    throw refused();
   }
 }

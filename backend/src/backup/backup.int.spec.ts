@@ -7,7 +7,8 @@ import request from 'supertest';
 import * as tar from 'tar';
 import { userStreamName, type RecordedEvent } from '@studio/contracts';
 import { ProjectionRunner, allProjections, applyEvents, createReadModelStore, type ReadModelReader, type UserDoc } from '@studio/projections';
-import { loadConfig } from '../config/config';
+import { loadBackupPassphrase, loadConfig } from '../config/config';
+import { decryptArchive, encryptArchive } from './archive';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { openAppDb } from '../infrastructure/app-db';
@@ -147,7 +148,7 @@ describe('backup and restore', () => {
       const run = await cli(['backup', backups], app.dataDir);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      const file = /Backup completato: (.+\.tar\.gz)/.exec(run.stdout)![1];
+      const file = /Backup completato: (.+\.tar\.gz\.enc)/.exec(run.stdout)![1];
       expect(readdirSync(backups)).toEqual([file.slice(backups.length + 1)]);
       const manifest = JSON.parse((await listManifest(file)).toString());
       const backupPosition: number = manifest.eventStore.headPosition;
@@ -168,7 +169,7 @@ describe('backup and restore', () => {
       const restoredEvents = await eventsUpTo(restoredLog, Number.MAX_SAFE_INTEGER);
       expect(restoredEvents.length).toBe(original.length);
       expect(restoredEvents).toEqual(original);
-      expect(result.chain).toEqual(chainOf(original));
+      expect(result.chain).toEqual({ ...chainOf(original), unsigned: 0 });
       expect(result.chain).toMatchObject({ ok: true, checked: original.length });
 
       // every read model: the restore's rebuild against the original's log folded the live runner's way, batch by batch, up to the same position
@@ -316,12 +317,15 @@ describe('backup and restore', () => {
     // an archive whose event log was altered after the backup: its checksum gives it away
     const unpacked = join(work, 'alterato');
     mkdirSync(unpacked);
-    await tar.x({ file: source, cwd: unpacked });
+    await decryptArchive(source, join(work, 'alterato.tar.gz'), loadBackupPassphrase({ DATA_DIR: app.dataDir }));
+    await tar.x({ file: join(work, 'alterato.tar.gz'), cwd: unpacked });
     const events = readFileSync(join(unpacked, 'events.db'));
     events[events.length - 100] ^= 0xff;
     writeFileSync(join(unpacked, 'events.db'), events);
-    const altered = join(work, 'alterato.tar.gz');
-    await tar.c({ gzip: true, file: altered, cwd: unpacked }, readdirSync(unpacked));
+    const altered = join(work, 'alterato.tar.gz.enc');
+    await tar.c({ gzip: true, file: join(work, 'rifatto.tar.gz'), cwd: unpacked }, readdirSync(unpacked));
+    // re-encrypted by someone who holds the passphrase: the checksums still catch the edit
+    await encryptArchive(join(work, 'rifatto.tar.gz'), altered, loadBackupPassphrase({ DATA_DIR: app.dataDir }));
     await expect(restoreBackup({ NODE_ENV: 'test', DATA_DIR: untouched }, altered)).rejects.toThrow('events.db non corrisponde alla sua impronta sha-256');
     // under another lookup secret nobody could log in: refused before anything is written
     await expect(restoreBackup({ NODE_ENV: 'test', DATA_DIR: untouched, LOOKUP_SECRET: 'un-altro-segreto-lungo-abbastanza' }, source)).rejects.toThrow(
@@ -334,12 +338,15 @@ describe('backup and restore', () => {
 /** the manifest of an archive, read without unpacking it to disk */
 async function listManifest(file: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
+  const plain = `${file}.tar.gz`;
+  await decryptArchive(file, plain, loadBackupPassphrase({}));
   await tar.t({
-    file,
+    file: plain,
     onReadEntry: (entry) => {
       if (entry.path === 'manifest.json') entry.on('data', (c: Buffer) => chunks.push(c));
       else entry.resume();
     },
   });
+  rmSync(plain);
   return Buffer.concat(chunks);
 }

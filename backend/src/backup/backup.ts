@@ -12,6 +12,7 @@ import {
   FORMAT,
   MANIFEST,
   SECRET_FILES,
+  encryptArchive,
   errorText,
   lookupFingerprint,
   runTool,
@@ -55,14 +56,14 @@ export interface BackupResult {
   ms: number;
 }
 
-/** backup-studio-2030-03-04T06-00-00Z.tar.gz, with -2, -3… when two backups fall in one second */
+/** backup-studio-2030-03-04T06-00-00Z.tar.gz.enc (encrypted), with -2, -3… when two backups fall in one second */
 function datedName(folder: string, now: Date): string {
   const stamp = now
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
     .replace(/:/g, '-');
   for (let n = 1; ; n++) {
-    const file = join(folder, `backup-studio-${stamp}${n > 1 ? `-${n}` : ''}.tar.gz`);
+    const file = join(folder, `backup-studio-${stamp}${n > 1 ? `-${n}` : ''}.tar.gz.enc`);
     if (!existsSync(file)) return file;
   }
 }
@@ -98,7 +99,7 @@ export async function createBackup(env: NodeJS.ProcessEnv, folder: string | unde
 
   const target = resolve(folder);
   try {
-    mkdirSync(target, { recursive: true });
+    mkdirSync(target, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new BackupError(`Impossibile creare la cartella del backup ${target}: ${errorText(error)}`);
   }
@@ -156,8 +157,11 @@ export async function createBackup(env: NodeJS.ProcessEnv, folder: string | unde
     };
     writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
 
-    const partial = join(staging, 'archivio.tar.gz');
-    await tar.c({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST, ...files]);
+    const plain = join(staging, 'archivio.tar.gz');
+    await tar.c({ gzip: true, file: plain, cwd: staging, portable: true }, [MANIFEST, ...files]);
+    // only the encrypted archive leaves the staging folder; the passphrase is configuration, never in it
+    const partial = join(staging, 'archivio.tar.gz.enc');
+    await encryptArchive(plain, partial, config.backupPassphrase);
     fsyncPath(partial);
     const file = datedName(target, now);
     renameSync(partial, file);

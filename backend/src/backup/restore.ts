@@ -6,16 +6,17 @@ import { Client } from 'pg';
 import * as tar from 'tar';
 import { userStreamName, type EventMetadata } from '@studio/contracts';
 import { allProjections, createReadModelStore, rebuildProjections, type ReadModelStore } from '@studio/projections';
-import { PG_SCHEMAS } from '../config/config';
+import { PG_SCHEMAS, defaultErasureLedger, ensurePrivateDir, loadBackupPassphrase } from '../config/config';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { openAppDb, type AppDb } from '../infrastructure/app-db';
+import { holdOutbox, openAppDb, releaseOutbox, type AppDb } from '../infrastructure/app-db';
 import { ErasureLedger, readLedger, type ErasureRecord } from '../personal-data/erasure-ledger';
 import {
   APP_PG_FILE,
   APP_SQLITE_FILE,
   BackupError,
   configFrom,
+  decryptArchive,
   EVENTS_FILE,
   MANIFEST,
   Manifest,
@@ -31,7 +32,15 @@ export interface RestoreOptions {
   erasureLedgers?: string[];
   /** progress lines, in Italian */
   log?: (line: string) => void;
+  /**
+   * --senza-registro-cancellazioni: restore even when no erasure ledger is found, knowing that whoever
+   * was erased after the backup comes back (their key and data are in it). Without it, refused.
+   */
+  withoutErasureLedger?: boolean;
 }
+
+export const WITHOUT_LEDGER_MEANING =
+  'Ripristino SENZA registro delle cancellazioni: chi è stato cancellato dopo questo backup torna leggibile (la sua chiave e i suoi dati sono nel backup) finché non lo si cancella di nuovo.';
 
 export interface AppliedErasure {
   subjectId: string;
@@ -49,7 +58,8 @@ export interface RestoreResult {
   events: number;
   ledgersRead: string[];
   erasures: AppliedErasure[];
-  chain: { checked: number; ok: boolean; firstBroken: ChainVerifier['firstBroken'] };
+  /** unsigned: events of a backup from before the chain was signed (checked on hashes alone, signed on restore) */
+  chain: { checked: number; ok: boolean; firstBroken: ChainVerifier['firstBroken']; unsigned: number };
   rebuild: { events: number; ms: number };
   ms: number;
 }
@@ -68,14 +78,18 @@ function assertEmptyDirectory(dataDir: string): void {
   }
 }
 
-/** extracts only the files a backup has, then checks the manifest and every checksum */
-async function unpack(archive: string, into: string): Promise<Manifest> {
+/** decrypts (checking the tag), extracts only the files a backup has, then checks the manifest and every checksum */
+async function unpack(archive: string, into: string, passphrase: string): Promise<Manifest> {
   const expected = new Set<string>([MANIFEST, EVENTS_FILE, APP_SQLITE_FILE, APP_PG_FILE, ...SECRET_FILES]);
   const damaged = (detail: string) => new BackupError(`Il file ${archive} non è un backup valido o è danneggiato: ${detail}`);
+  const plain = join(into, '.archivio.tar.gz');
+  await decryptArchive(archive, plain, passphrase);
   try {
-    await tar.x({ file: archive, cwd: into, strict: true, filter: (path, entry) => expected.has(path) && (!('type' in entry) || entry.type === 'File') });
+    await tar.x({ file: plain, cwd: into, strict: true, filter: (path, entry) => expected.has(path) && (!('type' in entry) || entry.type === 'File') });
   } catch (error) {
     throw damaged(`archivio illeggibile o troncato (dettaglio: ${errorText(error)})`);
+  } finally {
+    rmSync(plain, { force: true });
   }
   if (!existsSync(join(into, MANIFEST))) throw damaged(`manca ${MANIFEST}`);
   let manifest: Manifest;
@@ -150,8 +164,12 @@ async function applyErasures(store: SqliteEventStore, appDb: AppDb, records: Era
   return applied;
 }
 
-async function verifyChain(store: SqliteEventStore): Promise<RestoreResult['chain']> {
-  const verifier = new ChainVerifier();
+/**
+ * Every event must carry the chain key's signature; a backup made before the signatures existed has
+ * none at all, and is checked on its hashes alone (`unsigned` says how many), then signed.
+ */
+async function verifyChain(store: SqliteEventStore, chainKey: Buffer, unsignedLog: boolean): Promise<RestoreResult['chain']> {
+  const verifier = new ChainVerifier(chainKey, unsignedLog);
   let after = 0;
   for (;;) {
     const batch = await store.readAll({ after, maxCount: 5000 });
@@ -159,7 +177,7 @@ async function verifyChain(store: SqliteEventStore): Promise<RestoreResult['chai
     for (const e of batch) verifier.visit(e);
     after = batch[batch.length - 1].position;
   }
-  return { checked: verifier.checked, ok: verifier.firstBroken === null, firstBroken: verifier.firstBroken };
+  return { checked: verifier.checked, ok: verifier.firstBroken === null, firstBroken: verifier.firstBroken, unsigned: verifier.unsigned };
 }
 
 /**
@@ -181,10 +199,16 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
   mkdirSync(dirname(dataDir), { recursive: true });
   // unpacked beside DATA_DIR (same disk): verified before anything is written into it, then moved in
   const staging = mkdtempSync(join(dirname(dataDir), '.ripristino-in-corso-'));
+  let passphrase: string;
+  try {
+    passphrase = loadBackupPassphrase(env);
+  } catch (error) {
+    throw new BackupError(errorText(error));
+  }
   let writing = false;
   const stores: { events?: SqliteEventStore; readModels?: ReadModelStore; appDb?: AppDb } = {};
   try {
-    const manifest = await unpack(archive, staging);
+    const manifest = await unpack(archive, staging, passphrase);
     log(`Backup del ${manifest.createdAt}: ${manifest.eventStore.events} eventi fino alla posizione ${manifest.eventStore.headPosition}.`);
 
     const lookupSecret =
@@ -209,8 +233,21 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
       throw new BackupError(`Schema PostgreSQL inatteso nel backup: ${manifest.appDb.schema}`);
     if (pgUrl) await assertEmptySchemas(pgUrl, [PG_SCHEMAS.appDb, PG_SCHEMAS.readModels]);
 
+    // the ledgers are found before anything is written: without one, refused unless told so
+    const configuredLedger = env.ERASURE_LEDGER ? resolve(env.ERASURE_LEDGER) : defaultErasureLedger(dataDir);
+    const ledgerFiles = [...new Set([...(options.erasureLedgers ?? []).map((f) => resolve(f)), configuredLedger, manifest.erasureLedger])];
+    const ledgersRead = ledgerFiles.filter((f) => existsSync(f));
+    if (ledgersRead.length === 0) {
+      if (!options.withoutErasureLedger) {
+        throw new BackupError(
+          `Nessun registro delle cancellazioni trovato (${ledgerFiles.join(', ')}): senza, chi è stato cancellato dopo il backup tornerebbe leggibile. Indica il registro con --registro-cancellazioni <file> (o ERASURE_LEDGER), oppure, sapendo cosa significa, ripeti con --senza-registro-cancellazioni.`,
+        );
+      }
+      log(WITHOUT_LEDGER_MEANING);
+    }
+
     writing = true;
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
     for (const name of [EVENTS_FILE, ...(manifest.appDb.kind === 'sqlite' ? [APP_SQLITE_FILE] : []), ...manifest.secrets])
       renameSync(join(staging, name), join(dataDir, name));
     if (manifest.appDb.kind === 'postgres') {
@@ -223,25 +260,24 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     const config = configFrom(env);
     if (config.eventStore.kind !== 'sqlite') throw new BackupError('Il registro ripristinato è SQLite: la configurazione deve usarlo.');
 
-    const events = (stores.events = new SqliteEventStore(config.eventStore.filename));
+    const chainKey = config.eventStore.chainKey;
+    const events = (stores.events = new SqliteEventStore(config.eventStore.filename, { chainKey }));
+    // before the erasures are appended (signed): a backup from before the signatures has none of its own
+    const unsignedLog = !events.hasSignedEvents();
     const appDb = (stores.appDb = await openAppDb(config.appDb));
     const backupPosition = manifest.eventStore.headPosition;
     // The keys were copied after the log: a reactor may have read past the copied log's end. New
     // events will take those positions again, and a reactor must not skip them.
     await appDb.updateTable('reactor_checkpoints').set({ position: backupPosition }).where('position', '>', backupPosition).execute();
+    // a restored copy (a drill, or the practice's new home) sends nothing until an operator says so: the live instance may have sent it all already
+    await holdOutbox(appDb, 'ripristino');
 
-    const ledgerFiles = [...new Set([...(options.erasureLedgers ?? []).map((f) => resolve(f)), config.erasureLedger, manifest.erasureLedger])];
-    const ledgersRead = ledgerFiles.filter((f) => existsSync(f));
     const bySubject = new Map<string, ErasureRecord>();
     for (const f of ledgersRead) {
       const contents = readLedger(f);
       if (contents.unreadableLines > 0) log(`Attenzione: ${contents.unreadableLines} righe illeggibili nel registro delle cancellazioni ${f} (ignorate).`);
       for (const r of contents.records) if (!bySubject.has(r.subjectId)) bySubject.set(r.subjectId, r);
     }
-    if (ledgersRead.length === 0)
-      log(
-        `Attenzione: nessun registro delle cancellazioni trovato (${ledgerFiles.join(', ')}): chi è stato cancellato dopo il backup non viene cancellato di nuovo.`,
-      );
     const erasures = await applyErasures(events, appDb, [...bySubject.values()]);
     // the restored practice's own ledger knows every erasure applied, whatever file it came from
     const ownLedger = new ErasureLedger(config.erasureLedger);
@@ -255,7 +291,11 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     const rebuild = await rebuildProjections({ store: events, readModels }, allProjections);
     log(`Read model ricostruiti: ${rebuild.events} eventi in ${rebuild.ms} ms.`);
 
-    const chain = await verifyChain(events);
+    const chain = await verifyChain(events, chainKey, unsignedLog);
+    if (unsignedLog && chain.ok) {
+      events.signUnsignedLog(chainKey, true);
+      log(`Backup di una versione senza firma della catena: ${chain.unsigned} eventi verificati sui soli hash, ora firmati con la chiave della catena.`);
+    }
     const headPosition = await events.headPosition();
     return {
       dataDir,
@@ -278,5 +318,15 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     await stores.readModels?.close().catch(() => undefined);
     await stores.appDb?.destroy().catch(() => undefined);
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** `npm run restore -- --rilascia-messaggi`: the restored copy goes live, its held messages are sent from now on */
+export async function releaseHeldMessages(env: NodeJS.ProcessEnv): Promise<boolean> {
+  const appDb = await openAppDb(configFrom(env).appDb);
+  try {
+    return await releaseOutbox(appDb);
+  } finally {
+    await appDb.destroy();
   }
 }

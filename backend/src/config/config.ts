@@ -1,7 +1,8 @@
 import { isTimeZone } from '@studio/contracts';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { z } from 'zod';
 
 /** Environment, validated once at start. Embedded default: SQLite files under DATA_DIR. */
@@ -110,9 +111,11 @@ const Env = z.object({
    * address is the client), a hop count ('1'), or addresses/subnets ('10.0.0.1,192.168.0.0/16', 'loopback')
    */
   TRUST_PROXY: unsetWhenEmpty(z.string().optional()),
-  /** wrong passwords per account in 15 minutes before it is locked for the rest of the window */
+  /** login attempts on one account from one client in 15 minutes (counted before the password is checked) */
   RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  /** wrong passwords per client (IP) in 15 minutes */
+  /** failed logins of one account from anywhere in 15 minutes past which each attempt on it waits longer */
+  RATE_LIMIT_LOGIN_SLOWDOWN: z.coerce.number().int().min(1).default(10),
+  /** login attempts per client (IP) in 15 minutes, on any account; a successful login gives its attempt back */
   RATE_LIMIT_LOGIN_CLIENT: z.coerce.number().int().min(1).default(30),
   /** registrations per client in an hour (also slows down probing which emails have an account) */
   RATE_LIMIT_REGISTRATION: z.coerce.number().int().min(1).default(10),
@@ -131,6 +134,16 @@ const Env = z.object({
    * whoever was erased after the backup was taken; default beside DATA_DIR (`<DATA_DIR>-cancellazioni.jsonl`)
    */
   ERASURE_LEDGER: unsetWhenEmpty(z.string().optional()),
+  /** the key that signs the hash chain's heads (any text of 32+ characters), or a file holding it; never in DATA_DIR */
+  CHAIN_KEY: unsetWhenEmpty(z.string().min(32, 'CHAIN_KEY: almeno 32 caratteri').optional()),
+  CHAIN_KEY_FILE: unsetWhenEmpty(z.string().optional()),
+  /** the passphrase that encrypts the backups (16+ characters), or a file holding it; never in DATA_DIR nor in a backup */
+  BACKUP_PASSPHRASE: unsetWhenEmpty(z.string().min(16, 'BACKUP_PASSPHRASE: almeno 16 caratteri').optional()),
+  BACKUP_PASSPHRASE_FILE: unsetWhenEmpty(z.string().optional()),
+  /** the address the server listens on */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** concurrent socket.io connections per client address */
+  RATE_LIMIT_SOCKETS_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   /** Sistema TS public certificate (X.509 PEM, or a PEM public key) for the patients' codice fiscale in the yearly export */
   STS_CERT_PATH: unsetWhenEmpty(z.string().optional()),
 });
@@ -138,11 +151,13 @@ const Env = z.object({
 export interface RateLimitConfig {
   loginAccount: number;
   loginClient: number;
+  loginSlowdown: number;
   registration: number;
   hold: number;
   coupon: number;
   socket: number;
   passwordReset: number;
+  socketsPerClient: number;
   prefix: string;
 }
 
@@ -161,7 +176,8 @@ export interface AppConfig {
   production: boolean;
   port: number;
   dataDir: string;
-  eventStore: { kind: 'sqlite'; filename: string; writerThread: boolean } | { kind: 'eventstoredb'; connectionString: string };
+  eventStore:
+    { kind: 'sqlite'; filename: string; writerThread: boolean; chainKey: Buffer } | { kind: 'eventstoredb'; connectionString: string; chainKey: Buffer };
   readModels: { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
   appDb: { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
   redisUrl?: string;
@@ -169,6 +185,11 @@ export interface AppConfig {
   sessionSecret: string;
   /** secret for the keyed email hash that lets login find an account without the email in clear */
   lookupSecret: string;
+  /** signs the hash chain's heads (HMAC-SHA-256); from CHAIN_KEY or its file, outside DATA_DIR and the backups */
+  chainKey: Buffer;
+  /** encrypts the backups (scrypt, AES-256-GCM); from BACKUP_PASSPHRASE or its file, never in an archive */
+  backupPassphrase: string;
+  host: string;
   seedDemo: boolean;
   practiceTimeZone: string;
   practice: { name: string; logoUrl: string; specialty: string };
@@ -207,13 +228,58 @@ export interface AppConfig {
   stsCertPath: string | null;
 }
 
+/** a new file only its owner can read (0600), whatever the umask; false when it exists already */
+export function createPrivateFile(file: string, content: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+  chmodSync(file, 0o600);
+  return true;
+}
+
+/** a folder only its owner can enter (0700), whatever the umask */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */
 function persistentSecret(dataDir: string, name: string, given?: string): string {
   if (given) return given;
   const file = join(dataDir, `${name}.secret`);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+  createPrivateFile(file, randomBytes(32).toString('hex'));
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** where the chain key and the backup passphrase are generated when not configured: the user's, outside any DATA_DIR */
+export const defaultKeysDir = (): string => join(homedir(), '.studio-medico');
+
+/**
+ * A secret that must not be in DATA_DIR nor in a backup (the chain key, the backup passphrase): the
+ * variable, else its file; with neither, a file generated once in ~/.studio-medico (0600 in a 0700
+ * folder). A file inside DATA_DIR is refused: whoever copies the data would copy the key with it.
+ */
+function secretOutsideDataDir(dataDir: string, variable: string, given: string | undefined, fileGiven: string | undefined, defaultName: string): string {
+  if (given) return given;
+  const file = resolve(fileGiven ?? join(defaultKeysDir(), defaultName));
+  const inside = relative(dataDir, file);
+  if (!inside.startsWith('..') && !isAbsolute(inside)) {
+    throw new Error(`Configurazione non valida: ${variable}_FILE (${file}) è dentro DATA_DIR; va tenuto fuori dalla cartella dei dati e dai backup`);
+  }
+  if (!fileGiven) ensurePrivateDir(dirname(file));
+  if (!fileGiven) createPrivateFile(file, randomBytes(32).toString('hex'));
+  if (!existsSync(file)) throw new Error(`Configurazione non valida: ${variable}_FILE indica un file che non esiste (${file})`);
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 16) throw new Error(`Configurazione non valida: ${file} contiene meno di 16 caratteri`);
   return secret;
 }
 
@@ -222,6 +288,14 @@ export const PG_SCHEMAS = { readModels: 'read_models', appDb: 'app' } as const;
 
 /** beside the data directory, not in it: a backup of DATA_DIR never carries it, a lost DATA_DIR does not take it along */
 export const defaultErasureLedger = (dataDir: string): string => `${resolve(dataDir)}-cancellazioni.jsonl`;
+
+/** the backup passphrase alone, without creating DATA_DIR (a restore checks that folder is empty first) */
+export function loadBackupPassphrase(env: NodeJS.ProcessEnv = process.env): string {
+  const given = (name: string) => (env[name] === '' ? undefined : env[name]);
+  const passphrase = given('BACKUP_PASSPHRASE');
+  if (passphrase !== undefined && passphrase.length < 16) throw new Error('Configurazione non valida: BACKUP_PASSPHRASE: almeno 16 caratteri');
+  return secretOutsideDataDir(resolve(env.DATA_DIR || './data'), 'BACKUP_PASSPHRASE', passphrase, given('BACKUP_PASSPHRASE_FILE'), 'passphrase-backup');
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = Env.safeParse(env);
@@ -237,15 +311,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && e.PAYPAL_STAND_IN === 'true') throw new Error('Configurazione non valida: PAYPAL_STAND_IN non è ammesso in produzione');
   if (paypalSet === 3 && e.PAYPAL_STAND_IN === 'true') throw new Error('Configurazione non valida: PAYPAL_STAND_IN e PAYPAL_* si escludono a vicenda');
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
+  const chainKey = createHash('sha256')
+    .update(secretOutsideDataDir(dataDir, 'CHAIN_KEY', e.CHAIN_KEY, e.CHAIN_KEY_FILE, 'chiave-catena'))
+    .digest();
   const defaultDist = resolve(__dirname, '../../../frontend/dist');
   return {
     production,
     port: e.PORT,
     dataDir,
     eventStore: e.EVENTSTORE_URL
-      ? { kind: 'eventstoredb', connectionString: e.EVENTSTORE_URL }
-      : { kind: 'sqlite', filename: join(dataDir, 'events.db'), writerThread: e.EVENT_WRITER_THREAD ? e.EVENT_WRITER_THREAD === 'true' : production },
+      ? { kind: 'eventstoredb', connectionString: e.EVENTSTORE_URL, chainKey }
+      : { kind: 'sqlite', filename: join(dataDir, 'events.db'), writerThread: e.EVENT_WRITER_THREAD ? e.EVENT_WRITER_THREAD === 'true' : production, chainKey },
     readModels: e.DATABASE_URL
       ? { kind: 'postgres', connectionString: e.DATABASE_URL, schema: PG_SCHEMAS.readModels }
       : { kind: 'sqlite', filename: join(dataDir, 'read-models.db') },
@@ -256,6 +333,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisPrefix: e.REDIS_PREFIX,
     sessionSecret: persistentSecret(dataDir, 'session', e.SESSION_SECRET),
     lookupSecret: persistentSecret(dataDir, 'lookup', e.LOOKUP_SECRET),
+    chainKey,
+    backupPassphrase: secretOutsideDataDir(dataDir, 'BACKUP_PASSPHRASE', e.BACKUP_PASSPHRASE, e.BACKUP_PASSPHRASE_FILE, 'passphrase-backup'),
+    host: e.HOST,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !production,
     practiceTimeZone: e.PRACTICE_TIME_ZONE,
     practice: { name: e.PRACTICE_NAME, logoUrl: e.PRACTICE_LOGO_URL, specialty: e.PRACTICE_SPECIALTY },
@@ -284,11 +364,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       loginAccount: e.RATE_LIMIT_LOGIN_ACCOUNT,
       loginClient: e.RATE_LIMIT_LOGIN_CLIENT,
+      loginSlowdown: e.RATE_LIMIT_LOGIN_SLOWDOWN,
       registration: e.RATE_LIMIT_REGISTRATION,
       hold: e.RATE_LIMIT_HOLD,
       coupon: e.RATE_LIMIT_COUPON,
       socket: e.RATE_LIMIT_SOCKET,
       passwordReset: e.RATE_LIMIT_PASSWORD_RESET,
+      socketsPerClient: e.RATE_LIMIT_SOCKETS_PER_CLIENT,
       prefix: e.RATE_LIMIT_PREFIX,
     },
     stsCertPath: e.STS_CERT_PATH ? resolve(e.STS_CERT_PATH) : null,

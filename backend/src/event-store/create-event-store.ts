@@ -2,14 +2,16 @@ import type { EventStore } from '@studio/contracts';
 import { EsdbEventStore } from './esdb-event-store';
 import { SqliteEventStore } from './sqlite-event-store';
 
-export type EventStoreConfig = { kind: 'sqlite'; filename: string; writerThread?: boolean } | { kind: 'eventstoredb'; connectionString: string };
+/** chainKey: signs every event's stream head (see hash-chain); kept outside DATA_DIR and the backups */
+export type EventStoreConfig =
+  { kind: 'sqlite'; filename: string; writerThread?: boolean; chainKey?: Buffer } | { kind: 'eventstoredb'; connectionString: string; chainKey?: Buffer };
 
 /** The config switch between the embedded and the scaled-out adapter; callers only see the port. */
 export function createEventStore(config: EventStoreConfig): EventStore {
   switch (config.kind) {
     case 'sqlite':
-      return new SqliteEventStore(config.filename, { writerThread: config.writerThread });
+      return new SqliteEventStore(config.filename, { writerThread: config.writerThread, chainKey: config.chainKey });
     case 'eventstoredb':
-      return new EsdbEventStore(config.connectionString);
+      return new EsdbEventStore(config.connectionString, { chainKey: config.chainKey });
   }
 }

@@ -40,6 +40,8 @@ export interface EsdbEventStoreOptions {
   /** Delay before resubscribing after a drop; doubles per failed attempt up to the max. */
   resubscribeMinDelayMs?: number;
   resubscribeMaxDelayMs?: number;
+  /** signs every appended event's stream head (see hash-chain) */
+  chainKey?: Buffer;
 }
 
 /**
@@ -55,11 +57,13 @@ export class EsdbEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   private readonly minDelayMs: number;
   private readonly maxDelayMs: number;
+  private readonly chainKey?: Buffer;
 
   constructor(connectionString: string, options: EsdbEventStoreOptions = {}) {
     this.client = EventStoreDBClient.connectionString(connectionString);
     this.minDelayMs = options.resubscribeMinDelayMs ?? 100;
     this.maxDelayMs = options.resubscribeMaxDelayMs ?? 5_000;
+    this.chainKey = options.chainKey;
   }
 
   async append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
@@ -72,8 +76,10 @@ export class EsdbEventStore implements EventStore {
       checkExpectedRevision(stream, expected, last?.revision ?? -1);
       if (events.length === 0) return { nextRevision: last?.revision ?? -1, position: last?.position ?? 0 };
       let previousHash = storedHash(last?.metadata);
-      const chainedEvents = events.map((event) => {
-        const metadata = chained(event.type, event.data, event.metadata, previousHash);
+      const first = (last?.revision ?? -1) + 1;
+      const chainedEvents = events.map((event, i) => {
+        const signing = this.chainKey && { key: this.chainKey, stream, revision: first + i };
+        const metadata = chained(event.type, event.data, event.metadata, previousHash, signing);
         previousHash = metadata.hash as string;
         return { ...event, metadata };
       });

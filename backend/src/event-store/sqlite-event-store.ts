@@ -17,6 +17,7 @@ import type {
 import { WrongExpectedRevisionError } from '@studio/contracts';
 import { Worker } from 'node:worker_threads';
 import { groupCommitter, type AppendOutcome, type AppendRequest } from './sqlite-group-commit';
+import { headSignature } from './hash-chain';
 import { deferred, reportSubscriptionError, runUntilFailure } from './support';
 
 export interface SqliteEventStoreOptions {
@@ -26,6 +27,8 @@ export interface SqliteEventStoreOptions {
   batchSize?: number;
   /** commit on a worker thread with its own connection (file only), keeping the event loop free during fsync */
   writerThread?: boolean;
+  /** signs every appended event's stream head (HMAC-SHA-256, see hash-chain); none: unsigned */
+  chainKey?: Buffer;
 }
 
 interface PendingAppend {
@@ -43,13 +46,16 @@ class WriterThread {
   private readonly waiting = new Map<number, { resolve(o: AppendOutcome[]): void; reject(e: Error): void }>();
   private nextId = 0;
 
-  constructor(filename: string) {
+  constructor(filename: string, chainKey?: Buffer) {
     // from the sources (tests, bench) the worker compiles its TypeScript as the main thread does
     const source = __filename.endsWith('.ts');
     const file = path.join(__dirname, `sqlite-writer.worker.${source ? 'ts' : 'js'}`);
     this.worker = source
-      ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(file)});`, { eval: true, workerData: { filename } })
-      : new Worker(file, { workerData: { filename } });
+      ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(file)});`, {
+          eval: true,
+          workerData: { filename, chainKey: chainKey?.toString('hex') },
+        })
+      : new Worker(file, { workerData: { filename, chainKey: chainKey?.toString('hex') } });
     this.worker.on('message', (m: { id: number; outcomes?: AppendOutcome[]; error?: string } | 'closed') => {
       if (m === 'closed') return;
       const w = this.waiting.get(m.id);
@@ -73,10 +79,17 @@ class WriterThread {
     });
   }
 
+  /**
+   * The worker and the timer stay referenced while closing: unreferenced, with nothing else keeping
+   * the event loop alive, neither the exit nor the timer would ever settle the promise.
+   */
   async close(): Promise<void> {
+    this.worker.ref();
     const closed = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.postMessage('close');
-    await Promise.race([closed, new Promise((r) => setTimeout(r, 2000).unref())]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, 2000)))]);
+    clearTimeout(timer);
     await this.worker.terminate();
   }
 
@@ -155,10 +168,10 @@ export class SqliteEventStore implements EventStore {
     this.db.exec(SCHEMA);
 
     if (options.writerThread && !inMemory) {
-      this.writer = new WriterThread(filename);
+      this.writer = new WriterThread(filename, options.chainKey);
       this.commitGroup = (batch) => this.writer!.commit(batch);
     } else {
-      const commit = groupCommitter(this.db);
+      const commit = groupCommitter(this.db, options.chainKey);
       this.commitGroup = async (batch) => commit(batch);
     }
   }
@@ -299,6 +312,33 @@ export class SqliteEventStore implements EventStore {
     this.subscriptions.add(subscription);
     runUntilFailure(run, caughtUp, subscription, onError);
     return subscription;
+  }
+
+  /**
+   * A log written before its events were signed (an older version, an older backup) gets every event's
+   * head signed now, once: only when no event carries a signature yet, so a store that is signed never
+   * has signatures added to events someone stripped (a restore, having verified an older backup's
+   * hashes, signs its events even past the erasures it appended). Returns how many were signed.
+   */
+  signUnsignedLog(chainKey: Buffer, evenIfSomeSigned = false): number {
+    if (!evenIfSomeSigned && this.hasSignedEvents()) return 0;
+    const rows = this.db
+      .prepare("SELECT position, stream, revision, metadata FROM events WHERE json_extract(metadata, '$.signature') IS NULL ORDER BY position")
+      .all() as Pick<Row, 'position' | 'stream' | 'revision' | 'metadata'>[];
+    const update = this.db.prepare('UPDATE events SET metadata = ? WHERE position = ?');
+    this.db.transaction(() => {
+      for (const row of rows) {
+        const metadata = JSON.parse(row.metadata) as Record<string, unknown>;
+        if (typeof metadata.hash !== 'string') continue;
+        metadata.signature = headSignature(chainKey, row.stream, row.revision, metadata.hash);
+        update.run(JSON.stringify(metadata), row.position);
+      }
+    })();
+    return rows.length;
+  }
+
+  hasSignedEvents(): boolean {
+    return this.db.prepare("SELECT 1 FROM events WHERE json_extract(metadata, '$.signature') IS NOT NULL LIMIT 1").get() !== undefined;
   }
 
   async close(): Promise<void> {

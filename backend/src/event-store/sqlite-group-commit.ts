@@ -18,7 +18,7 @@ export type AppendOutcome = { ok: AppendResult } | { conflict: number | 'no_stre
  * with its own expected-revision check, so a failing append takes back only its own inserts.
  * Throws when the group itself cannot commit: then none of its appends happened.
  */
-export function groupCommitter(db: Database.Database): (batch: AppendRequest[]) => AppendOutcome[] {
+export function groupCommitter(db: Database.Database, chainKey?: Buffer): (batch: AppendRequest[]) => AppendOutcome[] {
   const lastOfStream = db.prepare<[string], { revision: number; position: number; hash: unknown }>(
     "SELECT revision, position, json_extract(metadata, '$.hash') AS hash FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1",
   );
@@ -35,12 +35,13 @@ export function groupCommitter(db: Database.Database): (batch: AppendRequest[]) 
     // the chain is extended inside the write lock, so no concurrent append can fork it
     let previousHash = typeof last?.hash === 'string' ? last.hash : GENESIS_HASH;
     events.forEach((event, i) => {
-      const metadata = chained(event.type, event.data, event.metadata, previousHash);
+      const revision = current + 1 + i;
+      const metadata = chained(event.type, event.data, event.metadata, previousHash, chainKey && { key: chainKey, stream, revision });
       previousHash = metadata.hash as string;
       const info = insert.run({
         id: event.id ?? randomUUID(),
         stream,
-        revision: current + 1 + i,
+        revision,
         type: event.type,
         data: JSON.stringify(event.data ?? null),
         metadata: JSON.stringify(metadata),

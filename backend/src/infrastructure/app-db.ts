@@ -10,9 +10,14 @@ import type { AppConfig } from '../config/config';
  */
 export interface AppTables {
   subject_keys: { subject_id: string; key: string; created_at: string };
-  sessions: { sid: string; data: string; expires_at: number };
+  /** user_id: the signed-in user, so that an erasure ends all their sessions at once */
+  sessions: { sid: string; data: string; expires_at: number; user_id: string | null };
+  /** people erased: no key is ever created for them again, and no session of theirs is kept */
+  erased_subjects: { subject_id: string; erased_at: string };
   /** the local outbox (no SMTP_URL, outside production): what would have been sent, for /posta */
   local_mail: { id: string; notification_id: string; at: string; message: string };
+  /** present: outgoing messages are held (a restored copy sends nothing until an operator releases them) */
+  outbox_hold: { id: string; since: string; reason: string };
   /** how far each reactor (a subscription that turns events into commands) has read the log */
   reactor_checkpoints: { name: string; position: number };
 }
@@ -48,6 +53,23 @@ export async function openAppDb(config: AppConfig['appDb']): Promise<AppDb> {
     .addColumn('sid', 'text', (c) => c.primaryKey())
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('user_id', 'text')
+    .execute();
+  // a sessions table made before user_id existed gets the column and its rows' user ids
+  await sql`ALTER TABLE sessions ADD COLUMN user_id text`.execute(db).then(
+    async () => {
+      for (const row of await db.selectFrom('sessions').select(['sid', 'data']).execute()) {
+        const userId = (JSON.parse(row.data) as { user?: { id?: string } }).user?.id;
+        if (userId) await db.updateTable('sessions').set({ user_id: userId }).where('sid', '=', row.sid).execute();
+      }
+    },
+    () => undefined, // the column is there already
+  );
+  await db.schema
+    .createTable('erased_subjects')
+    .ifNotExists()
+    .addColumn('subject_id', 'text', (c) => c.primaryKey())
+    .addColumn('erased_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('local_mail')
@@ -63,6 +85,32 @@ export async function openAppDb(config: AppConfig['appDb']): Promise<AppDb> {
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
+  await db.schema
+    .createTable('outbox_hold')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('since', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .execute();
   await sql`CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)`.execute(db);
   return db;
+}
+
+/** holds every outgoing message (nothing is sent) until releaseOutbox */
+export async function holdOutbox(db: AppDb, reason: string, at = new Date()): Promise<void> {
+  await db
+    .insertInto('outbox_hold')
+    .values({ id: 'hold', since: at.toISOString(), reason })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ since: at.toISOString(), reason }))
+    .execute();
+}
+
+export async function outboxHeld(db: AppDb): Promise<boolean> {
+  return (await db.selectFrom('outbox_hold').select('id').executeTakeFirst()) !== undefined;
+}
+
+/** true when messages were held */
+export async function releaseOutbox(db: AppDb): Promise<boolean> {
+  return Number((await db.deleteFrom('outbox_hold').executeTakeFirst()).numDeletedRows) > 0;
 }

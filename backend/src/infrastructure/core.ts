@@ -48,9 +48,13 @@ export const corePartTokens = {
 
 export async function openCore(config: AppConfig): Promise<Core> {
   const eventStore = createEventStore(config.eventStore);
+  // a log from before the chain was signed is signed once, as it is (see signUnsignedLog)
+  if (eventStore instanceof SqliteEventStore) eventStore.signUnsignedLog(config.eventStore.chainKey);
   const readModels = await createReadModelStore(config.readModels);
   const appDb = await openAppDb(config.appDb);
-  const personalData = new PersonalDataService(appDb, config.lookupSecret, new ErasureLedger(config.erasureLedger));
+  const ledger = new ErasureLedger(config.erasureLedger);
+  ledger.ensureExists();
+  const personalData = new PersonalDataService(appDb, config.lookupSecret, ledger);
   const runner = new ProjectionRunner({ store: eventStore, readModels, projections: allProjections });
   // without a local runner (scale-out), the projections worker's changes arrive through Redis
   const changes =

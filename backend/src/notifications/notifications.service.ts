@@ -16,6 +16,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError } from '../common/errors';
 import { APP_DB, CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, READ_MODELS, type Core } from '../infrastructure/core';
 import { startReactor } from '../infrastructure/reactor';
+import { outboxHeld } from '../infrastructure/app-db';
 import { localTransport, smtpTransport, type MailTransport } from './mail-transport';
 import { CAUSE_TYPES, decideNotifications, type Cause } from './notify';
 import { outboxDecider } from './outbox.decider';
@@ -58,6 +59,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
             clock,
             transport: this.transport,
             log: { warn: (m) => this.logger.warn(m), error: (m) => this.logger.error(m) },
+            held: () => outboxHeld(appDb),
           })
         : null;
   }

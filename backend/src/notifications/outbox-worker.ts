@@ -32,6 +32,8 @@ export interface OutboxWorkerOptions {
   /** test hook: runs after the SMTP server accepted a message and before it is marked sent */
   afterSend?: (notificationId: string) => Promise<void>;
   concurrency?: number;
+  /** true while outgoing messages are held (a restored copy, until an operator releases them): nothing is sent */
+  held?: () => Promise<boolean>;
 }
 
 /** MAIL_FROM gives the address; the name shown is the practice's, as set now */
@@ -72,6 +74,7 @@ export class OutboxWorker {
   }
 
   private async sweep(): Promise<number> {
+    if (await this.o.held?.()) return 0;
     const now = this.o.clock.now().toISOString();
     let sent = 0;
     for (;;) {

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 
@@ -27,7 +27,7 @@ export class ErasureLedger {
 
   /** appended and on disk before it returns (the key is destroyed right after) */
   record(entry: ErasureRecord): void {
-    mkdirSync(dirname(this.file), { recursive: true });
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
     const fd = openSync(this.file, 'a', 0o600);
     try {
       writeSync(fd, `${JSON.stringify(ErasureRecord.parse(entry))}\n`);
@@ -35,6 +35,13 @@ export class ErasureLedger {
     } finally {
       closeSync(fd);
     }
+  }
+
+  /** there from the first start, empty: a restore can tell a ledger with no erasures from a lost one */
+  ensureExists(): void {
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+    closeSync(openSync(this.file, 'a', 0o600));
+    chmodSync(this.file, 0o600);
   }
 
   read(): LedgerContents {

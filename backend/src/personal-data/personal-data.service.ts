@@ -1,7 +1,15 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Sealed } from '@studio/contracts';
+import { AppError } from '../common/errors';
 import type { AppDb } from '../infrastructure/app-db';
 import type { ErasureLedger, ErasureRecord } from './erasure-ledger';
+
+/** sealing for someone erased: a new key would bring them back (a new registration is a new person) */
+export class SubjectErasedError extends AppError {
+  constructor() {
+    super(410, 'persona_cancellata', 'Questa persona è stata cancellata: i suoi dati non possono più essere registrati.');
+  }
+}
 
 /**
  * Crypto-shredding: every data subject has an AES-256-GCM key in subject_keys, outside the log.
@@ -24,13 +32,21 @@ export class PersonalDataService {
   }
 
   async seal(subjectId: string, value: unknown): Promise<Sealed> {
-    const key = await this.keyFor(subjectId, true);
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key!, iv);
-    // the subject id is authenticated data: a sealed blob cannot be moved to another person
-    cipher.setAAD(Buffer.from(subjectId));
-    const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-    return { keyId: subjectId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+    return sealWith((await this.keyFor(subjectId, true))!, subjectId, value);
+  }
+
+  /**
+   * For records the practice must still write about someone who may have been erased (a receipt, a
+   * cancellation's reason): erased, the value is sealed with a throwaway key, unreadable from birth,
+   * and no key is stored for them.
+   */
+  async sealUnlessErased(subjectId: string, value: unknown): Promise<Sealed> {
+    try {
+      return await this.seal(subjectId, value);
+    } catch (error) {
+      if (!(error instanceof SubjectErasedError)) throw error;
+      return sealWith(randomBytes(32), subjectId, value);
+    }
   }
 
   /** null when the subject's key was destroyed (erased person) */
@@ -59,7 +75,14 @@ export class PersonalDataService {
     } catch (error) {
       ledgerError = error;
     }
+    // erased for good: no key is made for them again, and every session of theirs ends now
+    await this.db
+      .insertInto('erased_subjects')
+      .values({ subject_id: subjectId, erased_at: by.erasedAt })
+      .onConflict((oc) => oc.column('subject_id').doNothing())
+      .execute();
     await this.db.deleteFrom('subject_keys').where('subject_id', '=', subjectId).execute();
+    await this.db.deleteFrom('sessions').where('user_id', '=', subjectId).execute();
     this.cache.delete(subjectId);
     if (ledgerError) {
       const reason = ledgerError instanceof Error ? ledgerError.message : String(ledgerError);
@@ -77,6 +100,7 @@ export class PersonalDataService {
       return key;
     }
     if (!create) return null;
+    if (await this.db.selectFrom('erased_subjects').select('subject_id').where('subject_id', '=', subjectId).executeTakeFirst()) throw new SubjectErasedError();
     const key = randomBytes(32);
     await this.db
       .insertInto('subject_keys')
@@ -86,4 +110,13 @@ export class PersonalDataService {
     // another instance may have won the insert: the stored key is the one
     return this.keyFor(subjectId, false);
   }
+}
+
+function sealWith(key: Buffer, subjectId: string, value: unknown): Sealed {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  // the subject id is authenticated data: a sealed blob cannot be moved to another person
+  cipher.setAAD(Buffer.from(subjectId));
+  const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return { keyId: subjectId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { RateLimits, TooManyRequestsError } from './rate-limits';
+import { RateLimits, TooManyRequestsError, loginSlowdownMs } from './rate-limits';
 
-const config = (prefix: string) => ({ loginAccount: 3, loginClient: 5, registration: 2, hold: 2, coupon: 2, socket: 4, prefix });
+const config = (prefix: string) => ({ loginAccount: 3, loginClient: 5, loginSlowdown: 10, registration: 2, hold: 2, coupon: 2, socket: 4, prefix });
 
 async function refusal(p: Promise<unknown>): Promise<TooManyRequestsError | null> {
   try {
@@ -30,6 +30,19 @@ describe('rate limits (memory store)', () => {
     expect(await refusal(limits.loginAccount.ensureAllowed('altro'))).toBeNull();
     await limits.loginAccount.reset('conto');
     expect(await refusal(limits.loginAccount.ensureAllowed('conto'))).toBeNull();
+  });
+
+  it('an account guessed from anywhere slows down, a second per failure past the threshold, never more than ten: never locked', () => {
+    expect([0, 9, 10, 11, 14, 19, 50, 10_000].map((failures) => loginSlowdownMs(failures, 10))).toEqual([0, 0, 1000, 2000, 5000, 10_000, 10_000, 10_000]);
+  });
+
+  it('consume refuses the call past the limit; giveBack returns one point', async () => {
+    await limits.hold.consume('g');
+    await limits.hold.consume('g');
+    await limits.hold.giveBack('g');
+    expect(await limits.hold.used('g')).toBe(1);
+    await limits.hold.consume('g');
+    expect(await refusal(limits.hold.consume('g'))).toMatchObject({ status: 429 });
   });
 
   it('consume refuses the call past the limit', async () => {

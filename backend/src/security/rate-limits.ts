@@ -15,6 +15,18 @@ export class TooManyRequestsError extends AppError {
 }
 
 export const TOO_MANY_LOGINS_MESSAGE = 'Troppi tentativi di accesso non riusciti: riprova tra qualche minuto.';
+/** what the slowdown of an account adds per failure past the threshold, and its ceiling */
+export const LOGIN_SLOWDOWN_STEP_MS = 1000;
+export const LOGIN_SLOWDOWN_MAX_MS = 10_000;
+
+/**
+ * How long a login on an account waits, given its failures from anywhere in the window: nothing up
+ * to `threshold`, then a second more per failure, at most ten. A slowdown, never a lock: guesses
+ * from other addresses can delay the owner a little but never keep them out.
+ */
+export function loginSlowdownMs(failures: number, threshold: number): number {
+  return Math.min(LOGIN_SLOWDOWN_MAX_MS, Math.max(0, failures - threshold + 1) * LOGIN_SLOWDOWN_STEP_MS);
+}
 export const TOO_MANY_REGISTRATIONS_MESSAGE = 'Troppe registrazioni da questo dispositivo: riprova più tardi.';
 export const TOO_MANY_HOLDS_MESSAGE = 'Troppe richieste di prenotazione: attendi qualche minuto e riprova.';
 export const TOO_MANY_RESETS_MESSAGE = "Troppe richieste di nuova password: riprova tra un'ora.";
@@ -58,6 +70,16 @@ export class Limit {
     await this.limiter.delete(key);
   }
 
+  /** gives back one point counted by consume (a successful login does not use up its client's budget) */
+  async giveBack(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
+  }
+
+  /** how many points the key has used in the current window */
+  async used(key: string): Promise<number> {
+    return (await this.limiter.get(key))?.consumedPoints ?? 0;
+  }
+
   /** true when this key may go on (for socket messages, which have no HTTP status) */
   async tryConsume(key: string): Promise<boolean> {
     try {
@@ -80,8 +102,13 @@ export class Limit {
  * limit holds across instances, with the memory store as insurance while Redis is unreachable.
  */
 export class RateLimits {
+  /** attempts on one account from one client (key: account hash and client) */
   readonly loginAccount: Limit;
+  /** attempts from one client on any account */
   readonly loginClient: Limit;
+  /** failures of one account from anywhere: counted for the slowdown, never refusing */
+  readonly loginFailures: Limit;
+  readonly loginSlowdownThreshold: number;
   readonly registration: Limit;
   readonly hold: Limit;
   readonly coupon: Limit;
@@ -111,6 +138,8 @@ export class RateLimits {
     };
     this.loginAccount = new Limit(make('login-account', config.loginAccount, 15 * 60), TOO_MANY_LOGINS_MESSAGE);
     this.loginClient = new Limit(make('login-client', config.loginClient, 15 * 60), TOO_MANY_LOGINS_MESSAGE);
+    this.loginFailures = new Limit(make('login-failures', Number.MAX_SAFE_INTEGER, 15 * 60), TOO_MANY_LOGINS_MESSAGE);
+    this.loginSlowdownThreshold = config.loginSlowdown;
     this.registration = new Limit(make('registration', config.registration, 60 * 60), TOO_MANY_REGISTRATIONS_MESSAGE);
     this.hold = new Limit(make('hold', config.hold, 10 * 60), TOO_MANY_HOLDS_MESSAGE);
     this.coupon = new Limit(make('coupon', config.coupon, 10 * 60), TOO_MANY_GUESSES_MESSAGE, 'troppi_tentativi');

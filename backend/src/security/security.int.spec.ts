@@ -96,6 +96,7 @@ describe('rate limits: failed logins, registrations, holds, coupon guesses', () 
       HOLD_SWEEP_SECONDS: '0',
       RATE_LIMIT_LOGIN_ACCOUNT: '5',
       RATE_LIMIT_LOGIN_CLIENT: '8',
+      RATE_LIMIT_LOGIN_SLOWDOWN: '100000',
       RATE_LIMIT_REGISTRATION: '3',
       RATE_LIMIT_HOLD: '4',
       RATE_LIMIT_COUPON: '3',
@@ -116,23 +117,35 @@ describe('rate limits: failed logins, registrations, holds, coupon guesses', () 
     expect(looksItalian(res.body.error.message)).toBe(true);
   };
 
-  it('after 5 wrong passwords for one account the right one is refused too, with an Italian 429 and Retry-After', async () => {
+  const login = (c: { agent: request.Agent; csrf: string }, from: string, email: string, password: string) =>
+    c.agent.post('/api/auth/login').set('X-CSRF-Token', c.csrf).set('X-Forwarded-For', from).send({ email, password });
+
+  it('attempts are counted before the password is checked: 100 concurrent guesses on one account from one client evaluate at most 5', async () => {
     const c = await client(app);
-    for (let i = 0; i < 5; i++) {
-      await c.agent
-        .post('/api/auth/login')
-        .set('X-CSRF-Token', c.csrf)
-        .set('X-Forwarded-For', `10.0.0.${i}`)
-        .send({ email: 'medico2@example.it', password: `sbagliata-${i}` })
-        .expect(401);
-    }
-    // a new client address does not help: the account itself is locked
-    const right = await c.agent
-      .post('/api/auth/login')
-      .set('X-CSRF-Token', c.csrf)
-      .set('X-Forwarded-For', '10.0.1.1')
-      .send({ email: 'medico2@example.it', password: DEMO_PASSWORD });
-    expect429(right);
+    const guesses = Array.from({ length: 100 }, (_, i) => login(c, '10.0.0.1', 'medico2@example.it', i === 40 ? DEMO_PASSWORD : `sbagliata-${i}`));
+    const statuses = (await Promise.all(guesses)).map((r) => r.status);
+    // evaluated = answered 401 (wrong) or 200 (right); every other one was refused before bcrypt
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(95);
+    expect429(await login(c, '10.0.0.1', 'medico2@example.it', DEMO_PASSWORD));
+  });
+
+  it('no one can lock a person out from another address: guesses from elsewhere leave their own login open', async () => {
+    const c = await client(app);
+    for (let i = 0; i < 12; i++) await login(c, `10.0.3.${i}`, 'admin@example.it', `sbagliata-${i}`).expect(401);
+    // the same account from the attacker's address is refused; the owner, from theirs, gets in
+    for (let i = 0; i < 4; i++) await login(c, '10.0.3.0', 'admin@example.it', `ancora-${i}`).expect(401);
+    expect429(await login(c, '10.0.3.0', 'admin@example.it', DEMO_PASSWORD));
+    await login(await client(app), '10.0.4.1', 'admin@example.it', DEMO_PASSWORD).expect(200);
+  });
+
+  it('one client guessing across many accounts concurrently: at most 8 are evaluated', async () => {
+    const c = await client(app);
+    const statuses = (await Promise.all(Array.from({ length: 60 }, (_, i) => login(c, '10.9.8.8', `altro${i}@example.it`, 'x'.repeat(10))))).map(
+      (r) => r.status,
+    );
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(8);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(52);
   });
 
   it('one client guessing across many accounts is stopped after 8 failures', async () => {

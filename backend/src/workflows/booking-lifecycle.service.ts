@@ -107,7 +107,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
       throw new ConflictError('La prenotazione non è attiva: non c’è nulla da annullare.', 'prenotazione_non_attiva');
     }
     metadata = await this.inBookingChain(bookingId, metadata);
-    const sealed = reason ? await this.personalData.seal(booking.patientId, reason) : null;
+    const sealed = reason ? await this.personalData.sealUnlessErased(booking.patientId, reason) : null;
     const intent = await this.commands.execute(
       new Decide(bookingStreamName(bookingId), bookingDecider, { type: 'CancelBooking', bookingId, by, reason: sealed, ...this.policyInput() }, metadata),
     );

@@ -153,7 +153,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
         regime: profile.regime,
         stampDutyToPatient: profile.stampDutyToPatient,
         issuer: profile.personal,
-        patient: await this.personalData.seal(doc.patientId, patient),
+        patient: await this.personalData.sealUnlessErased(doc.patientId, patient),
       },
     };
   }

@@ -22,8 +22,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** the built app as a user runs it (node backend/dist/main.js) on an empty data dir: demo data seeded */
-export async function startServer(): Promise<RunningServer> {
+/** the built app as a user runs it (node backend/dist/main.js) on an empty data dir: demo data seeded; `extraEnv` adds settings (SMTP_URL…) */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
@@ -42,6 +42,8 @@ export async function startServer(): Promise<RunningServer> {
       RATE_LIMIT_HOLD: '100000',
       RATE_LIMIT_COUPON: '100000',
       RATE_LIMIT_SOCKET: '100000',
+      RATE_LIMIT_PASSWORD_RESET: '100000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -85,10 +87,10 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** the app server and a browser for one describe block: started before its tests, stopped after */
-export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+export function serverAndBrowser(extraEnv: () => Record<string, string> = () => ({})): { readonly server: RunningServer; readonly browser: Browser } {
   const running: { server?: RunningServer; browser?: Browser } = {};
   beforeAll(async () => {
-    running.server = await startServer();
+    running.server = await startServer(extraEnv());
     running.browser = await launchChromium();
   });
   afterAll(async () => {

@@ -64,6 +64,9 @@ export const SCREENS: readonly Screen[] = [
   { name: 'fiscale', path: () => '/fiscale', roles: ['doctor', 'admin'], title: 'Documenti fiscali', main: true },
   { name: 'posta', path: () => '/posta', roles: ['admin'], title: 'Posta in uscita', main: true },
   { name: 'impostazioni', path: () => '/impostazioni', roles: ['doctor', 'admin'], title: 'Impostazioni', main: true },
+  { name: 'personale', path: () => '/staff', roles: ['admin'], title: 'Personale', main: true },
+  { name: 'profilo', path: () => '/profilo', roles: ['patient', 'doctor', 'admin', 'auditor'], title: 'Il mio profilo', main: true },
+  { name: 'password-dimenticata', path: () => '/password-dimenticata', roles: ['visitor'], title: 'Password dimenticata', main: true },
   // what a role outside a page reads, and an unknown address
   { name: 'storico-negato', path: () => '/storico', roles: ['doctor', 'patient'], title: 'Accesso non consentito' },
   { name: 'catalogo-negato', path: () => '/catalogo', roles: ['doctor'], title: 'Accesso non consentito' },

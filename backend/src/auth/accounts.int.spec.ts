@@ -170,6 +170,10 @@ describe('roles, deactivation', () => {
     expect((await login('medico2@example.it', DEMO_PASSWORD)).status).toBe(401);
     expect((await request(app.app.getHttpServer()).get('/api/doctors')).body.map((d: { id: string }) => d.id)).not.toContain(medico2);
     expect((await request(app.app.getHttpServer()).get(`/api/doctors/${medico2}`)).status).toBe(404);
+    // and not bookable by a direct call either
+    expect((await request(app.app.getHttpServer()).get('/disponibilita/query').query({ for: medico2, date: '2030-03-06' })).status).toBe(404);
+    const hold = await post(p, '/prenotazioni', { doctor_id: medico2, availability_id: slotId(medico2, '2030-03-06T14:00:00Z') });
+    expect(hold.status).toBe(404);
     // nothing was cancelled
     expect((await p.agent.get(`/prenotazioni/${held.body.id}`).set('Accept', 'application/json')).body.status).toBe('held');
     const again = await post(admin, `/api/staff/${medico2}/deactivate`, {});

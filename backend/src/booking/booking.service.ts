@@ -118,7 +118,8 @@ export class BookingService {
 
   /** free = available and not yet begun at the practice */
   private async freeSlotDocs(doctorId: string, fromDay: string, toDayExclusive: string): Promise<SlotDoc[]> {
-    const { startHour, endHour } = await this.users.getDoctor(doctorId);
+    // a deactivated doctor has no free slot for anyone
+    const { startHour, endHour } = await this.users.getBookableDoctor(doctorId);
     const docs = await this.readModels.find<SlotDoc>('availability_slots', {
       doctor_id: doctorId,
       start: { gte: `${fromDay}T00:00:00Z`, lt: `${toDayExclusive}T00:00:00Z` },
@@ -167,7 +168,7 @@ export class BookingService {
       throw new ValidationError('Orario non valido: scegline uno tra quelli proposti.', 'slot_non_valido');
     }
     if (parsed.doctorId !== doctorId) throw new ValidationError("L'orario scelto non è del medico indicato.", 'slot_di_altro_medico');
-    const doctor = await this.users.getDoctor(doctorId);
+    const doctor = await this.users.getBookableDoctor(doctorId);
 
     // the same patient sending the same slot again (a double click) gets the hold they already have
     const mine = await this.readModels.find<BookingDoc>('bookings', { patient_id: patient.id, status: 'held' });

@@ -344,3 +344,40 @@ describe('the built app in production behind a TLS-terminating proxy on loopback
     expect(output).not.toMatch(/^\s+at /m);
   });
 });
+
+describe('the projections worker (dist/worker.js) in production', () => {
+  it('answers /healthz and /readyz on WORKER_HEALTH_PORT, for the container healthcheck; refuses a public secret', async () => {
+    const port = await freePort();
+    const worker = spawn(process.execPath, [join(__dirname, '../dist/worker.js')], {
+      env: productionEnv({ WORKER_HEALTH_PORT: String(port) }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    worker.stdout.on('data', (c: Buffer) => (said += c.toString()));
+    worker.stderr.on('data', (c: Buffer) => (said += c.toString()));
+    try {
+      let ready: Response | null = null;
+      for (let i = 0; i < 300 && !ready?.ok; i++) {
+        if (worker.exitCode !== null) throw new Error(`il worker è uscito: ${said}`);
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
+        if (!ready?.ok) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(ready?.status).toBe(200);
+      expect(await ready!.json()).toMatchObject({ status: 'pronto' });
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      worker.kill('SIGTERM');
+      if (worker.exitCode === null) await new Promise((r) => worker.once('exit', r));
+    }
+    const refused = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [join(__dirname, '../dist/worker.js')], {
+        env: productionEnv({ LOOKUP_SECRET: 'cambia-questo-segreto-di-ricerca' }),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      child.once('exit', (code) => resolve({ code, stderr }));
+    });
+    expectRefusal(refused, /LOOKUP_SECRET ha un valore pubblico/);
+  });
+});

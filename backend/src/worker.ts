@@ -1,7 +1,8 @@
 import { loadConfig } from './config/config';
 import { StartupRefusal, checkSecrets } from './config/startup-checks';
 import { openCore, closeCore } from './infrastructure/core';
-import { publishChangesToRedis } from './infrastructure/change-feed';
+import { publishChangesToRedis, runnerChangeFeed } from './infrastructure/change-feed';
+import { serveWorkerHealth } from './http/health.controller';
 
 /** scale-out: the only process that writes read models; backends learn of changes through Redis */
 async function main(): Promise<void> {
@@ -14,9 +15,12 @@ async function main(): Promise<void> {
   if (config.production) checkSecrets(process.env);
   const core = await openCore({ ...config, runProjections: true });
   const unpublish = config.redisUrl ? publishChangesToRedis(core.runner, config.redisUrl, config.redisPrefix) : async () => undefined;
+  // answering before the runner has caught up: /readyz says not yet, /healthz that the process is there
+  const health = config.workerHealthPort ? await serveWorkerHealth(config.workerHealthPort, core.eventStore, runnerChangeFeed(core.runner)) : null;
   await core.runner.start();
   console.log('Proiezioni aggiornate: in ascolto di nuovi eventi');
   const stop = async () => {
+    health?.close();
     await unpublish();
     await closeCore(core);
     process.exit(0);

@@ -53,6 +53,8 @@ const Env = z.object({
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   /** shared by every instance in scale-out; embedded: generated into DATA_DIR */
   LOOKUP_SECRET: z.string().min(16).optional(),
+  /** the projections worker (worker.js) answers GET /healthz and /readyz on this port, for container healthchecks */
+  WORKER_HEALTH_PORT: unsetWhenEmpty(z.coerce.number().int().min(1).max(65535).optional()),
   /** 'false' = projections run in a separate worker process (scale-out) */
   RUN_PROJECTIONS: z.enum(['true', 'false']).default('true'),
   /** how long a slot stays held for a patient before payment */
@@ -197,6 +199,8 @@ export interface AppConfig {
   logLevel: string;
   cookieSecure: boolean;
   runProjections: boolean;
+  /** null: the projections worker serves no health port */
+  workerHealthPort: number | null;
   holdMinutes: number;
   holdSweepSeconds: number;
   cancellationCutoffHours: number;
@@ -343,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : production,
     runProjections: e.RUN_PROJECTIONS === 'true',
+    workerHealthPort: e.WORKER_HEALTH_PORT ?? null,
     holdMinutes: e.HOLD_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
     cancellationCutoffHours: e.CANCELLATION_CUTOFF_HOURS,

@@ -1,17 +1,23 @@
-import type { PracticeInfo } from '@studio/contracts';
+import type { DoctorProfileView, PracticeInfo } from '@studio/contracts';
 import { api } from './api';
 
 /** the tag a change in /impostazioni invalidates: header, login page and titles follow at once */
 export const PRACTICE_TAG = 'Practice';
+export const DOCTOR_PROFILE_TAG = 'DoctorProfile';
 
 /** GET /api/practice: the practice's name, logo, contacts and data controller (public) */
-export const practiceApi = api.enhanceEndpoints({ addTagTypes: [PRACTICE_TAG] }).injectEndpoints({
+export const practiceApi = api.enhanceEndpoints({ addTagTypes: [PRACTICE_TAG, DOCTOR_PROFILE_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     getPractice: build.query<PracticeInfo, void>({
       query: () => ({ url: '/api/practice' }),
       providesTags: [PRACTICE_TAG],
     }),
+    /** a doctor's public profile (title, specialty, register number, bio, photo): the booking page and /impostazioni */
+    getDoctorProfile: build.query<DoctorProfileView, string>({
+      query: (doctorId) => ({ url: `/api/settings/doctors/${encodeURIComponent(doctorId)}` }),
+      providesTags: [DOCTOR_PROFILE_TAG],
+    }),
   }),
 });
 
-export const { useGetPracticeQuery } = practiceApi;
+export const { useGetPracticeQuery, useGetDoctorProfileQuery } = practiceApi;

@@ -1,6 +1,6 @@
 import type { DoctorSummary, VisitTypeView } from '@studio/contracts';
 import { Card } from 'react-bootstrap';
-import { useGetPracticeQuery } from '../../lib/practiceApi';
+import { useGetDoctorProfileQuery, useGetPracticeQuery } from '../../lib/practiceApi';
 import { it } from '../../i18n/it';
 import { formatEuro } from '../../lib/format';
 import { useGetVisitPricesQuery } from './bookingApi';
@@ -17,21 +17,27 @@ export function initials(name: string): string {
     .join('');
 }
 
-/** the chosen doctor before the patient commits: photo placeholder, specialty, visit length and price (the visit type's once chosen) */
+/** the chosen doctor before the patient commits: photo (or initials), title, specialty and bio as set in /impostazioni, visit length and price (the visit type's once chosen) */
 export function DoctorCard({ doctor, visitType }: { doctor: DoctorSummary; visitType?: VisitTypeView }) {
   const practice = useGetPracticeQuery().data;
+  const profile = useGetDoctorProfileQuery(doctor.id).data;
   const prices = useGetVisitPricesQuery().data;
   const cents = (prices ?? []).map((p) => p.priceCents).sort((a, b) => a - b);
   const price = cents.length === 0 ? null : cents[0] === cents[cents.length - 1] ? t.priceOne(formatEuro(cents[0])) : t.priceFrom(formatEuro(cents[0]));
   return (
     <Card className="mb-3 app-doctor-card" as="section" aria-label={t.doctorCard(doctor.name)}>
       <Card.Body className="d-flex gap-3 align-items-center">
-        <div className="app-doctor-photo" aria-hidden="true">
-          {initials(doctor.name)}
-        </div>
+        {profile?.photoUrl ? (
+          <img className="app-doctor-photo object-fit-cover" src={profile.photoUrl} alt="" width={64} height={64} />
+        ) : (
+          <div className="app-doctor-photo" aria-hidden="true">
+            {initials(doctor.name)}
+          </div>
+        )}
         <div className="min-w-0">
-          <p className="h5 mb-1">{doctor.name}</p>
-          {practice && <p className="mb-1 text-body-secondary">{practice.specialty}</p>}
+          <p className="h5 mb-1">{[profile?.title, doctor.name].filter(Boolean).join(' ')}</p>
+          {(profile ?? practice) && <p className="mb-1 text-body-secondary">{profile?.specialty ?? practice?.specialty}</p>}
+          {profile?.bio && <p className="mb-1 small">{profile.bio}</p>}
           {visitType ? (
             <p className="mb-0 small">
               <span className="me-3">{t.visitLength(visitType.minutes)}</span>

@@ -6,14 +6,8 @@ import { it } from '../../i18n/it';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { usePageTitle } from '../../lib/pageTitle';
-import { useGetPracticeQuery } from '../../lib/practiceApi';
-import {
-  useGetDoctorProfileQuery,
-  useSaveDoctorProfileMutation,
-  useSavePracticeMutation,
-  useUploadDoctorPhotoMutation,
-  useUploadLogoMutation,
-} from './settingsApi';
+import { useGetDoctorProfileQuery, useGetPracticeQuery } from '../../lib/practiceApi';
+import { useSaveDoctorProfileMutation, useSavePracticeMutation, useUploadDoctorPhotoMutation, useUploadLogoMutation } from './settingsApi';
 
 const t = it.settings;
 const ACCEPT = 'image/png,image/jpeg,image/webp';

@@ -1,8 +1,6 @@
 import type { DoctorProfileInput, DoctorProfileView, PracticeDetailsInput, PracticeInfo } from '@studio/contracts';
 import { api } from '../../lib/api';
-import { PRACTICE_TAG } from '../../lib/practiceApi';
-
-const DOCTOR_PROFILE_TAG = 'DoctorProfile';
+import { DOCTOR_PROFILE_TAG, PRACTICE_TAG } from '../../lib/practiceApi';
 
 /** an upload: the file's bytes as the body (the server reads the type from them) */
 const upload = (url: string, file: Blob) => ({ url, method: 'PUT', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } });
@@ -17,10 +15,6 @@ export const settingsApi = api.enhanceEndpoints({ addTagTypes: [PRACTICE_TAG, DO
       query: (file) => upload('/api/settings/practice/logo', file),
       invalidatesTags: [PRACTICE_TAG],
     }),
-    getDoctorProfile: build.query<DoctorProfileView, string>({
-      query: (doctorId) => ({ url: `/api/settings/doctors/${encodeURIComponent(doctorId)}` }),
-      providesTags: [DOCTOR_PROFILE_TAG],
-    }),
     saveDoctorProfile: build.mutation<DoctorProfileView, { doctorId: string; profile: DoctorProfileInput }>({
       query: ({ doctorId, profile }) => ({ url: `/api/settings/doctors/${encodeURIComponent(doctorId)}`, method: 'PUT', body: profile }),
       invalidatesTags: [DOCTOR_PROFILE_TAG],
@@ -32,5 +26,4 @@ export const settingsApi = api.enhanceEndpoints({ addTagTypes: [PRACTICE_TAG, DO
   }),
 });
 
-export const { useSavePracticeMutation, useUploadLogoMutation, useGetDoctorProfileQuery, useSaveDoctorProfileMutation, useUploadDoctorPhotoMutation } =
-  settingsApi;
+export const { useSavePracticeMutation, useUploadLogoMutation, useSaveDoctorProfileMutation, useUploadDoctorPhotoMutation } = settingsApi;

@@ -9,8 +9,8 @@ import { Decide } from '../event-store/decide.command';
 import { closeCore } from '../infrastructure/core';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { registerPatients, type TestPatient } from '../testing/patients';
-import { holdSlot, paypalEnv, TEST_TAXCODE } from '../testing/payments';
-import { ManualClock, startTestApp, type TestApp } from '../testing/test-app';
+import { holdSlot, paypalEnv, startPayingTestApp, TEST_TAXCODE } from '../testing/payments';
+import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
 import { PaymentReconcilerService } from './payment-reconciler.service';
 
 /**
@@ -128,5 +128,89 @@ describe('payment reconciler: a capture whose answer never reached the log ends 
     expect(await second.app.get(PaymentReconcilerService).run(0)).toEqual({ settled: 0, looked: 0 });
     expect(await second.core.eventStore.headPosition()).toBe(head);
     expect(pp.calls.refund).toBe(calls.refund + 1);
+  });
+});
+
+describe('PayPal answers PENDING, slow, lost; its webhook', () => {
+  const clock = new ManualClock(new Date(NOW));
+  let paying: Awaited<ReturnType<typeof startPayingTestApp>>;
+  let app: TestApp;
+  let pp: PaypalStandIn;
+  let productId: string;
+
+  beforeAll(async () => {
+    paying = await startPayingTestApp(clock, { PAYPAL_TIMEOUT_MS: '300' });
+    ({ app, pp } = paying);
+    productId = ((await (await registerPatients(app, 1))[0].agent.get('/api/products')).body as { id: string }[])[0].id;
+  });
+  afterAll(() => paying.close());
+  afterEach(() => clock.set(NOW));
+
+  const bookingDoc = async (id: string) => (await app.core.readModels.get<{ status: string; paymentInReview?: string }>('bookings', id))?.doc;
+  const webhook = (message: { body: Record<string, unknown>; headers: Record<string, string> }) =>
+    client(app).then(({ agent }) => agent.post('/api/paypal/webhook').set(message.headers).send(message.body));
+
+  it('PENDING: "pagamento in verifica", the hold outlives its time, then the signed webhook of the settled capture books it', async () => {
+    const { patient, bookingId, orderId } = await approvedOrder(app, pp, productId, '2030-03-05T11:00:00Z');
+    pp.setNextCaptureStatus('PENDING', 'ECHECK');
+    const res = await confirm(patient, orderId, productId);
+    expect([res.status, res.body]).toEqual([202, { redirect: '/home', paymentInReview: true }]);
+    expect(await types(app, orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCapturePending']);
+    expect(await bookingDoc(bookingId)).toMatchObject({ status: 'held', paymentInReview: orderId });
+
+    // past the hold's time: the sweep leaves it alone, and the reconciler finds PayPal still reviewing
+    clock.advance(30);
+    await app.app.get(HoldExpiryService).expireDue();
+    expect(await app.app.get(PaymentReconcilerService).run()).toMatchObject({ settled: 0 });
+    expect(await bookingDoc(bookingId)).toMatchObject({ status: 'held' });
+
+    // a message not signed by PayPal does nothing
+    const settled = pp.settleCapture(orderId, 'COMPLETED');
+    const head = await app.core.eventStore.headPosition();
+    const forged = await webhook({ body: { ...settled.body, summary: 'altro' }, headers: settled.headers });
+    expect([forged.status, forged.body.error?.code]).toEqual([400, 'firma_non_valida']);
+    expect(await app.core.eventStore.headPosition()).toBe(head);
+
+    const accepted = await webhook(settled);
+    expect([accepted.status, accepted.body]).toEqual([200, { received: true, order: orderId }]);
+    expect(await types(app, orderStreamName(orderId))).toEqual([
+      'OrderCreated',
+      'PaymentCaptureRequested',
+      'PaymentCapturePending',
+      'PaymentCaptured',
+      'OrderPlaced',
+    ]);
+    await app.core.changes.waitFor(await app.core.eventStore.headPosition());
+    expect(await bookingDoc(bookingId)).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('every answer of the capture lost (timeouts): 502, the intent stays; the reconciler finds the capture and books it, once', async () => {
+    const { patient, bookingId, orderId } = await approvedOrder(app, pp, productId, '2030-03-05T11:30:00Z');
+    for (let i = 0; i < 3; i++) pp.fault('capture', { kind: 'lost' });
+    const ids = pp.captureRequestIds.length;
+    const res = await confirm(patient, orderId, productId);
+    expect(res.status).toBe(502);
+    // three attempts, one request id: PayPal made one capture
+    expect(pp.captureRequestIds.slice(ids)).toEqual([`capture-${orderId}`, `capture-${orderId}`, `capture-${orderId}`]);
+    expect(await types(app, orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested']);
+
+    // a confirmation under way is left alone for a while; after that, PayPal is asked
+    expect(await app.app.get(PaymentReconcilerService).run()).toEqual({ settled: 0, looked: 0 });
+    clock.advance(2);
+    expect(await app.app.get(PaymentReconcilerService).run()).toEqual({ settled: 1, looked: 1 });
+    expect(await types(app, orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCaptured', 'OrderPlaced']);
+    expect(await bookingDoc(bookingId)).toMatchObject({ status: 'confirmed' });
+    // the browser comes back late: the same answer, nothing more
+    await confirm(patient, orderId, productId).expect(200, { redirect: '/home' });
+  });
+
+  it('a slow PayPal: the confirmation answers within the timeout × attempts, never hangs past the hold', async () => {
+    const { patient, orderId } = await approvedOrder(app, pp, productId, '2030-03-05T12:00:00Z');
+    for (let i = 0; i < 3; i++) pp.fault('capture', { kind: 'slow', ms: 5_000 });
+    const res = await confirm(patient, orderId, productId);
+    expect([res.status, res.body.error?.code]).toEqual([502, 'paypal_non_disponibile']);
+    clock.advance(2);
+    expect(await app.app.get(PaymentReconcilerService).run()).toEqual({ settled: 1, looked: 1 });
+    expect(await types(app, orderStreamName(orderId))).toContain('OrderPlaced');
   });
 });

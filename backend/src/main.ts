@@ -10,7 +10,11 @@ async function withPaypalStandIn(config: AppConfig): Promise<{ config: AppConfig
   console.warn(`Pagamenti SIMULATI: PayPal sostituito da un servizio locale (${standIn.baseUrl}). Nessun addebito reale.`);
   return {
     standIn,
-    config: { ...config, paypal: { baseUrl: standIn.baseUrl, clientId: standIn.clientId, clientSecret: standIn.clientSecret }, paypalSdkUrl: standIn.sdkUrl },
+    config: {
+      ...config,
+      paypal: { baseUrl: standIn.baseUrl, clientId: standIn.clientId, clientSecret: standIn.clientSecret, webhookId: standIn.webhookId },
+      paypalSdkUrl: standIn.sdkUrl,
+    },
   };
 }
 

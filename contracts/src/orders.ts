@@ -28,6 +28,19 @@ export const CreatePaypalOrderRequest = z.object({
 });
 export type CreatePaypalOrderRequest = z.input<typeof CreatePaypalOrderRequest>;
 
+/** GET /api/paypal/quote?booking_id=&product=&coupon=: the charge before paying, as POST /api/paypal/orders will make it */
+export const ChargeQuoteQuery = CreatePaypalOrderRequest;
+export const ChargeQuote = z.object({
+  lines: z.array(z.object({ kind: z.enum(['visit', 'coupon', 'stamp_duty']), amountCents: z.number().int() })),
+  /** the "Totale": what PayPal is asked for and captures */
+  totalCents: z.number().int(),
+  /** the stamp duty due on the receipt (2,00 € above 77,47 €), whoever bears it */
+  stampDutyCents: z.number().int(),
+  /** true: the duty is one of the lines (charged to the patient); false with a duty: the practitioner bears it */
+  stampDutyCharged: z.boolean(),
+});
+export type ChargeQuote = z.infer<typeof ChargeQuote>;
+
 /** GET /api/paypal/config: what the browser needs to load the PayPal JS SDK */
 export const PaypalConfigResponse = z.object({
   clientId: z.string(),
@@ -62,7 +75,8 @@ export const ConfirmPaymentRequest = z.object({
 });
 export type ConfirmPaymentRequest = z.input<typeof ConfirmPaymentRequest>;
 
-export const ConfirmPaymentResponse = z.object({ redirect: z.literal('/home') });
+/** paymentInReview: PayPal holds the capture for review ("pagamento in verifica"); the booking stays reserved */
+export const ConfirmPaymentResponse = z.object({ redirect: z.literal('/home'), paymentInReview: z.literal(true).optional() });
 export type ConfirmPaymentResponse = z.infer<typeof ConfirmPaymentResponse>;
 
 /** GET /api/me/orders */

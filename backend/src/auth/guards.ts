@@ -59,13 +59,23 @@ function visitorToken(req: Request): string | undefined {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const NOT_A_BROWSER_WRITE = 'studio:not-a-browser-write';
+/**
+ * A write that no browser session makes (PayPal's webhook): it carries no CSRF token, and authenticates itself some
+ * other way (the webhook's signature, verified with PayPal before anything is done).
+ */
+export const NotABrowserWrite = () => SetMetadata(NOT_A_BROWSER_WRITE, true);
+
 /** every write carries the session's token in X-CSRF-Token or a `_token` field */
 @Injectable()
 export class CsrfGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
   canActivate(ctx: ExecutionContext): boolean {
     if (ctx.getType() !== 'http') return true;
     const req = ctx.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(req.method)) return true;
+    if (this.reflector.get<boolean | undefined>(NOT_A_BROWSER_WRITE, ctx.getHandler())) return true;
     const expected = req.session?.user ? req.session.csrfToken : visitorToken(req);
     const given = req.header('x-csrf-token') ?? (req.body as { _token?: unknown } | undefined)?._token;
     if (!expected || typeof given !== 'string' || !sameToken(expected, given)) {

@@ -6,6 +6,7 @@ export {
   type BookingState,
   type ConfirmBooking,
   type EndHold,
+  type MarkPaymentInReview,
   type StartHold,
 } from './booking.decider';
 export { patientHoldDecider, type ClaimHold } from './patient-hold.decider';

@@ -78,6 +78,10 @@ const Env = z.object({
   PAYPAL_BASE_URL: unsetWhenEmpty(z.string().url().optional()),
   PAYPAL_CLIENT_ID: unsetWhenEmpty(z.string().min(1).optional()),
   PAYPAL_CLIENT_SECRET: unsetWhenEmpty(z.string().min(1).optional()),
+  /** the id PayPal gave this app's webhook (developer dashboard): its messages are verified against it; unset: webhook off */
+  PAYPAL_WEBHOOK_ID: unsetWhenEmpty(z.string().min(1).optional()),
+  /** each PayPal call is abandoned after this many ms (then retried, at most twice, with the same request id) */
+  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** the PayPal JS SDK script the browser loads (client id and currency are added as query parameters) */
   PAYPAL_SDK_URL: z.string().url().default('https://www.paypal.com/sdk/js'),
   /**
@@ -207,7 +211,7 @@ export interface AppConfig {
   /** where online visits' rooms live: `<videoBaseUrl>/studio-<bookingId>` */
   videoBaseUrl: string;
   /** null: PayPal not configured, the payment endpoints answer 503 */
-  paypal: { baseUrl: string; clientId: string; clientSecret: string } | null;
+  paypal: { baseUrl: string; clientId: string; clientSecret: string; webhookId?: string; timeoutMs?: number } | null;
   /** the JS SDK script (the stand-in's own when `paypalStandIn`) */
   paypalSdkUrl: string;
   /** main.ts starts the local PayPal stand-in and points `paypal` and `paypalSdkUrl` at it */
@@ -352,7 +356,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
     cancellationCutoffHours: e.CANCELLATION_CUTOFF_HOURS,
     videoBaseUrl: e.VIDEO_BASE_URL,
-    paypal: paypalSet === 3 ? { baseUrl: e.PAYPAL_BASE_URL!, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET! } : null,
+    paypal:
+      paypalSet === 3
+        ? {
+            baseUrl: e.PAYPAL_BASE_URL!,
+            clientId: e.PAYPAL_CLIENT_ID!,
+            clientSecret: e.PAYPAL_CLIENT_SECRET!,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+            timeoutMs: e.PAYPAL_TIMEOUT_MS,
+          }
+        : null,
     paypalSdkUrl: e.PAYPAL_SDK_URL,
     paypalStandIn: e.PAYPAL_STAND_IN ? e.PAYPAL_STAND_IN === 'true' : !production && paypalSet === 0,
     mail: {

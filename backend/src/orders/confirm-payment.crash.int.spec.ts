@@ -68,7 +68,7 @@ describe('payment confirmation resumed after the process died between two append
     dieAt('BookSlot');
     expect((await confirm(order.patient, order.orderId)).status).toBe(500);
     jest.restoreAllMocks();
-    expect(await types(orderStreamName(order.orderId))).toEqual(['OrderCreated', 'PaymentCaptured']);
+    expect(await types(orderStreamName(order.orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCaptured']);
     return order;
   }
 
@@ -86,7 +86,7 @@ describe('payment confirmation resumed after the process died between two append
     expect(pp.calls.capture).toBe(paypalCalls.capture);
     expect(pp.calls.get).toBe(paypalCalls.get);
     expect(pp.calls.refund).toBe(paypalCalls.refund);
-    expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured', 'OrderPlaced']);
+    expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCaptured', 'OrderPlaced']);
     expect(await types(bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingConfirmed']);
     expect((await app.core.eventStore.readStream(availabilityStreamName(medico1, '2030-03-05'))).filter((e) => e.type === 'SlotBooked')).toEqual([
       expect.objectContaining({ data: expect.objectContaining({ bookingId, orderId }) }),
@@ -113,7 +113,7 @@ describe('payment confirmation resumed after the process died between two append
       expect(retried.body.error).toMatchObject({ code: 'pagamento_rimborsato', message: expect.stringMatching(/scaduta.*rimborsato per intero/) });
       expect(pp.calls.refund).toBe(paypalCalls.refund + 1);
       expect(pp.calls.capture).toBe(paypalCalls.capture);
-      expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured', 'PaymentRefunded']);
+      expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCaptured', 'PaymentRefunded']);
       const day = await app.core.eventStore.readStream(availabilityStreamName(medico1, '2030-03-05'));
       expect(day.filter((e) => e.type === 'SlotBooked' && (e.data as { bookingId: string }).bookingId === bookingId)).toEqual([]);
       expect(await types(bookingStreamName(bookingId))).not.toContain('BookingConfirmed');
@@ -147,6 +147,6 @@ describe('payment confirmation resumed after the process died between two append
     expect(pp.calls.capture).toBe(captures);
     expect(await redemptions()).toHaveLength(1);
     expect(await types(bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingConfirmed']);
-    expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured', 'OrderPlaced']);
+    expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCaptured', 'OrderPlaced']);
   });
 });

@@ -36,7 +36,21 @@ const input: ConfirmPaymentInput = {
   now: '2030-03-04T08:05:00.000Z',
   today: '2030-03-04',
   placed,
+  mode: 'confirm',
+  request: {
+    orderId: 'PP1',
+    requestId: '',
+    bookingId: 'b1',
+    doctorId: 'd1',
+    start,
+    startedAt: '2030-03-04T08:05:00.000Z',
+    today: '2030-03-04',
+    productName: 'Prima visita nutrizionale',
+    invoice,
+    stsOpposition: false,
+  },
 };
+const reconciling: ConfirmPaymentInput = { ...input, mode: 'reconcile' };
 const withCoupon: ConfirmPaymentInput = { ...input, coupon: 'BENVENUTO10', placed: { ...placed, coupon: 'BENVENUTO10', amountCents: 7200 } };
 
 // the log, stream by stream
@@ -45,6 +59,14 @@ const created = (coupon: string | null = null): WorkflowEvent => ({
   type: 'OrderCreated',
   data: { orderId: 'PP1', bookingId: 'b1', patientId: 'p1', productId: 'prod-1', coupon, amountCents: coupon ? 7200 : 8000, currency: 'EUR' },
 });
+const requested = (attempt = 0): WorkflowEvent => ({
+  stream: ORDER,
+  type: 'PaymentCaptureRequested',
+  data: { ...input.request, requestId: attempt ? `capture-PP1-${attempt}` : 'capture-PP1' },
+});
+const pendingCapture: WorkflowEvent = { stream: ORDER, type: 'PaymentCapturePending', data: { orderId: 'PP1', captureId: 'CAP1', reason: 'PENDING_REVIEW' } };
+const abandoned: WorkflowEvent = { stream: ORDER, type: 'PaymentCaptureAbandoned', data: { orderId: 'PP1', reason: 'cattura DECLINED' } };
+const inReview: WorkflowEvent = { stream: BOOKING, type: 'BookingPaymentInReview', data: { bookingId: 'b1', orderId: 'PP1' } };
 const captured: WorkflowEvent = { stream: ORDER, type: 'PaymentCaptured', data: { orderId: 'PP1', captureId: 'CAP1', amountCents: 8000, currency: 'EUR' } };
 const refunded: WorkflowEvent = {
   stream: ORDER,
@@ -79,7 +101,13 @@ const bookingConfirmed: WorkflowEvent = { stream: BOOKING, type: 'BookingConfirm
 const held = [opened, slotHeld, bookingHeld];
 
 // the steps
-const capture: ConfirmPaymentStep = { kind: 'capture', orderId: 'PP1' };
+const request = (attempt = 0): ConfirmPaymentStep => ({
+  kind: 'request',
+  command: { type: 'RequestCapture', request: { ...input.request, requestId: attempt ? `capture-PP1-${attempt}` : 'capture-PP1' } },
+});
+const capture: ConfirmPaymentStep = { kind: 'capture', orderId: 'PP1', requestId: 'capture-PP1', mode: 'confirm' };
+const lookUp: ConfirmPaymentStep = { kind: 'capture', orderId: 'PP1', requestId: 'capture-PP1', mode: 'reconcile' };
+const review: ConfirmPaymentStep = { kind: 'review', command: { type: 'MarkPaymentInReview', bookingId: 'b1', orderId: 'PP1' } };
 const redeem: ConfirmPaymentStep = { kind: 'coupon', command: { type: 'RedeemCoupon', code: 'BENVENUTO10', orderId: 'PP1', today: '2030-03-04' } };
 const book: ConfirmPaymentStep = {
   kind: 'day',
@@ -90,9 +118,12 @@ const place: ConfirmPaymentStep = { kind: 'order', command: { type: 'PlaceOrder'
 const refund = (reason: string): ConfirmPaymentStep => ({ kind: 'refund', orderId: 'PP1', captureId: 'CAP1', reason });
 
 describe('payment confirmation workflow', () => {
-  it('captures, books the slot, confirms the booking, places the order, in that order', () => {
+  it('records the intent to capture (with its PayPal-Request-Id), captures, books the slot, confirms the booking, places the order', () => {
     flow(input)
       .given([...held, created()])
+      .thenNext(request());
+    flow(input)
+      .given([...held, created(), requested()])
       .thenNext(capture);
     flow(input)
       .given([...held, created(), captured])
@@ -106,7 +137,7 @@ describe('payment confirmation workflow', () => {
   });
 
   it('with a coupon: redeemed for this order after the capture, before the slot', () => {
-    const base = [couponCreated, redeemed('PP-other'), ...held, created('BENVENUTO10')];
+    const base = [couponCreated, redeemed('PP-other'), ...held, created('BENVENUTO10'), requested()];
     flow(withCoupon).given(base).thenNext(capture);
     flow(withCoupon)
       .given([...base, captured])
@@ -174,5 +205,48 @@ describe('payment confirmation workflow', () => {
       .thenNothing();
     // no order at all: nothing to confirm
     flow(input).given(held).thenDone();
+  });
+
+  it('a capture whose answer was lost is asked again with the same request id; an abandoned one gets a new id', () => {
+    flow(input)
+      .given([...held, created(), requested()])
+      .thenNext(capture);
+    flow(input)
+      .given([...held, created(), requested(), abandoned])
+      .thenNext(request(1));
+  });
+
+  it('PENDING: the booking is marked in review, then the confirmation stops; nothing is booked or refunded', () => {
+    flow(input)
+      .given([...held, created(), requested(), pendingCapture])
+      .thenNext(review);
+    flow(input)
+      .given([...held, created(), requested(), pendingCapture, inReview])
+      .thenDone();
+  });
+
+  it('the reconciler never starts a capture: it looks the order up, then finishes the booking or refunds as a confirmation would', () => {
+    flow(reconciling)
+      .given([...held, created()])
+      .thenDone();
+    flow(reconciling)
+      .given([...held, created(), requested(), abandoned])
+      .thenDone();
+    flow(reconciling)
+      .given([...held, created(), requested()])
+      .thenNext(lookUp);
+    flow(reconciling)
+      .given([...held, created(), requested(), pendingCapture])
+      .thenNext(review);
+    flow(reconciling)
+      .given([...held, created(), requested(), pendingCapture, inReview])
+      .thenNext(lookUp);
+    flow(reconciling)
+      .given([...held, created(), requested(), captured])
+      .thenNext(book);
+    flow(reconciling)
+      .given([...held, created(), requested(), captured])
+      .whenRefused(book, new ConflictError('La prenotazione è scaduta.', 'prenotazione_scaduta'))
+      .thenNext(refund('La prenotazione è scaduta.'));
   });
 });

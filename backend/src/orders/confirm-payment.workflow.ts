@@ -1,11 +1,11 @@
 import { availabilityStreamName, bookingStreamName, couponStreamName, orderStreamName, type EventData } from '@studio/contracts';
 import { availabilityDecider, type BookSlot, type DoctorDay } from '../availability';
-import { bookingDecider, type BookingState, type ConfirmBooking } from '../booking';
+import { bookingDecider, type BookingState, type ConfirmBooking, type MarkPaymentInReview } from '../booking';
 import { couponDecider, type CouponState, type RedeemCoupon } from '../catalog';
 import { ConflictError, type AppError } from '../common/errors';
 import { evolveWith } from '../event-store/command-handler';
 import type { Workflow, WorkflowEvent } from '../event-store/workflow';
-import { orderDecider, type OrderCommand, type OrderState } from './order.decider';
+import { captureRequestId, orderDecider, type OrderCommand, type OrderState } from './order.decider';
 
 /** POST /prenotazioni/conferma, once the request itself was checked (the patient's order, their hold, billing) */
 export interface ConfirmPaymentInput {
@@ -24,6 +24,54 @@ export interface ConfirmPaymentInput {
   today: string;
   /** the order as it is placed at the end, all but the capture id (which the capture step records) */
   placed: Omit<EventData<'OrderPlaced'>, 'captureId'>;
+  /**
+   * 'confirm': the patient's confirmation, which may ask PayPal to capture; 'reconcile': the reconciler, which only asks
+   * PayPal what became of a capture already asked for (and never starts one: the patient is not there)
+   */
+  mode: 'confirm' | 'reconcile';
+  /** the capture intent as recorded before PayPal is called (its request id is the attempt's: see the decide) */
+  request: EventData<'PaymentCaptureRequested'>;
+}
+
+/** the confirmation's input as the log has it: what the reconciler resumes from, with no browser */
+export function reconcileInput(
+  created: EventData<'OrderCreated'>,
+  request: EventData<'PaymentCaptureRequested'>,
+  doctorDay: (start: string) => string,
+): ConfirmPaymentInput {
+  return {
+    orderId: created.orderId,
+    bookingId: created.bookingId,
+    patientId: created.patientId,
+    doctorId: request.doctorId,
+    start: request.start,
+    day: doctorDay(request.start),
+    coupon: created.coupon,
+    now: request.startedAt,
+    today: request.today,
+    placed: placedOf(created, request),
+    mode: 'reconcile',
+    request,
+  };
+}
+
+/** OrderPlaced but the capture id: the order, the charge as computed once, the buyer's data of the capture intent */
+export function placedOf(created: EventData<'OrderCreated'>, request: EventData<'PaymentCaptureRequested'>): Omit<EventData<'OrderPlaced'>, 'captureId'> {
+  return {
+    orderId: created.orderId,
+    bookingId: created.bookingId,
+    patientId: created.patientId,
+    productId: created.productId,
+    productName: request.productName,
+    coupon: created.coupon,
+    amountCents: created.amountCents,
+    currency: created.currency,
+    invoice: request.invoice,
+    stsOpposition: request.stsOpposition,
+    ...(created.lines
+      ? { lines: created.lines, totalCents: created.totalCents, stampDutyCents: created.stampDutyCents, stampDutyCharged: created.stampDutyCharged }
+      : {}),
+  };
 }
 
 export interface ConfirmPaymentState {
@@ -36,7 +84,12 @@ export interface ConfirmPaymentState {
 
 /** the steps: `capture` and `refund` are PayPal's (the executor calls PayPal, then records its answer on the order) */
 export type ConfirmPaymentStep =
-  | { kind: 'capture'; orderId: string }
+  /** record the intent (with its PayPal-Request-Id) before PayPal is asked */
+  | { kind: 'request'; command: Extract<OrderCommand, { type: 'RequestCapture' }> }
+  /** 'confirm': POST capture with the intent's request id; 'reconcile': GET the order and record what PayPal says */
+  | { kind: 'capture'; orderId: string; requestId: string; mode: 'confirm' | 'reconcile' }
+  /** PayPal holds the capture for review: the booking is marked, its hold stays */
+  | { kind: 'review'; command: MarkPaymentInReview }
   | { kind: 'coupon'; command: RedeemCoupon }
   | { kind: 'day'; command: BookSlot }
   | { kind: 'booking'; command: ConfirmBooking }
@@ -58,6 +111,10 @@ function due<S, C>(decider: { decide(command: C, state: S): unknown[] }, command
  *   2. the coupon, if any, is redeemed for this order (before the slot: a coupon used up meanwhile books nothing);
  *   3. the slot is booked on its doctor-day stream (the hold's expected revision makes one winner);
  *   4. the booking is confirmed; 5. the order is placed (OrderPlaced: the flow's end).
+ * Before 1., the intent to capture is recorded on the order with its PayPal-Request-Id (PaymentCaptureRequested): a
+ * capture whose answer never arrives is looked up by the reconciler, and a retried confirmation sends the same request
+ * id, which PayPal answers with the same capture. A PENDING capture marks the booking in review and stops; the
+ * reconciler (or the webhook) carries on once PayPal settles it.
  * Each step is due only while its own decider would append, so a crash between two appends is resumed from the log
  * and nothing is done twice (in particular, no second capture once PaymentCaptured is recorded). A step refused after
  * the capture (hold gone, slot or coupon taken) is compensated by a full refund, recorded on the order, which ends the
@@ -87,8 +144,22 @@ export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymen
   },
   decide(state): ConfirmPaymentStep | null {
     const { input, order } = state;
+    // the intent first, so a capture whose answer is lost is found again; the reconciler never starts a capture
+    if (order.status === 'created') {
+      if (input.mode === 'reconcile') return null;
+      return {
+        kind: 'request',
+        command: { type: 'RequestCapture', request: { ...input.request, requestId: captureRequestId(input.orderId, order.attempts) } },
+      };
+    }
+    if (order.status === 'capturing') return { kind: 'capture', orderId: input.orderId, requestId: order.request.requestId, mode: input.mode };
+    if (order.status === 'pending') {
+      const review: MarkPaymentInReview = { type: 'MarkPaymentInReview', bookingId: input.bookingId, orderId: input.orderId };
+      if (state.booking.status === 'held' && state.booking.inReview !== input.orderId) return { kind: 'review', command: review };
+      // the confirmation ends here ("pagamento in verifica"); the reconciler asks PayPal until it settles
+      return input.mode === 'reconcile' ? { kind: 'capture', orderId: input.orderId, requestId: order.request.requestId, mode: 'reconcile' } : null;
+    }
     // not created (nothing to confirm), placed (done) or refunded (given back: never placed)
-    if (order.status === 'created') return { kind: 'capture', orderId: input.orderId };
     if (order.status !== 'captured') return null;
     const { orderId, bookingId, patientId, doctorId, start, coupon, now, today } = input;
     if (coupon) {
@@ -104,7 +175,7 @@ export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymen
   onRefused(state, step, refusal: AppError): ConfirmPaymentStep | null {
     // paid but not bookable (hold gone, slot or coupon taken): the money goes back; other errors leave the order to a retry
     if (!(refusal instanceof ConflictError) || state.order.status !== 'captured') return null;
-    if (step.kind === 'capture' || step.kind === 'refund' || step.kind === 'order') return null;
+    if (step.kind === 'capture' || step.kind === 'request' || step.kind === 'review' || step.kind === 'refund' || step.kind === 'order') return null;
     return { kind: 'refund', orderId: state.input.orderId, captureId: state.order.captureId, reason: refusal.message };
   },
 };

@@ -1,5 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
+  ChargeQuoteQuery,
+  type ChargeQuote,
   ConfirmPaymentRequest,
   CreatePaypalOrderRequest,
   type CreatePaypalOrderResponse,
@@ -8,7 +10,7 @@ import {
   type SessionUser,
 } from '@studio/contracts';
 import type { Request, Response } from 'express';
-import { CurrentUser, Roles } from '../auth/guards';
+import { CurrentUser, NotABrowserWrite, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
 import { clientKey } from '../security/rate-limits';
@@ -21,6 +23,34 @@ export class OrdersController {
   @Get('api/paypal/config')
   paypalConfig(): PaypalConfigResponse {
     return this.orders.paypalConfig();
+  }
+
+  /** the payment page's lines and "Totale" before paying: the same computation as the order's */
+  @Get('api/paypal/quote')
+  @Roles('patient')
+  quote(@Query() query: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<ChargeQuote> {
+    return this.orders.quote(user, parseInput(ChargeQuoteQuery, query), clientKey(req));
+  }
+
+  /**
+   * PayPal's webhook (PAYMENT.CAPTURE.COMPLETED / PENDING / DENIED / REFUNDED, CHECKOUT.ORDER.*): no session and no CSRF
+   * token; PayPal's verify-webhook-signature decides whether the message is PayPal's before anything is done.
+   */
+  @Post('api/paypal/webhook')
+  @HttpCode(200)
+  @NotABrowserWrite()
+  webhook(@Body() body: unknown, @Req() req: Request): Promise<{ received: true; order: string | null }> {
+    const header = (name: string) => req.header(name) ?? '';
+    return this.orders.webhook(
+      {
+        authAlgo: header('paypal-auth-algo'),
+        certUrl: header('paypal-cert-url'),
+        transmissionId: header('paypal-transmission-id'),
+        transmissionSig: header('paypal-transmission-sig'),
+        transmissionTime: header('paypal-transmission-time'),
+      },
+      body,
+    );
   }
 
   /** the PayPal button's createOrder: answers the PayPal order id */
@@ -41,7 +71,8 @@ export class OrdersController {
       res.redirect(303, result.redirect);
       return;
     }
-    res.status(200).json(result);
+    // 202: accepted, PayPal still reviewing the capture ("pagamento in verifica")
+    res.status(result.paymentInReview ? 202 : 200).json(result);
   }
 
   @Get('api/me/orders')

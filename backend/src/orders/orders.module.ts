@@ -3,12 +3,13 @@ import { CatalogModule } from '../catalog';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { paypalProvider } from './paypal.provider';
+import { PaymentReconcilerService } from './payment-reconciler.service';
 
 /** the orders feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
   imports: [CatalogModule],
   controllers: [OrdersController],
-  providers: [OrdersService, paypalProvider],
-  exports: [OrdersService],
+  providers: [OrdersService, PaymentReconcilerService, paypalProvider],
+  exports: [OrdersService, PaymentReconcilerService],
 })
 export class OrdersModule {}

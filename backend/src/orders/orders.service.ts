@@ -8,7 +8,6 @@ import {
   bookingStreamName,
   couponStreamName,
   patientHoldStreamName,
-  discountedCents,
   isValidCodiceFiscale,
   normalizeCouponCode,
   orderStreamName,
@@ -20,8 +19,12 @@ import {
   type OrderView,
   type SessionUser,
   practiceDay,
+  chargeFor,
+  fiscalProfileStreamName,
+  type Charge,
+  type ChargeQuote,
 } from '@studio/contracts';
-import type { BookingDoc, OrderDoc, ProductDoc } from '@studio/projections';
+import type { BookingDoc, OrderDoc, ProductDoc, UnsettledPaymentDoc } from '@studio/projections';
 import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability';
 import { bookingDecider, patientHoldDecider } from '../booking';
 import { couponDecider, couponUsable } from '../catalog';
@@ -30,17 +33,22 @@ import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { evolveWith, readState } from '../event-store/command-handler';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
-import { PaypalError, type CaptureSummary, type RefundSummary } from '../payments';
+import { PaypalError, type CaptureSummary, type RefundSummary, type WebhookTransmission } from '../payments';
 import { orderDecider, type OrderEvent, type OrderState } from './order.decider';
 import { PAYPAL, type PaypalPort } from './paypal.provider';
 import { Decide } from '../event-store/decide.command';
 import { runWorkflow, type StepResult } from '../event-store/workflow';
-import { confirmPaymentWorkflow, type ConfirmPaymentInput, type ConfirmPaymentStep } from './confirm-payment.workflow';
+import { confirmPaymentWorkflow, placedOf, reconcileInput, type ConfirmPaymentInput, type ConfirmPaymentStep } from './confirm-payment.workflow';
 
 const CURRENCY = 'EUR' as const;
 const HOME = { redirect: '/home' } as const;
 
 export const PAYMENT_NOT_COMPLETED_MESSAGE = 'Il pagamento non risulta completato: nessun addebito confermato.';
+/** PayPal holds the capture for review: the booking stays reserved until PayPal settles it */
+export const PAYMENT_IN_REVIEW_MESSAGE = 'Pagamento in verifica: PayPal sta controllando il pagamento. La prenotazione resta riservata finché non si conclude.';
+
+/** a capture PayPal is still reviewing: the reconciler asks again later, nothing to record now */
+export class CaptureStillPending extends Error {}
 /** a confirmation that captured the money but could not book: why, and that it was refunded */
 export function refundedMessage(reason: string): string {
   return `${reason} Il pagamento è stato rimborsato per intero.`;
@@ -94,29 +102,22 @@ export class OrdersService {
     return { clientId: paypal.clientId, sdkUrl: this.config.paypalSdkUrl, currency: CURRENCY, simulated: this.config.paypalStandIn };
   }
 
-  /** POST /api/paypal/orders: the amount is ours (product price and coupon), never the browser's */
+  /** GET /api/paypal/quote: the lines and the "Totale" the patient will be charged, as createOrder will compute them */
+  async quote(user: SessionUser, input: { booking_id: string; product: string; coupon?: string | null }, client: string): Promise<ChargeQuote> {
+    const { charge } = await this.chargeOf(user, input, client);
+    return { lines: charge.lines, totalCents: charge.totalCents, stampDutyCents: charge.stampDutyCents, stampDutyCharged: charge.stampDutyCharged };
+  }
+
+  /** POST /api/paypal/orders: the amount is ours (rules/charge.ts: product, coupon, stamp duty), never the browser's */
   async createOrder(
     user: SessionUser,
     input: { booking_id: string; product: string; coupon?: string | null },
     metadata: EventMetadata,
     client: string,
   ): Promise<CreatePaypalOrderResponse> {
-    // a client past its wrong coupon guesses learns nothing more here either
-    if (input.coupon) await this.limits.coupon.ensureAllowed(client);
     const paypal = this.client();
-    const booking = await this.readModels.get<BookingDoc>('bookings', input.booking_id);
-    if (!booking) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
-    if (booking.doc.patientId !== user.id) throw new ForbiddenError('Puoi pagare solo le tue prenotazioni.');
-    if (booking.doc.status !== 'held' || Date.parse(booking.doc.expiresAt) <= this.clock.now().getTime()) {
-      throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
-    }
+    const { booking, product, coupon, charge } = await this.chargeOf(user, input, client);
     metadata = await this.inBookingChain(booking.id, metadata);
-    const product = await this.product(input.product);
-    const coupon = input.coupon ? normalizeCouponCode(input.coupon) : null;
-    const percentage = coupon ? await this.catalog.guessedCouponPercentage(coupon, client) : null;
-    if (coupon && percentage === null) throw new UnprocessableError('Coupon non valido!', 'coupon_non_valido');
-    const amountCents = discountedCents(product.priceCents, percentage);
-    if (amountCents <= 0) throw new UnprocessableError('Questo acquisto non richiede un pagamento online.', 'importo_nullo');
 
     let created;
     try {
@@ -124,7 +125,7 @@ export class OrdersService {
         referenceId: booking.id,
         customId: product.id,
         description: product.name.slice(0, 127),
-        amountCents,
+        amountCents: charge.totalCents,
         currency: CURRENCY,
       });
     } catch (error) {
@@ -136,12 +137,63 @@ export class OrdersService {
         orderDecider,
         {
           type: 'CreateOrder',
-          order: { orderId: created.id, bookingId: booking.id, patientId: user.id, productId: product.id, coupon, amountCents, currency: CURRENCY },
+          order: {
+            orderId: created.id,
+            bookingId: booking.id,
+            patientId: user.id,
+            productId: product.id,
+            coupon,
+            amountCents: charge.totalCents,
+            currency: CURRENCY,
+            lines: charge.lines,
+            totalCents: charge.totalCents,
+            stampDutyCents: charge.stampDutyCents,
+            stampDutyCharged: charge.stampDutyCharged,
+          },
         },
         metadata,
       ),
     );
     return { id: created.id };
+  }
+
+  /** the patient's held booking, the product, the coupon and the charge computed from them (one rule: chargeFor) */
+  private async chargeOf(
+    user: SessionUser,
+    input: { booking_id: string; product: string; coupon?: string | null },
+    client: string,
+  ): Promise<{ booking: { id: string; doc: BookingDoc }; product: ProductDoc; coupon: string | null; charge: Charge }> {
+    // a client past its wrong coupon guesses learns nothing more here either
+    if (input.coupon) await this.limits.coupon.ensureAllowed(client);
+    const booking = await this.readModels.get<BookingDoc>('bookings', input.booking_id);
+    if (!booking) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
+    if (booking.doc.patientId !== user.id) throw new ForbiddenError('Puoi pagare solo le tue prenotazioni.');
+    if (booking.doc.status !== 'held' || Date.parse(booking.doc.expiresAt) <= this.clock.now().getTime()) {
+      throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
+    }
+    if (booking.doc.paymentInReview) throw new ConflictError(PAYMENT_IN_REVIEW_MESSAGE, 'pagamento_in_verifica');
+    const product = await this.product(input.product);
+    const coupon = input.coupon ? normalizeCouponCode(input.coupon) : null;
+    const percentage = coupon ? await this.catalog.guessedCouponPercentage(coupon, client) : null;
+    if (coupon && percentage === null) throw new UnprocessableError('Coupon non valido!', 'coupon_non_valido');
+    const charge = chargeFor({
+      priceCents: product.priceCents,
+      couponPercentage: percentage,
+      stampDutyToPatient: await this.stampDutyToPatient(booking.doc.doctorId),
+    });
+    if (charge.totalCents <= 0) throw new UnprocessableError('Questo acquisto non richiede un pagamento online.', 'importo_nullo');
+    return { booking, product, coupon, charge };
+  }
+
+  /**
+   * The doctor's fiscal profile says who bears the stamp duty. Without a profile the patient is not charged it: what
+   * they pay is what they were shown, and the receipt (issued once the profile exists) says the practitioner bore it.
+   */
+  private async stampDutyToPatient(doctorId: string): Promise<boolean> {
+    const [last] = await this.eventStore.readStream(fiscalProfileStreamName(doctorId), { direction: 'backwards', maxCount: 1 });
+    if (!last) return false;
+    const event = parseRecordedEvent(last);
+    return event.type === 'FiscalProfileSet' && event.data.stampDutyToPatient;
   }
 
   /**
@@ -160,6 +212,7 @@ export class OrdersService {
     if (order.patientId !== user.id) throw new ForbiddenError('Questo ordine non è tuo.', 'ordine_di_altri');
     if (state.status === 'placed') return HOME;
     if (state.status === 'refunded') throw new ConflictError(refundedMessage(state.reason), 'pagamento_rimborsato');
+    if (state.status === 'pending') return { ...HOME, paymentInReview: true };
 
     if (input.product !== order.productId) throw new UnprocessableError("Il prodotto non corrisponde a quello dell'ordine.", 'prodotto_diverso');
     if (input.coupon && !(await this.catalog.guessMatches(input.coupon, order.coupon, client))) {
@@ -183,6 +236,12 @@ export class OrdersService {
         await this.refund(paypal, orderId, state.captureId, error.message, await this.inBookingChain(order.bookingId, metadata));
         throw new ConflictError(refundedMessage(error.message), 'pagamento_rimborsato');
       }
+      // a capture asked for whose answer was lost: PayPal is asked what became of it, and it ends booked or refunded
+      if (state.status === 'capturing' && error instanceof ConflictError) {
+        const settled = await this.reconcile(orderId);
+        if (settled === 'placed') return HOME;
+        if (settled === 'refunded') throw new ConflictError(refundedMessage(error.message), 'pagamento_rimborsato');
+      }
       throw error;
     }
     const { held: hold, correlationId } = booking;
@@ -192,29 +251,37 @@ export class OrdersService {
 
     const product = await this.readModels.get<ProductDoc>('products', order.productId);
     const invoice = await this.personalData.seal(order.patientId, { taxcode, billing });
-    const flow: ConfirmPaymentInput = {
+    const request = {
       orderId,
+      // the attempt's own id is set by the workflow (captureRequestId); recorded before PayPal is asked
+      requestId: '',
       bookingId: order.bookingId,
-      patientId: order.patientId,
       doctorId: hold.doctorId,
       start: hold.start,
-      day: doctorDayOf(hold.start),
-      coupon: order.coupon,
-      now: startedAt,
+      startedAt,
       today: practiceDay(new Date(startedAt), this.config.practiceTimeZone),
-      placed: {
-        orderId,
-        bookingId: order.bookingId,
-        patientId: order.patientId,
-        productId: order.productId,
-        productName: product?.doc.name ?? order.productId,
-        coupon: order.coupon,
-        amountCents: order.amountCents,
-        currency: order.currency,
-        invoice,
-        stsOpposition: input.opposizione_sts === true,
-      },
+      productName: product?.doc.name ?? order.productId,
+      invoice,
+      stsOpposition: input.opposizione_sts === true,
     };
+    // a capture asked for before (its answer lost) is resumed with that intent's data and request id
+    const flow: ConfirmPaymentInput =
+      state.status === 'capturing' || state.status === 'captured'
+        ? { ...reconcileInput(order, state.request ?? request, doctorDayOf), mode: 'confirm' }
+        : {
+            orderId,
+            bookingId: order.bookingId,
+            patientId: order.patientId,
+            doctorId: hold.doctorId,
+            start: hold.start,
+            day: doctorDayOf(hold.start),
+            coupon: order.coupon,
+            now: startedAt,
+            today: request.today,
+            placed: placedOf(order, request),
+            mode: 'confirm',
+            request,
+          };
     // money first (PayPal's word on the capture, never the browser's status/amount), then coupon, slot, booking, order
     let refunded = false;
     let run;
@@ -231,6 +298,8 @@ export class OrdersService {
     }
     // read your writes: /home shows the confirmed booking and the order
     await this.changes.waitFor(run.position ?? (await this.eventStore.headPosition()));
+    if (run.state.order.status === 'pending') return { ...HOME, paymentInReview: true };
+    if (run.state.order.status !== 'placed') throw new UnprocessableError(PAYMENT_NOT_COMPLETED_MESSAGE, 'pagamento_non_completato');
     return HOME;
   }
 
@@ -330,7 +399,17 @@ export class OrdersService {
       new Decide(
         orderStreamName(orderId),
         orderDecider,
-        { type: 'RefundPlacedOrder', refund: { orderId, captureId: state.captureId, refundId: refund.refundId, status: refund.status, reason } },
+        {
+          type: 'RefundPlacedOrder',
+          refund: {
+            orderId,
+            captureId: state.captureId,
+            refundId: refund.refundId,
+            status: refund.status,
+            reason,
+            amountCents: await this.capturedCents(orderId),
+          },
+        },
         metadata,
         { onStale: 'decide-again' },
       ),
@@ -346,14 +425,18 @@ export class OrdersService {
     metadata: EventMetadata,
   ): Promise<StepResult> {
     switch (step.kind) {
-      case 'capture': {
-        const capture = await this.capture(paypal, step.orderId);
-        this.verify(capture, order);
-        const recorded = { orderId: step.orderId, captureId: capture.captureId!, amountCents: capture.amountCents!, currency: capture.currency! };
+      case 'request':
         return this.commands.execute(
-          new Decide(orderStreamName(step.orderId), orderDecider, { type: 'RecordCapture', capture: recorded }, metadata, { onStale: 'decide-again' }),
+          new Decide(orderStreamName(step.command.request.orderId), orderDecider, step.command, metadata, { onStale: 'decide-again' }),
         );
+      case 'capture': {
+        const capture = step.mode === 'confirm' ? await this.capture(paypal, step.orderId, step.requestId) : await this.lookUp(paypal, step.orderId);
+        return this.recordCaptureOutcome(capture, order, metadata, step.mode);
       }
+      case 'review':
+        return this.commands.execute(
+          new Decide(bookingStreamName(step.command.bookingId), bookingDecider, step.command, metadata, { onStale: 'decide-again' }),
+        );
       case 'coupon':
         return this.catalog.redeem(step.command, metadata);
       case 'day':
@@ -392,34 +475,101 @@ export class OrdersService {
       new Decide(
         orderStreamName(orderId),
         orderDecider,
-        { type: 'RecordRefund', refund: { orderId, captureId, refundId: refund.refundId, status: refund.status, reason } },
+        {
+          type: 'RecordRefund',
+          refund: { orderId, captureId, refundId: refund.refundId, status: refund.status, reason, amountCents: await this.capturedCents(orderId) },
+        },
         metadata,
         { onStale: 'decide-again' },
       ),
     );
   }
 
-  /** the same request id for the same order: a retried capture is PayPal's same capture */
-  private async capture(paypal: NonNullable<PaypalPort>, orderId: string): Promise<CaptureSummary> {
+  /** the intent's request id: a retried capture (after a lost answer, a timeout, a crash) is PayPal's same capture */
+  private async capture(paypal: NonNullable<PaypalPort>, orderId: string, requestId: string): Promise<CaptureSummary> {
     try {
-      return await paypal.captureOrder(orderId, `capture-${orderId}`);
+      return await paypal.captureOrder(orderId, requestId);
     } catch (error) {
-      if (error instanceof PaypalError && error.issue === 'ORDER_ALREADY_CAPTURED') {
-        try {
-          return await paypal.getOrder(orderId);
-        } catch (inner) {
-          throw this.paypalFailure(inner);
-        }
+      if (error instanceof PaypalError && error.issue === 'ORDER_ALREADY_CAPTURED') return this.lookUp(paypal, orderId);
+      if (error instanceof PaypalError && error.issue === 'ORDER_NOT_APPROVED') {
+        // nothing was taken: the intent is closed, the patient may approve and confirm again
+        return {
+          orderId,
+          status: 'APPROVAL_PENDING',
+          captureStatus: null,
+          captureId: null,
+          paid: false,
+          captureReason: 'ORDER_NOT_APPROVED',
+          amountCents: null,
+          currency: null,
+          referenceId: null,
+          customId: null,
+        };
       }
       throw this.paypalFailure(error);
     }
   }
 
-  private verify(capture: CaptureSummary, order: EventData<'OrderCreated'>): void {
+  /** GET /v2/checkout/orders/:id: PayPal's word on what became of the capture (a lost answer, a crash, a review) */
+  private async lookUp(paypal: NonNullable<PaypalPort>, orderId: string): Promise<CaptureSummary> {
+    try {
+      return await paypal.getOrder(orderId);
+    } catch (error) {
+      // an order PayPal no longer knows (expired unapproved orders are deleted): no money was taken
+      if (error instanceof PaypalError && error.httpStatus === 404) {
+        return {
+          orderId,
+          status: 'NOT_FOUND',
+          captureStatus: null,
+          captureId: null,
+          paid: false,
+          captureReason: 'ORDER_NOT_FOUND',
+          amountCents: null,
+          currency: null,
+          referenceId: null,
+          customId: null,
+        };
+      }
+      throw this.paypalFailure(error);
+    }
+  }
+
+  /**
+   * What PayPal said about the capture, recorded on the order: captured (verified), pending (review), or abandoned
+   * (declined, never captured, order gone: no money taken). A still-pending capture the reconciler looked up records
+   * nothing (CaptureStillPending).
+   */
+  private async recordCaptureOutcome(
+    capture: CaptureSummary,
+    order: EventData<'OrderCreated'>,
+    metadata: EventMetadata,
+    mode: 'confirm' | 'reconcile',
+  ): Promise<StepResult> {
+    const orderId = order.orderId;
+    const execute = (command: Parameters<typeof orderDecider.decide>[0]) =>
+      this.commands.execute(new Decide(orderStreamName(orderId), orderDecider, command, metadata, { onStale: 'decide-again' }));
+    if (capture.captureId && capture.captureStatus === 'PENDING') {
+      if (mode === 'reconcile') {
+        const { state } = await readState<OrderState, OrderEvent>(this.eventStore, orderStreamName(orderId), orderDecider);
+        if (state.status === 'pending') throw new CaptureStillPending(`Ordine ${orderId}: cattura ancora in verifica`);
+      }
+      this.logger.warn(`Ordine ${orderId}: cattura ${capture.captureId} in verifica (${capture.captureReason ?? 'motivo non indicato'})`);
+      return execute({ type: 'RecordCapturePending', pending: { orderId, captureId: capture.captureId, reason: capture.captureReason ?? 'PENDING' } });
+    }
     if (!capture.paid || !capture.captureId) {
-      this.logger.warn(`Ordine ${order.orderId}: capture ${capture.captureStatus ?? 'assente'} (ordine ${capture.status})`);
+      this.logger.warn(`Ordine ${orderId}: capture ${capture.captureStatus ?? 'assente'} (ordine ${capture.status})`);
+      const reason = capture.captureStatus ? `cattura ${capture.captureStatus}` : (capture.captureReason ?? `ordine ${capture.status} senza cattura`);
+      await execute({ type: 'AbandonCapture', abandoned: { orderId, reason } });
       throw new UnprocessableError(PAYMENT_NOT_COMPLETED_MESSAGE, 'pagamento_non_completato');
     }
+    this.verify(capture, order);
+    return execute({
+      type: 'RecordCapture',
+      capture: { orderId, captureId: capture.captureId, amountCents: capture.amountCents!, currency: capture.currency! },
+    });
+  }
+
+  private verify(capture: CaptureSummary, order: EventData<'OrderCreated'>): void {
     if (capture.amountCents !== order.amountCents || capture.currency !== order.currency) {
       this.logger.error(`Ordine ${order.orderId}: incassati ${capture.amountCents} ${capture.currency}, attesi ${order.amountCents} ${order.currency}`);
       throw new UnprocessableError(AMOUNT_MISMATCH_MESSAGE, 'importo_diverso');
@@ -427,6 +577,90 @@ export class OrdersService {
     if (capture.referenceId !== order.bookingId || (capture.customId !== null && capture.customId !== order.productId)) {
       throw new UnprocessableError('Il pagamento non corrisponde a questa prenotazione.', 'pagamento_diverso');
     }
+  }
+
+  /** what the order's capture took: the amount a full refund gives back */
+  private async capturedCents(orderId: string): Promise<number | undefined> {
+    const events = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
+    const captured = events.find((e) => e.type === 'PaymentCaptured');
+    return captured?.type === 'PaymentCaptured' ? captured.data.amountCents : undefined;
+  }
+
+  /**
+   * The reconciler's work on one order: asks PayPal (GET the order) what became of a capture asked for, records it, and
+   * carries the confirmation to its end without the browser: booked if the hold is still the patient's, else refunded
+   * in full with the reason. A capture still in review stays as it is. Safe to run at any time, on every instance, twice
+   * at once: every step is idempotent on its stream. Answers where the money stands.
+   */
+  async reconcile(orderId: string): Promise<OrderState['status']> {
+    const paypal = this.client();
+    const history = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
+    const created = history.find((e) => e.type === 'OrderCreated');
+    const requests = history.filter((e) => e.type === 'PaymentCaptureRequested');
+    const request = requests[requests.length - 1];
+    if (created?.type !== 'OrderCreated' || request?.type !== 'PaymentCaptureRequested') return created ? 'created' : 'none';
+    const at = this.clock.now().toISOString();
+    const metadata: EventMetadata = await this.inBookingChain(created.data.bookingId, {
+      userId: 'system',
+      role: 'system',
+      at,
+      correlationId: orderId,
+      causationId: orderId,
+    });
+    const input = reconcileInput(created.data, request.data, doctorDayOf);
+    try {
+      await runWorkflow(this.eventStore, confirmPaymentWorkflow, input, (step) => this.executeConfirmStep(step, paypal, created.data, metadata));
+    } catch (error) {
+      if (!(error instanceof CaptureStillPending)) this.logger.warn(`Riconciliazione dell'ordine ${orderId}: ${String(error)}`);
+    }
+    return (await readState<OrderState, OrderEvent>(this.eventStore, orderStreamName(orderId), orderDecider)).state.status;
+  }
+
+  /**
+   * Every order with an unfinished capture (unsettled_payments): asked for more than `graceMs` ago with no answer
+   * recorded (a confirmation still under way is left alone), in review, or captured and neither booked nor refunded.
+   * Answers how many ended booked or refunded.
+   */
+  async reconcileUnsettled(graceMs: number): Promise<{ settled: number; looked: number }> {
+    const before = new Date(this.clock.now().getTime() - graceMs).toISOString();
+    const due = [
+      ...(await this.readModels.find<UnsettledPaymentDoc>('unsettled_payments', { status: 'capturing', requested_at: { lte: before } }, { limit: 500 })),
+      ...(await this.readModels.find<UnsettledPaymentDoc>('unsettled_payments', { status: { in: ['pending', 'captured'] } }, { limit: 500 })),
+    ];
+    let settled = 0;
+    const queue = due.map((d) => d.doc.orderId);
+    // a few at a time: each waits on PayPal, not on this process
+    await Promise.all(
+      Array.from({ length: Math.min(8, queue.length) }, async () => {
+        for (let orderId = queue.shift(); orderId !== undefined; orderId = queue.shift()) {
+          const status = await this.reconcile(orderId).catch((e: unknown) => (this.logger.warn(String(e)), null));
+          if (status === 'placed' || status === 'refunded') settled++;
+        }
+      }),
+    );
+    if (due.length > 0) await this.changes.waitFor(await this.eventStore.headPosition()).catch(() => undefined);
+    return { settled, looked: due.length };
+  }
+
+  /**
+   * POST /api/paypal/webhook: acted on only once PayPal confirms the signature (verify-webhook-signature); the message
+   * then only says which order to look at: the reconciler asks PayPal itself, never trusting the message's body.
+   */
+  async webhook(transmission: WebhookTransmission, event: unknown): Promise<{ received: true; order: string | null }> {
+    const paypal = this.client();
+    let verified: boolean;
+    try {
+      verified = await paypal.verifyWebhookSignature(transmission, event);
+    } catch (error) {
+      throw this.paypalFailure(error);
+    }
+    if (!verified) throw new ValidationError('Firma del messaggio PayPal non valida.', 'firma_non_valida');
+    const orderId = webhookOrderId(event);
+    if (!orderId) return { received: true, order: null };
+    const [first] = await this.eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
+    if (!first) return { received: true, order: null };
+    await this.reconcile(orderId);
+    return { received: true, order: orderId };
   }
 
   private paypalFailure(error: unknown): Error {
@@ -437,4 +671,13 @@ export class OrdersService {
     if (error.httpStatus === 422) return new UnprocessableError('PayPal ha rifiutato il pagamento.', 'pagamento_rifiutato');
     return new AppError(502, 'paypal_non_disponibile', 'PayPal non risponde correttamente: riprova tra qualche istante.');
   }
+}
+
+/** the PayPal order a webhook message is about: a capture's related order id, or the order itself */
+function webhookOrderId(event: unknown): string | null {
+  const e = event as { event_type?: unknown; resource?: { id?: unknown; supplementary_data?: { related_ids?: { order_id?: unknown } } } } | null;
+  const related = e?.resource?.supplementary_data?.related_ids?.order_id;
+  if (typeof related === 'string' && related) return related;
+  if (typeof e?.event_type === 'string' && e.event_type.startsWith('CHECKOUT.ORDER.') && typeof e.resource?.id === 'string') return e.resource.id;
+  return null;
 }

@@ -5,7 +5,7 @@ import { PaypalClient } from '../payments';
 export const PAYPAL = Symbol('PAYPAL');
 
 /** null when PAYPAL_* are not configured: the payment endpoints then answer 503 */
-export type PaypalPort = Pick<PaypalClient, 'createOrder' | 'captureOrder' | 'getOrder' | 'refundCapture'> | null;
+export type PaypalPort = Pick<PaypalClient, 'createOrder' | 'captureOrder' | 'getOrder' | 'refundCapture' | 'verifyWebhookSignature'> | null;
 
 export const paypalProvider: Provider = {
   provide: PAYPAL,

@@ -7,7 +7,12 @@ import { startTestApp, type ManualClock, type TestApp } from './test-app';
 export const TEST_TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
 
 /** the environment that points the app's PayPal client at the stand-in */
-export const paypalEnv = (pp: PaypalStandIn) => ({ PAYPAL_BASE_URL: pp.baseUrl, PAYPAL_CLIENT_ID: pp.clientId, PAYPAL_CLIENT_SECRET: pp.clientSecret });
+export const paypalEnv = (pp: PaypalStandIn) => ({
+  PAYPAL_BASE_URL: pp.baseUrl,
+  PAYPAL_CLIENT_ID: pp.clientId,
+  PAYPAL_CLIENT_SECRET: pp.clientSecret,
+  PAYPAL_WEBHOOK_ID: pp.webhookId,
+});
 
 /** the test app paying through a fresh PayPal stand-in (no hold sweep timer: tests run it themselves); closes both */
 export async function startPayingTestApp(

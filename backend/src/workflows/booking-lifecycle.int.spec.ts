@@ -125,7 +125,7 @@ describe('the practice week: cancel, reschedule, outcome, agenda', () => {
       expect(await slotDoc(start)).toEqual(expect.objectContaining({ status: 'available' }));
       expect((await patient.agent.get('/api/me/orders').expect(200)).body[0]).toMatchObject({ id: orderId, status: 'refunded' });
       expect(await types(bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingConfirmed', 'BookingCancelled', 'BookingCancellationSettled']);
-      expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptured', 'OrderPlaced', 'PaymentRefunded']);
+      expect(await types(orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCaptured', 'OrderPlaced', 'PaymentRefunded']);
       expect((await types(availabilityStreamName(medico1, start.slice(0, 10)))).slice(-1)).toEqual(['SlotFreed']);
 
       // twice: 409, nothing appended, no second refund

@@ -64,6 +64,42 @@ describe('receipts workflow', () => {
     });
   });
 
+  it('an order with its charge recorded: the receipt lines are the charged ones and its total is what was captured (82,00 €, not 84,00 €)', () => {
+    const charged = {
+      ...placed,
+      data: {
+        ...(placed.data as object),
+        amountCents: 8200,
+        totalCents: 8200,
+        stampDutyCents: 200,
+        stampDutyCharged: true,
+        lines: [
+          { kind: 'visit', amountCents: 8000 },
+          { kind: 'stamp_duty', amountCents: 200 },
+        ],
+      },
+    };
+    const step = receiptWorkflow.decide(foldWorkflow(receiptWorkflow, ready, [charged]));
+    expect(step?.command).toMatchObject({ receipt: { amountCents: 8000, stampDutyCents: 200, stampDutyCharged: true, totalCents: 8200 } });
+  });
+
+  it('the practitioner bears the duty: the receipt says so (duty 2,00 €, not charged) and its total is what the patient paid', () => {
+    const borne = {
+      ...placed,
+      data: {
+        ...(placed.data as object),
+        amountCents: 8000,
+        totalCents: 8000,
+        stampDutyCents: 200,
+        stampDutyCharged: false,
+        lines: [{ kind: 'visit', amountCents: 8000 }],
+      },
+    };
+    // the profile now says "to the patient": the order was charged without it, and the receipt follows the charge
+    const step = receiptWorkflow.decide(foldWorkflow(receiptWorkflow, ready, [borne]));
+    expect(step?.command).toMatchObject({ receipt: { amountCents: 8000, stampDutyCents: 200, stampDutyCharged: false, totalCents: 8000 } });
+  });
+
   it('charges no stamp duty at 77,47 €', () => {
     const { input: i, placed: p } = input(true, 7747);
     const step = receiptWorkflow.decide(foldWorkflow(receiptWorkflow, i, [p]));
@@ -137,6 +173,11 @@ describe('receipts workflow', () => {
           },
         },
       }));
+  it('the credit note states what was refunded (the refund recorded with its amount)', () => {
+    const withAmount = { ...refunded, data: { ...refunded.data, amountCents: 8000 } };
+    const step = receiptWorkflow.decide(foldWorkflow(receiptWorkflow, ready, [placed, receipt, withAmount]));
+    expect(step?.command).toMatchObject({ type: 'IssueCreditNote', creditNote: { totalCents: 8000 } });
+  });
   it('is done once the credit note is there', () =>
     flow(ready)
       .given([

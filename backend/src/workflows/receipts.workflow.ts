@@ -63,8 +63,9 @@ export const receiptWorkflow: Workflow<ReceiptFlowInput, ReceiptFlowState, Recei
     if (!placed) return null;
     if (!receipt) {
       if (!input.issue) return null;
-      const duty = stampDutyCents(placed.amountCents);
-      const charged = input.issue.stampDutyToPatient && duty > 0;
+      // the receipt says what was charged: the order's lines as computed before paying, its total what PayPal captured.
+      // Orders older than the recorded charge: the amount was the service, the duty as the profile says.
+      const charge = chargeOfPlaced(placed, input.issue.stampDutyToPatient);
       return {
         stream: receiptsStreamName(input.doctorId, input.receiptYear),
         command: {
@@ -77,10 +78,10 @@ export const receiptWorkflow: Workflow<ReceiptFlowInput, ReceiptFlowState, Recei
             bookingId: placed.bookingId,
             patientId: placed.patientId,
             issuedAt: input.issuedAt,
-            amountCents: placed.amountCents,
-            stampDutyCents: duty,
-            stampDutyCharged: charged,
-            totalCents: placed.amountCents + (charged ? duty : 0),
+            amountCents: charge.serviceCents,
+            stampDutyCents: charge.stampDutyCents,
+            stampDutyCharged: charge.stampDutyCharged,
+            totalCents: charge.totalCents,
             regime: input.issue.regime,
             stsOpposition: placed.stsOpposition ?? false,
             paymentMethod: 'paypal',
@@ -108,7 +109,8 @@ export const receiptWorkflow: Workflow<ReceiptFlowInput, ReceiptFlowState, Recei
             orderId: input.orderId,
             patientId: receipt.patientId,
             issuedAt: input.issuedAt,
-            totalCents: receipt.totalCents,
+            // what was given back (the whole capture), as PayPal refunded it
+            totalCents: refund.amountCents ?? receipt.totalCents,
             receiptNumber: receipt.number,
             receiptYear: receipt.year,
             refundId: refund.refundId,
@@ -119,6 +121,25 @@ export const receiptWorkflow: Workflow<ReceiptFlowInput, ReceiptFlowState, Recei
     return null;
   },
 };
+
+/** the charge an OrderPlaced stands for: its recorded lines, or (older orders) the service with the duty per the profile */
+export function chargeOfPlaced(
+  placed: EventData<'OrderPlaced'>,
+  stampDutyToPatient: boolean,
+): { serviceCents: number; stampDutyCents: number; stampDutyCharged: boolean; totalCents: number } {
+  if (placed.lines && placed.totalCents !== undefined) {
+    const duty = placed.lines.find((l) => l.kind === 'stamp_duty')?.amountCents ?? 0;
+    return {
+      serviceCents: placed.totalCents - duty,
+      stampDutyCents: placed.stampDutyCents ?? duty,
+      stampDutyCharged: duty > 0,
+      totalCents: placed.amountCents,
+    };
+  }
+  const duty = stampDutyCents(placed.amountCents);
+  const charged = stampDutyToPatient && duty > 0;
+  return { serviceCents: placed.amountCents, stampDutyCents: duty, stampDutyCharged: charged, totalCents: placed.amountCents + (charged ? duty : 0) };
+}
 
 /** the receipt is due but the doctor's fiscal profile is missing */
 export function waitingForProfile(state: ReceiptFlowState): boolean {

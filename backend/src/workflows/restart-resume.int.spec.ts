@@ -111,7 +111,13 @@ describe('workflows resumed at start after the process died between two appends'
     expect(await slot('2030-03-07T09:00:00Z')).toEqual(expect.objectContaining({ status: 'available' }));
     expect(await slot('2030-03-08T10:00:00Z')).toEqual(expect.objectContaining({ status: 'booked', bookingId: moved.bookingId }));
     expect(await slot('2030-03-07T09:30:00Z')).toEqual(expect.objectContaining({ status: 'available' }));
-    expect(await types(second, orderStreamName(cancelled.orderId))).toEqual(['OrderCreated', 'PaymentCaptured', 'OrderPlaced', 'PaymentRefunded']);
+    expect(await types(second, orderStreamName(cancelled.orderId))).toEqual([
+      'OrderCreated',
+      'PaymentCaptureRequested',
+      'PaymentCaptured',
+      'OrderPlaced',
+      'PaymentRefunded',
+    ]);
     expect(pp.calls.refund).toBe(refundsBefore + 1);
     expect((await types(second, bookingStreamName(moved.bookingId))).filter((t) => t === 'BookingRescheduled')).toHaveLength(1);
     expect(await second.core.readModels.find('bookings', { pending: { in: ['cancel', 'reschedule'] } })).toEqual([]);

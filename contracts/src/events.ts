@@ -278,6 +278,8 @@ export const OrderPlaced = z.object({
   invoice: Sealed,
   /** the patient opposed sending the expense to the Sistema Tessera Sanitaria (absent on older events: no) */
   stsOpposition: z.boolean().optional(),
+  /** how it was paid (issue 23): a desk payment's cash / card / transfer; absent: PayPal */
+  paymentMethod: z.enum(['paypal', 'cash', 'card', 'transfer']).optional(),
 });
 
 /** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */

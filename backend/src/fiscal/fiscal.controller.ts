@@ -67,7 +67,7 @@ export class FiscalController {
   @Roles('patient', 'doctor', 'admin')
   async receiptPdf(@Param('id') orderId: string, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
     const docs = await this.fiscal.documentsForOrder(user, orderId);
-    const pdf = await renderReceiptPdf(docs, this.config.practiceTimeZone);
+    const pdf = await renderReceiptPdf(docs, this.config.practiceTimeZone, this.config.practice);
     const label = documentNumber('receipt', docs.receipt.number, docs.receipt.year).replace('/', '-');
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="ricevuta-${label}.pdf"`);

@@ -309,6 +309,8 @@ export const OrderPlaced = z.object({
   /** the patient opposed sending the expense to the Sistema Tessera Sanitaria (absent on older events: no) */
   stsOpposition: z.boolean().optional(),
   ...ChargeFields,
+  /** how it was paid (issue 23): a desk payment's cash / card / transfer; absent: PayPal */
+  paymentMethod: z.enum(['paypal', 'cash', 'card', 'transfer']).optional(),
 });
 /**
  * on `order-<id>`: the confirmation is about to ask PayPal to capture, with this PayPal-Request-Id; recorded first, so a

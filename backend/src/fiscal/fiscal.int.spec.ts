@@ -148,11 +148,16 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     expect(text).toContain('Ricevuta sanitaria n. 1/2030');
     expect(text).toContain('Dott.ssa Giulia Rossi');
     expect(text).toContain(`Codice fiscale: ${TAXCODE}`);
-    expect(text).toContain('Imposta di bollo: 2,00 €');
-    expect(text).toContain('Totale: 82,00 €');
+    // a table: description, then the amount in its right-aligned column
+    expect(text).toMatch(/Prima visita nutrizionale: visita del \S+ alle ore \S+ 80,00 €/);
+    expect(text).toContain('Imposta di bollo (a carico del paziente) 2,00 €');
+    expect(text).toMatch(/Totale \d+,00 €/);
+    // no virtual-stamp authorisation in this doctor's profile: the physical stamp's identifier
+    expect(text).toContain('Identificativo della marca da bollo');
+    expect(text).not.toContain('assolta in modo virtuale');
     expect(text).toContain('regime forfettario');
     expect(text).toContain(`Identificativo della transazione PayPal: ${orderId}`);
-    expect(text).toContain('pagamento tracciabile');
+    expect(text).toContain('Metodo: PayPal (pagamento tracciabile)');
     expect(text).toContain('si è opposto alla trasmissione');
 
     // another patient cannot; the doctor can, and the patient's access log says so
@@ -225,7 +230,16 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     const medico = await client(app, 'medico1@example.it');
     await medico.agent.put(`/api/fiscal/profiles/${doctorId}`).set('X-CSRF-Token', medico.csrf).send(PROFILE).expect(403);
 
-    const done = (await admin.agent.put(`/api/fiscal/profiles/${doctorId}`).set('X-CSRF-Token', admin.csrf).send(PROFILE).expect(200)).body;
+    // a malformed authorisation date is refused in Italian
+    const badStamp = await admin.agent
+      .put(`/api/fiscal/profiles/${doctorId}`)
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ ...PROFILE, virtualStamp: { number: '12345', date: '15/01/2024' } })
+      .expect(400);
+    expect(badStamp.body.error.message).toMatch(/bollo virtuale non valida/);
+    const withStamp = { ...PROFILE, virtualStamp: { number: '2024/123', date: '2024-01-15' } };
+    const done = (await admin.agent.put(`/api/fiscal/profiles/${doctorId}`).set('X-CSRF-Token', admin.csrf).send(withStamp).expect(200)).body;
+    expect(done.profile.virtualStamp).toEqual({ number: '2024/123', date: '2024-01-15' });
     expect(done).toMatchObject({ pendingReceipts: 0, blockedMessage: null, demo: false, profile: { vatNumber: '12345678903', regime: 'ordinario' } });
     const issued = await receiptsOf(doctorId);
     expect(issued.map((r) => [r.number, r.orderId])).toEqual([
@@ -234,6 +248,21 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     ]);
     // stamp duty not charged to the patient: the total stays 80,00 €
     expect(issued[1].totalCents).toBe(8000);
+    // the doctor pays the duty virtually: the receipt says so with the authorisation, and no stamp identifier to fill
+    const pdf = await b.agent
+      .get(`/api/orders/${second.orderId}/receipt.pdf`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const text = pdfText(pdf.body as Buffer);
+    expect(text).toContain('Imposta di bollo assolta in modo virtuale, autorizzazione n. 2024/123 del 15/01/2024.');
+    expect(text).toContain('Imposta di bollo di 2,00 € a carico del professionista');
+    expect(text).toContain('Totale 80,00 €');
+    expect(text).not.toContain('Identificativo della marca da bollo');
     // the profile's personal fields are sealed in the event
     const [set] = (await app.core.eventStore.readStream(`fiscal-${doctorId}`)).map((e) => JSON.stringify(e.data));
     expect(set).not.toContain(PROFILE.taxcode);
@@ -278,7 +307,8 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
         r.on('end', () => cb(null, Buffer.concat(chunks)));
       });
     const text = pdfText(res.body as Buffer);
-    expect(text).toContain('Nota di credito n. NC 1/2030');
+    expect(text).toContain('Nota di credito NC 1/2030');
+    expect(text).not.toContain('n. NC');
     expect(text).toContain(`Storno della ricevuta n. ${receipt.number}/2030`);
     expect((await patient.agent.get('/api/me/receipts').expect(200)).body).toEqual([{ orderId, label: `${receipt.number}/2030`, creditNote: 'NC 1/2030' }]);
   });

@@ -154,6 +154,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
         stampDutyToPatient: profile.stampDutyToPatient,
         issuer: profile.personal,
         patient: await this.personalData.sealUnlessErased(doc.patientId, patient),
+        virtualStamp: profile.virtualStamp,
       },
     };
   }

@@ -1,4 +1,12 @@
-import { type EventData, type Sealed, type TaxRegime, orderStreamName, receiptsStreamName, stampDutyCents } from '@studio/contracts';
+import {
+  type EventData,
+  type Sealed,
+  type TaxRegime,
+  type VirtualStampAuthorization,
+  orderStreamName,
+  receiptsStreamName,
+  stampDutyCents,
+} from '@studio/contracts';
 import type { Workflow } from '../event-store/workflow';
 import type { NumberingCommand } from '../fiscal';
 
@@ -19,7 +27,7 @@ export interface ReceiptFlowInput {
   paidAt: string;
   visitStart: string;
   /** null while the doctor's fiscal profile is missing */
-  issue: { regime: TaxRegime; stampDutyToPatient: boolean; issuer: Sealed; patient: Sealed } | null;
+  issue: { regime: TaxRegime; stampDutyToPatient: boolean; issuer: Sealed; patient: Sealed; virtualStamp?: VirtualStampAuthorization | null } | null;
 }
 
 export interface ReceiptFlowState {
@@ -84,7 +92,7 @@ export const receiptWorkflow: Workflow<ReceiptFlowInput, ReceiptFlowState, Recei
             totalCents: charge.totalCents,
             regime: input.issue.regime,
             stsOpposition: placed.stsOpposition ?? false,
-            paymentMethod: 'paypal',
+            paymentMethod: placed.paymentMethod ?? 'paypal',
             transactionId: placed.orderId,
             captureId: placed.captureId,
             paidAt: input.paidAt,
@@ -92,6 +100,7 @@ export const receiptWorkflow: Workflow<ReceiptFlowInput, ReceiptFlowState, Recei
             productName: placed.productName,
             issuer: input.issue.issuer,
             patient: input.issue.patient,
+            virtualStamp: input.issue.virtualStamp ?? null,
           },
         },
       };

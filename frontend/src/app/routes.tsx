@@ -59,6 +59,10 @@ const AuditPage = lazyPage(
   () => import('../features/audit/AuditPage'),
   (m) => m.AuditPage,
 );
+const ClinicalRecordPage = lazyPage(
+  () => import('../features/clinical-record/ClinicalRecordPage'),
+  (m) => m.ClinicalRecordPage,
+);
 const FiscalPage = lazyPage(
   () => import('../features/fiscal/FiscalPage'),
   (m) => m.FiscalPage,
@@ -154,6 +158,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.fiscal.forbiddenText}>
                         <FiscalPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.clinicalRecord,
+                    element: (
+                      <RequireAuth roles={['doctor']} forbiddenText={it.clinical.forbiddenText}>
+                        <ClinicalRecordPage />
                       </RequireAuth>
                     ),
                   },

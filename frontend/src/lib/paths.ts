@@ -30,6 +30,8 @@ export const PATHS = {
   fiscal: '/fiscale',
   /** doctors and the front desk: the appointments of a day or a week (?for=<doctorId> for the front desk) */
   agenda: '/agenda',
+  /** treating doctors: a patient's clinical record */
+  clinicalRecord: '/pazienti/:patientId',
 } as const;
 
 /** the payment step of a held booking */

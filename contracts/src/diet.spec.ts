@@ -1,5 +1,6 @@
 import {
   caloriesFor,
+  categoryAverageMacros,
   categoryItem,
   chosenPortionCategories,
   DietDraft,
@@ -185,5 +186,18 @@ describe('rich-text notes', () => {
       NotesDoc.safeParse(doc([{ type: 'paragraph', content: [text('x', [{ type: 'textStyle', attrs: { color: 'red;background:url(x)' } }])] }])).success,
     ).toBe(false);
     expect(NotesDoc.safeParse(doc([{ type: 'paragraph', content: [text('x'.repeat(NOTES_MAX_LENGTH + 1))] }])).success).toBe(false);
+  });
+});
+
+describe('category rows carry macronutrients', () => {
+  it("are the plain average of the category's foods per 100 g, one decimal; none without foods", () => {
+    // Zucchine 1,3/1,4/0,1 and Pomodori 1/3,5/0,2 (the demo catalogue, after CREA)
+    expect(
+      categoryAverageMacros([
+        { protein: 1.3, carbohydrate: 1.4, fat: 0.1 },
+        { protein: 1, carbohydrate: 3.5, fat: 0.2 },
+      ]),
+    ).toEqual({ protein: 1.2, carbohydrate: 2.5, fat: 0.2 });
+    expect(categoryAverageMacros([])).toBeNull();
   });
 });

@@ -291,7 +291,19 @@ export const MealCellsRequest = z.object({
 
 // ---- calculations (SPEC points 5 and 9), shared by the server and the editor ----------------
 
-/** what a select option stands for: a food, or a category (no macronutrients) */
+/**
+ * The macronutrients per 100 g of a category row: the plain average of its foods' values (as the category's kcal are
+ * an average of its foods'), one decimal; null when the category has no food yet.
+ */
+export function categoryAverageMacros(
+  foods: { protein: number; carbohydrate: number; fat: number }[],
+): { protein: number; carbohydrate: number; fat: number } | null {
+  if (foods.length === 0) return null;
+  const mean = (pick: (f: (typeof foods)[number]) => number) => Math.round((foods.reduce((sum, f) => sum + pick(f), 0) / foods.length) * 10) / 10;
+  return { protein: mean((f) => f.protein), carbohydrate: mean((f) => f.carbohydrate), fat: mean((f) => f.fat) };
+}
+
+/** what a select option stands for: a food, or a category (its foods' average macronutrients; null when it has none) */
 export interface CatalogueItem {
   name: string;
   kcal100: number;

@@ -151,13 +151,15 @@ describe('diet editor and food catalogue over HTTP', () => {
       const before = await head();
       const summary = await post(doctor, '/api/diet-tools/calculate', aDay()).expect(200);
       // latte 200 g: 92; pasta 80 g: 282; verdure 200 g: 44; olio 10 g: 90; merluzzo 150 g: 106.5 → 107
+      // the category row "Verdure" carries its 22 foods' average per 100 g (the 21 demo ones and Cicoria, imported
+      // above: 1,9 g protein, 2,8 carbohydrate, 0,2 fat): 3,8 + 5,6 + 0,4 g that a category row used to leave out
       expect(summary.body).toEqual({
         kcal: 615,
-        protein: 42.9,
-        carbohydrate: 69.2,
-        fat: 14.5,
-        // energy from macros: 171.6 + 276.8 + 130.5 = 578.9 kcal
-        split: { protein: 30, carbohydrate: 48, fat: 23 },
+        protein: 46.7,
+        carbohydrate: 74.8,
+        fat: 14.9,
+        // energy from macros: 186.8 + 299.2 + 134.1 = 620.1 kcal
+        split: { protein: 30, carbohydrate: 48, fat: 22 },
         meals: [
           { meal: 'colazione', kcal: 92 },
           { meal: 'spuntino', kcal: 0 },
@@ -173,6 +175,7 @@ describe('diet editor and food catalogue over HTTP', () => {
         ['Verdure', 200, 44],
         ['Olio extravergine di oliva', 10, 90],
       ]);
+      expect(meal.body.rows[1]).toMatchObject({ protein: 3.8, carbohydrate: 5.6, fat: 0.4 });
       expect(await head()).toBe(before);
     });
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
+  categoryAverageMacros,
   categoryIdOf,
   isCategoryItem,
   type CatalogueItem,
@@ -62,10 +63,24 @@ export class FoodsService {
     const [foods, categories] = await Promise.all([this.readModels.find<FoodDoc>('foods', {}), this.readModels.find<FoodCategoryDoc>('food_categories', {})]);
     const foodById = new Map(foods.map((f) => [f.doc.id, f.doc]));
     const categoryById = new Map(categories.map((c) => [c.doc.id, c.doc]));
+    // a category row carries its foods' average macronutrients, as it carries their average kcal
+    const macrosByCategory = new Map(
+      categories.map((c) => [c.doc.id, categoryAverageMacros(foods.filter((f) => f.doc.categoryId === c.doc.id).map((f) => f.doc))]),
+    );
     const lookup = (item: number): CatalogueItem | undefined => {
       if (isCategoryItem(item)) {
         const c = categoryById.get(categoryIdOf(item));
-        return c && { name: c.name, kcal100: c.kcal100, baseWeight: c.baseWeight, protein: null, carbohydrate: null, fat: null };
+        const macros = c && macrosByCategory.get(c.id);
+        return (
+          c && {
+            name: c.name,
+            kcal100: c.kcal100,
+            baseWeight: c.baseWeight,
+            protein: macros?.protein ?? null,
+            carbohydrate: macros?.carbohydrate ?? null,
+            fat: macros?.fat ?? null,
+          }
+        );
       }
       const f = foodById.get(item);
       return f && { name: f.name, kcal100: f.kcal100, baseWeight: f.baseWeight, protein: f.protein, carbohydrate: f.carbohydrate, fat: f.fat };

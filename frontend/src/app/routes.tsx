@@ -75,6 +75,10 @@ const SettingsPage = lazyPage(
   () => import('../features/settings/SettingsPage'),
   (m) => m.SettingsPage,
 );
+const ClinicalRecordPage = lazyPage(
+  () => import('../features/clinical-record/ClinicalRecordPage'),
+  (m) => m.ClinicalRecordPage,
+);
 const FiscalPage = lazyPage(
   () => import('../features/fiscal/FiscalPage'),
   (m) => m.FiscalPage,
@@ -182,6 +186,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.settings.forbiddenText}>
                         <SettingsPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.clinicalRecord,
+                    element: (
+                      <RequireAuth roles={['doctor']} forbiddenText={it.clinical.forbiddenText}>
+                        <ClinicalRecordPage />
                       </RequireAuth>
                     ),
                   },

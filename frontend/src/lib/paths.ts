@@ -41,6 +41,8 @@ export const PATHS = {
   profile: '/profilo',
   /** doctors their own profile; the administrator the practice and every doctor's profile */
   settings: '/impostazioni',
+  /** treating doctors: a patient's clinical record */
+  clinicalRecord: '/pazienti/:patientId',
 } as const;
 
 /** the payment step of a held booking */

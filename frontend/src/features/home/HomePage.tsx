@@ -12,6 +12,7 @@ import { MyOrders } from './MyOrders';
 import { AccessLog } from './AccessLog';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { MyWaitingList } from './MyWaitingList';
+import { WeightTrend } from './WeightTrend';
 
 /** the diet's read-only rich text (Tiptap) loads only for patients, with their home */
 const MyDiet = lazy(() => import('./MyDiet').then((m) => ({ default: m.MyDiet })));
@@ -64,6 +65,7 @@ export function HomePage() {
           <MyBookings />
           <MyWaitingList />
           <MyOrders />
+          <WeightTrend />
           <Suspense fallback={<Loading />}>
             <MyDiet />
           </Suspense>

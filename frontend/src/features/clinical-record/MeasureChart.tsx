@@ -1,0 +1,61 @@
+import type { MeasurementView } from '@studio/contracts';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDay, formatNumber } from '../../lib/format';
+import { it } from '../../i18n/it';
+
+const t = it.clinical;
+export type MeasureKey = 'weightKg' | 'bmi' | 'waistCm' | 'hipCm' | 'bodyFatPercent';
+
+/**
+ * One measure over time: a recharts line (fills its container, so it fits a 390 px phone) with the same values in a
+ * table beside it for screen readers and for whoever prefers numbers (the chart itself is one labelled image).
+ */
+export function MeasureChart({
+  series,
+  measure,
+  height = 220,
+  caption,
+}: {
+  series: MeasurementView[];
+  measure: MeasureKey;
+  height?: number;
+  caption?: string;
+}) {
+  const label = caption ?? t.measures[measure];
+  const points = series.filter((m) => typeof m[measure] === 'number').map((m) => ({ date: m.date, value: m[measure] as number }));
+  return (
+    <figure className="mb-3">
+      <div role="img" aria-label={t.chartLabel(label)} style={{ width: '100%', height }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={points} margin={{ top: 8, right: 12, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="date" tickFormatter={(d: string) => formatDay(d)} minTickGap={24} />
+            <YAxis domain={['dataMin - 1', 'dataMax + 1']} tickFormatter={(v: number) => formatNumber(v)} width={44} />
+            <Tooltip labelFormatter={(d) => formatDay(String(d))} formatter={(v) => [formatNumber(Number(v)), label]} />
+            <Line type="monotone" dataKey="value" stroke="var(--bs-primary)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <details>
+        <summary>{t.showTable}</summary>
+        <table className="table table-sm mt-2">
+          <caption>{t.tableCaption(label)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.date}</th>
+              <th scope="col">{label}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.date}>
+                <td>{formatDay(p.date)}</td>
+                <td>{formatNumber(p.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

@@ -23,7 +23,7 @@ import { seedDemoData } from './seed/demo-seed';
 import { UsersService } from './users/users.service';
 import { CSRF_KEY_SETTING } from './auth/guards';
 import { logRedaction, requestSerializers } from './security/logging';
-import { noStore, securityHeaders } from './security/headers';
+import { noStore, securityHeaderValues, securityHeaders } from './security/headers';
 import { frontendFiles, frontendPages } from './http/frontend-files';
 import { answerHeaderOverflowInItalian } from './security/client-errors';
 import { SOCKET_MAX_BUFFER_BYTES } from './security/socket-limits';
@@ -94,7 +94,11 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
   app.use(noStore);
   app.use(refuseSessionsOverPlainHttp(config.cookieSecure));
   app.use(sessionMiddleware);
-  const ioAdapter = new SessionIoAdapter(app, sessionMiddleware, config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined);
+  const ioAdapter = new SessionIoAdapter(
+    app,
+    [securityHeaders(config), noStore, sessionMiddleware],
+    config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
+  );
   app.useWebSocketAdapter(ioAdapter);
   if (config.frontendDist) app.use(frontendPages(config.frontendDist, API_PREFIXES));
 
@@ -122,10 +126,10 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
     SESSION_PURGE_MS,
   );
   purge.unref();
-  answerHeaderOverflowInItalian(app.getHttpServer());
+  answerHeaderOverflowInItalian(app.getHttpServer(), securityHeaderValues(config));
   let url = '';
   if (options.listen !== false) {
-    await app.listen(config.port, '0.0.0.0');
+    await app.listen(config.port, config.host);
     const address = app.getHttpServer().address();
     url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
     log.info(`Studio Medico in ascolto su ${url}`);
@@ -154,7 +158,8 @@ class SessionIoAdapter extends IoAdapter {
 
   constructor(
     app: INestApplication,
-    private readonly sessionMiddleware: express.RequestHandler,
+    /** run on every engine.io request: the security headers and no-store on the polling transport's answers, then the session */
+    private readonly middlewares: express.RequestHandler[],
     private readonly redis?: { url: string; prefix: string },
   ) {
     super(app);
@@ -163,7 +168,9 @@ class SessionIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions) {
     // a socket message is a few hundred bytes: a megabyte (socket.io's default) is an attack
     const server = super.createIOServer(port, { ...options, maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES });
-    server.engine.use(this.sessionMiddleware);
+    // the polling transport answers outside express: it gets the same headers as the app (the websocket
+    // transport alone would leave out clients behind proxies that block upgrades, so polling stays)
+    for (const middleware of this.middlewares) server.engine.use(middleware);
     if (this.redis && this.redisClients.length === 0) {
       const pub = new Redis(this.redis.url);
       const sub = pub.duplicate();

@@ -1,8 +1,22 @@
 import Database from 'better-sqlite3';
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as tar from 'tar';
+import { ensurePrivateDir, privateDatabaseFile } from '../security/private-files';
 import {
   APP_PG_FILE,
   APP_SQLITE_FILE,
@@ -31,6 +45,7 @@ const ALL_PAGES = 0x7fffffff;
 /** a consistent copy of a live SQLite database into `target`, as one self-contained file */
 export async function backupSqlite(source: string, target: string): Promise<void> {
   if (!existsSync(source)) throw new BackupError(`Database non trovato: ${source}`);
+  privateDatabaseFile(target);
   const db = new Database(source, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -38,6 +53,7 @@ export async function backupSqlite(source: string, target: string): Promise<void
   } finally {
     db.close();
   }
+  privateDatabaseFile(target);
   const copy = new Database(target);
   try {
     // no -wal file beside the copy: the archive holds one file per database
@@ -99,7 +115,7 @@ export async function createBackup(env: NodeJS.ProcessEnv, folder: string | unde
 
   const target = resolve(folder);
   try {
-    mkdirSync(target, { recursive: true, mode: 0o700 });
+    if (!existsSync(target)) ensurePrivateDir(target);
   } catch (error) {
     throw new BackupError(`Impossibile creare la cartella del backup ${target}: ${errorText(error)}`);
   }
@@ -138,7 +154,10 @@ export async function createBackup(env: NodeJS.ProcessEnv, folder: string | unde
 
     // in the embedded configuration the secrets are files in DATA_DIR; in scale-out they are environment variables, kept by whoever deploys
     const secrets = SECRET_FILES.filter((name) => existsSync(join(dataDir, name)));
-    for (const name of secrets) copyFileSync(join(dataDir, name), join(staging, name));
+    for (const name of secrets) {
+      copyFileSync(join(dataDir, name), join(staging, name));
+      chmodSync(join(staging, name), 0o600);
+    }
 
     const files = [EVENTS_FILE, appDb.file, ...secrets];
     const checksums: Record<string, string> = {};

@@ -6,7 +6,8 @@ import { Client } from 'pg';
 import * as tar from 'tar';
 import { userStreamName, type EventMetadata } from '@studio/contracts';
 import { allProjections, createReadModelStore, rebuildProjections, type ReadModelStore } from '@studio/projections';
-import { PG_SCHEMAS, defaultErasureLedger, ensurePrivateDir, loadBackupPassphrase } from '../config/config';
+import { PG_SCHEMAS, defaultErasureLedger, loadBackupPassphrase } from '../config/config';
+import { ensurePrivateDir, privateDatabaseFile } from '../security/private-files';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { holdOutbox, openAppDb, releaseOutbox, type AppDb } from '../infrastructure/app-db';
@@ -250,6 +251,8 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     ensurePrivateDir(dataDir);
     for (const name of [EVENTS_FILE, ...(manifest.appDb.kind === 'sqlite' ? [APP_SQLITE_FILE] : []), ...manifest.secrets])
       renameSync(join(staging, name), join(dataDir, name));
+    // as extracted, their modes followed the umask: back to the owner's only
+    for (const name of readdirSync(dataDir)) privateDatabaseFile(join(dataDir, name));
     if (manifest.appDb.kind === 'postgres') {
       await runTool(
         'pg_restore',
@@ -286,6 +289,7 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     if (erasures.length > 0) log(`Cancellazioni riapplicate dal registro: ${erasures.length}.`);
 
     // the existing rebuild path: every projection in one pass over the log, bare tables, indexes at the end
+    if (config.readModels.kind === 'sqlite') privateDatabaseFile(config.readModels.filename);
     const readModels = (stores.readModels = await createReadModelStore(config.readModels));
     for (const def of allProjections) await readModels.ensureCollection(def);
     const rebuild = await rebuildProjections({ store: events, readModels }, allProjections);

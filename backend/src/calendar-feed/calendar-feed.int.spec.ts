@@ -1,14 +1,23 @@
-import { bookingStreamName, type EventMetadata } from '@studio/contracts';
+import { accessStreamName, bookingStreamName, type EventMetadata } from '@studio/contracts';
+import { Writable } from 'node:stream';
 import * as nodeIcal from 'node-ical';
 import request from 'supertest';
 import { client, startTestApp, type Client, type TestApp } from '../testing/test-app';
 
 let app: TestApp;
 let doctor: Client;
+/** everything the app logged (at info: one line per request) */
+let logged = '';
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logged += chunk.toString();
+    done();
+  },
+});
 const pathOf = (url: string) => new URL(url).pathname;
 
 beforeAll(async () => {
-  app = await startTestApp({ HOLD_SWEEP_SECONDS: '0', NOTIFY_WORKER: 'false' });
+  app = await startTestApp({ HOLD_SWEEP_SECONDS: '0', NOTIFY_WORKER: 'false', LOG_LEVEL: 'info' }, undefined, undefined, logStream);
   doctor = await client(app, 'medico1@example.it');
   const meta: EventMetadata = { userId: 'system', role: 'system', at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
   const [patient, medico] = [app.ids['paziente1@example.it'], app.ids['medico1@example.it']];
@@ -70,6 +79,37 @@ describe("the doctor's calendar feed", () => {
     expect((await fetchFeed(wrong).expect(404)).body.error.code).toBe('calendario_non_trovato');
     await fetchFeed(fresh.replace(/\.ics$/, 'x.ics')).expect(404);
     await fetchFeed(fresh.replace(app.ids['medico1@example.it'], app.ids['medico2@example.it'])).expect(404);
+  });
+
+  it('the secret token never reaches the log, on a hit or a miss', async () => {
+    const { url } = (await doctor.agent.get('/api/me/calendar-feed').expect(200)).body;
+    const token = /([A-Za-z0-9_-]{43})\.ics$/.exec(url)![1];
+    await fetchFeed(url).expect(200);
+    await fetchFeed(url.replace(token, `${token.slice(0, 42)}Z`)).expect(404);
+    await request(app.app.getHttpServer()).head(pathOf(url));
+    await new Promise((r) => setImmediate(r));
+    expect(logged).toContain('/api/calendar-feed/');
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain(token.slice(0, 42));
+  });
+
+  it('a read that shows names is an access-log entry for each patient shown, one correlation per read', async () => {
+    const patient = app.ids['paziente1@example.it'];
+    await doctor.agent.post('/api/me/calendar-feed/settings').set('X-CSRF-Token', doctor.csrf).send({ showPatientName: true }).expect(200);
+    const { url } = (await doctor.agent.get('/api/me/calendar-feed').expect(200)).body;
+    const before = (await app.core.eventStore.readStream(accessStreamName(patient)).catch(() => [])).length;
+    await fetchFeed(url).expect(200);
+    await fetchFeed(url).expect(200);
+    const entries = (await app.core.eventStore.readStream(accessStreamName(patient))).slice(before);
+    expect(entries.map((e) => e.data)).toEqual([
+      { subjectId: patient, viewerId: app.ids['medico1@example.it'], viewerRole: 'doctor', what: 'personal_data', detail: 'calendario' },
+      { subjectId: patient, viewerId: app.ids['medico1@example.it'], viewerRole: 'doctor', what: 'personal_data', detail: 'calendario' },
+    ]);
+    expect(entries[0].metadata.correlationId).not.toBe(entries[1].metadata.correlationId);
+    // without names, a read logs nothing
+    await doctor.agent.post('/api/me/calendar-feed/settings').set('X-CSRF-Token', doctor.csrf).send({ showPatientName: false }).expect(200);
+    await fetchFeed(url).expect(200);
+    expect((await app.core.eventStore.readStream(accessStreamName(patient))).length).toBe(before + 2);
   });
 
   it('only a doctor has one', async () => {

@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
 import { calendarFeedStreamName, type CalendarFeedView, type EventMetadata, type SessionUser } from '@studio/contracts';
 import type { BookingDoc, UserDoc } from '@studio/projections';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
@@ -11,6 +11,7 @@ import { readPracticeIdentity } from '../config/practice-settings';
 import { feedCalendar } from '../common/calendar-file';
 import { calendarFeedDecider } from './calendar-feed.decider';
 import { Decide } from '../event-store/decide.command';
+import { AccessLogService } from '../personal-data/access-log.service';
 
 /** 32 random bytes, base64url: 43 characters */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -26,6 +27,7 @@ export class CalendarFeedService {
     @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
     @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly accessLog: AccessLogService,
   ) {}
 
   private url(doctorId: string, token: string): string {
@@ -88,6 +90,10 @@ export class CalendarFeedService {
         const p = user?.personal ? await this.personalData.open<{ name: string; surname: string }>(user.personal) : null;
         if (p) names.set(id, `${p.name} ${p.surname}`);
       }
+      // each patient whose name goes out is told, in their access log; one correlation groups this read
+      const read = randomUUID();
+      const viewer = { id: doctorId, role: 'doctor' as const, name: '' };
+      for (const id of names.keys()) await this.accessLog.recordAccess(viewer, id, 'personal_data', 'calendario', { correlationId: read, causationId: read });
     }
     return feedCalendar({
       name: `${(await readPracticeIdentity({ eventStore: this.eventStore, config: this.config })).name} - agenda`,

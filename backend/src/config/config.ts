@@ -1,6 +1,7 @@
 import { isTimeZone } from '@studio/contracts';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createPrivateFile, ensurePrivateDir } from '../security/private-files';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { z } from 'zod';
@@ -234,30 +235,6 @@ export interface AppConfig {
   erasureLedger: string;
   /** STS_CERT_PATH; null outside production means a demo key generated in DATA_DIR (files not for sending) */
   stsCertPath: string | null;
-}
-
-/** a new file only its owner can read (0600), whatever the umask; false when it exists already */
-export function createPrivateFile(file: string, content: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(file, 'wx', 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    writeSync(fd, content);
-  } finally {
-    closeSync(fd);
-  }
-  chmodSync(file, 0o600);
-  return true;
-}
-
-/** a folder only its owner can enter (0700), whatever the umask */
-export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
 }
 
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */

@@ -18,6 +18,7 @@ import { WrongExpectedRevisionError } from '@studio/contracts';
 import { Worker } from 'node:worker_threads';
 import { groupCommitter, type AppendOutcome, type AppendRequest } from './sqlite-group-commit';
 import { headSignature } from './hash-chain';
+import { privateDatabaseFile } from '../security/private-files';
 import { deferred, reportSubscriptionError, runUntilFailure } from './support';
 
 export interface SqliteEventStoreOptions {
@@ -160,6 +161,7 @@ export class SqliteEventStore implements EventStore {
     // An in-memory database is private to its connection, so it gets a key nobody else shares.
     this.signalKey = inMemory ? `memory:${randomUUID()}` : path.resolve(filename);
 
+    if (!inMemory) privateDatabaseFile(filename);
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { cachingStatements } from '@studio/projections';
 import type { AppConfig } from '../config/config';
+import { privateDatabaseFile } from '../security/private-files';
 
 /**
  * The application's own tables that are neither events nor read models: subject keys
@@ -27,6 +28,7 @@ export type AppDb = Kysely<AppTables>;
 export async function openAppDb(config: AppConfig['appDb']): Promise<AppDb> {
   let db: AppDb;
   if (config.kind === 'sqlite') {
+    privateDatabaseFile(config.filename);
     const file = new Database(config.filename);
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = FULL');

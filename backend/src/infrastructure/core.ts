@@ -8,6 +8,7 @@ import { RateLimits } from '../security/rate-limits';
 import { openAppDb, type AppDb } from './app-db';
 import { type ChangeFeed, announceAppendsOnRedis, redisChangeFeed, runnerChangeFeed } from './change-feed';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { privateDatabaseFile } from '../security/private-files';
 
 /** the stores every module shares, built before Nest so their lifecycle is explicit */
 export interface Core {
@@ -50,6 +51,8 @@ export async function openCore(config: AppConfig): Promise<Core> {
   const eventStore = createEventStore(config.eventStore);
   // a log from before the chain was signed is signed once, as it is (see signUnsignedLog)
   if (eventStore instanceof SqliteEventStore) eventStore.signUnsignedLog(config.eventStore.chainKey);
+  // the read models hold sealed personal data too: owner-only like the rest
+  if (config.readModels.kind === 'sqlite') privateDatabaseFile(config.readModels.filename);
   const readModels = await createReadModelStore(config.readModels);
   const appDb = await openAppDb(config.appDb);
   const ledger = new ErasureLedger(config.erasureLedger);

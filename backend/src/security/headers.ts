@@ -61,3 +61,15 @@ export function noStore(_req: Request, res: Response, next: NextFunction): void 
   res.setHeader('Cache-Control', 'no-store');
   next();
 }
+
+/** the headers `securityHeaders` sets on every answer, for answers written outside express (Node's early errors) */
+export function securityHeaderValues(config: AppConfig): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  securityHeaders(config)({ headers: {}, method: 'GET' } as Request, res as unknown as Response, () => undefined);
+  return headers;
+}

@@ -1,6 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
+ * Paths that carry a secret (the calendar feed's token is the key to the doctor's agenda): the
+ * logged path keeps the route and drops the secret. One entry per route that has one.
+ */
+const SECRET_PATHS: [RegExp, string][] = [[/^(\/api\/calendar-feed\/[^/]+\/)[^/]*$/, '$1[nascosto]']];
+
+/** the path as it may be logged: no query string, no secret */
+export function loggablePath(url: string): string {
+  const path = url.split('?')[0];
+  for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(path)) return path.replace(pattern, replacement);
+  return path;
+}
+
+/**
  * What a log line may hold about a request: method, path (no query string), status, the request id
  * and the client address. Never a header (cookies, set-cookie, the CSRF token, authorization), a body
  * or a query. The redaction below is the second line: any such field that reaches a log object by
@@ -12,7 +25,7 @@ export const requestSerializers = {
     return {
       id: req.id,
       method: raw.method,
-      url: (raw.url ?? '').split('?')[0],
+      url: loggablePath(raw.url ?? ''),
       remoteAddress: raw.socket?.remoteAddress,
     };
   },

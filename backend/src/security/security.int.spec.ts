@@ -354,6 +354,33 @@ describe('headers, errors, inputs', () => {
     expect(huge.body.error.message).toMatch(/intestazion/i);
   });
 
+  it('431 carries the security headers, and no body to a HEAD; socket.io polling answers carry them too', async () => {
+    const server = app.app.getHttpServer();
+    for (const method of ['get', 'head'] as const) {
+      const res = await request(server)[method]('/api/auth/session').set('X-Grande', 'x'.repeat(20_000));
+      expect(res.status).toBe(431);
+      expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      if (method === 'head') expect(res.text ?? '').toBe('');
+    }
+    const polling = await request(server).get('/socket.io/').query({ EIO: '4', transport: 'polling' });
+    expect(polling.status).toBe(200);
+    expect(polling.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(polling.headers['x-content-type-options']).toBe('nosniff');
+    expect(polling.headers['cache-control']).toMatch(/no-store/);
+  });
+
+  it('HOST selects the listening address', async () => {
+    const local = await startTestApp({ HOST: '127.0.0.1' });
+    try {
+      expect((local.app.getHttpServer().address() as { address: string }).address).toBe('127.0.0.1');
+    } finally {
+      await local.close();
+    }
+    expect((app.app.getHttpServer().address() as { address: string }).address).toBe('0.0.0.0');
+  });
+
   it("zod's own messages are Italian and name the field", async () => {
     const admin = await client(app, 'admin@example.it');
     const res = await admin.agent

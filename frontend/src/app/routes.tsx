@@ -1,19 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { AvailabilityPage } from '../features/availability/AvailabilityPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AcceptInvitationPage } from '../features/auth/AcceptInvitationPage';
 import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { BookingPage } from '../features/booking/BookingPage';
-import { BookingDetailPage } from '../features/booking-detail/BookingDetailPage';
-import { HomePage } from '../features/home/HomePage';
-import { ReceiptPage } from '../features/home/ReceiptPage';
-import { PaymentPage } from '../features/orders/PaymentPage';
-import { QuestionnairePage } from '../features/questionnaire/QuestionnairePage';
-import { QuestionnaireEditorPage } from '../features/questionnaire-editor/QuestionnaireEditorPage';
-import { RegistrationPage } from '../features/registration/RegistrationPage';
 import { it } from '../i18n/it';
 import { Layout } from './Layout';
 import { Loading } from '../components/ui/Loading';
@@ -23,7 +15,11 @@ import { RequireAuth } from './RequireAuth';
 import { RoleHome } from './RoleHome';
 import { RouteError } from './RouteError';
 
-/** a back-office page (rich text, charts, data tables) that loads with its route, not with the app */
+/**
+ * A page that loads with its route, not with the app: the first visit downloads only the shell, the login and the
+ * booking page (the public landing pages); the calendar, rich text, charts, PayPal and back office come when asked.
+ * A new page is one more `lazyPage` line.
+ */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
   return function LazyPage() {
@@ -35,6 +31,38 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   };
 }
 
+const AvailabilityPage = lazyPage(
+  () => import('../features/availability/AvailabilityPage'),
+  (m) => m.AvailabilityPage,
+);
+const BookingDetailPage = lazyPage(
+  () => import('../features/booking-detail/BookingDetailPage'),
+  (m) => m.BookingDetailPage,
+);
+const HomePage = lazyPage(
+  () => import('../features/home/HomePage'),
+  (m) => m.HomePage,
+);
+const ReceiptPage = lazyPage(
+  () => import('../features/home/ReceiptPage'),
+  (m) => m.ReceiptPage,
+);
+const PaymentPage = lazyPage(
+  () => import('../features/orders/PaymentPage'),
+  (m) => m.PaymentPage,
+);
+const QuestionnairePage = lazyPage(
+  () => import('../features/questionnaire/QuestionnairePage'),
+  (m) => m.QuestionnairePage,
+);
+const QuestionnaireEditorPage = lazyPage(
+  () => import('../features/questionnaire-editor/QuestionnaireEditorPage'),
+  (m) => m.QuestionnaireEditorPage,
+);
+const RegistrationPage = lazyPage(
+  () => import('../features/registration/RegistrationPage'),
+  (m) => m.RegistrationPage,
+);
 const CatalogAdminPage = lazyPage(
   () => import('../features/catalog/CatalogAdminPage'),
   (m) => m.CatalogAdminPage,

@@ -1,0 +1,147 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) in Debian's Chromium against the built
+ * app on SQLite with the demo data, for /login, /prenota and a patient's /home (logged in through the API, the
+ * session cookie passed as a header). Prints performance, accessibility and best-practices scores against the
+ * goals, the main timings and the compressed JavaScript each page downloaded. LIGHTHOUSE_RUNS (default 1) runs
+ * each page more times: the machine is shared, so single figures are noisy.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startServer } from '../frontend/e2e/harness';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--disable-sync',
+  '--no-first-run',
+  '--mute-audio',
+];
+const LIGHTHOUSE_CLI = resolve(__dirname, '../node_modules/lighthouse/cli/index.js');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? '1');
+const PASSWORD = 'Password123!';
+
+const GOALS = { performance: 90, accessibility: 100, 'best-practices': 95 } as const;
+type Category = keyof typeof GOALS;
+
+interface PageToAudit {
+  label: string;
+  path: string;
+  email?: string;
+}
+
+const PAGES: readonly PageToAudit[] = [
+  { label: '/login', path: '/login' },
+  { label: '/prenota', path: '/prenota' },
+  { label: '/home (paziente)', path: '/home', email: 'paziente1@example.it' },
+];
+
+interface Report {
+  categories: Record<Category, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] } }>;
+}
+
+const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]);
+
+/** a session cookie for the demo account, as the login page would get it (again if a kept-alive socket was closed) */
+async function sessionCookie(base: string, email: string, attempts = 3): Promise<string> {
+  try {
+    return await login(base, email);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    return sessionCookie(base, email, attempts - 1);
+  }
+}
+
+async function login(base: string, email: string): Promise<string> {
+  const visitor = await fetch(`${base}/api/auth/session`);
+  const { csrfToken } = (await visitor.json()) as { csrfToken: string };
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken, Cookie: cookiesOf(visitor).join('; ') },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`accesso di ${email} non riuscito: ${login.status}`);
+  return [...cookiesOf(visitor), ...cookiesOf(login)].join('; ');
+}
+
+function audit(url: string, cookie: string | undefined, outDir: string, run: number): Report {
+  const output = join(outDir, `report-${run}.json`);
+  const args = [
+    LIGHTHOUSE_CLI,
+    url,
+    '--output=json',
+    `--output-path=${output}`,
+    '--only-categories=performance,accessibility,best-practices',
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    '--quiet',
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  const result = spawnSync(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`lighthouse su ${url}: ${result.stderr || result.stdout}`);
+  return JSON.parse(readFileSync(output, 'utf8')) as Report;
+}
+
+const score = (r: Report, c: Category) => Math.round((r.categories[c].score ?? 0) * 100);
+const seconds = (r: Report, id: string) => `${((r.audits[id]?.numericValue ?? 0) / 1000).toFixed(1)} s`;
+const scriptKb = (r: Report) =>
+  (r.audits['network-requests']?.details?.items ?? []).filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
+
+async function main(): Promise<void> {
+  const server = await startServer();
+  const outDir = mkdtempSync(join(tmpdir(), 'studio-lighthouse-'));
+  const rows: string[][] = [];
+  let met = true;
+  try {
+    for (const page of PAGES) {
+      for (let run = 1; run <= RUNS; run++) {
+        // a fresh session each run: Lighthouse's cold load is a first visit
+        const cookie = page.email ? await sessionCookie(server.url, page.email) : undefined;
+        const report = audit(server.url + page.path, cookie, outDir, run);
+        const scores = (Object.keys(GOALS) as Category[]).map((c) => {
+          const ok = score(report, c) >= GOALS[c];
+          met &&= ok;
+          return `${score(report, c)}${ok ? '' : ' ✗'}`;
+        });
+        const row = [
+          page.label,
+          String(run),
+          ...scores,
+          seconds(report, 'first-contentful-paint'),
+          seconds(report, 'largest-contentful-paint'),
+          `${Math.round(report.audits['total-blocking-time']?.numericValue ?? 0)} ms`,
+          `${scriptKb(report).toFixed(1)} KB`,
+        ];
+        // each run as it ends: a whole run takes minutes
+        console.log(row.join(' | '));
+        rows.push(row);
+      }
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+    await server.stop();
+  }
+  const header = ['pagina', 'giro', 'prestazioni', 'accessibilità', 'buone pratiche', 'FCP', 'LCP', 'TBT', 'JS scaricato (compresso)'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+  console.log(`Lighthouse (telefono, throttling simulato), ${CHROMIUM}`);
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  console.log(
+    met
+      ? 'Obiettivi raggiunti (prestazioni ≥ 90, accessibilità 100, buone pratiche ≥ 95).'
+      : 'Obiettivi non raggiunti dove c’è ✗ (prestazioni ≥ 90, accessibilità 100, buone pratiche ≥ 95).',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

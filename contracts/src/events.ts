@@ -7,6 +7,7 @@ import { PersonalDataAccessed, PersonalDataErased } from './audit';
 import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 import { NotificationEventSchemas } from './notifications';
 import { BookedVisit, VisitTypeArchived, VisitTypeCreated, VisitTypeUpdated } from './visit-types';
+import { AvailabilityClosureAdded, WeeklyScheduleSet } from './availability-tools';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -326,6 +327,8 @@ export const EventSchemas = {
   VisitTypeCreated,
   VisitTypeUpdated,
   VisitTypeArchived,
+  WeeklyScheduleSet,
+  AvailabilityClosureAdded,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

@@ -18,3 +18,4 @@ export * from './streams';
 export * from './fiscal';
 export * from './practice-time';
 export * from './visit-types';
+export * from './availability-tools';

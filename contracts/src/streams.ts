@@ -21,4 +21,5 @@ export const STREAM_PREFIX = {
   calendarFeed: 'calendarfeed-',
   fiscal: 'fiscal-',
   visitTypes: 'visittypes-',
+  schedule: 'schedule-',
 } as const;

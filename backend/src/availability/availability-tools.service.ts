@@ -26,6 +26,7 @@ const DAY_MS = 86_400_000;
 /** how far ahead the rolling schedule keeps the calendar open: the default booking horizon of a visit type */
 export const ROLLING_HORIZON_DAYS = 60;
 const ROLL_EVERY_MS = 6 * 3_600_000;
+const FIRST_ROLL_AFTER_MS = 10_000;
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const daysFrom = (from: string, to: string) => {
@@ -46,6 +47,7 @@ const startOf = (day: string, minute: number) => `${day}T${String(Math.floor(min
 export class AvailabilityToolsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('AvailabilityTools');
   private timer: NodeJS.Timeout | undefined;
+  private firstRun: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly commands: CommandBus,
@@ -58,13 +60,16 @@ export class AvailabilityToolsService implements OnApplicationBootstrap, OnAppli
 
   onApplicationBootstrap(): void {
     if (this.config.holdSweepSeconds === 0) return; // tests (and a process told not to sweep) roll on demand
-    const roll = () => void this.rollForward().catch((e: unknown) => this.logger.error(String(e)));
-    roll();
+    const roll = () => void this.rollForward().catch((e: unknown) => this.logger.warn(`orario settimanale non applicato: ${String(e)}`));
+    // the first run once the read models are up (a fresh data directory builds them at start)
+    this.firstRun = setTimeout(roll, FIRST_ROLL_AFTER_MS);
+    this.firstRun.unref();
     this.timer = setInterval(roll, ROLL_EVERY_MS);
     this.timer.unref();
   }
 
   onApplicationShutdown(): void {
+    clearTimeout(this.firstRun);
     clearInterval(this.timer);
   }
 

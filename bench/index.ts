@@ -17,6 +17,7 @@ import { auditBench } from './audit.bench';
 import { notificationsBench } from './notifications.bench';
 import { lifecycleBench } from './lifecycle.bench';
 import { readsBench } from './reads.bench';
+import { visitsBench } from './visits.bench';
 
 /** BENCH_ONLY=lifecycle,payments runs just those sections (names as below); unset runs them all */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     if (wanted('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
     if (wanted('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
     if (wanted('notifications')) await notificationsBench(join(root, 'notifications'));
+    if (wanted('visits')) await visitsBench(join(root, 'visits'));
     if (wanted('scaleout')) await scaleOutBench();
     if (wanted('reads')) await readsBench(join(root, 'reads'));
     printTable();

@@ -9,6 +9,7 @@ import { NotificationEventSchemas } from './notifications';
 import { SettingsEventSchemas } from './settings';
 import { ClinicalEventSchemas } from './clinical-record';
 import { BookedVisit, VisitTypeArchived, VisitTypeCreated, VisitTypeUpdated } from './visit-types';
+import { AvailabilityClosureAdded, WeeklyScheduleSet } from './availability-tools';
 
 /** The event catalogue. The stored type string is the key, never a class name. */
 
@@ -431,6 +432,8 @@ export const EventSchemas = {
   VisitTypeCreated,
   VisitTypeUpdated,
   VisitTypeArchived,
+  WeeklyScheduleSet,
+  AvailabilityClosureAdded,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

@@ -21,3 +21,4 @@ export * from './accounts';
 export * from './settings';
 export * from './clinical-record';
 export * from './visit-types';
+export * from './availability-tools';

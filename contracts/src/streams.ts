@@ -25,4 +25,5 @@ export const STREAM_PREFIX = {
   doctorProfile: 'doctorprofile-',
   clinical: 'clinical-',
   visitTypes: 'visittypes-',
+  schedule: 'schedule-',
 } as const;

@@ -381,3 +381,47 @@ describe('availability decider: visits longer than one slot (60 and 90 minutes)'
     given(open('11:00')).when(move).thenThrows('slot_non_disponibile');
   });
 });
+
+describe('availability decider: a whole day at once (SetDaySlots)', () => {
+  const at = (hhmm: string) => `2030-03-04T${hhmm}:00Z`;
+  const end = (hhmm: string) => {
+    const [h, m] = hhmm.split(':').map(Number);
+    const t = h * 60 + m + 30;
+    return at(`${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`);
+  };
+  const set = (open: string[], close: string[], now = '2030-03-04T06:00:00.000Z') => ({
+    type: 'SetDaySlots' as const,
+    doctorId,
+    day: '2030-03-04',
+    open: open.map(at),
+    close: close.map(at),
+    workingHours: hours,
+    now,
+    timeZone: 'Europe/Rome',
+  });
+  const heldBy = (hhmm: string): AvailabilityEvent => ({
+    type: 'SlotHeld',
+    data: { ...slot(at(hhmm), end(hhmm)), bookingId: 'b1', patientId: 'p1', expiresAt: '2030-03-04T06:15:00.000Z' },
+  });
+
+  it('opens and closes many slots in one decision, the same events as toggles, leaving those already as wanted', () =>
+    given([opened(at('09:00'), end('09:00')), opened(at('12:00'), end('12:00'))])
+      .when(set(['09:00', '09:30', '10:00'], ['12:00', '12:30']))
+      .then([opened(at('09:30'), end('09:30')), opened(at('10:00'), end('10:00')), closed(at('12:00'), end('12:00'))]));
+  it('never touches a held or booked slot, nor one already begun', () =>
+    given([opened(at('09:00'), end('09:00')), heldBy('09:00'), opened(at('08:00'), end('08:00'))])
+      // 08:30Z is 09:30 in Rome: 08:00 has begun, 09:00 is held
+      .when(set(['10:00'], ['08:00', '09:00'], '2030-03-04T07:15:00.000Z'))
+      .then([opened(at('10:00'), end('10:00'))]));
+  it('refuses a slot of another day, outside the hours, or asked open and closed at once', () => {
+    given([])
+      .when({ ...set([], []), open: ['2030-03-05T09:00:00Z'] })
+      .thenThrows('giorno_non_valido');
+    given([])
+      .when(set(['19:00'], []))
+      .thenThrows('fuori_orario');
+    given([])
+      .when(set(['09:00'], ['09:00']))
+      .thenThrows('orari_in_conflitto');
+  });
+});

@@ -105,7 +105,24 @@ export interface RebookSlot {
   end?: string;
 }
 
-export type AvailabilityCommand = ToggleSlot | HoldSlot | ReleaseHold | BookSlot | FreeSlot | RebookSlot;
+/**
+ * The availability tools (weekly schedule, whole day, copy of a week, closures): the slots of one day made open or
+ * closed at once, in one append, with the same events as the toggles. Held and booked slots are never touched, nor
+ * slots already begun; a slot already as wanted changes nothing. Decided on the day as it is, so safe to decide again.
+ */
+export interface SetDaySlots {
+  type: 'SetDaySlots';
+  doctorId: string;
+  /** 'YYYY-MM-DD': every start below lies on it */
+  day: string;
+  open: string[];
+  close: string[];
+  workingHours: WorkingHours;
+  now: string;
+  timeZone: string;
+}
+
+export type AvailabilityCommand = ToggleSlot | HoldSlot | ReleaseHold | BookSlot | FreeSlot | RebookSlot | SetDaySlots;
 
 export const HOLD_EXPIRED_MESSAGE = 'La prenotazione è scaduta: scegli di nuovo un orario.';
 
@@ -318,8 +335,36 @@ function rebook(command: RebookSlot, state: DoctorDay): AvailabilityEvent[] {
   }));
 }
 
+function setDay(command: SetDaySlots, state: DoctorDay): AvailabilityEvent[] {
+  const { doctorId, day } = command;
+  const wanted = new Map<string, 'available' | 'unavailable'>();
+  for (const [starts, status] of [
+    [command.open, 'available'],
+    [command.close, 'unavailable'],
+  ] as const) {
+    for (const raw of starts) {
+      const { start } = validateSlot(raw, slotEnd(raw), command.workingHours);
+      if (doctorDayOf(start) !== day) throw new ValidationError(`L'orario ${start} non è del giorno ${day}.`, 'giorno_non_valido');
+      if (wanted.has(start) && wanted.get(start) !== status)
+        throw new ValidationError(`L'orario ${start} è sia da aprire sia da chiudere.`, 'orari_in_conflitto');
+      wanted.set(start, status);
+    }
+  }
+  const events: AvailabilityEvent[] = [];
+  for (const [start, status] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+    if (practiceInstant(start, command.timeZone).getTime() <= Date.parse(command.now)) continue;
+    const current = state.slots[start]?.status ?? 'unavailable';
+    if (current === status || current === 'held' || current === 'booked') continue;
+    const data = { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)) };
+    events.push(status === 'available' ? { type: 'SlotOpened', data } : { type: 'SlotClosed', data });
+  }
+  return events;
+}
+
 export function decide(command: AvailabilityCommand, state: DoctorDay): AvailabilityEvent[] {
   switch (command.type) {
+    case 'SetDaySlots':
+      return setDay(command, state);
     case 'ToggleSlot':
       return toggle(command, state);
     case 'HoldSlot':

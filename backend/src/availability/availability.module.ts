@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users';
+import { AvailabilityToolsController } from './availability-tools.controller';
+import { AvailabilityToolsService } from './availability-tools.service';
 import { AvailabilityController } from './availability.controller';
 import { AvailabilityGateway } from './availability.gateway';
 import { AvailabilityService } from './availability.service';
@@ -8,8 +10,8 @@ import { ToggleSlotHandler } from './toggle-slot.command';
 /** the availability feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
   imports: [UsersModule],
-  controllers: [AvailabilityController],
-  providers: [AvailabilityService, AvailabilityGateway, ToggleSlotHandler],
-  exports: [AvailabilityService],
+  controllers: [AvailabilityController, AvailabilityToolsController],
+  providers: [AvailabilityService, AvailabilityGateway, ToggleSlotHandler, AvailabilityToolsService],
+  exports: [AvailabilityService, AvailabilityToolsService],
 })
 export class AvailabilityModule {}

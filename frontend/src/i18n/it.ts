@@ -820,6 +820,8 @@ export const it = {
       VisitTypeCreated: 'Tipo di visita creato',
       VisitTypeUpdated: 'Tipo di visita modificato',
       VisitTypeArchived: 'Tipo di visita archiviato',
+      WeeklyScheduleSet: 'Orario settimanale del medico salvato',
+      AvailabilityClosureAdded: 'Chiusura (ferie o assenza) registrata',
     } as Record<string, string>,
     projections: {
       audit_events: 'Registro dello storico',

@@ -73,7 +73,8 @@ describe('registration request', () => {
     expect(firstMessage({ ...valid, surname: ' ' })).toBe('Inserisci il cognome');
     expect(firstMessage({ ...valid, email: 'sara' })).toBe('Email non valida');
     expect(firstMessage({ ...valid, password: undefined })).toBe('Inserisci la password');
-    expect(firstMessage({ ...valid, password: '1234567' })).toBe('La password deve avere almeno 8 caratteri');
+    expect(firstMessage({ ...valid, password: '1234567' })).toBe('La password deve avere almeno 10 caratteri');
+    expect(firstMessage({ ...valid, password: '1234567890' })).toBe('Questa password è tra le più usate: scegline una meno prevedibile');
     expect(firstMessage({ ...valid, phone: 'numero' })).toMatch(/^Numero di telefono non valido/);
     expect(firstMessage({ ...valid, taxcode: 'RSSMRA75C22H501A' })).toMatch(/^Codice fiscale non valido/);
     expect(firstMessage({ ...valid, consent: undefined })).toBe("Devi accettare l'informativa sulla privacy");

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordPolicyProblem } from './rules/password-policy';
 
 /** version of the privacy notice a patient accepts at registration; bump it when the text changes */
 export const PRIVACY_VERSION = '2026-01';
@@ -60,11 +61,14 @@ export const RegistrationRequest = z.object({
   name: required('Inserisci il nome'),
   surname: required('Inserisci il cognome'),
   email: required("Inserisci l'email", 254).pipe(z.email('Email non valida')),
+  // the password policy of every new password (rules/password-policy): 10 characters, not a common one, 72 bytes
   password: z
     .string({ error: 'Inserisci la password' })
     .min(1, 'Inserisci la password')
-    .min(8, 'La password deve avere almeno 8 caratteri')
-    .refine(fitsBcrypt, PASSWORD_TOO_LONG_MESSAGE)
+    .superRefine((value, ctx) => {
+      const problem = passwordPolicyProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .prefault(''),
   phone: required('Inserisci il numero di telefono', 30).refine(isValidPhone, {
     message: 'Numero di telefono non valido: solo cifre e spazi, con il prefisso + se internazionale',

@@ -165,6 +165,9 @@ describe('roles, deactivation', () => {
     const res = await post(admin, `/api/staff/${medico2}/deactivate`, {}).expect(200);
     expect(res.body.member).toMatchObject({ status: 'deactivated' });
     expect(res.body.futureBookings).toEqual([expect.objectContaining({ bookingId: held.body.id, start: '2030-03-05T14:00:00Z', status: 'held' })]);
+    const listed = await admin.agent.get(`/api/staff/${medico2}/future-bookings`).expect(200);
+    expect(listed.body).toEqual(res.body.futureBookings);
+    expect((await doctor.agent.get(`/api/staff/${medico2}/future-bookings`)).status).toBe(401);
     expect(await closed).toBe('io server disconnect');
     expect((await doctor.agent.get('/api/me/profile')).status).toBe(401);
     expect((await login('medico2@example.it', DEMO_PASSWORD)).status).toBe(401);

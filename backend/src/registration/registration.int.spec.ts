@@ -79,7 +79,8 @@ describe('patient registration over HTTP', () => {
       [{ surname: '   ' }, /^Inserisci il cognome\.$/],
       [{ email: undefined }, /^Inserisci l'email\.$/],
       [{ email: 'sara@' }, /^Email non valida\.$/],
-      [{ password: 'corta' }, /^La password deve avere almeno 8 caratteri\.$/],
+      [{ password: 'corta' }, /^La password deve avere almeno 10 caratteri\.$/],
+      [{ password: 'qwertyuiop' }, /^Questa password è tra le più usate/],
       [{ phone: '' }, /^Inserisci il numero di telefono\.$/],
       [{ phone: '333-abc' }, /^Numero di telefono non valido/],
       [{ taxcode: 'RSSMRA75C22H501A' }, /^Codice fiscale non valido/], // wrong check character

@@ -156,11 +156,24 @@ export function ProfilePage() {
   const { data, error, isLoading } = useGetProfileQuery();
   const [logoutEverywhere, logoutState] = useLogoutEverywhereMutation();
   const [switchRole, switchState] = useSwitchRoleMutation();
-  if (isLoading) return <Loading label={it.profile.loading} />;
-  if (!data) return <Alert variant="danger">{errorMessage(error, it.profile.error)}</Alert>;
+  const heading = <h1 className="h3 mb-3">{it.profile.title}</h1>;
+  if (isLoading)
+    return (
+      <>
+        {heading}
+        <Loading label={it.profile.loading} />
+      </>
+    );
+  if (!data)
+    return (
+      <>
+        {heading}
+        <Alert variant="danger">{errorMessage(error, it.profile.error)}</Alert>
+      </>
+    );
   return (
     <>
-      <h1 className="h3 mb-3">{it.profile.title}</h1>
+      {heading}
       <ContactForm profile={data} />
       <PasswordForm />
       {data.roles.length > 1 && (

@@ -16,6 +16,7 @@ import { useRegisterMutation } from './registrationApi';
 import {
   EMPTY_REGISTRATION,
   PASSWORD_MIN,
+  passwordValidity,
   phoneValidity,
   registrationBody,
   TAXCODE_PATTERN,
@@ -53,9 +54,12 @@ export function RegistrationPage() {
 
   const taxcodeRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   // the checks HTML attributes cannot make: the tax code's check character, the phone's digits
   useEffect(() => taxcodeRef.current?.setCustomValidity(taxcodeValidity(fields.taxcode)), [fields.taxcode]);
   useEffect(() => phoneRef.current?.setCustomValidity(phoneValidity(fields.phone)), [fields.phone]);
+  // the shared password policy (contracts): a common password is refused here too, not only by the server
+  useEffect(() => passwordRef.current?.setCustomValidity(passwordValidity(fields.password)), [fields.password]);
 
   // someone already logged in has nothing to do here (but not the patient who just registered)
   const user = session.data?.user;
@@ -158,6 +162,7 @@ export function RegistrationPage() {
             <Form.Group className="col-sm-6" controlId="registration-password">
               <Form.Label>{t.password}</Form.Label>
               <Form.Control
+                ref={passwordRef}
                 type="password"
                 name="password"
                 autoComplete="new-password"

@@ -1,5 +1,5 @@
 /** The registration form's fields and the checks the browser makes beyond the HTML constraints. */
-import { isValidCodiceFiscale, isValidPhone } from '@studio/contracts';
+import { PASSWORD_MIN_LENGTH, isValidCodiceFiscale, isValidPhone, passwordPolicyProblem } from '@studio/contracts';
 import { it } from '../../i18n/it';
 import type { RegistrationBody } from './registrationApi';
 
@@ -23,7 +23,12 @@ export const EMPTY_REGISTRATION: RegistrationFields = {
   consent: false,
 };
 
-export const PASSWORD_MIN = 8;
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
+
+/** the custom validity message of the password field: the shared policy ('' when acceptable or still empty) */
+export function passwordValidity(value: string): string {
+  return value ? (passwordPolicyProblem(value) ?? '') : '';
+}
 
 /** the shape of a codice fiscale (omocodia allowed) for the input's pattern; the check character is checked apart */
 export const TAXCODE_PATTERN =

@@ -221,7 +221,6 @@ export interface AppConfig {
     /** null: the local outbox (outside production) or nothing sent (production) */
     smtpUrl: string | null;
     from: string;
-    practiceName: string;
     publicUrl: string;
     reminderHours: number;
     worker: boolean;
@@ -348,7 +347,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
-      practiceName: e.PRACTICE_NAME,
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/$/, ''),
       reminderHours: e.REMINDER_HOURS,
       worker: e.NOTIFY_WORKER === 'true',

@@ -18,6 +18,7 @@ import { notificationsBench } from './notifications.bench';
 import { lifecycleBench } from './lifecycle.bench';
 import { readsBench } from './reads.bench';
 import { visitsBench } from './visits.bench';
+import { clinicalRecordBench } from './clinical-record.bench';
 
 /** BENCH_ONLY=lifecycle,payments runs just those sections (names as below); unset runs them all */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     if (wanted('payments')) await paymentsBench(join(root, 'payments'));
     if (wanted('lifecycle')) await lifecycleBench(join(root, 'lifecycle'));
     if (wanted('diet')) await dietBench(join(root, 'diet'));
+    if (wanted('clinical')) await clinicalRecordBench(join(root, 'clinical'));
     if (wanted('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));
     if (wanted('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
     if (wanted('notifications')) await notificationsBench(join(root, 'notifications'));

@@ -515,6 +515,10 @@ export interface DietPatient {
   id: string;
   name: string;
   hasDiet: boolean;
+  /** from the clinical record, when there is one: tells apart two patients with the same name */
+  birthDate: string | null;
+  /** the start of the patient's next confirmed visit (with this doctor, for a doctor), or null */
+  nextVisit: string | null;
 }
 
 export const EMPTY_DIET: DietContent = {

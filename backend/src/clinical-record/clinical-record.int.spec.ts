@@ -182,6 +182,15 @@ describe('clinical record over HTTP: record, measurements, energy, notes, and ev
     }
   });
 
+  it('/diete tells patients apart by name, birth date (from the record, read logged) and next confirmed visit', async () => {
+    const before = (await readsOf(treated.id)).length;
+    const list = (await doctor.agent.get('/api/diets/patients').expect(200)).body as { id: string; birthDate: string | null; nextVisit: string | null }[];
+    expect(list.find((p) => p.id === treated.id)).toMatchObject({ birthDate: '1990-06-15', nextVisit: expect.stringMatching(/^2030-03-05T09:00/) });
+    // held only: in the doctor's diet list as before, with no confirmed visit
+    expect(list.find((p) => p.id === heldOnly.id)).toMatchObject({ birthDate: null, nextVisit: null });
+    expect((await readsOf(treated.id)).slice(before).map((e) => e.data)).toEqual([expect.objectContaining({ viewerId: medico1, what: 'personal_data' })]);
+  });
+
   it('the segreteria sees that a record exists, not its content', async () => {
     expect((await admin.agent.get(`/api/patients/${treated.id}/record/presence`).expect(200)).body).toEqual({ patientId: treated.id, exists: true });
     expect((await admin.agent.get(`/api/patients/${other.id}/record/presence`).expect(200)).body).toEqual({ patientId: other.id, exists: false });

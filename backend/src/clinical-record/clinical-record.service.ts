@@ -158,12 +158,17 @@ export class ClinicalRecordService {
   }
 
   /** the diet's targets: the ones set, or the LARN 2014 defaults from the energy need (Mifflin, PAL 1,45) */
-  async targets(user: SessionUser, patientId: string): Promise<{ targets: DietTargetsRequest; isDefault: boolean; weightKg: number | null }> {
+  async targets(
+    user: SessionUser,
+    patientId: string,
+  ): Promise<{ targets: DietTargetsRequest; isDefault: boolean; weightKg: number | null; allergies: string[] }> {
     const doc = await this.mayRead(user, patientId);
     const opened = await this.opened(patientId, doc);
     const latest = opened.measurements.at(-1) ?? null;
     await this.logRead(user, patientId, 'obiettivi della dieta');
-    if (doc?.targets) return { targets: await this.open<DietTargetsRequest>(doc.targets.content), isDefault: false, weightKg: latest?.weightKg ?? null };
+    const allergies = opened.record?.allergies ?? [];
+    if (doc?.targets)
+      return { targets: await this.open<DietTargetsRequest>(doc.targets.content), isDefault: false, weightKg: latest?.weightKg ?? null, allergies };
     let energyKcal = 2000;
     let age = 40;
     try {
@@ -173,7 +178,7 @@ export class ClinicalRecordService {
     } catch {
       // without sex, birth date or a measurement the default energy is a round 2000 kcal, adjustable
     }
-    return { targets: larnDefaultTargets(energyKcal, age), isDefault: true, weightKg: latest?.weightKg ?? null };
+    return { targets: larnDefaultTargets(energyKcal, age), isDefault: true, weightKg: latest?.weightKg ?? null, allergies };
   }
 
   /** the record and the measurements, opened, oldest measurement first with their derived values */

@@ -199,7 +199,13 @@ describe('diet editor and food catalogue over HTTP', () => {
     it("lets the doctor of a booked patient save it (grams rounded, sealed with the patient's key) and the patient read it", async () => {
       const empty: DietView = (await doctor.agent.get(dietPath(patient.id)).expect(200)).body;
       expect(empty).toMatchObject({ revision: null, savedAt: null, summary: { kcal: 0 } });
-      expect((await doctor.agent.get('/api/diets/patients').expect(200)).body).toContainEqual({ id: patient.id, name: 'Paziente Prova 0', hasDiet: false });
+      expect((await doctor.agent.get('/api/diets/patients').expect(200)).body).toContainEqual({
+        id: patient.id,
+        name: 'Paziente Prova 0',
+        hasDiet: false,
+        birthDate: null,
+        nextVisit: null,
+      });
 
       const notes = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Bere due litri di acqua', marks: [{ type: 'bold' }] }] }] };
       const saved: DietView = (await put(doctor, dietPath(patient.id), { ...aDay(), notes, revision: null }).expect(200)).body;

@@ -23,7 +23,8 @@ import {
   type MealSummary,
   type SessionUser,
 } from '@studio/contracts';
-import type { BookingDoc, DietDoc, UserDoc } from '@studio/projections';
+import type { BookingDoc, ClinicalRecordDoc, DietDoc, UserDoc } from '@studio/projections';
+import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
@@ -50,6 +51,7 @@ export class DietService {
     private readonly users: UsersService,
     private readonly foods: FoodsService,
     private readonly accessLog: AccessLogService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** the current summary (calculate_url) */
@@ -73,10 +75,21 @@ export class DietService {
       ids = (await this.readModels.find<UserDoc>('users', { role: 'patient' })).map((u) => u.id);
     }
     const diets = new Set((await this.readModels.find<DietDoc>('diets', {})).map((d) => d.id));
+    const now = this.clock.now().toISOString();
     const out: DietPatient[] = [];
     for (const id of ids) {
       const doc = await this.users.get(id);
-      if (doc?.role === 'patient') out.push({ id, name: await this.users.displayName(doc), hasDiet: diets.has(id) });
+      if (doc?.role !== 'patient') continue;
+      // the birth date (sealed in the clinical record) tells namesakes apart; reading it is a read of the patient's data
+      const record = (await this.readModels.get<ClinicalRecordDoc>('clinical_records', id))?.doc.record;
+      const birthDate = record ? ((await this.personalData.open<{ birthDate: string }>(record.content))?.birthDate ?? null) : null;
+      if (birthDate) await this.accessLog.recordAccess(user, id, 'personal_data', 'elenco delle diete');
+      const upcoming = (
+        await this.readModels.find<BookingDoc>('bookings', { patient_id: id, status: 'confirmed', start: { gte: now } }, { orderBy: [{ column: 'start' }] })
+      )
+        .map((b) => b.doc)
+        .filter((b) => user.role !== 'doctor' || b.doctorId === user.id);
+      out.push({ id, name: await this.users.displayName(doc), hasDiet: diets.has(id), birthDate, nextVisit: upcoming[0]?.start ?? null });
     }
     return out.sort((a, b) => a.name.localeCompare(b.name, 'it'));
   }

@@ -35,6 +35,7 @@ import { MealEditor } from './MealEditor';
 import { DietBlocks, PortionsTables } from './PortionsTables';
 import { useServerCalculation } from './serverCalculation';
 import { CurrentSummary, MealSummaryTable } from './Summaries';
+import { TargetsPanel, allergiesIn, useGetDietTargetsQuery } from './TargetsPanel';
 import './diet.css';
 
 const t = it.diet;
@@ -82,6 +83,7 @@ function DietEditor({ patientId }: { patientId: string }) {
   // only what the figures depend on: typing in the notes recalculates nothing
   const figures = useMemo(() => ({ meals: draft.meals, portions: draft.portions }), [draft.meals, draft.portions]);
   const current = useServerCalculation<DietSummary>(DIET_URLS.calculate, figures, csrf);
+  const allergies = useGetDietTargetsQuery(patientId).data?.allergies ?? [];
 
   const onCategoryChosen = useCallback(
     (categoryId: number) => {
@@ -205,7 +207,7 @@ function DietEditor({ patientId }: { patientId: string }) {
                 </Card.Header>
                 <Card.Body>
                   <MealEditor meal={meal} rows={draft.meals[meal]} dispatch={dispatch} categoryAnswers={categoryAnswers} onCategoryChosen={onCategoryChosen} />
-                  <MealSummarySection meal={meal} rows={draft.meals[meal]} csrf={csrf} onSaveCells={cellsSaver(meal)} />
+                  <MealSummarySection meal={meal} rows={draft.meals[meal]} csrf={csrf} onSaveCells={cellsSaver(meal)} allergies={allergies} />
                 </Card.Body>
               </Card>
             ))}
@@ -213,6 +215,7 @@ function DietEditor({ patientId }: { patientId: string }) {
           <Col xl={4}>
             <div className="diet-side">
               <CurrentSummary calculation={current} />
+              <TargetsPanel patientId={patientId} summary={current.data ?? null} />
             </div>
           </Col>
         </Row>
@@ -250,11 +253,13 @@ function MealSummarySection({
   rows,
   csrf,
   onSaveCells,
+  allergies,
 }: {
   meal: Meal;
   rows: DietContent['meals'][Meal];
   csrf: string | undefined;
   onSaveCells: ((grams: Record<string, string>) => Promise<MealSummary | null>) | null;
+  allergies: string[];
 }) {
   const url = DIET_URLS.calculateMeal(meal);
   // the meal's own rows: a change elsewhere does not recalculate this table
@@ -270,6 +275,14 @@ function MealSummarySection({
         </Alert>
       )}
       <MealSummaryTable summary={summary} title={t.mealSummary(t.meals[meal])} onSaveCells={onSaveCells} editDisabledHint={t.editNeedsSave} />
+      {summary?.rows.map((r) => {
+        const found = allergiesIn(r.name, allergies);
+        return found.length > 0 ? (
+          <Alert key={r.id} variant="warning" className="mt-2 mb-0 py-1 small" data-row-id={r.id}>
+            <strong>{r.name}</strong> – {t.targets.rowAllergy(found.join(', '))}
+          </Alert>
+        ) : null;
+      })}
     </>
   );
 }

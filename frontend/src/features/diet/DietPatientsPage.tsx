@@ -1,11 +1,11 @@
-import { formatGrams, formatPercent } from '../../lib/format';
+import { formatDay, formatGrams, formatPercent, formatSlotDay, formatSlotTime } from '../../lib/format';
 import { namesakes, shortCode } from '../../lib/people';
 import { usePageTitle } from '../../lib/pageTitle';
 import type { DietView } from '@studio/contracts';
 import { useState, useMemo } from 'react';
 import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
 import { AsyncPopover, InfiniteScroll } from '../../components/ui';
 import { it } from '../../i18n/it';
@@ -24,6 +24,7 @@ export function DietPatientsPage() {
   const [shown, setShown] = useState(PAGE);
   const total = patients.data?.length ?? 0;
   const same = useMemo(() => namesakes(patients.data ?? []), [patients.data]);
+  const isDoctor = useGetSessionQuery().data?.user?.role === 'doctor';
   return (
     <div>
       <h1 className="h3">{t.patientsTitle}</h1>
@@ -45,7 +46,11 @@ export function DietPatientsPage() {
               <ListGroup.Item as="li" key={p.id} className="d-flex flex-wrap align-items-center gap-2">
                 <span className="me-auto">
                   {p.name}
-                  {same.has(p.id) && <span className="small text-body-secondary ms-2">{t.namesake(shortCode(p.id))}</span>}
+                  <span className="d-block small text-body-secondary">
+                    {p.birthDate ? t.bornOn(formatDay(p.birthDate)) : same.has(p.id) ? t.namesake(shortCode(p.id)) : null}
+                    {p.birthDate || same.has(p.id) ? ' · ' : ''}
+                    {p.nextVisit ? t.nextVisit(`${formatSlotDay(p.nextVisit)} ${formatSlotTime(p.nextVisit)}`) : t.noNextVisit}
+                  </span>
                 </span>
                 {p.hasDiet ? (
                   <AsyncPopover<DietView>
@@ -69,6 +74,11 @@ export function DietPatientsPage() {
                   </AsyncPopover>
                 ) : (
                   <Badge bg="secondary">{t.noDiet}</Badge>
+                )}
+                {isDoctor && (
+                  <Link className="btn btn-sm btn-outline-primary" to={`/pazienti/${p.id}`}>
+                    {t.record}
+                  </Link>
                 )}
                 <Link className="btn btn-sm btn-primary" to={`${DIETS_PATH}/${p.id}`}>
                   {t.open}

@@ -1,5 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { bookingStreamName, notificationStreamName, parseRecordedEvent, type EventMetadata } from '@studio/contracts';
+import { bookingStreamName, notificationStreamName, parseRecordedEvent, videoRoomUrl, type EventMetadata } from '@studio/contracts';
 import type { NotificationDoc, UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../common/clock';
@@ -128,15 +128,22 @@ export class OutboxWorker {
       if (sending?.type !== 'NotificationSending') return false;
       const attempt = sending.data.attempt;
       const config = core.config.mail;
+      // an online visit's room, in the message and as the calendar entry's place
+      const held = n.bookingId
+        ? (await core.eventStore.readStream(bookingStreamName(n.bookingId), { maxCount: 1 })).map(parseRecordedEvent).find((e) => e.type === 'BookingHeld')
+        : undefined;
+      const online = held?.type === 'BookingHeld' && held.data.visit?.mode === 'online';
       const message = renderMessage(n, {
         ...people,
+        ...(online && n.bookingId ? { videoUrl: videoRoomUrl(core.config.videoBaseUrl, n.bookingId) } : {}),
         practiceName: config.practiceName,
         publicUrl: config.publicUrl,
         timeZone: core.config.practiceTimeZone,
         from: { name: mailName(config.from), email: mailAddress(config.from) },
         now: clock.now(),
       });
-      const messageId = `<${notificationId}@studio-medico>`;
+      // the practice's own domain (PUBLIC_URL): a Message-ID of a made-up domain reads as spam to filters
+      const messageId = `<${notificationId}@${new URL(config.publicUrl).hostname}>`;
       try {
         await this.o.transport.send({ ...message, from: config.from, messageId, notificationId });
       } catch (error) {

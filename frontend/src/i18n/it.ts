@@ -322,7 +322,7 @@ export const it = {
     cancelReason: 'Motivo (obbligatorio)',
     cancelReasonRequired: 'Indica il motivo della disdetta',
     cancelConfirm: 'Disdici',
-    cancelBack: 'Annulla',
+    cancelBack: 'Indietro',
     completed: 'Svolta',
     noShow: 'Assente',
     actionFailed: 'Operazione non riuscita. Riprova.',

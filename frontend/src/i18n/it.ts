@@ -453,6 +453,12 @@ export const it = {
     intro:
       'Fai clic (o premi Invio) su uno slot per renderlo disponibile o non disponibile. Gli slot rossi sono prenotati o in attesa di pagamento: aprili per vedere la prenotazione.',
     calendarLabel: (doctor: string) => `Calendario delle disponibilità di ${doctor}`,
+    wholeDayTitle: 'Tutta la giornata',
+    wholeDayDate: 'Giorno',
+    openWholeDay: 'Apri tutta la giornata',
+    closeWholeDay: 'Chiudi tutta la giornata',
+    wholeDayDone: (opened: number, closed: number) => `Slot aperti: ${opened}, chiusi: ${closed}. Quelli prenotati o in attesa di pagamento restano come sono.`,
+    wholeDayFailed: 'Operazione non riuscita. Riprova.',
     doctorSelect: 'Medico',
     doctorPlaceholder: 'Scegli un medico…',
     chooseDoctor: 'Scegli un medico per vedere e modificare il suo calendario.',

@@ -45,6 +45,7 @@ interface PatientPersonal {
 }
 
 const DAY_MS = 86_400_000;
+const ENDED_HOLDS: ReadonlySet<string> = new Set(['replaced', 'expired', 'released']);
 const BUSY_MESSAGE = 'Molte prenotazioni in corso per questo medico: riprova tra qualche istante.';
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
@@ -336,9 +337,9 @@ export class BookingService {
     return this.toView(await this.find(bookingId));
   }
 
-  /** GET /api/me/bookings */
+  /** GET /api/me/bookings: holds replaced by a later choice, run out or let go leave the list (their page stays) */
   async mine(user: SessionUser): Promise<BookingView[]> {
-    const docs = await this.readModels.find<BookingDoc>('bookings', { patient_id: user.id });
+    const docs = (await this.readModels.find<BookingDoc>('bookings', { patient_id: user.id })).filter((d) => !ENDED_HOLDS.has(d.doc.status));
     const views = await Promise.all(
       docs.map(async (d) => (d.doc.status === 'held' ? { ...(await this.toView(d.doc)), resume: await this.resumeStep(d.doc) } : this.toView(d.doc))),
     );

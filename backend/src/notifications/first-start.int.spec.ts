@@ -63,7 +63,7 @@ it('a practice upgrading to notifications gets no emails for the bookings of its
           .slice(before)
           .map((m) => m.messageId)
           .sort(),
-      ).toEqual(['<booking_confirmed-new-0-doctor@studio-medico>', '<booking_confirmed-new-0-patient@studio-medico>']);
+      ).toEqual(['<booking_confirmed-new-0-doctor@localhost>', '<booking_confirmed-new-0-patient@localhost>']);
     } finally {
       await app.close();
     }

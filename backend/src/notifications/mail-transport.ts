@@ -24,6 +24,7 @@ export function smtpTransport(url: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
+      const calendar = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
       await transporter.sendMail({
         from: mail.from,
         to: mail.to,
@@ -31,12 +32,19 @@ export function smtpTransport(url: string): MailTransport {
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
-        attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+        // sent by the app, not by a person: no auto-replies to it (RFC 3834)
+        headers: { 'Auto-Submitted': 'auto-generated' },
+        // the calendar part inline in the multipart/alternative, where Outlook offers accept/decline
+        ...(calendar ? { icalEvent: { method: calendarMethod(calendar.contentType), filename: calendar.filename, content: calendar.content } } : {}),
+        attachments: mail.attachments.filter((a) => a !== calendar).map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
       });
     },
     close: () => transporter.close(),
   };
 }
+
+/** the iTIP method a calendar part was written with (`text/calendar; method=REQUEST`) */
+const calendarMethod = (contentType: string) => /method=(\w+)/i.exec(contentType)?.[1].toUpperCase() ?? 'REQUEST';
 
 /** no SMTP_URL, outside production: kept in the app database, shown to admin at /posta */
 export function localTransport(db: AppDb, now: () => Date): MailTransport {

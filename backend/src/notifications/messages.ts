@@ -1,4 +1,4 @@
-import type { EventData } from '@studio/contracts';
+import { VIDEO_LINK_OPENS_MINUTES_BEFORE, type EventData } from '@studio/contracts';
 import { visitCalendar } from '../common/calendar-file';
 
 export type Decided = EventData<'NotificationDecided'>;
@@ -30,6 +30,8 @@ export interface MessageContext {
   now: Date;
   /** the link of an invitation or a password reset, signed now (the token is never in the log) */
   accountLinkUrl?: string;
+  /** an online visit's video room (opens 15 minutes before the start) */
+  videoUrl?: string;
 }
 
 /** a slot's wall-clock time as Italians read it: "lunedì 26 ottobre 2026 alle 09:00" */
@@ -63,11 +65,14 @@ function body(n: Decided, ctx: MessageContext): Body {
   const withWhom = toDoctor ? `con ${ctx.patientName}` : `con ${ctx.doctorName}`;
   const summary = toDoctor ? `Visita - ${ctx.patientName}` : `Visita con ${ctx.doctorName}`;
   const home = { label: 'Le tue prenotazioni', href: `${ctx.publicUrl}/home` };
+  const video = ctx.videoUrl
+    ? [`La visita è online: il collegamento è ${ctx.videoUrl} (si apre ${VIDEO_LINK_OPENS_MINUTES_BEFORE} minuti prima dell'inizio).`]
+    : [];
   switch (n.kind) {
     case 'booking_confirmed':
       return {
         subject: `Prenotazione confermata: ${when}`,
-        lines: [`La visita ${withWhom} è confermata per ${when}.`, 'In allegato il file per il calendario.'],
+        lines: [`La visita ${withWhom} è confermata per ${when}.`, ...video, 'In allegato il file per il calendario.'],
         link: toDoctor ? undefined : home,
         ics: { method: 'REQUEST', summary },
       };
@@ -81,16 +86,16 @@ function body(n: Decided, ctx: MessageContext): Body {
     case 'booking_rescheduled':
       return {
         subject: `Prenotazione spostata: ${when}`,
-        lines: [`La visita ${withWhom} è stata spostata a ${when}.`, 'In allegato il file aggiornato per il calendario.'],
+        lines: [`La visita ${withWhom} è stata spostata a ${when}.`, ...video, 'In allegato il file aggiornato per il calendario.'],
         link: toDoctor ? undefined : home,
         ics: { method: 'REQUEST', summary },
       };
     case 'reminder':
       return {
         subject: `Promemoria: visita ${when}`,
-        lines: [`Ti ricordiamo la visita ${withWhom} di ${when}.`, 'Se non puoi venire, annulla o sposta la prenotazione per tempo.'],
+        lines: [`Ti ricordiamo la visita ${withWhom} di ${when}.`, ...video, 'Se non puoi venire, annulla o sposta la prenotazione per tempo.'],
         link: home,
-        ics: { method: 'REQUEST', summary },
+        // no calendar part: the invitation already sent stands; a REQUEST with the same SEQUENCE would be a new one
       };
     case 'receipt_available':
       return {
@@ -145,7 +150,7 @@ export function renderMessage(n: Decided, ctx: MessageContext): MailMessage {
   const footer = n.accountLink
     ? `${ctx.practiceName} - messaggio di servizio sul tuo account, inviato automaticamente.`
     : `${ctx.practiceName} - messaggio di servizio sulle tue prenotazioni, inviato automaticamente.`;
-  const text = [greeting, '', ...b.lines, ...(b.link ? ['', `${b.link.label}: ${b.link.href}`] : []), '', '--', footer, ''].join('\n');
+  const text = [greeting, '', ...b.lines, ...(b.link ? ['', `${b.link.label}: ${b.link.href}`] : []), '', '-- ', footer, ''].join('\n');
   const html = [
     '<!doctype html><html lang="it"><body style="font-family:sans-serif">',
     `<p>${escapeHtml(greeting)}</p>`,
@@ -157,7 +162,7 @@ export function renderMessage(n: Decided, ctx: MessageContext): MailMessage {
   const attachments: MailAttachment[] = [];
   if (b.ics && n.bookingId && n.start && n.end) {
     const ics = visitCalendar({
-      visit: { bookingId: n.bookingId, start: n.start, end: n.end, sequence: n.sequence, summary: b.ics.summary, location: ctx.practiceName },
+      visit: { bookingId: n.bookingId, start: n.start, end: n.end, sequence: n.sequence, summary: b.ics.summary, location: ctx.videoUrl ?? ctx.practiceName },
       method: b.ics.method,
       timeZone: ctx.timeZone,
       organizer: ctx.from,

@@ -58,7 +58,14 @@ const settle = async () => {
 beforeAll(async () => {
   smtp = await startTestSmtp();
   app = await startTestApp(
-    { SMTP_URL: smtp.url, MAIL_FROM: 'Studio Rossi <noreply@studio.example.it>', PRACTICE_NAME: 'Studio Rossi', NOTIFY_POLL_MS: '0', HOLD_SWEEP_SECONDS: '0' },
+    {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Studio Rossi <noreply@studio.example.it>',
+      PRACTICE_NAME: 'Studio Rossi',
+      NOTIFY_POLL_MS: '0',
+      HOLD_SWEEP_SECONDS: '0',
+      PUBLIC_URL: 'https://prenota.studio.example.it',
+    },
     new Date('2026-10-01T06:00:00Z'),
     clock,
   );
@@ -77,8 +84,10 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     const [d, p] = [...(await smtp.waitFor(2))].sort((a, b) => to(a)!.localeCompare(to(b)!));
     expect([to(d), to(p)]).toEqual(['medico1@example.it', 'paziente1@example.it']);
     expect(p.subject).toBe('Prenotazione confermata: lunedì 26 ottobre 2026 alle 09:00');
-    expect(p.messageId).toBe('<booking_confirmed-b1-0-patient@studio-medico>');
-    expect(p.text).toContain('Studio Rossi - messaggio di servizio');
+    // the Message-ID of PUBLIC_URL's domain; a machine's message (RFC 3834); the signature separator "-- "
+    expect(p.messageId).toBe('<booking_confirmed-b1-0-patient@prenota.studio.example.it>');
+    expect(p.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(p.text).toContain('\n-- \nStudio Rossi - messaggio di servizio');
     expect(p.html).toContain('Gentile');
     const confirmedIcs = ics(p);
     expect(confirmedIcs.text).toContain('METHOD:REQUEST');
@@ -123,6 +132,8 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     const reminder = (await smtp.waitFor(5))[4];
     expect(reminder.subject).toBe('Promemoria: visita martedì 27 ottobre 2026 alle 09:00');
     expect(to(reminder)).toBe('paziente1@example.it');
+    // a reminder is not a new invitation: no calendar part
+    expect(reminder.attachments.filter((a) => a.contentType.startsWith('text/calendar'))).toEqual([]);
 
     await cancel('b1', '2026-10-27T09:00:00Z', '2026-10-27T09:30:00Z');
     const cancelled = (await smtp.waitFor(7)).slice(5);

@@ -1,5 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { bookingStreamName, notificationStreamName, parseRecordedEvent, type EventMetadata } from '@studio/contracts';
+import { bookingStreamName, notificationStreamName, parseRecordedEvent, videoRoomUrl, type EventMetadata } from '@studio/contracts';
 import type { NotificationDoc, UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../common/clock';
@@ -135,8 +135,14 @@ export class OutboxWorker {
       // the practice as it is now (settings): its name signs the message and the sender
       const practice = await readPracticeIdentity(core);
       const from = { name: practice.name, email: mailAddress(config.from) };
+      // an online visit's room, in the message and as the calendar entry's place
+      const held = n.bookingId
+        ? (await core.eventStore.readStream(bookingStreamName(n.bookingId), { maxCount: 1 })).map(parseRecordedEvent).find((e) => e.type === 'BookingHeld')
+        : undefined;
+      const online = held?.type === 'BookingHeld' && held.data.visit?.mode === 'online';
       const message = renderMessage(n, {
         ...people,
+        ...(online && n.bookingId ? { videoUrl: videoRoomUrl(core.config.videoBaseUrl, n.bookingId) } : {}),
         practiceName: practice.name,
         publicUrl: config.publicUrl,
         timeZone: core.config.practiceTimeZone,
@@ -150,7 +156,8 @@ export class OutboxWorker {
             )
           : undefined,
       });
-      const messageId = `<${notificationId}@studio-medico>`;
+      // the practice's own domain (PUBLIC_URL): a Message-ID of a made-up domain reads as spam to filters
+      const messageId = `<${notificationId}@${new URL(config.publicUrl).hostname}>`;
       try {
         await this.o.transport.send({ ...message, from: formatAddress(from), messageId, notificationId });
       } catch (error) {

@@ -11,6 +11,7 @@ import { useGetDoctorsQuery } from './availabilityApi';
 import { doctorChosen, selectToggleError, toggleErrorDismissed } from './availabilitySlice';
 import { DoctorPicker } from './DoctorPicker';
 import { LiveStatus } from './LiveStatus';
+import { WholeDayForm } from './WholeDayForm';
 import { WorkingHoursForm } from './WorkingHoursForm';
 
 // FullCalendar is the heaviest part of the app: loaded with this page only
@@ -105,6 +106,7 @@ function DoctorCalendar({ doctor }: { doctor: DoctorSummary }) {
       <Suspense fallback={<Loading />}>
         <AvailabilityCalendar key={doctor.id} doctor={doctor} />
       </Suspense>
+      <WholeDayForm doctor={doctor} />
       <WorkingHoursForm doctor={doctor} />
     </>
   );

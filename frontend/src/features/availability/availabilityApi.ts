@@ -1,6 +1,6 @@
 import { original } from '@reduxjs/toolkit';
 import { READ_POSITION_HEADER } from '@studio/contracts';
-import type { AvailabilityEvent, DoctorSummary, ToggleRequest, ToggleResponse, WorkingHours } from '@studio/contracts';
+import type { AvailabilityEvent, DaySlotsResult, DoctorSummary, ToggleRequest, ToggleResponse, WorkingHours } from '@studio/contracts';
 import { api } from '../../lib/api';
 import { doctorsApi } from '../../lib/doctorsApi';
 import { liveConnectionChanged, sharedAvailabilityWatcher } from '../../lib/liveUpdates';
@@ -81,6 +81,15 @@ export const availabilityApi = doctorsApi.injectEndpoints({
       },
     }),
 
+    /** "apri/chiudi tutta la giornata": the calendar follows from the live changes it watches */
+    setWholeDay: build.mutation<DaySlotsResult, { doctorId: string; date: string; action: 'open' | 'close' }>({
+      query: ({ doctorId, date, action }) => ({
+        url: `/api/doctors/${encodeURIComponent(doctorId)}/availability/day`,
+        method: 'POST',
+        body: { date, action },
+      }),
+    }),
+
     setWorkingHours: build.mutation<DoctorSummary, WorkingHoursArgs>({
       query: ({ doctorId, startHour, endHour }) => ({
         url: `/api/doctors/${encodeURIComponent(doctorId)}/working-hours`,
@@ -107,4 +116,4 @@ export const availabilityApi = doctorsApi.injectEndpoints({
   }),
 });
 
-export const { useGetDoctorsQuery, useGetAvailabilityQuery, useToggleSlotMutation, useSetWorkingHoursMutation } = availabilityApi;
+export const { useGetDoctorsQuery, useGetAvailabilityQuery, useToggleSlotMutation, useSetWorkingHoursMutation, useSetWholeDayMutation } = availabilityApi;

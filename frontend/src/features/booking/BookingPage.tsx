@@ -195,14 +195,16 @@ export function BookingPage() {
           {submitLabel}
         </LockableButton>
       </Form>
-      {doctor && user?.role === 'patient' && <WaitingListChoice doctorId={doctor.id} />}
+      {doctor && user?.role === 'patient' && (
+        <WaitingListChoice key={visitType?.id ?? 'slot'} doctorId={doctor.id} horizonDays={visitType?.horizonDays ?? BOOKING_WINDOW_DAYS} />
+      )}
     </div>
   );
 }
 
-/** the waiting list, for the days of the booking window */
-function WaitingListChoice({ doctorId }: { doctorId: string }) {
-  const [days] = useState(() => nextDays(new Date(), BOOKING_WINDOW_DAYS));
+/** the waiting list, for the days of the booking horizon (the visit type's, or the booking window) */
+function WaitingListChoice({ doctorId, horizonDays }: { doctorId: string; horizonDays: number }) {
+  const [days] = useState(() => nextDays(new Date(), horizonDays));
   return <WaitingListForm key={doctorId} doctorId={doctorId} firstDay={days[0]} lastDay={days[days.length - 1]} />;
 }
 

@@ -17,9 +17,12 @@ async function open(status: number, body: unknown) {
 }
 
 describe('WaitingListForm', () => {
-  it('posts the doctor and the days (the last day follows a first day moved past it), then says the patient is in line', async () => {
+  it('defaults to the whole horizon, posts the doctor and the days, then says the patient is in line', async () => {
     await open(201, { id: 'e1', doctorId: 'd1', doctorName: 'Giulia Rossi', from: '2030-03-10', to: '2030-03-12', status: 'waiting' });
-    expect((screen.getByLabelText('Al giorno') as HTMLInputElement).value).toBe('2030-03-10');
+    // by default the whole horizon, and "al giorno" never past it
+    const dates = [...document.querySelectorAll<HTMLInputElement>('input[type=date]')];
+    expect(dates.map((d) => d.value)).toEqual(['2030-03-10', '2030-03-31']);
+    expect(dates[1].max).toBe('2030-03-31');
     fireEvent.change(screen.getByLabelText('Al giorno'), { target: { value: '2030-03-12' } });
     fireEvent.click(screen.getByRole('button', { name: "Mettimi in lista d'attesa" }));
     expect((await screen.findByRole('status')).textContent).toContain("Sei in lista d'attesa");

@@ -9,7 +9,8 @@ const t = it.waitingList;
 /** a patient who finds no hour that suits them waits for one of this doctor's days to free up */
 export function WaitingListForm({ doctorId, firstDay, lastDay }: { doctorId: string; firstDay: string; lastDay: string }) {
   const [from, setFrom] = useState(firstDay);
-  const [to, setTo] = useState(firstDay);
+  // the whole horizon by default: waiting for "today only" is rarely what a patient means
+  const [to, setTo] = useState(lastDay);
   const [join, state] = useJoinWaitingListMutation();
   const chooseFrom = (day: string) => {
     setFrom(day);
@@ -37,7 +38,7 @@ export function WaitingListForm({ doctorId, firstDay, lastDay }: { doctorId: str
           </Form.Group>
           <Form.Group controlId="waiting-to">
             <Form.Label className="small">{t.to}</Form.Label>
-            <Form.Control type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} required />
+            <Form.Control type="date" value={to} min={from} max={lastDay} onChange={(e) => setTo(e.target.value)} required />
           </Form.Group>
           <Button type="submit" variant="outline-primary" disabled={state.isLoading}>
             {state.isLoading ? t.joining : t.join}

@@ -11,6 +11,7 @@ import { CalendarFeedModule } from './calendar-feed';
 import { CatalogModule } from './catalog';
 import { type Clock, systemClock } from './common/clock';
 import { PracticeController } from './config/practice.controller';
+import { DeskPaymentsModule } from './desk-payments';
 import { DietModule } from './diet';
 import { FiscalModule } from './fiscal';
 import { ErrorFilter } from './http/error.filter';
@@ -49,6 +50,7 @@ export class AppModule {
         FiscalModule,
         AgendaModule,
         WorkflowsModule,
+        DeskPaymentsModule,
       ],
       controllers: [PracticeController],
       providers: [

@@ -282,6 +282,21 @@ export const OrderPlaced = z.object({
   paymentMethod: z.enum(['paypal', 'cash', 'card', 'transfer']).optional(),
 });
 
+/**
+ * on `order-desk-<bookingId>` (issue 23): a payment taken at the practice's desk for a booking, recorded by its doctor
+ * or an administrator; the desk-payment workflow then books the slot, confirms the booking and places the order
+ * (OrderPlaced with paymentMethod), so the receipt follows as for PayPal. A refund is PaymentRefunded on the same stream.
+ */
+export const DeskPaymentRecorded = z.object({
+  orderId: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  doctorId: z.string(),
+  method: z.enum(['cash', 'card', 'transfer']),
+  amountCents: z.number().int().positive(),
+  at: z.string(),
+});
+
 /** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */
 export const DietSaved = z.object({ patientId: z.string(), doctorId: z.string(), content: Sealed });
 
@@ -316,6 +331,7 @@ export const EventSchemas = {
   PaymentCaptured,
   PaymentRefunded,
   OrderPlaced,
+  DeskPaymentRecorded,
   ProductCreated,
   ProductUpdated,
   CouponCreated,

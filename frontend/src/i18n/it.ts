@@ -666,6 +666,7 @@ export const it = {
       PaymentCaptured: 'Pagamento incassato',
       PaymentRefunded: 'Pagamento rimborsato',
       OrderPlaced: 'Ordine registrato',
+      DeskPaymentRecorded: 'Pagamento allo studio registrato',
       ProductCreated: 'Prodotto creato',
       ProductUpdated: 'Prodotto modificato',
       CouponCreated: 'Coupon creato',

@@ -5,3 +5,4 @@ export { numberingDecider, type NumberingCommand, type NumberingEvent, type Rece
 export { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
 export { FiscalModule } from './fiscal.module';
 export { euro } from './receipt-pdf';
+export { FiscalRetentionService } from './fiscal-retention.service';

@@ -289,6 +289,11 @@ export const it = {
     notGiven: 'non indicato',
   },
   agenda: {
+    deskMethod: 'Metodo di pagamento allo studio',
+    deskMethods: { card: 'Carta (POS)', cash: 'Contanti', transfer: 'Bonifico' },
+    deskAmount: 'Importo pagato allo studio (€)',
+    deskAmountInvalid: "Indica l'importo pagato in euro (ad esempio 80,00).",
+    deskPay: 'Registra pagamento',
     title: 'Agenda',
     doctor: 'Medico',
     day: 'Giorno',

@@ -20,6 +20,7 @@ const FEATURE_USES = {
   workflows: ['*'],
   seed: ['*'],
   orders: ['booking', 'availability', 'users', 'catalog', 'payments'],
+  'desk-payments': ['booking', 'availability', 'users', 'fiscal'],
   booking: ['availability', 'users', 'visit-types'],
   'visit-types': ['users', 'catalog'],
   availability: ['users'],

@@ -11,6 +11,7 @@ import { CalendarFeedModule } from './calendar-feed';
 import { CatalogModule } from './catalog';
 import { type Clock, systemClock } from './common/clock';
 import { PracticeController } from './config/practice.controller';
+import { DeskPaymentsModule } from './desk-payments';
 import { DietModule } from './diet';
 import { ClinicalRecordModule } from './clinical-record';
 import { FiscalModule } from './fiscal';
@@ -56,6 +57,7 @@ export class AppModule {
         SettingsModule,
         VisitTypesModule,
         WorkflowsModule,
+        DeskPaymentsModule,
       ],
       controllers: [PracticeController, HealthController],
       providers: [

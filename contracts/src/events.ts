@@ -338,6 +338,21 @@ export const PaymentCapturePending = z.object({ orderId: z.string(), captureId: 
 /** on `order-<id>`: the capture asked for did not take the money (declined, never made, order gone): nothing to give back */
 export const PaymentCaptureAbandoned = z.object({ orderId: z.string(), reason: z.string() });
 
+/**
+ * on `order-desk-<bookingId>` (issue 23): a payment taken at the practice's desk for a booking, recorded by its doctor
+ * or an administrator; the desk-payment workflow then books the slot, confirms the booking and places the order
+ * (OrderPlaced with paymentMethod), so the receipt follows as for PayPal. A refund is PaymentRefunded on the same stream.
+ */
+export const DeskPaymentRecorded = z.object({
+  orderId: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  doctorId: z.string(),
+  method: z.enum(['cash', 'card', 'transfer']),
+  amountCents: z.number().int().positive(),
+  at: z.string(),
+});
+
 /** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */
 export const DietSaved = z.object({ patientId: z.string(), doctorId: z.string(), content: Sealed });
 
@@ -404,6 +419,7 @@ export const EventSchemas = {
   PaymentCaptureRequested,
   PaymentCapturePending,
   PaymentCaptureAbandoned,
+  DeskPaymentRecorded,
   ProductCreated,
   ProductUpdated,
   CouponCreated,

@@ -158,3 +158,45 @@ export const StsExportQuery = z.object({
   year: z.coerce.number({ error: 'Anno non valido' }).int('Anno non valido').min(2015, 'Anno non valido').max(2100, 'Anno non valido'),
   doctor: z.string({ error: 'Indica il medico' }).trim().min(1, 'Indica il medico'),
 });
+
+/** POST /api/bookings/:id/desk-payment: a payment taken at the desk (the doctor of the booking or an administrator) */
+export const DeskPaymentInput = z.object({
+  method: z.enum(['cash', 'card', 'transfer'], { error: 'Metodo di pagamento non valido: contanti, carta o bonifico' }),
+  amountCents: z
+    .number({ error: 'Importo non valido: indicalo in centesimi (ad esempio 8000 per 80,00 €)' })
+    .int('Importo non valido: indicalo in centesimi (ad esempio 8000 per 80,00 €)')
+    .positive("L'importo deve essere maggiore di zero")
+    .max(9_999_999, "L'importo è troppo alto"),
+  /** the patient's tax code for the receipt; absent: the one given at registration */
+  taxcode: z.string().trim().toUpperCase().optional(),
+  billing: z.string().trim().max(500, "L'indirizzo di fatturazione è troppo lungo (al massimo 500 caratteri).").optional(),
+  /** the patient opposes sending the expense to the Sistema Tessera Sanitaria */
+  stsOpposition: z.boolean().optional(),
+});
+export type DeskPaymentInput = z.input<typeof DeskPaymentInput>;
+
+/** POST /api/desk-payments/:orderId/refund */
+export const DeskRefundInput = z.object({
+  reason: z.string().trim().min(1, 'Indica il motivo del rimborso').max(300, 'Motivo troppo lungo (al massimo 300 caratteri)'),
+});
+
+/** the daily takings: one row per doctor and method */
+export interface TakingsRow {
+  doctorId: string;
+  doctorName: string;
+  method: 'paypal' | 'cash' | 'card' | 'transfer';
+  payments: number;
+  refunds: number;
+  /** collected minus refunded, in cents */
+  netCents: number;
+}
+export interface TakingsView {
+  day: string;
+  rows: TakingsRow[];
+  totalCents: number;
+}
+export const TakingsQuery = z.object({
+  day: z.iso.date('Giorno non valido (AAAA-MM-GG)'),
+  doctor: z.string().trim().min(1).optional(),
+  format: z.enum(['json', 'csv', 'pdf']).default('json'),
+});

@@ -11,6 +11,7 @@ import { registerPatients, type TestPatient } from '../testing/patients';
 import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
 import { UsersService } from '../users/users.service';
 import { ReceiptsFlowService } from '../workflows/receipts-flow.service';
+import { FiscalRetentionService } from './fiscal-retention.service';
 
 // demo seed: today = Monday 2030-03-04; medico1 (forfettario, stamp duty to the patient) open 09:00–13:00 on weekdays
 const NOW = '2030-03-04T06:00:00.000Z';
@@ -366,5 +367,60 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     expect(second.flagOpposizione).toBe('0');
     expect(decrypt(second.cfCittadino)).toBe(TAXCODE);
     expect([second.voceSpesa].flat().map((v: any) => v.importo)).toEqual(['50.00']);
+  });
+
+  it("an erased patient's receipt stays readable for the legal period (the fiscal key) and in the Sistema TS file; ten years on, the fiscal key is shredded", async () => {
+    const [patient] = await registerPatients(app, 1, 'oblio');
+    const { orderId } = await pay(patient, medico1, 'Visita di controllo');
+    await fiscal().issuePending(medico1);
+    const receipt = (await receiptsOf(medico1)).find((r) => r.orderId === orderId)!;
+    const admin = await client(app, 'admin@example.it');
+    await admin.agent.post(`/api/audit/patients/${patient.id}/erase`).set('X-CSRF-Token', admin.csrf).expect(200);
+    const doctor = await client(app, 'medico1@example.it');
+    const readPdf = async () =>
+      pdfText(
+        (
+          await doctor.agent
+            .get(`/api/orders/${orderId}/receipt.pdf`)
+            .buffer(true)
+            .parse((r, cb) => {
+              const chunks: Buffer[] = [];
+              r.on('data', (c: Buffer) => chunks.push(c));
+              r.on('end', () => cb(null, Buffer.concat(chunks)));
+            })
+            .expect(200)
+        ).body as Buffer,
+      );
+    // the patient's own key is gone, the fiscal copy opens: the receipt still names them
+    expect(await readPdf()).toContain(`Codice fiscale: ${TAXCODE}`);
+    const zip = await doctor.agent
+      .get('/api/fiscal/sts-export')
+      .query({ year: 2030, doctor: medico1 })
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const xml = strFromU8(unzipSync(zip.body as Buffer)['spese-sanitarie-2030.xml']);
+    const doc = [(create(xml).end({ format: 'object' }) as any).precompilata.documentoSpesa]
+      .flat()
+      .find((d: any) => d.idSpesa.numDocumentoFiscale.numDocumento === `${receipt.number}/2030`);
+    const decrypt = (b64: string) =>
+      execFileSync('openssl', ['pkeyutl', '-decrypt', '-inkey', join(keyDir, 'key.pem'), '-pkeyopt', 'rsa_padding_mode:pkcs1'], {
+        input: Buffer.from(b64, 'base64'),
+      }).toString('utf8');
+    expect(decrypt(doc.cfCittadino)).toBe(TAXCODE);
+
+    // 2040 is still within the period (2030 + 10): nothing goes
+    clock.set('2040-12-31T12:00:00.000Z');
+    expect(await app.app.get(FiscalRetentionService).shredExpired()).toEqual([]);
+    clock.set('2041-01-01T12:00:00.000Z');
+    expect(await app.app.get(FiscalRetentionService).shredExpired()).toContain(`fiscal:${medico1}:2030`);
+    clock.set(NOW);
+    const after = await readPdf();
+    expect(after).toContain('Dati del paziente cancellati su sua richiesta');
+    expect(after).not.toContain(TAXCODE);
   });
 });

@@ -90,6 +90,12 @@ export class PersonalDataService {
     }
   }
 
+  /** the subjects whose id starts with `prefix` (the fiscal keys, for their retention job) */
+  async subjectsStartingWith(prefix: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('subject_keys').select('subject_id').where('subject_id', 'like', `${prefix}%`).execute();
+    return rows.map((r) => r.subject_id).filter((id) => id.startsWith(prefix));
+  }
+
   private async keyFor(subjectId: string, create: boolean): Promise<Buffer | null> {
     const cached = this.cache.get(subjectId);
     if (cached) return cached;

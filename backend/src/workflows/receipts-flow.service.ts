@@ -8,6 +8,7 @@ import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core
 import { FiscalService, type FiscalProfileState, numberingDecider } from '../fiscal';
 import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipts.workflow';
 import { runWorkflow } from '../event-store/workflow';
+import { fiscalKeyId } from '../personal-data/fiscal-keys';
 import { Decide } from '../event-store/decide.command';
 
 const yearOf = (day: string) => Number(day.slice(0, 4));
@@ -154,6 +155,8 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
         stampDutyToPatient: profile.stampDutyToPatient,
         issuer: profile.personal,
         patient: await this.personalData.sealUnlessErased(doc.patientId, patient),
+        // the fiscal copy, readable for the legal period after the patient's erasure
+        patientFiscal: await this.personalData.seal(fiscalKeyId(doc.doctorId!, receiptYear), patient),
         virtualStamp: profile.virtualStamp,
       },
     };

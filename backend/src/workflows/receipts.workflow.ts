@@ -27,7 +27,14 @@ export interface ReceiptFlowInput {
   paidAt: string;
   visitStart: string;
   /** null while the doctor's fiscal profile is missing */
-  issue: { regime: TaxRegime; stampDutyToPatient: boolean; issuer: Sealed; patient: Sealed; virtualStamp?: VirtualStampAuthorization | null } | null;
+  issue: {
+    regime: TaxRegime;
+    stampDutyToPatient: boolean;
+    issuer: Sealed;
+    patient: Sealed;
+    patientFiscal?: Sealed;
+    virtualStamp?: VirtualStampAuthorization | null;
+  } | null;
 }
 
 export interface ReceiptFlowState {
@@ -101,6 +108,7 @@ export const receiptWorkflow: Workflow<ReceiptFlowInput, ReceiptFlowState, Recei
             issuer: input.issue.issuer,
             patient: input.issue.patient,
             virtualStamp: input.issue.virtualStamp ?? null,
+            ...(input.issue.patientFiscal ? { patientFiscal: input.issue.patientFiscal } : {}),
           },
         },
       };

@@ -118,4 +118,18 @@ describe('/agenda', () => {
     expect((await screen.findByRole('alert')).textContent).toContain("L'esito di questa visita è già stato registrato.");
     expect(fetchMock!.calls.find((c) => c.method === 'POST')!.body).toEqual({ outcome: 'no_show' });
   });
+
+  test('a held booking paid at the desk: method and amount in euro are sent in cents; a wrong amount is refused before sending', async () => {
+    await open([item('b1', 'held')], [{ method: 'POST', path: '/api/bookings/b1/desk-payment', status: 201, body: {} }]);
+    const method = await screen.findByRole('combobox', { name: t.agenda.deskMethod });
+    await act(async () => void fireEvent.change(screen.getByRole('textbox', { name: t.agenda.deskAmount }), { target: { value: 'ottanta' } }));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: t.agenda.deskPay })));
+    expect(await screen.findByText(t.agenda.deskAmountInvalid)).toBeTruthy();
+    await act(async () => void fireEvent.change(method, { target: { value: 'cash' } }));
+    await act(async () => void fireEvent.change(screen.getByRole('textbox', { name: t.agenda.deskAmount }), { target: { value: '80,50' } }));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: t.agenda.deskPay })));
+    await waitFor(() => expect(fetchMock!.calls.some((c) => c.url === '/api/bookings/b1/desk-payment')).toBe(true));
+    const call = fetchMock!.calls.find((c) => c.url === '/api/bookings/b1/desk-payment')!;
+    expect(call.body).toEqual({ method: 'cash', amountCents: 8050 });
+  });
 });

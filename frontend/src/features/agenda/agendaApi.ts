@@ -40,7 +40,16 @@ export const agendaApi = api.injectEndpoints({
       query: ({ bookingId, outcome }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/outcome`, method: 'POST', body: { outcome } }),
       invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
     }),
+    /** a payment taken at the desk: the held booking is confirmed (backend/src/desk-payments) */
+    recordDeskPayment: build.mutation<unknown, { bookingId: string; doctorId: string; method: 'cash' | 'card' | 'transfer'; amountCents: number }>({
+      query: ({ bookingId, method, amountCents }) => ({
+        url: `/api/bookings/${encodeURIComponent(bookingId)}/desk-payment`,
+        method: 'POST',
+        body: { method, amountCents },
+      }),
+      invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+    }),
   }),
 });
 
-export const { useGetAgendaQuery, useCancelAppointmentMutation, useRecordOutcomeMutation } = agendaApi;
+export const { useGetAgendaQuery, useCancelAppointmentMutation, useRecordOutcomeMutation, useRecordDeskPaymentMutation } = agendaApi;

@@ -100,4 +100,41 @@ describe('/fiscale', () => {
     expect(put.body).toMatchObject({ vatNumber: '12345678900', regime: 'ordinario', stampDutyToPatient: true });
     expect(await screen.findByText('Partita IVA non valida (11 cifre, controlla la cifra finale)')).toBeTruthy();
   });
+
+  test("the day's takings: a row per method with the net, the total, CSV and PDF links for the books", async () => {
+    const day = new Date().toLocaleDateString('sv-SE');
+    fetchMock = mockFetch([
+      { method: 'GET', path: new RegExp(`^/api/fiscal/documents\\?doctor=d1&year=${YEAR}$`), body: view },
+      { method: 'GET', path: '/api/fiscal/profiles/d1', body: { doctorId: 'd1', profile: null, demo: false, pendingReceipts: 0, blockedMessage: null } },
+      {
+        method: 'GET',
+        path: new RegExp(`^/api/fiscal/takings\\?day=${day}&doctor=d1$`),
+        body: {
+          day,
+          rows: [
+            { doctorId: 'd1', doctorName: 'Giulia Rossi', method: 'cash', payments: 2, refunds: 0, netCents: 16000 },
+            { doctorId: 'd1', doctorName: 'Giulia Rossi', method: 'card', payments: 1, refunds: 1, netCents: 0 },
+          ],
+          totalCents: 16000,
+        },
+      },
+    ]);
+    const store = await storeWithSession({ id: 'd1', role: 'doctor', name: 'Giulia Rossi' });
+    renderRoutes(store, [{ path: '/fiscale', element: <FiscalPage /> }], '/fiscale');
+    const table = await screen.findByRole('table', { name: t.fiscal.takingsTitle });
+    const rows = within(table).getAllByRole('row').slice(1, -1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => plain(c.textContent)),
+      ),
+    ).toEqual([
+      ['Giulia Rossi', 'Contanti', '2', '0', '160,00 €'],
+      ['Giulia Rossi', 'Carta (POS)', '1', '1', '0,00 €'],
+    ]);
+    expect(plain(screen.getByTestId('takings-total').textContent)).toBe('160,00 €');
+    expect(screen.getByRole('link', { name: t.fiscal.takingsCsv }).getAttribute('href')).toBe(`/api/fiscal/takings?day=${day}&format=csv&doctor=d1`);
+    expect(screen.getByRole('link', { name: t.fiscal.takingsPdf }).getAttribute('href')).toBe(`/api/fiscal/takings?day=${day}&format=pdf&doctor=d1`);
+  });
 });

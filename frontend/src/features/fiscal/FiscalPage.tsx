@@ -9,7 +9,15 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { formatEuro } from '../../lib/money';
 import { DataTable } from '../../components/ui/DataTable';
 import { it } from '../../i18n/it';
-import { receiptPdfUrl, stsExportUrl, useGetFiscalDocumentsQuery, useGetFiscalProfileQuery, useSaveFiscalProfileMutation } from './fiscalApi';
+import {
+  receiptPdfUrl,
+  stsExportUrl,
+  useGetFiscalDocumentsQuery,
+  useGetFiscalProfileQuery,
+  useSaveFiscalProfileMutation,
+  useGetTakingsQuery,
+  takingsUrl,
+} from './fiscalApi';
 
 const t = it.fiscal;
 
@@ -109,6 +117,7 @@ export function FiscalPage() {
           </Table>
         </>
       )}
+      <Takings doctorId={user?.role === 'admin' ? undefined : (doctorId ?? undefined)} />
       {doctorId && (
         <Accordion className="mt-4">
           <Accordion.Item eventKey="profile">
@@ -120,6 +129,77 @@ export function FiscalPage() {
         </Accordion>
       )}
     </div>
+  );
+}
+
+const today = () => new Date().toLocaleDateString('sv-SE');
+
+/** the day's takings per doctor and method (desk payments and PayPal), with CSV and PDF for the practice's books */
+function Takings({ doctorId }: { doctorId?: string }) {
+  const [day, setDay] = useState(today());
+  const takings = useGetTakingsQuery({ day, doctor: doctorId });
+  return (
+    <section className="mt-4" aria-labelledby="takings-title">
+      <h2 id="takings-title" className="h5">
+        {t.takingsTitle}
+      </h2>
+      <Form className="d-flex flex-wrap gap-3 align-items-end mb-2" onSubmit={(e) => e.preventDefault()}>
+        <Form.Group controlId="takings-day">
+          <Form.Label>{t.takingsDay}</Form.Label>
+          <Form.Control type="date" value={day} onChange={(e) => e.target.value && setDay(e.target.value)} style={{ width: '11rem' }} />
+        </Form.Group>
+        <a className="btn btn-outline-secondary" href={takingsUrl(day, 'csv', doctorId)} download>
+          {t.takingsCsv}
+        </a>
+        <a className="btn btn-outline-secondary" href={takingsUrl(day, 'pdf', doctorId)} target="_blank" rel="noopener">
+          {t.takingsPdf}
+        </a>
+      </Form>
+      {takings.isError && <Alert variant="danger">{errorMessage(takings.error, t.takingsError)}</Alert>}
+      {takings.data && (
+        <Table size="sm" className="w-auto" aria-label={t.takingsTitle}>
+          <thead>
+            <tr>
+              <th scope="col">{t.doctor}</th>
+              <th scope="col">{t.takingsMethod}</th>
+              <th scope="col" className="text-end">
+                {t.takingsPayments}
+              </th>
+              <th scope="col" className="text-end">
+                {t.takingsRefunds}
+              </th>
+              <th scope="col" className="text-end">
+                {t.takingsNet}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {takings.data.rows.length === 0 && (
+              <tr>
+                <td colSpan={5}>{t.takingsEmpty}</td>
+              </tr>
+            )}
+            {takings.data.rows.map((r) => (
+              <tr key={`${r.doctorId}-${r.method}`}>
+                <td>{r.doctorName}</td>
+                <td>{t.methods[r.method]}</td>
+                <td className="text-end">{r.payments}</td>
+                <td className="text-end">{r.refunds}</td>
+                <td className="text-end">{formatEuro(r.netCents)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row" colSpan={4}>
+                {t.total}
+              </th>
+              <td className="text-end" data-testid="takings-total">
+                {formatEuro(takings.data.totalCents)}
+              </td>
+            </tr>
+          </tbody>
+        </Table>
+      )}
+    </section>
   );
 }
 

@@ -1,0 +1,89 @@
+import { availabilityStreamName, bookingStreamName, orderStreamName, type EventData } from '@studio/contracts';
+import { availabilityDecider, type BookSlot, type DoctorDay } from '../availability';
+import { bookingDecider, type BookingState, type ConfirmBooking } from '../booking';
+import { ConflictError, type AppError } from '../common/errors';
+import { evolveWith } from '../event-store/command-handler';
+import type { Workflow, WorkflowEvent } from '../event-store/workflow';
+import { deskPaymentDecider, type DeskPaymentCommand, type DeskPaymentState } from './desk-payment.decider';
+
+export interface DeskPaymentFlowInput {
+  payment: EventData<'DeskPaymentRecorded'>;
+  /** the held slot and its doctor-day */
+  start: string;
+  day: string;
+  /** when the desk recorded it: the hold is judged at this time */
+  now: string;
+  /** the order placed at the end */
+  placed: EventData<'OrderPlaced'>;
+}
+
+export interface DeskPaymentFlowState {
+  input: DeskPaymentFlowInput;
+  desk: DeskPaymentState;
+  day: DoctorDay;
+  booking: BookingState;
+}
+
+export type DeskPaymentStep = { kind: 'desk'; command: DeskPaymentCommand } | { kind: 'day'; command: BookSlot } | { kind: 'booking'; command: ConfirmBooking };
+
+function due<S, C>(decider: { decide(command: C, state: S): unknown[] }, command: C, state: S): boolean {
+  try {
+    return decider.decide(command, state).length > 0;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A payment taken at the desk, across the desk order, the doctor-day and the booking streams, with the same booking
+ * commands as a PayPal confirmation: 1. the payment is recorded (the money is in the practice's hands first);
+ * 2. the slot is booked; 3. the booking is confirmed; 4. the order is placed (OrderPlaced with the method: the receipt
+ * follows). Resumed from the log after a crash. A booking refused after the payment (hold gone, slot taken) is
+ * compensated by recording the refund: the desk gives the money back, and nothing is placed.
+ */
+export const deskPaymentWorkflow: Workflow<DeskPaymentFlowInput, DeskPaymentFlowState, DeskPaymentStep> = {
+  name: 'pagamento-allo-studio',
+  streams: (i) => [orderStreamName(i.payment.orderId), availabilityStreamName(i.payment.doctorId, i.day), bookingStreamName(i.payment.bookingId)],
+  initialState: (input) => ({
+    input,
+    desk: deskPaymentDecider.initialState(),
+    day: availabilityDecider.initialState(),
+    booking: bookingDecider.initialState(),
+  }),
+  evolve(state, event: WorkflowEvent): DeskPaymentFlowState {
+    const { payment } = state.input;
+    if (event.stream === orderStreamName(payment.orderId)) return { ...state, desk: evolveWith(deskPaymentDecider, state.desk, event) };
+    if (event.stream === bookingStreamName(payment.bookingId)) return { ...state, booking: evolveWith(bookingDecider, state.booking, event) };
+    return { ...state, day: evolveWith(availabilityDecider, state.day, event) };
+  },
+  decide(state): DeskPaymentStep | null {
+    const { input, desk } = state;
+    const { payment } = input;
+    if (desk.status === 'none') return { kind: 'desk', command: { type: 'RecordDeskPayment', payment } };
+    if (desk.status !== 'recorded') return null;
+    const book: BookSlot = {
+      type: 'BookSlot',
+      doctorId: payment.doctorId,
+      start: input.start,
+      bookingId: payment.bookingId,
+      patientId: payment.patientId,
+      orderId: payment.orderId,
+      now: input.now,
+    };
+    if (due(availabilityDecider, book, state.day)) return { kind: 'day', command: book };
+    const confirm: ConfirmBooking = { type: 'ConfirmBooking', bookingId: payment.bookingId, orderId: payment.orderId };
+    if (due(bookingDecider, confirm, state.booking)) return { kind: 'booking', command: confirm };
+    return { kind: 'desk', command: { type: 'PlaceDeskOrder', placed: input.placed } };
+  },
+  onRefused(state, step, refusal: AppError): DeskPaymentStep | null {
+    if (!(refusal instanceof ConflictError) || state.desk.status !== 'recorded' || step.kind === 'desk') return null;
+    const { orderId } = state.input.payment;
+    return {
+      kind: 'desk',
+      command: {
+        type: 'RefundDeskPayment',
+        refund: { orderId, captureId: orderId, refundId: `rimborso-${orderId}`, status: 'COMPLETED', reason: refusal.message },
+      },
+    };
+  },
+};

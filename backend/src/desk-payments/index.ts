@@ -1,0 +1,3 @@
+// desk-payments' public entry
+export { DeskPaymentsModule } from './desk-payments.module';
+export { deskOrderId } from './desk-payment.decider';

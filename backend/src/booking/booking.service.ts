@@ -282,6 +282,7 @@ export class BookingService {
       status: b.status,
       expiresAt: b.expiresAt,
       orderId: b.orderId ?? null,
+      ...(b.paymentInReview && b.status === 'held' ? { paymentInReview: true } : {}),
     };
     if (b.status === 'held' || b.status === 'confirmed') {
       const cutoffHours = this.config.cancellationCutoffHours;

@@ -11,7 +11,7 @@ import { printTable } from './report';
 import { scaleOutBench } from './scale-out.bench';
 import { dietBench } from './diet.bench';
 import { holdsBench } from './holds.bench';
-import { paymentsBench } from './payments.bench';
+import { paymentsBench, reconcilerBench } from './payments.bench';
 import { replayBench } from './replay.bench';
 import { auditBench } from './audit.bench';
 import { notificationsBench } from './notifications.bench';
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     if (toggles || wanted('baseline')) await baselinePushBench();
     if (wanted('holds')) await holdsBench(join(root, 'holds'));
     if (wanted('payments')) await paymentsBench(join(root, 'payments'));
+    if (wanted('payments') || wanted('reconciler')) await reconcilerBench(join(root, 'reconciler'));
     if (wanted('lifecycle')) await lifecycleBench(join(root, 'lifecycle'));
     if (wanted('diet')) await dietBench(join(root, 'diet'));
     if (wanted('replay')) await replayBench(join(root, 'replay'), Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000));

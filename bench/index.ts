@@ -11,7 +11,7 @@ import { printTable } from './report';
 import { scaleOutBench } from './scale-out.bench';
 import { dietBench } from './diet.bench';
 import { holdsBench } from './holds.bench';
-import { paymentsBench } from './payments.bench';
+import { paymentsBench, reconcilerBench } from './payments.bench';
 import { replayBench } from './replay.bench';
 import { auditBench } from './audit.bench';
 import { notificationsBench } from './notifications.bench';
@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     if (toggles || wanted('baseline')) await baselinePushBench();
     if (wanted('holds')) await holdsBench(join(root, 'holds'));
     if (wanted('payments')) await paymentsBench(join(root, 'payments'));
+    if (wanted('payments') || wanted('reconciler')) await reconcilerBench(join(root, 'reconciler'));
     if (wanted('lifecycle')) await lifecycleBench(join(root, 'lifecycle'));
     if (wanted('diet')) await dietBench(join(root, 'diet'));
     if (wanted('clinical')) await clinicalRecordBench(join(root, 'clinical'));

@@ -156,3 +156,81 @@ async function fiscalFigures(base: string, doctor: { userId: string; cookie: str
     `  file Sistema TS dell'anno (HTTP ${exported.status}, ${docs.length} documenti, ${(xml.length / 1024).toFixed(0)} kB): ${(performance.now() - sent).toFixed(0)} ms`,
   );
 }
+
+/**
+ * The reconciler's time to settle 100 unfinished captures (BENCH_RECONCILE, default 100): each patient's confirmation
+ * meets a PayPal that captures but whose every answer is lost (the server answers 502, the log holds only the intent);
+ * then, with the sweep every second and no grace, how long until every one of them is booked (the server asks PayPal
+ * with GET /v2/checkout/orders/:id and carries each to OrderPlaced). Setup is not timed.
+ */
+export async function reconcilerBench(dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const paypal = await startPaypalStandIn();
+  const count = Number(process.env.BENCH_RECONCILE ?? 100);
+  // a long grace while the captures are lost, then a restart with none: the settling is timed from the start-up
+  const env = { PAYPAL_BASE_URL: paypal.baseUrl, PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, HOLD_SWEEP_SECONDS: '1' };
+  let server = await startServerProcess(dataDir, { ...env, PAYPAL_CAPTURE_GRACE_SECONDS: '3600' });
+  try {
+    const base = server.base;
+    const doctor = await login(base, 'medico1@example.it');
+    const products = (await (await fetch(`${base}/api/products`)).json()) as { id: string }[];
+    const run = Date.now().toString(36);
+    const day0 = Date.UTC(2033, 5, 1, 8);
+    const slotStart = (k: number) => day0 + Math.floor(k / 22) * 86_400_000 + (k % 22) * 30 * 60_000;
+    const lost: { session: Session; orderId: string }[] = [];
+    for (let k = 0; k < count; k++) {
+      const session = await registerPatient(base, 50_000 + k, run);
+      const headers = { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf };
+      await fetch(`${base}/disponibilita/toggle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: doctor.cookie, 'x-csrf-token': doctor.csrf },
+        body: JSON.stringify({ for: doctor.userId, start: iso(slotStart(k)), end: iso(slotStart(k) + 30 * 60_000) }),
+      });
+      const held = await fetch(`${base}/prenotazioni`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ doctor_id: doctor.userId, availability_id: slotId(doctor.userId, iso(slotStart(k))) }),
+      });
+      const bookingId = ((await held.json()) as { id: string }).id;
+      const created = await fetch(`${base}/api/paypal/orders`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ booking_id: bookingId, product: products[0].id }),
+      });
+      const { id } = (await created.json()) as { id: string };
+      paypal.approve(id);
+      for (let i = 0; i < 3; i++) paypal.fault('capture', { kind: 'lost' });
+      const confirmed = await fetch(`${base}/prenotazioni/conferma`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ transaction: id, product: products[0].id, taxcode: TAXCODE, billing: 'Via Roma 1, Milano' }),
+      });
+      await confirmed.arrayBuffer();
+      if (confirmed.status !== 502) throw new Error(`conferma con risposte perse: HTTP ${confirmed.status}`);
+      lost.push({ session, orderId: id });
+    }
+    const gets = paypal.calls.get;
+    const captures = paypal.calls.capture;
+    await server.stop();
+    const t0 = performance.now();
+    server = await startServerProcess(dataDir, { ...env, PAYPAL_CAPTURE_GRACE_SECONDS: '0' });
+    const placed = async () => {
+      let n = 0;
+      for (const { session, orderId } of lost) {
+        const mine = (await (await fetch(`${server.base}/api/me/orders`, { headers: { cookie: session.cookie } })).json()) as { id: string }[];
+        if (mine.some((o) => o.id === orderId)) n++;
+      }
+      return n;
+    };
+    let done = 0;
+    while ((done = await placed()) < count && performance.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 250));
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(
+      `riconciliazione: ${done} di ${count} catture rimaste a metà (risposte PayPal perse) prenotate in ${seconds.toFixed(1)} s dall'avvio ` +
+        `(avvio del server compreso; GET ordine a PayPal: ${paypal.calls.get - gets}, nuove catture: ${paypal.calls.capture - captures})`,
+    );
+  } finally {
+    await server.stop();
+    await paypal.close();
+  }
+}

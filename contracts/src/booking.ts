@@ -71,6 +71,8 @@ export const BookingView = z.object({
   expiresAt: z.string(),
   /** the paying order, once confirmed */
   orderId: z.string().nullable().optional(),
+  /** PayPal holds the payment for review ("pagamento in verifica"): the hold stays until it settles */
+  paymentInReview: z.literal(true).optional(),
   /** what cancelling or moving it means right now (the policy shown before paying and before cancelling) */
   policy: z
     .object({

@@ -17,6 +17,19 @@ const ended = (reason: 'expired' | 'released' | 'replaced'): BookingEvent => ({ 
 const end = (reason: EndHold['reason'], now = '2030-03-04T06:05:00.000Z'): EndHold => ({ type: 'EndHold', bookingId: 'b1', reason, now });
 
 describe('booking decider', () => {
+  it('a payment in review (PayPal PENDING): marked once; the hold does not run out meanwhile, the confirmation still comes', () => {
+    const review = { type: 'MarkPaymentInReview' as const, bookingId: 'b1', orderId: 'O1' };
+    const inReview: BookingEvent = { type: 'BookingPaymentInReview', data: { bookingId: 'b1', orderId: 'O1' } };
+    given([held]).when(review).then([inReview]);
+    given([held, inReview]).when(review).then([]);
+    given([held, inReview]).when(end('expired', '2030-03-04T07:00:00.000Z')).then([]);
+    given([held, inReview])
+      .when({ type: 'ConfirmBooking', bookingId: 'b1', orderId: 'O1' })
+      .then([{ type: 'BookingConfirmed', data: { bookingId: 'b1', orderId: 'O1' } }]);
+    given([held, ended('expired')])
+      .when(review)
+      .thenThrows('prenotazione_non_in_attesa');
+  });
   it('starts a hold once', () => {
     given([]).when({ type: 'StartHold', hold }).then([held]);
     given([held]).when({ type: 'StartHold', hold }).thenThrows('prenotazione_esistente');

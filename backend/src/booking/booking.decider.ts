@@ -130,7 +130,14 @@ export interface MarkPaymentInReview {
 export type BookingCommand =
   | MarkPaymentInReview
   | StartHold
-  | EndHold | ConfirmBooking | CancelBooking | SettleCancellation | RequestReschedule | CompleteReschedule | AbandonReschedule | RecordOutcome;
+  | EndHold
+  | ConfirmBooking
+  | CancelBooking
+  | SettleCancellation
+  | RequestReschedule
+  | CompleteReschedule
+  | AbandonReschedule
+  | RecordOutcome;
 
 export const ALREADY_CANCELLED_MESSAGE = 'La prenotazione è già stata annullata.';
 export const PAST_VISIT_MESSAGE = "L'orario della visita è già passato: non si può più annullare né spostare.";

@@ -375,6 +375,7 @@ export class BookingService {
       status: b.status,
       expiresAt: b.expiresAt,
       orderId: b.orderId ?? null,
+      ...(b.paymentInReview && b.status === 'held' ? { paymentInReview: true } : {}),
     };
     if (b.visit) {
       view.visit = b.visit;

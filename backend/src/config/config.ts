@@ -83,6 +83,8 @@ const Env = z.object({
   PAYPAL_WEBHOOK_ID: unsetWhenEmpty(z.string().min(1).optional()),
   /** each PayPal call is abandoned after this many ms (then retried, at most twice, with the same request id) */
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** how long a capture asked of PayPal is left to its confirmation before the reconciler asks PayPal about it */
+  PAYPAL_CAPTURE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** the PayPal JS SDK script the browser loads (client id and currency are added as query parameters) */
   PAYPAL_SDK_URL: z.string().url().default('https://www.paypal.com/sdk/js'),
   /**
@@ -213,6 +215,8 @@ export interface AppConfig {
   videoBaseUrl: string;
   /** null: PayPal not configured, the payment endpoints answer 503 */
   paypal: { baseUrl: string; clientId: string; clientSecret: string; webhookId?: string; timeoutMs?: number } | null;
+  /** PAYPAL_CAPTURE_GRACE_SECONDS in ms */
+  paypalCaptureGraceMs: number;
   /** the JS SDK script (the stand-in's own when `paypalStandIn`) */
   paypalSdkUrl: string;
   /** main.ts starts the local PayPal stand-in and points `paypal` and `paypalSdkUrl` at it */
@@ -343,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     paypalSdkUrl: e.PAYPAL_SDK_URL,
+    paypalCaptureGraceMs: e.PAYPAL_CAPTURE_GRACE_SECONDS * 1000,
     paypalStandIn: e.PAYPAL_STAND_IN ? e.PAYPAL_STAND_IN === 'true' : !production && paypalSet === 0,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,

@@ -3,12 +3,6 @@ import { CONFIG, EVENT_STORE, CHANGE_FEED, type Core } from '../infrastructure/c
 import { OrdersService } from './orders.service';
 
 /**
- * A capture asked for less than this long ago may still be under way in a confirmation (PayPal's timeout × attempts):
- * the reconciler leaves it to that confirmation.
- */
-export const CAPTURE_GRACE_MS = 60_000;
-
-/**
  * No money without a booking or a refund: at start (once the read models caught up with the log) and with the workflow
  * sweep (HOLD_SWEEP_SECONDS), every order with an unfinished capture is settled by asking PayPal (OrdersService.reconcile).
  */
@@ -50,8 +44,12 @@ export class PaymentReconcilerService implements OnApplicationBootstrap, OnModul
     await this.running.catch(() => undefined);
   }
 
-  /** one pass over the unsettled payments, after the one before (timer, start-up and tests never overlap) */
-  run(graceMs = CAPTURE_GRACE_MS): Promise<{ settled: number; looked: number }> {
+  /**
+   * One pass over the unsettled payments, after the one before (timer, start-up and tests never overlap). A capture
+   * asked for less than `graceMs` ago (PAYPAL_CAPTURE_GRACE_SECONDS) may still be under way in its confirmation
+   * (PayPal's timeout × attempts): it is left to that confirmation.
+   */
+  run(graceMs = this.config.paypalCaptureGraceMs): Promise<{ settled: number; looked: number }> {
     this.running = this.running.catch(() => ({ settled: 0, looked: 0 })).then(() => this.orders.reconcileUnsettled(graceMs));
     return this.running;
   }

@@ -52,12 +52,17 @@ describe('chargeFor: the one amount of a payment', () => {
 
   it('for any price, coupon and profile: the lines add up to the total, and the duty is charged only above 77,47 €', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.option(fc.integer({ min: 1, max: 100 })), fc.boolean(), (priceCents, couponPercentage, toPatient) => {
-        const charge = chargeFor({ priceCents, couponPercentage, stampDutyToPatient: toPatient });
-        expect(sumOfLines(charge.lines)).toBe(charge.totalCents);
-        expect(charge.stampDutyCents).toBe(charge.serviceCents > 7747 ? 200 : 0);
-        expect(charge.totalCents - charge.serviceCents).toBe(toPatient ? charge.stampDutyCents : 0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.option(fc.integer({ min: 1, max: 100 })),
+        fc.boolean(),
+        (priceCents, couponPercentage, toPatient) => {
+          const charge = chargeFor({ priceCents, couponPercentage, stampDutyToPatient: toPatient });
+          expect(sumOfLines(charge.lines)).toBe(charge.totalCents);
+          expect(charge.stampDutyCents).toBe(charge.serviceCents > 7747 ? 200 : 0);
+          expect(charge.totalCents - charge.serviceCents).toBe(toPatient ? charge.stampDutyCents : 0);
+        },
+      ),
     );
   });
 

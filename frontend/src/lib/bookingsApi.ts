@@ -11,7 +11,7 @@ import { getSharedSocket } from './socket';
 export type HoldArgs = { doctorId: string; availabilityId: string; visitTypeId?: string };
 
 /** an item of GET /api/me/bookings (the server may add fields the page does not use) */
-export type MyBooking = Pick<BookingView, 'id' | 'doctorId' | 'doctorName' | 'start' | 'end' | 'status' | 'expiresAt'> &
+export type MyBooking = Pick<BookingView, 'id' | 'doctorId' | 'doctorName' | 'start' | 'end' | 'status' | 'expiresAt' | 'paymentInReview'> &
   Partial<Pick<BookingView, 'policy' | 'resume' | 'refunded' | 'orderId'>>;
 
 export const bookingsApi = api.injectEndpoints({

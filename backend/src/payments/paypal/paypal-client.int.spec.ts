@@ -193,7 +193,14 @@ describe('PaypalClient contro lo stand-in', () => {
   });
 
   it('PayPal lento oltre il timeout: tentativi limitati con lo stesso request id, poi PaypalError TIMEOUT', async () => {
-    const c = new PaypalClient({ baseUrl: pp.baseUrl, clientId: pp.clientId, clientSecret: pp.clientSecret, timeoutMs: 100, retries: 1, sleep: async () => undefined });
+    const c = new PaypalClient({
+      baseUrl: pp.baseUrl,
+      clientId: pp.clientId,
+      clientSecret: pp.clientSecret,
+      timeoutMs: 100,
+      retries: 1,
+      sleep: async () => undefined,
+    });
     const created = await order();
     pp.approve(created.id);
     pp.fault('capture', { kind: 'slow', ms: 1000 });

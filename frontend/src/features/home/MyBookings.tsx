@@ -109,7 +109,12 @@ export function MyBookings() {
                         {t.refunded}
                       </Badge>
                     )}
-                    {b.status === 'held' && (
+                    {b.status === 'held' && b.paymentInReview && (
+                      <Badge bg="info" className="ms-2" data-testid="payment-in-review">
+                        {it.payments.inReviewBadge}
+                      </Badge>
+                    )}
+                    {b.status === 'held' && !b.paymentInReview && (
                       <p className="small mb-0 mt-1">
                         <HoldCountdown expiresAt={b.expiresAt} compact />
                       </p>

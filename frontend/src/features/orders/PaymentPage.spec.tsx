@@ -94,6 +94,44 @@ describe('/pagamento: products', () => {
     expect(plain(card('p1').textContent)).toContain('80,00 €');
   });
 
+  test('before paying: the server\'s lines and "Totale" for the chosen product (stamp duty charged to the patient, 82,00 €)', async () => {
+    await open([
+      {
+        method: 'GET',
+        path: /^\/api\/paypal\/quote/,
+        body: {
+          lines: [
+            { kind: 'visit', amountCents: 8000 },
+            { kind: 'stamp_duty', amountCents: 200 },
+          ],
+          totalCents: 8200,
+          stampDutyCents: 200,
+          stampDutyCharged: true,
+        },
+      },
+    ]);
+    fireEvent.click(card('p1'));
+    const total = await screen.findByTestId('charge-total');
+    expect(plain(total.textContent)).toBe('82,00 €');
+    const summary = screen.getByTestId('charge-summary');
+    expect(plain(summary.textContent)).toContain(t.payments.chargeStampDuty);
+    expect(plain(summary.textContent)).toContain('2,00 €');
+    expect(fetchMock!.calls.find((c) => c.url.startsWith('/api/paypal/quote'))!.url).toBe('/api/paypal/quote?booking_id=b1&product=p1');
+  });
+
+  test('the practitioner bears the duty: the total is the visit, and the page says who bears the duty', async () => {
+    await open([
+      {
+        method: 'GET',
+        path: /^\/api\/paypal\/quote/,
+        body: { lines: [{ kind: 'visit', amountCents: 8000 }], totalCents: 8000, stampDutyCents: 200, stampDutyCharged: false },
+      },
+    ]);
+    fireEvent.click(card('p1'));
+    expect(plain((await screen.findByTestId('charge-total')).textContent)).toBe('80,00 €');
+    expect(plain(screen.getByTestId('charge-summary').textContent)).toContain(plain(t.payments.chargeStampDutyByDoctor('2,00 €')));
+  });
+
   test('without ?booking= a message and a link home', async () => {
     fetchMock = mockFetch([{ method: 'GET', path: '/api/products', body: products }]);
     const store = await storeWithSession({ id: 'u1', role: 'patient', name: 'Luca Verdi' });

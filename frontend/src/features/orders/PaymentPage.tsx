@@ -12,7 +12,15 @@ import { it } from '../../i18n/it';
 import './payments.css';
 import { PaypalButtons, type PaypalApproveData } from './PaypalButtons';
 import { PaymentSummary } from './PaymentSummary';
-import { useCheckCouponMutation, useConfirmPaymentMutation, useCreatePaypalOrderMutation, useGetPaymentBookingQuery, useGetProductsQuery } from './paymentsApi';
+import {
+  useCheckCouponMutation,
+  useConfirmPaymentMutation,
+  useCreatePaypalOrderMutation,
+  useGetChargeQuoteQuery,
+  useGetPaymentBookingQuery,
+  useGetProductsQuery,
+} from './paymentsApi';
+import { ChargeSummary } from './ChargeSummary';
 
 const t = it.payments;
 
@@ -61,6 +69,11 @@ export function PaymentPage() {
   const now = useNow(1000, !Number.isNaN(holdEnd));
   const holdOver =
     held !== undefined && approved === null && (held.status === 'expired' || held.status === 'released' || (!Number.isNaN(holdEnd) && holdEnd <= now));
+  // the server's lines and "Totale" for this product and coupon: what PayPal will be asked for
+  const quote = useGetChargeQuoteQuery(
+    { booking_id: bookingId, product: productId ?? '', coupon: coupon?.code ?? null },
+    { skip: !productId || !bookingId || holdOver },
+  );
 
   if (!bookingId) {
     return (
@@ -124,7 +137,11 @@ export function PaymentPage() {
   const confirm = async (payload: ConfirmPaymentRequest) => {
     setConfirmError(null);
     try {
-      await confirmPayment(payload).unwrap();
+      const result = await confirmPayment(payload).unwrap();
+      if (result.paymentInReview) {
+        void navigate(PATHS.home, { replace: true, state: { notice: t.paymentInReview } });
+        return;
+      }
     } catch (error) {
       setConfirmError(errorMessage(error, t.confirmFailed));
       return;
@@ -133,7 +150,7 @@ export function PaymentPage() {
   };
 
   const onApprove = async (data: PaypalApproveData) => {
-    const cents = product ? priceOf(product) : 0;
+    const cents = quote.data?.totalCents ?? (product ? priceOf(product) : 0);
     const payload: ConfirmPaymentRequest = {
       transaction: data.orderID,
       status: 'COMPLETED',
@@ -318,6 +335,8 @@ export function PaymentPage() {
             <Form.Text>{t.stsOppositionHelp}</Form.Text>
           </Form.Group>
         </div>
+
+        {product && <ChargeSummary productName={product.name} coupon={coupon?.code ?? null} quote={quote.data} loading={quote.isFetching} />}
 
         <section aria-label={t.payArea} className="app-payment-area" data-testid="payment-area" onClick={onAreaClick}>
           {areaAlert && (

@@ -1,5 +1,6 @@
 import type {
   BookingView,
+  ChargeQuote,
   ConfirmPaymentRequest,
   ConfirmPaymentResponse,
   CouponCheckResponse,
@@ -27,6 +28,10 @@ export const paymentsApi = api.injectEndpoints({
     checkCoupon: build.mutation<CouponCheckResponse, string>({
       query: (coupon) => ({ url: '/pagamenti/coupon', params: { coupon } }),
     }),
+    /** the lines and the "Totale" the server will charge (the same rule as the order it creates) */
+    getChargeQuote: build.query<ChargeQuote, CreatePaypalOrderRequest>({
+      query: ({ booking_id, product, coupon }) => ({ url: '/api/paypal/quote', params: { booking_id, product, ...(coupon ? { coupon } : {}) } }),
+    }),
     createPaypalOrder: build.mutation<CreatePaypalOrderResponse, CreatePaypalOrderRequest>({
       query: (body) => ({ url: '/api/paypal/orders', method: 'POST', body }),
     }),
@@ -41,6 +46,7 @@ export const {
   useGetPaymentBookingQuery,
   useGetProductsQuery,
   useGetPaypalConfigQuery,
+  useGetChargeQuoteQuery,
   useCheckCouponMutation,
   useCreatePaypalOrderMutation,
   useConfirmPaymentMutation,

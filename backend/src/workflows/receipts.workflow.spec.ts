@@ -1,6 +1,6 @@
 import { receiptsStreamName } from '@studio/contracts';
 import { workflowSpec } from '../event-store/workflow-spec';
-import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipts.workflow';
+import { type ReceiptFlowInput, chargeOfPlaced, receiptWorkflow, waitingForProfile } from './receipts.workflow';
 import { foldWorkflow } from '../event-store/workflow';
 
 const sealed = (k: string) => ({ keyId: k, iv: 'i', tag: 't', data: 'd' });
@@ -204,4 +204,26 @@ describe('receipts workflow', () => {
         },
       ])
       .thenDone());
+});
+
+describe('the charge of a desk payment (issue 23: the receipt total is what the patient handed over)', () => {
+  const desk = (amountCents: number) =>
+    ({
+      orderId: 'desk-b1',
+      bookingId: 'b1',
+      patientId: 'p1',
+      amountCents,
+      productName: 'Visita',
+      invoice: { v: 1, iv: '', tag: '', data: '' },
+      paymentMethod: 'cash',
+    }) as never;
+  it('keeps the duty inside the amount when the patient bears it', () => {
+    expect(chargeOfPlaced(desk(8200), true)).toEqual({ serviceCents: 8000, stampDutyCents: 200, stampDutyCharged: true, totalCents: 8200 });
+  });
+  it('leaves the duty to the practitioner when they bear it, the total unchanged', () => {
+    expect(chargeOfPlaced(desk(8000), false)).toEqual({ serviceCents: 8000, stampDutyCents: 200, stampDutyCharged: false, totalCents: 8000 });
+  });
+  it('charges no duty at or under 77,47 €', () => {
+    expect(chargeOfPlaced(desk(7747), true)).toEqual({ serviceCents: 7747, stampDutyCents: 0, stampDutyCharged: false, totalCents: 7747 });
+  });
 });

@@ -153,6 +153,12 @@ export function chargeOfPlaced(
       totalCents: placed.amountCents,
     };
   }
+  if (placed.paymentMethod && placed.paymentMethod !== 'paypal') {
+    // a desk payment's amount is what the patient handed over: the duty is inside it when they bear it
+    const dutyInside = stampDutyToPatient ? stampDutyCents(placed.amountCents - stampDutyCents(placed.amountCents)) : 0;
+    const serviceCents = placed.amountCents - dutyInside;
+    return { serviceCents, stampDutyCents: stampDutyCents(serviceCents), stampDutyCharged: dutyInside > 0, totalCents: placed.amountCents };
+  }
   const duty = stampDutyCents(placed.amountCents);
   const charged = stampDutyToPatient && duty > 0;
   return { serviceCents: placed.amountCents, stampDutyCents: duty, stampDutyCharged: charged, totalCents: placed.amountCents + (charged ? duty : 0) };

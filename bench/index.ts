@@ -16,6 +16,7 @@ import { replayBench } from './replay.bench';
 import { auditBench } from './audit.bench';
 import { notificationsBench } from './notifications.bench';
 import { lifecycleBench } from './lifecycle.bench';
+import { socketFloodBench } from './socket-flood.bench';
 
 /** BENCH_ONLY=lifecycle,payments runs just those sections (names as below); unset runs them all */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     if (wanted('audit')) await auditBench(join(root, 'audit'), Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000));
     if (wanted('notifications')) await notificationsBench(join(root, 'notifications'));
     if (wanted('scaleout')) await scaleOutBench();
+    if (wanted('socketflood')) await socketFloodBench(join(root, 'socket-flood'));
     printTable();
   } finally {
     rmSync(root, { recursive: true, force: true });

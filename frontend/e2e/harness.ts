@@ -42,6 +42,7 @@ export async function startServer(): Promise<RunningServer> {
       RATE_LIMIT_HOLD: '100000',
       RATE_LIMIT_COUPON: '100000',
       RATE_LIMIT_SOCKET: '100000',
+      RATE_LIMIT_SOCKETS_PER_CLIENT: '100000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

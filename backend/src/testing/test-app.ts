@@ -32,6 +32,7 @@ export const TEST_RATE_LIMITS = {
   RATE_LIMIT_HOLD: '100000',
   RATE_LIMIT_COUPON: '100000',
   RATE_LIMIT_SOCKET: '100000',
+  RATE_LIMIT_SOCKETS_PER_CLIENT: '100000',
 };
 
 export async function startTestApp(

@@ -68,7 +68,11 @@ export async function startServer(): Promise<RunningServer> {
   };
 }
 
-/** Debian's chromium, headless, with the flags this machine's closed network needs */
+/**
+ * Debian's chromium, headless, with the flags this machine's closed network needs, and with
+ * prefers-reduced-motion on: the app then has no transitions, so a test that measures a colour or a
+ * position measures the final state, not a frame of a 0.15 s transition.
+ */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -81,6 +85,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      '--force-prefers-reduced-motion',
     ],
   });
 }

@@ -169,10 +169,10 @@ function serveFrontend(app: NestExpressApplication, dist: string): void {
 }
 
 /** the client's address as express derives it for HTTP (X-Forwarded-For only from TRUST_PROXY), for a raw request */
-function clientAddress(app: INestApplication, req: IncomingMessage): string {
-  const expressApp = app.getHttpAdapter().getInstance() as express.Express;
+function clientAddress(app: NestExpressApplication, req: IncomingMessage): string {
+  const expressApp = app.getHttpAdapter().getInstance();
   // express's own `ip` getter, run on this request: one rule for HTTP and sockets
-  const ip = Reflect.get(expressApp.request, 'ip', { app: expressApp, headers: req.headers, socket: req.socket, connection: req.socket }) as string | undefined;
+  const ip = Reflect.get(expressApp.request, 'ip', { app: expressApp, headers: req.headers, socket: req.socket, connection: req.socket });
   return ip ?? req.socket.remoteAddress ?? 'sconosciuto';
 }
 

@@ -337,7 +337,9 @@ describe('diet editor and food catalogue over HTTP', () => {
 
     it('forgets the diet when the patient is erased (key destroyed)', async () => {
       await app.core.personalData.destroyKey(stranger.id);
-      expect((await stranger.agent.get('/api/me/diet').expect(404)).body.error.code).toBe('dieta_cancellata');
+      // the erasure ended the patient's own session; staff find the diet unreadable
+      await stranger.agent.get('/api/me/diet').expect(401);
+      expect((await admin.agent.get(dietPath(stranger.id)).expect(404)).body.error.code).toBe('dieta_cancellata');
     });
   });
 });

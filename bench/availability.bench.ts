@@ -49,6 +49,7 @@ export const BENCH_RATE_LIMITS = {
   RATE_LIMIT_HOLD: '1000000',
   RATE_LIMIT_COUPON: '1000000',
   RATE_LIMIT_SOCKET: '1000000',
+  RATE_LIMIT_SOCKETS_PER_CLIENT: '1000000',
 };
 
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; pid: number; stop(): Promise<void> }> {

@@ -19,6 +19,7 @@ import { lifecycleBench } from './lifecycle.bench';
 import { readsBench } from './reads.bench';
 import { visitsBench } from './visits.bench';
 import { clinicalRecordBench } from './clinical-record.bench';
+import { socketFloodBench } from './socket-flood.bench';
 
 /** BENCH_ONLY=lifecycle,payments runs just those sections (names as below); unset runs them all */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     if (wanted('scaleout')) await scaleOutBench();
     // millions of events written and replayed: only when asked by name
     if (only?.includes('reads')) await readsBench(join(root, 'reads'));
+    if (wanted('socketflood')) await socketFloodBench(join(root, 'socket-flood'));
     printTable();
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -26,7 +26,8 @@ import { logRedaction, requestSerializers } from './security/logging';
 import { noStore, securityHeaderValues, securityHeaders } from './security/headers';
 import { frontendFiles, frontendPages } from './http/frontend-files';
 import { answerHeaderOverflowInItalian } from './security/client-errors';
-import { SOCKET_MAX_BUFFER_BYTES } from './security/socket-limits';
+import { SOCKET_MAX_BUFFER_BYTES, SocketsPerClient } from './security/socket-limits';
+import type { IncomingMessage, Server } from 'node:http';
 import { createHmac } from 'node:crypto';
 
 export interface RunningApp {
@@ -63,6 +64,24 @@ const API_PREFIXES = ['/api/', '/socket.io/'];
 const quietPath = (url: string): boolean => url.startsWith('/assets/') || url === '/healthz' || url === '/readyz';
 
 const SESSION_PURGE_MS = 60 * 60 * 1000;
+/** how long a shutdown waits for requests in flight to be answered before cutting their connections */
+const SHUTDOWN_DRAIN_MS = 5000;
+
+/**
+ * The first step of a shutdown: no new connection is accepted, idle keep-alive connections and every
+ * socket.io connection close, and the requests in flight are answered (their commands committed or
+ * refused) before the stores below close; past `drainMs` the remaining connections are cut.
+ */
+async function stopAccepting(server: Server, io: SessionIoAdapter, drainMs: number): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  io.disconnectAll();
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs)))]);
+  clearTimeout(timer);
+  server.closeAllConnections();
+}
 
 export async function startApp(config: AppConfig, options: StartOptions = {}): Promise<RunningApp> {
   // never a cookie, a token, a password or a personal field in the log, at any level (see security/logging)
@@ -97,6 +116,7 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
   const ioAdapter = new SessionIoAdapter(
     app,
     [securityHeaders(config), noStore, sessionMiddleware],
+    new SocketsPerClient(config.rateLimits.socketsPerClient, (req) => clientAddress(app, req)),
     config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
   );
   app.useWebSocketAdapter(ioAdapter);
@@ -141,11 +161,20 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
     purgeSessions: () => sessionStore.purgeExpired(),
     async close() {
       clearInterval(purge);
+      await stopAccepting(app.getHttpServer(), ioAdapter, SHUTDOWN_DRAIN_MS);
       await app.close();
       await ioAdapter.closeRedis();
       await closeCore(core);
     },
   };
+}
+
+/** the client's address as express derives it for HTTP (X-Forwarded-For only from TRUST_PROXY), for a raw request */
+function clientAddress(app: NestExpressApplication, req: IncomingMessage): string {
+  const expressApp = app.getHttpAdapter().getInstance();
+  // express's own `ip` getter, run on this request: one rule for HTTP and sockets
+  const ip = Reflect.get(expressApp.request, 'ip', { app: expressApp, headers: req.headers, socket: req.socket, connection: req.socket });
+  return ip ?? req.socket.remoteAddress ?? 'sconosciuto';
 }
 
 /**
@@ -155,11 +184,13 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
  */
 class SessionIoAdapter extends IoAdapter {
   private redisClients: Redis[] = [];
+  private servers: ReturnType<IoAdapter['createIOServer']>[] = [];
 
   constructor(
     app: INestApplication,
     /** run on every engine.io request: the security headers and no-store on the polling transport's answers, then the session */
     private readonly middlewares: express.RequestHandler[],
+    private readonly perClient: SocketsPerClient,
     private readonly redis?: { url: string; prefix: string },
   ) {
     super(app);
@@ -167,10 +198,16 @@ class SessionIoAdapter extends IoAdapter {
 
   override createIOServer(port: number, options?: ServerOptions) {
     // a socket message is a few hundred bytes: a megabyte (socket.io's default) is an attack
-    const server = super.createIOServer(port, { ...options, maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES });
+    const server = super.createIOServer(port, { ...options, maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES, allowRequest: this.perClient.allowRequest });
+    // the place a handshake took is given back when its connection closes, or when the handshake fails
+    server.engine.on('connection', (socket: { request: IncomingMessage; once(event: 'close', f: () => void): void }) =>
+      socket.once('close', () => this.perClient.release(socket.request)),
+    );
+    server.engine.on('connection_error', (error: { req?: IncomingMessage }) => error.req && this.perClient.release(error.req));
     // the polling transport answers outside express: it gets the same headers as the app (the websocket
     // transport alone would leave out clients behind proxies that block upgrades, so polling stays)
     for (const middleware of this.middlewares) server.engine.use(middleware);
+    this.servers.push(server);
     if (this.redis && this.redisClients.length === 0) {
       const pub = new Redis(this.redis.url);
       const sub = pub.duplicate();
@@ -178,6 +215,11 @@ class SessionIoAdapter extends IoAdapter {
       server.adapter(createAdapter(pub, sub, { key: `${this.redis.prefix}socket.io` }));
     }
     return server;
+  }
+
+  /** every socket.io connection ends now (a shutdown: the clients reconnect to another instance or later) */
+  disconnectAll(): void {
+    for (const server of this.servers) server.disconnectSockets(true);
   }
 
   async closeRedis(): Promise<void> {

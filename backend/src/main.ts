@@ -32,15 +32,40 @@ function configuration(): AppConfig {
   return config;
 }
 
+/** a shutdown that has not finished by then exits 1 rather than hang (the drain itself is bounded at 5 s) */
+const SHUTDOWN_BOUND_MS = 15_000;
+
+/**
+ * SIGTERM or SIGINT: stop accepting, answer the requests in flight, drain the event writer, close the
+ * read models, the app database and the limits, then exit 0; exit 1 past the bound or on an error.
+ */
 async function main(): Promise<void> {
   const { config, standIn } = await withPaypalStandIn(configuration());
   const running = await startApp(config).catch((error: unknown) => {
     throw listenRefusal(error, config.port) ?? error;
   });
-  const stop = async () => {
-    await running.close();
-    await standIn?.close();
-    process.exit(0);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: arresto in corso (nuove richieste rifiutate, quelle in corso completate)…`);
+    setTimeout(() => {
+      console.error(`Arresto non completato in ${SHUTDOWN_BOUND_MS / 1000} s: uscita forzata.`);
+      process.exit(1);
+    }, SHUTDOWN_BOUND_MS).unref();
+    running
+      .close()
+      .then(() => standIn?.close())
+      .then(
+        () => {
+          console.log('Arresto completato.');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          console.error('Arresto non riuscito:', error);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -42,6 +42,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       RATE_LIMIT_HOLD: '100000',
       RATE_LIMIT_COUPON: '100000',
       RATE_LIMIT_SOCKET: '100000',
+      RATE_LIMIT_SOCKETS_PER_CLIENT: '100000',
       RATE_LIMIT_PASSWORD_RESET: '100000',
       ...extraEnv,
     },
@@ -69,7 +70,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
-/** Debian's chromium, headless, with the flags this machine's closed network needs */
+/**
+ * Debian's chromium, headless, with the flags this machine's closed network needs, and with
+ * prefers-reduced-motion on: the app then has no transitions, so a test that measures a colour or a
+ * position measures the final state, not a frame of a 0.15 s transition.
+ */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -82,6 +87,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      '--force-prefers-reduced-motion',
     ],
   });
 }

@@ -1,26 +1,36 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 
 /**
  * Files holding keys, sessions, events, secrets or backups are their owner's only: 0600 in 0700
  * folders, whatever the process's umask (chmod after creation, since the umask masks `mode`).
  */
 
-/** a new file only its owner can read (0600), whatever the umask; false when it exists already */
+/**
+ * A new file only its owner can read (0600), whatever the umask; false when it exists already. Written
+ * to a temporary name and linked into place, so a process starting at the same moment reads either
+ * nothing or the whole content, never a half-written file (parallel test workers, scale-out).
+ */
 export function createPrivateFile(file: string, content: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(file, 'wx', 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
+  if (existsSync(file)) return false;
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const fd = openSync(temporary, 'wx', 0o600);
   try {
     writeSync(fd, content);
+    fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
-  chmodSync(file, 0o600);
-  return true;
+  chmodSync(temporary, 0o600);
+  try {
+    linkSync(temporary, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
 }
 
 /** a folder only its owner can enter (0700), whatever the umask */

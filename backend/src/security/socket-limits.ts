@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { SessionUser } from '@studio/contracts';
 import type { Socket } from 'socket.io';
 import type { Limit } from './rate-limits';
@@ -21,4 +22,46 @@ export function socketUser(socket: Socket): SessionUser | undefined {
 export async function socketMayGo(limit: Limit, socket: Socket, cost = 1): Promise<boolean> {
   for (let i = 0; i < cost; i++) if (!(await limit.tryConsume(socket.id))) return false;
   return true;
+}
+
+export const TOO_MANY_SOCKETS_MESSAGE = 'Troppe connessioni aperte da questo indirizzo: chiudi qualche scheda e riprova.';
+
+/**
+ * At most `limit` concurrent socket.io connections per client address (the one express derives:
+ * X-Forwarded-For only from TRUST_PROXY). The place is taken when the handshake is allowed, so a
+ * flood of simultaneous handshakes cannot slip past, and given back when the connection closes or
+ * its handshake fails. Per instance: behind a load balancer each instance counts its own.
+ */
+export class SocketsPerClient {
+  private readonly open = new Map<string, number>();
+  private readonly clientOf = new WeakMap<object, string>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly addressOf: (req: IncomingMessage) => string,
+  ) {}
+
+  /** engine.io's allowRequest */
+  allowRequest = (req: IncomingMessage, callback: (error: string | null | undefined, success: boolean) => void): void => {
+    const client = this.addressOf(req);
+    const count = this.open.get(client) ?? 0;
+    if (count >= this.limit) return callback(TOO_MANY_SOCKETS_MESSAGE, false);
+    this.open.set(client, count + 1);
+    this.clientOf.set(req, client);
+    callback(null, true);
+  };
+
+  /** the engine's socket (or failed handshake) for this request is gone: its place is free */
+  release(req: object): void {
+    const client = this.clientOf.get(req);
+    if (client === undefined) return;
+    this.clientOf.delete(req);
+    const count = (this.open.get(client) ?? 1) - 1;
+    if (count <= 0) this.open.delete(client);
+    else this.open.set(client, count);
+  }
+
+  count(client: string): number {
+    return this.open.get(client) ?? 0;
+  }
 }

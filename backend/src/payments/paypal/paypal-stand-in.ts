@@ -384,7 +384,7 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
       const realWriteHead = res.writeHead.bind(res);
       let status = 200;
       let headers: unknown;
-      res.writeHead = ((code: number, h?: unknown) => ((status = code), (headers = h), res)) as typeof res.writeHead;
+      res.writeHead = (code: number, h?: unknown) => ((status = code), (headers = h), res);
       res.end = ((chunk?: unknown) => {
         if (fault.kind === 'lost') {
           req.socket.destroy();

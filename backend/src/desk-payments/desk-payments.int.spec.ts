@@ -74,20 +74,21 @@ describe('desk payments: cash, card, transfer taken at the practice', () => {
     expect((await app.core.eventStore.readStream(`booking-${bookingId}`)).map((e) => e.type)).toEqual(['BookingHeld']);
     expect(await app.core.eventStore.readStream(`order-desk-${bookingId}`)).toEqual([]);
 
-    const paid = await doctor.agent.post(url).set('X-CSRF-Token', doctor.csrf).send({ method: 'cash', amountCents: 8000, taxcode: TAXCODE }).expect(201);
+    const paid = await doctor.agent.post(url).set('X-CSRF-Token', doctor.csrf).send({ method: 'cash', amountCents: 8200, taxcode: TAXCODE }).expect(201);
     const orderId = paid.body.orderId as string;
-    expect(paid.body).toEqual({ orderId: `desk-${bookingId}`, bookingId, method: 'cash', amountCents: 8000 });
+    expect(paid.body).toEqual({ orderId: `desk-${bookingId}`, bookingId, method: 'cash', amountCents: 8200 });
     const booking = (await app.core.eventStore.readStream(`booking-${bookingId}`)).map((e) => e.type);
     expect(booking).toEqual(['BookingHeld', 'BookingConfirmed']);
     // sent again: the same payment, nothing appended
     const deskStream = async () => (await app.core.eventStore.readStream(`order-${orderId}`)).map((e) => e.type);
     expect(await deskStream()).toEqual(['DeskPaymentRecorded', 'OrderPlaced']);
-    await doctor.agent.post(url).set('X-CSRF-Token', doctor.csrf).send({ method: 'cash', amountCents: 8000, taxcode: TAXCODE }).expect(201);
+    await doctor.agent.post(url).set('X-CSRF-Token', doctor.csrf).send({ method: 'cash', amountCents: 8200, taxcode: TAXCODE }).expect(201);
     expect(await deskStream()).toEqual(['DeskPaymentRecorded', 'OrderPlaced']);
 
     await app.app.get(ReceiptsFlowService).issuePending(medico1);
     const receipt = (await receipts()).find((e) => e.type === 'ReceiptIssued' && e.data.orderId === orderId)!.data;
-    expect(receipt).toMatchObject({ paymentMethod: 'cash', amountCents: 8000 });
+    // 82,00 € taken: the visit's 80,00 € and the stamp duty the patient bears (demo doctor), the total what was taken
+    expect(receipt).toMatchObject({ paymentMethod: 'cash', amountCents: 8000, stampDutyCents: 200, totalCents: 8200 });
     const pdf = await patient.agent.get(`/api/orders/${orderId}/receipt.pdf`).buffer(true).parse(binary).expect(200);
     expect(pdfText(pdf.body as Buffer)).toContain('Metodo: contanti (pagamento non tracciabile)');
 

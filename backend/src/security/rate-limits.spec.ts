@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { RateLimits, TooManyRequestsError, loginSlowdownMs } from './rate-limits';
 
-const config = (prefix: string) => ({ loginAccount: 3, loginClient: 5, loginSlowdown: 10, registration: 2, hold: 2, coupon: 2, socket: 4, prefix });
+const config = (prefix: string) => ({
+  loginAccount: 3,
+  loginClient: 5,
+  loginSlowdown: 10,
+  registration: 2,
+  hold: 2,
+  coupon: 2,
+  socket: 4,
+  passwordReset: 2,
+  socketsPerClient: 3,
+  prefix,
+});
 
 async function refusal(p: Promise<unknown>): Promise<TooManyRequestsError | null> {
   try {

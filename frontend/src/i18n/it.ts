@@ -854,6 +854,10 @@ export const it = {
       VisitTypeArchived: 'Tipo di visita archiviato',
       WeeklyScheduleSet: 'Orario settimanale del medico salvato',
       AvailabilityClosureAdded: 'Chiusura (ferie o assenza) registrata',
+      BookingPaymentInReview: 'Pagamento in verifica presso PayPal (la prenotazione resta riservata)',
+      PaymentCaptureRequested: 'Incasso chiesto a PayPal',
+      PaymentCapturePending: 'Incasso in verifica presso PayPal',
+      PaymentCaptureAbandoned: 'Incasso non avvenuto (nessun addebito)',
     } as Record<string, string>,
     projections: {
       audit_events: 'Registro dello storico',
@@ -871,6 +875,7 @@ export const it = {
       questionnaires: 'Questionari',
       users: 'Utenti',
       clinical_records: 'Cartelle cliniche',
+      unsettled_payments: 'Pagamenti da riconciliare con PayPal',
     } as Record<string, string>,
     eventType: (type: string) => `Tipo tecnico: ${type}`,
     you: 'tu',

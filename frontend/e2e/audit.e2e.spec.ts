@@ -90,6 +90,8 @@ describe("auditor's history in a real browser", () => {
       'SlotHeld',
       'PatientHoldClaimed',
       'OrderCreated',
+      // the intent to capture, recorded before PayPal is called (issue 23)
+      'PaymentCaptureRequested',
       'ReceiptIssued',
       'PaymentCaptured',
       'SlotBooked',

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { create } from 'xmlbuilder2';
+import { strFromU8, unzipSync } from 'fflate';
 import { login, serverAndBrowser, answerIntakeQuestionnaire } from './harness';
 
 const TAXCODE = 'RSSMRA85T10A562S';
@@ -60,9 +61,10 @@ describe('fiscal receipts in a real browser', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const text = pdfText(await pdf.body());
     expect(text).toContain(`Ricevuta sanitaria n. 1/${YEAR}`);
-    expect(text).toContain('Importo della prestazione: 80,00 €');
-    expect(text).toContain('Imposta di bollo: 2,00 €');
-    expect(text).toContain('Totale: 82,00 €');
+    // the laid-out receipt (issue 23): the visit's line, the duty the patient bears, the total charged
+    expect(text).toMatch(/Prima visita nutrizionale: visita del .* 80,00 €/);
+    expect(text).toContain('Imposta di bollo (a carico del paziente) 2,00 €');
+    expect(text).toContain('Totale 82,00 €');
 
     // the doctor's /fiscale: the row, the totals, the year's file
     const doctor = await (await env.browser.newContext({ acceptDownloads: true })).newPage();
@@ -78,7 +80,8 @@ describe('fiscal receipts in a real browser', () => {
     expect(rowText).toContain('82,00 €');
     expect((await doctor.getByTestId('fiscal-total').textContent())!.replace(/\s/g, ' ')).toContain('82,00 €');
     const [download] = await Promise.all([doctor.waitForEvent('download'), doctor.getByRole('link', { name: 'Scarica il file per il Sistema TS' }).click()]);
-    const xml = readFileSync((await download.path())!, 'utf8');
+    // the file is served zipped, as the Sistema TS channel takes it
+    const [xml] = Object.values(unzipSync(readFileSync((await download.path())!))).map(strFromU8);
     const parsed = create(xml).end({ format: 'object' }) as any;
     const document = [parsed.precompilata.documentoSpesa].flat()[0];
     expect(document.idSpesa.numDocumentoFiscale.numDocumento).toBe(`1/${YEAR}`);

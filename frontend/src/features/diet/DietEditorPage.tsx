@@ -83,7 +83,9 @@ function DietEditor({ patientId }: { patientId: string }) {
   // only what the figures depend on: typing in the notes recalculates nothing
   const figures = useMemo(() => ({ meals: draft.meals, portions: draft.portions }), [draft.meals, draft.portions]);
   const current = useServerCalculation<DietSummary>(DIET_URLS.calculate, figures, csrf);
-  const allergies = useGetDietTargetsQuery(patientId).data?.allergies ?? [];
+  // the targets and allergies are the clinical record's: only a treating doctor reads them (the segreteria may not)
+  const treating = session?.user?.role === 'doctor';
+  const allergies = useGetDietTargetsQuery(patientId, { skip: !treating }).data?.allergies ?? [];
 
   const onCategoryChosen = useCallback(
     (categoryId: number) => {
@@ -215,7 +217,7 @@ function DietEditor({ patientId }: { patientId: string }) {
           <Col xl={4}>
             <div className="diet-side">
               <CurrentSummary calculation={current} />
-              <TargetsPanel patientId={patientId} summary={current.data ?? null} />
+              {treating && <TargetsPanel patientId={patientId} summary={current.data ?? null} />}
             </div>
           </Col>
         </Row>

@@ -157,7 +157,7 @@ function Takings({ doctorId }: { doctorId?: string }) {
       </Form>
       {takings.isError && <Alert variant="danger">{errorMessage(takings.error, t.takingsError)}</Alert>}
       {takings.data && (
-        <Table size="sm" className="w-auto" aria-label={t.takingsTitle}>
+        <Table size="sm" responsive className="w-auto" aria-label={t.takingsTitle}>
           <thead>
             <tr>
               <th scope="col">{t.doctor}</th>

@@ -157,47 +157,49 @@ function Takings({ doctorId }: { doctorId?: string }) {
       </Form>
       {takings.isError && <Alert variant="danger">{errorMessage(takings.error, t.takingsError)}</Alert>}
       {takings.data && (
-        <Table size="sm" responsive className="w-auto" aria-label={t.takingsTitle}>
-          <thead>
-            <tr>
-              <th scope="col">{t.doctor}</th>
-              <th scope="col">{t.takingsMethod}</th>
-              <th scope="col" className="text-end">
-                {t.takingsPayments}
-              </th>
-              <th scope="col" className="text-end">
-                {t.takingsRefunds}
-              </th>
-              <th scope="col" className="text-end">
-                {t.takingsNet}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {takings.data.rows.length === 0 && (
+        <div className="table-responsive" tabIndex={0} role="region" aria-labelledby="takings-title">
+          <Table size="sm" className="w-auto mb-0" aria-label={t.takingsTitle}>
+            <thead>
               <tr>
-                <td colSpan={5}>{t.takingsEmpty}</td>
+                <th scope="col">{t.doctor}</th>
+                <th scope="col">{t.takingsMethod}</th>
+                <th scope="col" className="text-end">
+                  {t.takingsPayments}
+                </th>
+                <th scope="col" className="text-end">
+                  {t.takingsRefunds}
+                </th>
+                <th scope="col" className="text-end">
+                  {t.takingsNet}
+                </th>
               </tr>
-            )}
-            {takings.data.rows.map((r) => (
-              <tr key={`${r.doctorId}-${r.method}`}>
-                <td>{r.doctorName}</td>
-                <td>{t.methods[r.method]}</td>
-                <td className="text-end">{r.payments}</td>
-                <td className="text-end">{r.refunds}</td>
-                <td className="text-end">{formatEuro(r.netCents)}</td>
+            </thead>
+            <tbody>
+              {takings.data.rows.length === 0 && (
+                <tr>
+                  <td colSpan={5}>{t.takingsEmpty}</td>
+                </tr>
+              )}
+              {takings.data.rows.map((r) => (
+                <tr key={`${r.doctorId}-${r.method}`}>
+                  <td>{r.doctorName}</td>
+                  <td>{t.methods[r.method]}</td>
+                  <td className="text-end">{r.payments}</td>
+                  <td className="text-end">{r.refunds}</td>
+                  <td className="text-end">{formatEuro(r.netCents)}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row" colSpan={4}>
+                  {t.total}
+                </th>
+                <td className="text-end" data-testid="takings-total">
+                  {formatEuro(takings.data.totalCents)}
+                </td>
               </tr>
-            ))}
-            <tr>
-              <th scope="row" colSpan={4}>
-                {t.total}
-              </th>
-              <td className="text-end" data-testid="takings-total">
-                {formatEuro(takings.data.totalCents)}
-              </td>
-            </tr>
-          </tbody>
-        </Table>
+            </tbody>
+          </Table>
+        </div>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ module.exports = {
   ...base,
   testMatch: ['<rootDir>/frontend/e2e/**/*.e2e.spec.ts', '<rootDir>/backend/e2e/**/*.e2e.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  testTimeout: 60000,
+  // a watchdog, as in jest.config.js: the browser waits for states, never for a time
+  testTimeout: 180000,
   maxWorkers: 1,
 };

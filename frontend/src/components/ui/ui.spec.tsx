@@ -97,6 +97,15 @@ describe('AsyncModal', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('the dialog is named by its title (axe aria-dialog-name)', () => {
+    render(
+      <AsyncModal show onHide={() => undefined} title="Dettaglio della visita" load={async () => 'x'}>
+        {(text) => <p>{text}</p>}
+      </AsyncModal>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Dettaglio della visita' })).toBeTruthy();
+  });
+
   it('a failed fetch only raises after-fetch with a failure flag: no message', async () => {
     const onAfterFetch = jest.fn();
     const domEvents: boolean[] = [];

@@ -50,7 +50,7 @@ describe('InfiniteScroll', () => {
     expect(await screen.findByText('elemento 6')).toBeTruthy();
     // no more pages: nothing observed any more, the end is said
     expect(FakeIntersectionObserver.live()).toHaveLength(0);
-    expect(screen.getByText("Fine dell'elenco.")).toBeTruthy();
+    expect(screen.getByText('Fine dell’elenco.')).toBeTruthy();
   });
 
   it('asks for one page at a time', () => {

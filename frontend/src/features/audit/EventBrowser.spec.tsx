@@ -51,7 +51,7 @@ describe('EventBrowser', () => {
       await waitFor(() => expect(screen.getAllByTestId('audit-event-row')).toHaveLength(4));
       expect(screen.getAllByTestId('audit-event-row').map((r) => r.getAttribute('data-type'))).toHaveLength(4);
       expect(fetchMock.calls.some((c) => c.url === '/api/audit/events?after=8')).toBe(true);
-      expect(screen.getByText("Fine dell'elenco.")).toBeTruthy();
+      expect(screen.getByText('Fine dell’elenco.')).toBeTruthy();
 
       fireEvent.change(screen.getByLabelText('Categoria'), { target: { value: 'booking' } });
       fireEvent.click(screen.getByRole('button', { name: 'Applica' }));
@@ -60,8 +60,8 @@ describe('EventBrowser', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Azzera filtri' }));
       await waitFor(() => expect(screen.getAllByTestId('audit-event-row')).toHaveLength(2));
       // the type reads in Italian, the technical name under it
-      expect(screen.getByRole('button', { name: /Apri l'evento Orario aperto dal medico SlotOpened n\. 9/ })).toBeTruthy();
-      fireEvent.click(screen.getByRole('button', { name: /Apri l'evento .*SlotOpened n\. 9/ }));
+      expect(screen.getByRole('button', { name: /Apri l’evento Orario aperto dal medico SlotOpened n\. 9/ })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: /Apri l’evento .*SlotOpened n\. 9/ }));
       const dialog = await screen.findByRole('dialog');
       await within(dialog).findByText(/dato personale cifrato/);
       expect(within(dialog).getByText('I dati personali restano cifrati per il tuo ruolo.')).toBeTruthy();

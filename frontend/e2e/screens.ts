@@ -70,7 +70,7 @@ export const SCREENS: readonly Screen[] = [
   // what a role outside a page reads, and an unknown address
   { name: 'storico-negato', path: () => '/storico', roles: ['doctor', 'patient'], title: 'Accesso non consentito' },
   { name: 'catalogo-negato', path: () => '/catalogo', roles: ['doctor'], title: 'Accesso non consentito' },
-  { name: 'non-trovata', path: () => '/non-esiste', roles: ['patient'], title: 'Pagina non trovata' },
+  { name: 'non-trovata', path: () => '/non-esiste', roles: ['visitor', 'patient', 'doctor', 'admin', 'auditor'], title: 'Pagina non trovata' },
 ];
 
 export const VIEWPORTS = [

@@ -35,6 +35,9 @@ async function chooseDoctorDayHour(page: Page): Promise<void> {
   await page.getByLabel('Medico').selectOption({ label: 'Giulia Rossi' });
   await page.locator('#doing_booking [data-date]:not([disabled])').first().click();
   await page.locator('#doing_booking [data-hour]').first().click();
+  // the state after the choice: the hour chosen and the list enabled again (a hold or a check is in flight before)
+  await page.locator('#doing_booking [data-hour][aria-pressed="true"]:not([disabled])').waitFor();
+  await page.waitForFunction(() => !document.querySelector('#doing_booking [data-hour]:disabled'));
 }
 
 export const SCREENS: readonly Screen[] = [

@@ -12,6 +12,7 @@ import session from 'express-session';
 import pino from 'pino';
 import pinoHttp from 'pino-http';
 import type { ServerOptions } from 'socket.io';
+import { loadCommonPasswords } from '@studio/contracts';
 import { AppModule } from './app.module';
 import { DbSessionStore } from './auth/session-store';
 import { systemClock, type Clock } from './common/clock';
@@ -86,6 +87,8 @@ async function stopAccepting(server: Server, io: SessionIoAdapter, drainMs: numb
 export async function startApp(config: AppConfig, options: StartOptions = {}): Promise<RunningApp> {
   // never a cookie, a token, a password or a personal field in the log, at any level (see security/logging)
   const log = pino({ level: config.logLevel, redact: logRedaction, serializers: requestSerializers }, options.logStream);
+  // the common-password list is loaded on demand (contracts/rules/password-policy): before any request here
+  await loadCommonPasswords();
   const core = await openCore(config);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(core, options.clock), { logger: nestLogger(log), bodyParser: true });
   const sessionStore = new DbSessionStore(core.appDb);

@@ -1,4 +1,7 @@
 import { RegistrationRequest, codiceFiscaleCheckChar, isValidCodiceFiscale, isValidPhone } from './registration';
+import { loadCommonPasswords } from './rules/password-policy';
+
+beforeAll(() => loadCommonPasswords());
 
 describe('codice fiscale', () => {
   it('accepts valid codes, in any case and with spaces around', () => {

@@ -27,8 +27,42 @@ interface Visit {
   overflowPx: number;
   consoleErrors: string[];
   violations: AxeViolation[];
+  /** interactive elements under 44 × 44 px (phone only) */
+  smallTargets: string[];
   /** how long the visit took, navigation to the end of the checks */
   ms: number;
+}
+
+/** the touch target WCAG 2.5.5 asks for, and what this app promises on a phone */
+const TOUCH_PX = 44;
+
+/**
+ * Interactive elements smaller than 44 × 44 px on the page. A check box or radio counts with its label (the
+ * whole row takes the tap); a link inside a sentence is exempt, as WCAG 2.5.5 allows for inline targets.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [tabindex="0"]';
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      // hidden until focused (the skip link), or a check box drawn as a button (.btn-check: its label is the target)
+      if (el.closest('[aria-hidden="true"], .visually-hidden, .visually-hidden-focusable:not(:focus), .btn-check') || el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      if (el.matches('[role=region], .data-table-scroll, .table-responsive')) continue;
+      if (el.tagName === 'A' && style.display === 'inline') {
+        const parentText = (el.parentElement?.textContent ?? '').replace(el.textContent ?? '', '').trim();
+        if (parentText.length > 0) continue;
+      }
+      const target = el.matches('input[type=checkbox], input[type=radio]') ? (el.closest('.form-check, label') ?? el) : el;
+      const box = target.getBoundingClientRect();
+      if (box.width + 0.5 < min || box.height + 0.5 < min) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? '').trim().slice(0, 40);
+        out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return out;
+  }, TOUCH_PX);
 }
 
 async function audit(page: Page): Promise<AxeViolation[]> {
@@ -85,9 +119,11 @@ describe('every route of every role, on a phone and a desktop', () => {
             const title = await page.title();
             const overflowPx = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
             const violations = await audit(page);
-            visits.push({ viewer, screen: screen.name, viewport: viewport.name, title, overflowPx, consoleErrors, violations, ms: Date.now() - started });
+            const small = viewport.width < 500 ? await smallTargets(page) : [];
+            visits.push({ viewer, screen: screen.name, viewport: viewport.name, title, overflowPx, consoleErrors, violations, smallTargets: small, ms: Date.now() - started });
 
             if (!title.startsWith(screen.title)) problems.push(`${where}: titolo "${title}", atteso "${screen.title} …"`);
+            if (small.length > 0) problems.push(`${where}: bersagli sotto ${TOUCH_PX}×${TOUCH_PX}px: ${small.slice(0, 6).join(', ')}${small.length > 6 ? ` e altri ${small.length - 6}` : ''}`);
             if (overflowPx > 0) problems.push(`${where}: la pagina scorre in orizzontale di ${overflowPx}px`);
             for (const e of consoleErrors) problems.push(`${where}: errore in console: ${e.slice(0, 200)}`);
             for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {

@@ -61,7 +61,7 @@ describe("auditor's history in a real browser", () => {
     await filters.getByRole('button', { name: 'Applica' }).click();
     const holdRow = auditor.locator('[data-testid="audit-event-row"][data-type="BookingHeld"]');
     await holdRow.waitFor();
-    await holdRow.getByRole('button', { name: /Apri l'evento .*BookingHeld/ }).click();
+    await holdRow.getByRole('button', { name: /Apri l’evento .*BookingHeld/ }).click();
 
     const dialog = auditor.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Metadati' }).click();

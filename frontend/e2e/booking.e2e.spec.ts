@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { login, serverAndBrowser } from './harness';
 
 // a visitor's socket learns only free or not free (never who took it), so the page says the hour is gone
-const HOUR_GONE = "L'orario che avevi scelto non è più disponibile: scegline un altro.";
+const HOUR_GONE = 'L’orario che avevi scelto non è più disponibile: scegline un altro.';
 const CHOOSE_FIRST = "Seleziona prima un giorno e un'ora per procedere";
 
 const booking = (page: Page) => page.locator('#doing_booking');
@@ -63,7 +63,7 @@ describe('booking in a real browser: two patients, one slot', () => {
     await hour(a, hhmm).click();
     await submit(a).click();
     await a.waitForURL('**/prenota/questionario?**');
-    await a.getByText(/Slot riservato per te fino alle \d{2}:\d{2}/).waitFor();
+    await a.getByText(/Orario riservato per te fino alle \d{2}:\d{2}/).waitFor();
 
     // B: the hour vanishes at once, the choice is undone, an alert says why
     await hour(b, hhmm).waitFor({ state: 'detached', timeout: 10_000 });
@@ -121,6 +121,6 @@ describe('booking in a real browser: two patients, one slot', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Registrati' }).click();
     await page.waitForURL('**/prenota/questionario?**');
-    await page.getByText(/Slot riservato per te fino alle \d{2}:\d{2}/).waitFor();
+    await page.getByText(/Orario riservato per te fino alle \d{2}:\d{2}/).waitFor();
   });
 });

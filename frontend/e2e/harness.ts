@@ -75,8 +75,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
  * prefers-reduced-motion on: the app then has no transitions, so a test that measures a colour or a
  * position measures the final state, not a frame of a 0.15 s transition.
  */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -90,6 +90,13 @@ export function launchChromium(): Promise<Browser> {
       '--force-prefers-reduced-motion',
     ],
   });
+  // Playwright's contexts emulate "no-preference" unless told otherwise, which overrides the flag above: every
+  // context of the tests asks for reduced motion (seen: the chosen hour measured mid-transition at 1.66:1)
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = (options = {}) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** the app server and a browser for one describe block: started before its tests, stopped after */

@@ -48,7 +48,7 @@ describe('a practice’s week in a real browser: pay, cancel before the cut-off,
     await patient.goto(`${env.server.url}/home`);
     const held = patient.locator('li[data-status="held"]');
     await held.waitFor();
-    expect(await held.textContent()).toContain('Slot riservato per te fino alle');
+    expect(await held.textContent()).toContain('Orario riservato per te fino alle');
     expect(await held.textContent()).toContain('24 ore prima');
     await held.getByRole('link', { name: 'Continua' }).click();
     await patient.waitForURL('**/prenota/questionario?**');

@@ -35,6 +35,9 @@ async function chooseDoctorDayHour(page: Page): Promise<void> {
   await page.getByLabel('Medico').selectOption({ label: 'Giulia Rossi' });
   await page.locator('#doing_booking [data-date]:not([disabled])').first().click();
   await page.locator('#doing_booking [data-hour]').first().click();
+  // the state after the choice: the hour chosen and the list enabled again (a hold or a check is in flight before)
+  await page.locator('#doing_booking [data-hour][aria-pressed="true"]:not([disabled])').waitFor();
+  await page.waitForFunction(() => !document.querySelector('#doing_booking [data-hour]:disabled'));
 }
 
 export const SCREENS: readonly Screen[] = [
@@ -70,7 +73,7 @@ export const SCREENS: readonly Screen[] = [
   // what a role outside a page reads, and an unknown address
   { name: 'storico-negato', path: () => '/storico', roles: ['doctor', 'patient'], title: 'Accesso non consentito' },
   { name: 'catalogo-negato', path: () => '/catalogo', roles: ['doctor'], title: 'Accesso non consentito' },
-  { name: 'non-trovata', path: () => '/non-esiste', roles: ['patient'], title: 'Pagina non trovata' },
+  { name: 'non-trovata', path: () => '/non-esiste', roles: ['visitor', 'patient', 'doctor', 'admin', 'auditor'], title: 'Pagina non trovata' },
 ];
 
 export const VIEWPORTS = [

@@ -24,10 +24,10 @@ describe('waiting list in a real browser', () => {
     const date = (await waiting.locator('#doing_booking [data-date]:not([disabled])').first().getAttribute('data-date'))!;
     await waiting.getByLabel('Dal giorno', { exact: true }).fill(date);
     await waiting.getByLabel('Al giorno', { exact: true }).fill(date);
-    await waiting.getByRole('button', { name: "Mettimi in lista d'attesa" }).click();
-    await waiting.getByText("Sei in lista d'attesa").waitFor();
+    await waiting.getByRole('button', { name: 'Mettimi in lista d’attesa' }).click();
+    await waiting.getByText('Sei in lista d’attesa').waitFor();
     await waiting.goto(`${base}/home`);
-    await waiting.getByText("Le tue liste d'attesa").waitFor();
+    await waiting.getByText('Le tue liste d’attesa').waitFor();
     expect(await waiting.locator('.app-my-bookings li[data-status="held"]').count()).toBe(0);
 
     // another patient holds an hour of that day, then lets it go from /home

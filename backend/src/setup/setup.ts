@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { STREAM_PREFIX, StaffInvitationRequest, passwordPolicyProblem } from '@studio/contracts';
+import { STREAM_PREFIX, StaffInvitationRequest, loadCommonPasswords, passwordPolicyProblem } from '@studio/contracts';
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '../common/clock';
 import { loadConfig } from '../config/config';
@@ -47,6 +47,7 @@ export async function staffAccountExists(core: Pick<Core, 'eventStore'>): Promis
 export async function createFirstAdministrator(env: NodeJS.ProcessEnv, input: FirstAdministrator): Promise<SetupResult> {
   const parsed = StaffInvitationRequest.safeParse({ email: input.email, role: 'admin', name: input.name, surname: input.surname });
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+  await loadCommonPasswords();
   const weak = passwordPolicyProblem(input.password ?? '');
   if (weak) problems.push(weak);
   if (problems.length > 0) return { ok: false, code: 2, lines: problems.map((p) => `Dato non valido: ${p}.`) };

@@ -47,6 +47,15 @@ describe('routes', () => {
     }
   });
 
+  test('an unknown address reads "Pagina non trovata", logged in or not (a visitor is not sent to /login)', async () => {
+    const visitor = await openAt('/non-esiste', null);
+    await screen.findByRole('heading', { name: t.app.notFoundTitle });
+    expect(visitor.router.state.location.pathname).toBe('/non-esiste');
+    visitor.unmount();
+    await openAt('/non-esiste', { id: 'p1', role: 'patient', name: 'Luca Verdi' });
+    await screen.findByRole('heading', { name: t.app.notFoundTitle });
+  });
+
   test('the questionnaire step is for patients only', async () => {
     await openAt('/prenota/questionario?booking=b1&doctor=d1', { id: 'd1', role: 'doctor', name: 'Giulia Rossi' });
     await screen.findByText(t.app.patientsOnlyText);

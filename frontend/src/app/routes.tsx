@@ -131,6 +131,8 @@ export const routes: RouteObject[] = [
               // public: visitors choose a slot and register
               { path: PATHS.booking, element: <BookingPage /> },
               { path: PATHS.register, element: <RegistrationPage /> },
+              // an unknown address is "Pagina non trovata" for everyone, logged in or not (not a detour to /login)
+              { path: '*', element: <NotFound /> },
               {
                 // everything below needs a logged-in user
                 element: <RequireAuth />,
@@ -258,7 +260,6 @@ export const routes: RouteObject[] = [
                       { path: PATHS.foods, element: <FoodCatalogPage /> },
                     ],
                   },
-                  { path: '*', element: <NotFound /> },
                 ],
               },
             ],

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { it } from '../../i18n/it';
 import { AsyncContentView } from './AsyncContentView';
@@ -18,10 +18,12 @@ export interface AsyncModalProps<T> {
 /** a modal whose body loads on first open (SPEC point 4: async modals) */
 export function AsyncModal<T>({ show, onHide, title, load, children, onAfterFetch, size }: AsyncModalProps<T>) {
   const { content, target } = useAsyncContent(show, load, onAfterFetch);
+  // the dialog is named by its title (axe aria-dialog-name)
+  const titleId = useId();
   return (
-    <Modal show={show} onHide={onHide} size={size} scrollable>
+    <Modal show={show} onHide={onHide} size={size} scrollable aria-labelledby={titleId}>
       <Modal.Header closeButton closeLabel={it.ui.close}>
-        <Modal.Title>{title}</Modal.Title>
+        <Modal.Title id={titleId}>{title}</Modal.Title>
       </Modal.Header>
       <Modal.Body ref={target}>
         <AsyncContentView content={content}>{children}</AsyncContentView>

@@ -31,6 +31,12 @@ describe('DataTable', () => {
     expect(bodyRows()[0].getAttribute('data-row-id')).toBe('p50');
   });
 
+  it('every cell carries its column name, shown before the value when a row is a card on a phone', () => {
+    render(<DataTable caption="Prodotti" rows={items(2)} columns={columns} rowId={(r) => r.id} emptyText="Vuoto" />);
+    const cells = Array.from(bodyRows()[0].cells);
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Nome', 'Prezzo']);
+  });
+
   it('sorts by a column header, ascending then descending, and says so to screen readers', () => {
     render(<DataTable caption="Prodotti" rows={items(5)} columns={columns} rowId={(r) => r.id} emptyText="Vuoto" />);
     const header = screen.getByRole('columnheader', { name: /Prezzo/ });

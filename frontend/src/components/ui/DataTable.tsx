@@ -31,9 +31,15 @@ export interface DataTableProps<Row> {
   testId?: string;
 }
 
+/** a column's header as plain text, for the label each cell carries on a phone (a card per row) */
+function columnLabel(header: unknown): string | undefined {
+  return typeof header === 'string' ? header : undefined;
+}
+
 /**
  * The one data table of the app (TanStack Table): sortable columns, 50 rows a page, a header that stays
- * in view while the body scrolls, horizontal scrolling on phones.
+ * in view while the body scrolls; on a phone every row is a card, each value under its column's name, so
+ * status and actions are seen without scrolling sideways.
  */
 export function DataTable<Row>({ caption, rows, columns, rowId, emptyText, searchable, initialSorting = [], testId }: DataTableProps<Row>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
@@ -116,7 +122,9 @@ export function DataTable<Row>({ caption, rows, columns, rowId, emptyText, searc
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id} data-row-id={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id} data-label={columnLabel(cell.column.columnDef.header)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
                   ))}
                 </tr>
               ))

@@ -6,7 +6,7 @@ import { PATHS } from '../../lib/paths';
 import { useNow } from '../../lib/useNow';
 
 /**
- * "Slot riservato per te fino alle 10:15 (ancora 9:59)": a held slot's expiry, a real instant shown
+ * "Orario riservato per te fino alle 10:15 (ancora 9:59)": a held slot's expiry, a real instant shown
  * in the viewer's zone, with the time left. Once past, says so and offers to choose again.
  */
 export function HoldCountdown({ expiresAt, compact = false }: { expiresAt: string; compact?: boolean }) {

@@ -184,8 +184,8 @@ export function RichTextView({ value, label }: { value: NotesDoc; label: string 
       content: linkPhoneNumbers(value),
       editable: false,
       immediatelyRender: true,
-      // read-only text with a name of its own (not an unnamed text box)
-      editorProps: { attributes: { 'aria-label': label, role: 'document', 'aria-readonly': 'true' } },
+      // read-only text named as a group: role=document with aria-readonly is not allowed (axe aria-allowed-attr)
+      editorProps: { attributes: { 'aria-label': label, role: 'group' } },
     },
     [JSON.stringify(value), label],
   );

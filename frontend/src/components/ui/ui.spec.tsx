@@ -50,7 +50,7 @@ describe('InfiniteScroll', () => {
     expect(await screen.findByText('elemento 6')).toBeTruthy();
     // no more pages: nothing observed any more, the end is said
     expect(FakeIntersectionObserver.live()).toHaveLength(0);
-    expect(screen.getByText("Fine dell'elenco.")).toBeTruthy();
+    expect(screen.getByText('Fine dell’elenco.')).toBeTruthy();
   });
 
   it('asks for one page at a time', () => {
@@ -95,6 +95,15 @@ describe('AsyncModal', () => {
     fireEvent.click(screen.getByText('apri'));
     expect(await screen.findByText('contenuto del modale')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('the dialog is named by its title (axe aria-dialog-name)', () => {
+    render(
+      <AsyncModal show onHide={() => undefined} title="Dettaglio della visita" load={async () => 'x'}>
+        {(text) => <p>{text}</p>}
+      </AsyncModal>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Dettaglio della visita' })).toBeTruthy();
   });
 
   it('a failed fetch only raises after-fetch with a failure flag: no message', async () => {

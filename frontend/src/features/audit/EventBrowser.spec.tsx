@@ -51,7 +51,7 @@ describe('EventBrowser', () => {
       await waitFor(() => expect(screen.getAllByTestId('audit-event-row')).toHaveLength(4));
       expect(screen.getAllByTestId('audit-event-row').map((r) => r.getAttribute('data-type'))).toHaveLength(4);
       expect(fetchMock.calls.some((c) => c.url === '/api/audit/events?after=8')).toBe(true);
-      expect(screen.getByText("Fine dell'elenco.")).toBeTruthy();
+      expect(screen.getByText('Fine dell’elenco.')).toBeTruthy();
 
       fireEvent.change(screen.getByLabelText('Categoria'), { target: { value: 'booking' } });
       fireEvent.click(screen.getByRole('button', { name: 'Applica' }));
@@ -60,8 +60,8 @@ describe('EventBrowser', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Azzera filtri' }));
       await waitFor(() => expect(screen.getAllByTestId('audit-event-row')).toHaveLength(2));
       // the type reads in Italian, the technical name under it
-      expect(screen.getByRole('button', { name: /Apri l'evento Orario aperto dal medico SlotOpened n\. 9/ })).toBeTruthy();
-      fireEvent.click(screen.getByRole('button', { name: /Apri l'evento .*SlotOpened n\. 9/ }));
+      expect(screen.getByRole('button', { name: /Apri l’evento Orario aperto dal medico SlotOpened n\. 9/ })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: /Apri l’evento .*SlotOpened n\. 9/ }));
       const dialog = await screen.findByRole('dialog');
       await within(dialog).findByText(/dato personale cifrato/);
       expect(within(dialog).getByText('I dati personali restano cifrati per il tuo ruolo.')).toBeTruthy();
@@ -71,6 +71,52 @@ describe('EventBrowser', () => {
       await within(dialog).findByTestId('audit-chain');
       expect(fetchMock.calls.some((c) => c.url === '/api/audit/events?correlation=corr-9')).toBe(true);
     } finally {
+      fetchMock.restore();
+    }
+  });
+
+  it('filters by an event type chosen by its Italian name, and exports the filtered list as CSV (every page)', async () => {
+    const fetchMock = mockFetch([
+      { method: 'GET', path: '/api/doctors', body: [] },
+      { method: 'GET', path: '/api/audit/events?type=BookingHeld&after=5', body: { events: [row(4, 'BookingHeld')], next: null } },
+      { method: 'GET', path: '/api/audit/events?type=BookingHeld', body: { events: [row(5, 'BookingHeld')], next: 5 } },
+      { method: 'GET', path: '/api/audit/events', body: { events: [row(9)], next: null } },
+    ]);
+    const created: Blob[] = [];
+    const originalCreate = URL.createObjectURL;
+    const originalRevoke = URL.revokeObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:storico';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      renderWithStore(await storeWithSession({ id: 'r', role: 'auditor', name: 'Revisore' }), <EventBrowser />);
+      await waitFor(() => expect(screen.getAllByTestId('audit-event-row')).toHaveLength(1));
+      const type = screen.getByLabelText('Tipo di evento') as HTMLSelectElement;
+      expect(type.tagName).toBe('SELECT');
+      const held = Array.from(type.options).find((o) => o.value === 'BookingHeld')!;
+      expect(held.textContent).not.toBe('BookingHeld');
+      fireEvent.change(type, { target: { value: 'BookingHeld' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Applica' }));
+      await waitFor(() => expect(screen.getAllByTestId('audit-event-row').map((r) => r.getAttribute('data-position'))).toHaveLength(1));
+
+      fireEvent.click(screen.getByRole('button', { name: 'Esporta CSV' }));
+      await waitFor(() => expect(clicked).toHaveBeenCalled());
+      const text = await new Promise<string>((done) => {
+        const reader = new FileReader();
+        reader.onload = () => done(String(reader.result));
+        reader.readAsText(created[0]);
+      });
+      const lines = text.replace(/^\ufeff/, '').split('\r\n');
+      expect(lines[0]).toBe('"Posizione";"Data e ora";"Flusso";"Evento";"Tipo tecnico";"Chi";"Correlazione";"Causa"');
+      expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(['"5"', '"4"']);
+      expect(lines[1]).toContain(`"${held.textContent}"`);
+    } finally {
+      clicked.mockRestore();
+      URL.createObjectURL = originalCreate;
+      URL.revokeObjectURL = originalRevoke;
       fetchMock.restore();
     }
   });

@@ -16,6 +16,19 @@ const EMPTY: AuditFilters = {};
 /** an event type in Italian (the technical name where none is written yet) */
 export const describe = (type: string): string => it.audit.eventTypes[type] ?? type;
 
+/** the types to filter by, by their Italian names in alphabetical order (no technical name typed) */
+const EVENT_TYPE_CHOICES = Object.entries(it.audit.eventTypes).sort(([, a], [, b]) => a.localeCompare(b, 'it'));
+
+/** a CSV field: quoted, quotes doubled; a leading = + - @ is neutralised so a spreadsheet does not run it */
+const csvField = (value: string | number) => {
+  const text = String(value);
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+/** at most this many events in one export: a filtered list, not the whole log */
+export const CSV_EXPORT_LIMIT = 10_000;
+
 function Json({ value }: { value: unknown }) {
   return <pre className="small bg-body-tertiary p-2 rounded mb-0 text-wrap text-break">{JSON.stringify(value, null, 2)}</pre>;
 }
@@ -70,6 +83,45 @@ export function EventBrowser() {
     onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
   });
 
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      const all: AuditEventRow[] = [];
+      let after: number | null = null;
+      do {
+        const result: { events: AuditEventRow[]; next: number | null } = await dispatch(
+          auditApi.endpoints.getAuditEvents.initiate({ filters, after }, { subscribe: false }),
+        ).unwrap();
+        all.push(...result.events);
+        after = result.next;
+      } while (after !== null && all.length < CSV_EXPORT_LIMIT);
+      const lines = [
+        it.audit.csvHeader.map(csvField).join(';'),
+        ...all
+          .slice(0, CSV_EXPORT_LIMIT)
+          .map((r) =>
+            [r.position, formatInstant(r.at), r.stream, describe(r.type), r.type, who(r.userId, r.role), r.correlationId, r.causationId]
+              .map(csvField)
+              .join(';'),
+          ),
+      ];
+      // a BOM so that spreadsheets read the accents; ';' as Italian spreadsheets expect
+      const blob = new Blob(['\ufeff' + lines.join('\r\n')], { type: 'text/csv;charset=utf-8' });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = 'storico.csv';
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const loadDetail = (position: number) => dispatch(auditApi.endpoints.getAuditEvent.initiate(position, { subscribe: false })).unwrap();
   const loadChain = (correlation: string) => dispatch(auditApi.endpoints.getAuditEvents.initiate({ filters: { correlation } }, { subscribe: false })).unwrap();
 
@@ -123,7 +175,14 @@ export function EventBrowser() {
           <Col sm={6} lg={3}>
             <Form.Group controlId="audit-type">
               <Form.Label>{it.audit.type}</Form.Label>
-              <Form.Control {...field('type')} placeholder="BookingHeld" />
+              <Form.Select {...field('type')}>
+                <option value="">{it.audit.anyType}</option>
+                {EVENT_TYPE_CHOICES.map(([type, label]) => (
+                  <option key={type} value={type}>
+                    {label}
+                  </option>
+                ))}
+              </Form.Select>
             </Form.Group>
           </Col>
           <Col sm={6} lg={3}>
@@ -156,9 +215,13 @@ export function EventBrowser() {
           <Button variant="outline-secondary" onClick={() => apply(EMPTY)}>
             {it.audit.reset}
           </Button>
+          <Button variant="outline-primary" className="ms-auto" disabled={exporting} onClick={() => void exportCsv()}>
+            {exporting ? it.audit.exporting : it.audit.exportCsv}
+          </Button>
         </div>
       </Form>
 
+      {exportFailed && <Alert variant="danger">{it.audit.exportError}</Alert>}
       {page.isError && <Alert variant="danger">{errorMessage(page.error, it.audit.loadError)}</Alert>}
       {done && rows.length === 0 && <Alert variant="info">{it.audit.empty}</Alert>}
       <Table responsive size="sm" hover className="align-middle audit-events">

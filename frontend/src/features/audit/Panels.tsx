@@ -81,7 +81,7 @@ export function PatientAsOfPanel() {
             <ul className="small">
               {record.bookings.map((b) => (
                 <li key={b.id}>
-                  {b.start.replace('T', ' ').slice(0, 16)} — {it.audit.bookingStatus[b.status] ?? b.status}
+                  {formatInstant(b.start)} — {it.audit.bookingStatus[b.status] ?? b.status}
                 </li>
               ))}
             </ul>

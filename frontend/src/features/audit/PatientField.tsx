@@ -10,10 +10,24 @@ export function patientOption(p: { id: string; name: string }): string {
   return it.audit.patientOption(p.name, shortId(p.id));
 }
 
-/** what the field holds → the patient id: a chosen option, or an id typed as it is */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+/** the patients whose name contains what was typed (accents and capitals ignored) */
+export function patientsNamed(text: string, patients: readonly { id: string; name: string }[]) {
+  const typed = folded(text);
+  return typed ? patients.filter((p) => folded(p.name).includes(typed)) : [];
+}
+
+/**
+ * what the field holds → the patient id: a chosen option, a name that only one patient has ("Luca" with one
+ * Luca), or an id typed as it is
+ */
 export function patientIdOf(text: string, patients: readonly { id: string; name: string }[]): string {
   const typed = text.trim();
-  return patients.find((p) => patientOption(p) === typed)?.id ?? typed;
+  const chosen = patients.find((p) => patientOption(p) === typed);
+  if (chosen) return chosen.id;
+  const named = patientsNamed(typed, patients);
+  return named.length === 1 ? named[0].id : typed;
 }
 
 /**
@@ -36,6 +50,7 @@ export function PatientField({
   const admin = useGetSessionQuery().data?.user?.role === 'admin';
   const patients = useGetAuditPatientsQuery(admin ? undefined : skipToken).data ?? [];
   const listId = `${id}-list`;
+  const ambiguous = patients.some((p) => patientOption(p) === value.trim()) ? 0 : patientsNamed(value, patients).length;
   return (
     <Form.Group controlId={id}>
       <Form.Label>{it.audit.patientSearch}</Form.Label>
@@ -56,6 +71,11 @@ export function PatientField({
         </datalist>
       )}
       <Form.Text id={`${id}-hint`}>{admin ? it.audit.patientSearchHint : it.audit.patientIdHint}</Form.Text>
+      {admin && ambiguous > 1 && (
+        <Form.Text as="p" role="status" className="d-block text-warning-emphasis">
+          {it.audit.patientAmbiguous(ambiguous)}
+        </Form.Text>
+      )}
     </Form.Group>
   );
 }

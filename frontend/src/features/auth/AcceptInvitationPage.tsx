@@ -9,9 +9,11 @@ import { AccountCard } from './AccountCard';
 import { useAcceptInvitationMutation } from './accountsApi';
 import { NewPasswordFields } from './NewPasswordFields';
 import { validateNewPassword, type NewPasswordErrors } from './newPasswordForm';
+import { useCommonPasswords } from '../../lib/useCommonPasswords';
 
 /** the page of the emailed invitation (?token=): the invited person chooses a password and is logged in */
 export function AcceptInvitationPage() {
+  useCommonPasswords();
   usePageTitle(it.titles.acceptInvitation);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -9,9 +9,11 @@ import { AccountCard } from './AccountCard';
 import { useResetPasswordMutation } from './accountsApi';
 import { NewPasswordFields } from './NewPasswordFields';
 import { validateNewPassword, type NewPasswordErrors } from './newPasswordForm';
+import { useCommonPasswords } from '../../lib/useCommonPasswords';
 
 /** the page of the emailed reset link (?token=) */
 export function ResetPasswordPage() {
+  useCommonPasswords();
   usePageTitle(it.titles.resetPassword);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -8,6 +8,10 @@ import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { validateNewPassword } from './newPasswordForm';
+import { loadCommonPasswords } from '@studio/contracts';
+
+// the pages load the list when they open; the tests wait for it rather than race it
+beforeAll(() => loadCommonPasswords());
 
 const routes = [
   { path: '/login', element: <LoginPage /> },

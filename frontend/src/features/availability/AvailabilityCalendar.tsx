@@ -119,6 +119,8 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
           dayHeaderFormat={narrow ? NARROW_DAY_HEADER : WIDE_DAY_HEADER}
           height="auto"
           viewClass="app-calendar-view"
+          buttonClass={WEEK_GRID_OPTIONS.buttonClass}
+          slotLaneClass={WEEK_GRID_OPTIONS.slotLaneClass}
           events={calendarEvents}
           eventContent={renderEventContent}
           eventClick={onEventClick}

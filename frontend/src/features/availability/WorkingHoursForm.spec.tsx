@@ -66,12 +66,12 @@ describe('WorkingHoursForm', () => {
         method: 'PUT',
         path: '/api/doctors/d1/working-hours',
         status: 400,
-        body: { error: { code: 'BAD_REQUEST', message: "L'ora di fine deve seguire l'ora di inizio" } },
+        body: { error: { code: 'BAD_REQUEST', message: 'L’ora di fine deve seguire l’ora di inizio' } },
       },
     ]);
     choose(t.workingHours.start, '9');
     choose(t.workingHours.end, '13');
     await submit();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain("L'ora di fine deve seguire l'ora di inizio"));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('L’ora di fine deve seguire l’ora di inizio'));
   });
 });

@@ -24,15 +24,15 @@ describe('WaitingListForm', () => {
     expect(dates.map((d) => d.value)).toEqual(['2030-03-10', '2030-03-31']);
     expect(dates[1].max).toBe('2030-03-31');
     fireEvent.change(screen.getByLabelText('Al giorno'), { target: { value: '2030-03-12' } });
-    fireEvent.click(screen.getByRole('button', { name: "Mettimi in lista d'attesa" }));
-    expect((await screen.findByRole('status')).textContent).toContain("Sei in lista d'attesa");
+    fireEvent.click(screen.getByRole('button', { name: 'Mettimi in lista d’attesa' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Sei in lista d’attesa');
     expect(fetchMock!.calls.map((c) => c.body)).toEqual([{ doctor_id: 'd1', from: '2030-03-10', to: '2030-03-12' }]);
   });
 
   it("a refusal shows the server's Italian message and keeps the form", async () => {
     await open(409, { error: { code: 'gia_in_lista', message: "Sei già in lista d'attesa per questo medico." } });
-    fireEvent.click(screen.getByRole('button', { name: "Mettimi in lista d'attesa" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mettimi in lista d’attesa' }));
     expect((await screen.findByRole('alert')).textContent).toBe("Sei già in lista d'attesa per questo medico.");
-    expect(screen.getByRole('button', { name: "Mettimi in lista d'attesa" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mettimi in lista d’attesa' })).toBeTruthy();
   });
 });

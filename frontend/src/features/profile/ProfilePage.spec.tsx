@@ -4,6 +4,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { it as t } from '../../i18n/it';
 import { renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { ProfilePage } from './ProfilePage';
+import { loadCommonPasswords } from '@studio/contracts';
+
+// the pages load the list when they open; the tests wait for it rather than race it
+beforeAll(() => loadCommonPasswords());
 
 const profile = {
   id: 'p1',

@@ -15,6 +15,7 @@ import {
   useSaveProfileMutation,
   useSwitchRoleMutation,
 } from './profileApi';
+import { useCommonPasswords } from '../../lib/useCommonPasswords';
 
 function ContactForm({ profile }: { profile: MyProfile }) {
   const [fields, setFields] = useState({ name: profile.name, surname: profile.surname, phone: profile.phone ?? '' });
@@ -87,6 +88,7 @@ function ContactForm({ profile }: { profile: MyProfile }) {
 }
 
 function PasswordForm() {
+  useCommonPasswords();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');

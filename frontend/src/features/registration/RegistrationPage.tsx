@@ -23,6 +23,7 @@ import {
   taxcodeValidity,
   type RegistrationFields,
 } from './registrationForm';
+import { useCommonPasswords } from '../../lib/useCommonPasswords';
 
 const t = it.registration;
 
@@ -33,6 +34,7 @@ const t = it.registration;
  * otherwise /home.
  */
 export function RegistrationPage() {
+  useCommonPasswords();
   usePageTitle(it.titles.register);
   const session = useGetSessionQuery();
   const [register, registration] = useRegisterMutation();

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { mockFetch } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { EMPTY_DIET, type DietSummary, type DietView, type FoodCategoryView, type FoodView, type SessionUser } from '@studio/contracts';
+import { EMPTY_DIET, larnDefaultTargets, type DietSummary, type DietView, type FoodCategoryView, type FoodView, type SessionUser } from '@studio/contracts';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { DietEditorPage } from './DietEditorPage';
@@ -77,17 +77,24 @@ describe('diet editor', () => {
     expect(container.querySelector('a.save-before[data-save-form="editform"]')).not.toBeNull();
   });
 
-  it('offers foods and categories with data-kcal-100 and data-base-weight; grams round to the base weight on leaving; kcal follow', async () => {
+  it('offers foods and categories in a searchable picker with data-kcal-100 and data-base-weight; grams round to the base weight on leaving; kcal follow', async () => {
     const { container } = await open();
     const pranzo = container.querySelector('.diet-meal[data-meal="pranzo"]') as HTMLElement;
     await click(pranzo.querySelector('button.btn-outline-primary') as HTMLElement);
-    const select = pranzo.querySelector('select.food-select') as HTMLSelectElement;
-    const category = select.querySelector('option[value="100003"]') as HTMLOptionElement;
-    expect([category.getAttribute('data-kcal-100'), category.getAttribute('data-base-weight')]).toEqual(['22', '200']);
-    const pasta = select.querySelector('option[value="1"]') as HTMLOptionElement;
+    const picker = within(pranzo).getByRole('combobox', { name: `${d.food} 1` });
+    const key = (k: string) => act(async () => void fireEvent.keyDown(picker, { key: k }));
+    await key('ArrowDown');
+    const category = within(pranzo).getByRole('option', { name: /Verdure/ });
+    expect([category.getAttribute('data-value'), category.getAttribute('data-kcal-100'), category.getAttribute('data-base-weight')]).toEqual(['100003', '22', '200']);
+    const pasta = within(pranzo).getByRole('option', { name: /Pasta di semola/ });
     expect([pasta.getAttribute('data-kcal-100'), pasta.getAttribute('data-base-weight')]).toEqual(['353', '80']);
+    await key('Escape');
 
-    await change(select, '1');
+    // typing filters (accents ignored), Enter chooses
+    await change(picker, 'SEMOLA');
+    expect(within(pranzo).getAllByRole('option').map((o) => o.getAttribute('data-value'))).toEqual(['1']);
+    await key('Enter');
+    expect((pranzo.querySelector('input[type=hidden][name="meals[pranzo][0][item]"]') as HTMLInputElement).value).toBe('1');
     const grams = pranzo.querySelector('input[type=number]') as HTMLInputElement;
     expect(grams.value).toBe('80'); // one base weight to start with
     await change(grams, '130');
@@ -96,12 +103,36 @@ describe('diet editor', () => {
     expect(pranzo.querySelector('.diet-kcal')!.textContent).toBe('565');
 
     // a category asks the categories endpoint for {id, kcal, base_weight}
-    await change(select, '100003');
+    await change(picker, 'verdure');
+    await key('Enter');
     await waitFor(() =>
       expect(fetchMock!.calls.some((c) => c.url.endsWith('/api/diet-tools/categories') && JSON.stringify(c.body) === '{"ids":[3]}')).toBe(true),
     );
     // the server's summary is shown, numbers and chart
     await waitFor(() => expect(screen.getByTestId('daily-kcal').textContent).toBe(d.summaryKcal(282)));
+  });
+
+  it("flags an allergy on the row that contains it: an icon and the allergen's name in words, the picker described by it", async () => {
+    const withPeanuts = [...foods, { id: 5, name: 'Burro di arachidi', categoryId: 11, categoryName: 'Grassi', kcal100: 588, baseWeight: 10, protein: 25, carbohydrate: 20, fat: 50 }];
+    const { container } = await open([
+      { method: 'GET', path: '/api/foods', body: withPeanuts },
+      { method: 'GET', path: `/api/patients/${PATIENT}/diet-targets`, body: { targets: larnDefaultTargets(2000, 40), isDefault: true, weightKg: 70, allergies: ['Arachidi'] } },
+    ]);
+    const cena = container.querySelector('.diet-meal[data-meal="cena"]') as HTMLElement;
+    await click(cena.querySelector('button.btn-outline-primary') as HTMLElement);
+    await click(cena.querySelector('button.btn-outline-primary') as HTMLElement);
+    const [first, second] = within(cena).getAllByRole('combobox');
+    await change(first, 'mela');
+    await act(async () => void fireEvent.keyDown(first, { key: 'Enter' }));
+    await change(second, 'arachidi');
+    await act(async () => void fireEvent.keyDown(second, { key: 'Enter' }));
+    const rows = cena.querySelectorAll('tr.diet-row');
+    expect(rows[0].querySelector('.diet-row-allergy')).toBeNull();
+    const flag = await waitFor(() => rows[1].querySelector('.diet-row-allergy') as HTMLElement);
+    expect(flag.textContent).toBe(`⚠${d.targets.rowAllergy('Arachidi')}`);
+    expect(flag.getAttribute('aria-label')).toBe(d.rowAllergyLabel('Burro di arachidi', 'Arachidi'));
+    expect(second.getAttribute('aria-describedby')).toBe(flag.id);
+    expect(first.hasAttribute('aria-describedby')).toBe(false);
   });
 
   it('shows portions-alert until the portions add up to 14, and a diet block per chosen category', async () => {

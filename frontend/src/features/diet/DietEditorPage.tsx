@@ -35,7 +35,7 @@ import { MealEditor } from './MealEditor';
 import { DietBlocks, PortionsTables } from './PortionsTables';
 import { useServerCalculation } from './serverCalculation';
 import { CurrentSummary, MealSummaryTable } from './Summaries';
-import { TargetsPanel, allergiesIn, useGetDietTargetsQuery } from './TargetsPanel';
+import { TargetsPanel, useGetDietTargetsQuery } from './TargetsPanel';
 import './diet.css';
 
 const t = it.diet;
@@ -208,8 +208,8 @@ function DietEditor({ patientId }: { patientId: string }) {
                   {t.meals[meal]}
                 </Card.Header>
                 <Card.Body>
-                  <MealEditor meal={meal} rows={draft.meals[meal]} dispatch={dispatch} categoryAnswers={categoryAnswers} onCategoryChosen={onCategoryChosen} />
-                  <MealSummarySection meal={meal} rows={draft.meals[meal]} csrf={csrf} onSaveCells={cellsSaver(meal)} allergies={allergies} />
+                  <MealEditor meal={meal} rows={draft.meals[meal]} dispatch={dispatch} categoryAnswers={categoryAnswers} onCategoryChosen={onCategoryChosen} allergies={allergies} />
+                  <MealSummarySection meal={meal} rows={draft.meals[meal]} csrf={csrf} onSaveCells={cellsSaver(meal)} />
                 </Card.Body>
               </Card>
             ))}
@@ -255,13 +255,11 @@ function MealSummarySection({
   rows,
   csrf,
   onSaveCells,
-  allergies,
 }: {
   meal: Meal;
   rows: DietContent['meals'][Meal];
   csrf: string | undefined;
   onSaveCells: ((grams: Record<string, string>) => Promise<MealSummary | null>) | null;
-  allergies: string[];
 }) {
   const url = DIET_URLS.calculateMeal(meal);
   // the meal's own rows: a change elsewhere does not recalculate this table
@@ -277,14 +275,6 @@ function MealSummarySection({
         </Alert>
       )}
       <MealSummaryTable summary={summary} title={t.mealSummary(t.meals[meal])} onSaveCells={onSaveCells} editDisabledHint={t.editNeedsSave} />
-      {summary?.rows.map((r) => {
-        const found = allergiesIn(r.name, allergies);
-        return found.length > 0 ? (
-          <Alert key={r.id} variant="warning" className="mt-2 mb-0 py-1 small" data-row-id={r.id}>
-            <strong>{r.name}</strong> – {t.targets.rowAllergy(found.join(', '))}
-          </Alert>
-        ) : null;
-      })}
     </>
   );
 }

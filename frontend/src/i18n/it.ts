@@ -807,6 +807,7 @@ export const it = {
       FoodCreated: 'Alimento creato',
       FoodUpdated: 'Alimento modificato',
       DietSaved: 'Dieta salvata',
+      DietSentToPatient: 'Dieta inviata al paziente',
       PatientHoldClaimed: 'Riserva corrente del paziente aggiornata',
       SlotFreed: 'Orario liberato (disdetta o spostamento)',
       SlotRebooked: 'Orario prenotato per una visita spostata',

@@ -192,7 +192,7 @@ export function Combobox<T extends ComboboxOption>({
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => choose(o)}
             >
-              {o.label}
+              <span className="combobox-label">{o.label}</span>
               {o.hint && <span className="combobox-hint"> · {o.hint}</span>}
             </li>
           );

@@ -359,7 +359,13 @@ export const DietSaved = z.object({ patientId: z.string(), doctorId: z.string(),
  * on `diet-<patientId>` (issue 25): the treating doctor sent the saved diet (revision) to the patient; the outbox
  * mails a notice with a link to /home, never the diet. No health data here: ids, the revision and the instant.
  */
-export const DietSentToPatient = z.object({ patientId: z.string(), doctorId: z.string(), sendId: z.string(), revision: z.number().int().min(0), at: z.string() });
+export const DietSentToPatient = z.object({
+  patientId: z.string(),
+  doctorId: z.string(),
+  sendId: z.string(),
+  revision: z.number().int().min(0),
+  at: z.string(),
+});
 
 /**
  * Staff accounts and passwords, on the account's stream `user-<id>`. Tokens never enter the log: an invitation's or a

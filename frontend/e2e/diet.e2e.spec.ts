@@ -12,7 +12,11 @@ async function addRow(page: Page, mealName: string, food: string, grams?: string
   // the searchable picker: type the name, choose the option that is exactly it
   const picker = row.getByRole('combobox').first();
   await picker.fill(food);
-  await row.getByRole('option').filter({ has: page.locator('.combobox-label', { hasText: new RegExp(`^${food}$`) }) }).first().click();
+  await row
+    .getByRole('option')
+    .filter({ has: page.locator('.combobox-label', { hasText: new RegExp(`^${food}$`) }) })
+    .first()
+    .click();
   if (grams !== undefined) {
     const input = row.locator('input[type=number]');
     await input.fill(grams);

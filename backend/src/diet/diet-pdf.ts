@@ -42,7 +42,10 @@ export function renderDietPdf(diet: DietView): Promise<Buffer> {
   for (const meal of diet.meals) {
     if (meal.rows.length === 0) continue;
     pdf.moveDown(0.8);
-    pdf.font('Helvetica-Bold').fontSize(12).text(`${MEAL_NAMES[meal.meal] ?? meal.meal} (${meal.kcal} kcal)`);
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(`${MEAL_NAMES[meal.meal] ?? meal.meal} (${meal.kcal} kcal)`);
     pdf.font('Helvetica').fontSize(10);
     const rows = diet.content.meals[meal.meal];
     for (const r of meal.rows) {

@@ -24,11 +24,7 @@ describe('the diet leaves the editor: PDF download and "Invia al paziente" throu
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    app = await startTestApp(
-      { SMTP_URL: smtp.url, PRACTICE_NAME: 'Studio Rossi', NOTIFY_POLL_MS: '0', HOLD_SWEEP_SECONDS: '0', PUBLIC_URL },
-      undefined,
-      clock,
-    );
+    app = await startTestApp({ SMTP_URL: smtp.url, PRACTICE_NAME: 'Studio Rossi', NOTIFY_POLL_MS: '0', HOLD_SWEEP_SECONDS: '0', PUBLIC_URL }, undefined, clock);
     doctor = await client(app, 'medico1@example.it');
     otherDoctor = await client(app, 'medico2@example.it');
     admin = await client(app, 'admin@example.it');
@@ -56,8 +52,7 @@ describe('the diet leaves the editor: PDF download and "Invia al paziente" throu
     await app.core.changes.waitFor(await app.core.eventStore.headPosition(), 5000);
     await app.app.get(NotificationsService).runDue();
   };
-  const mailsTo = (email: string) =>
-    smtp.received.filter((m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value.some((a) => a.address === email));
+  const mailsTo = (email: string) => smtp.received.filter((m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value.some((a) => a.address === email));
 
   it('refuses to send or print a diet never saved, in Italian, appending nothing', async () => {
     const before = await app.core.eventStore.headPosition();

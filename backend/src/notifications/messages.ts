@@ -143,7 +143,10 @@ function body(n: Decided, ctx: MessageContext): Body {
       // no health data: that a diet exists and where to read it, never its content
       return {
         subject: 'La tua dieta è disponibile',
-        lines: [`${ctx.doctorName} ti ha inviato la dieta.`, 'Puoi leggerla, stamparla o salvarla come PDF dalla tua pagina personale, dopo aver effettuato l’accesso.'],
+        lines: [
+          `${ctx.doctorName} ti ha inviato la dieta.`,
+          'Puoi leggerla, stamparla o salvarla come PDF dalla tua pagina personale, dopo aver effettuato l’accesso.',
+        ],
         link: { label: 'La tua pagina personale', href: `${ctx.publicUrl}/home` },
       };
   }

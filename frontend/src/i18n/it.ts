@@ -1088,11 +1088,9 @@ export const it = {
     pdf: 'Scarica PDF',
     send: 'Invia al paziente',
     sending: 'Invio…',
-    sent: (email: string) => `Dieta inviata: ${email} riceverà un avviso con il link alla sua area personale.`,
-    sendNeedsSave: 'Salva la dieta prima di stamparla o inviarla.',
+    sent: 'Dieta inviata: il paziente riceverà un’email con il link alla sua pagina personale (la dieta non è nel messaggio).',
+    sendNeedsSave: 'Salva la dieta prima di stamparla, scaricarla o inviarla.',
     printTitle: (patient: string) => `Dieta di ${patient}`,
-    printBack: 'Torna alla dieta',
-    printNow: 'Stampa ora',
   },
   myDiet: {
     title: 'La tua dieta',

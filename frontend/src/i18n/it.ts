@@ -977,7 +977,10 @@ export const it = {
       personal_data: 'dati anagrafici',
       audit_event: 'un evento dello storico',
       diet: 'dieta',
+      clinical_record: 'cartella clinica',
     } as Record<string, string>,
+    /** reads grouped by reader, kind and hour (issue 25) */
+    times: (count: number) => `${count} volte`,
   },
   diet: {
     patientsTitle: 'Diete dei pazienti',
@@ -1084,7 +1087,7 @@ export const it = {
     categoryHint: 'categoria',
     rowAllergyLabel: (food: string, which: string) => `Allergia o intolleranza: ${food} contiene ${which}`,
     print: 'Stampa',
-    printHint: 'Apre la versione da stampare della dieta salvata',
+    printHint: 'Stampa la versione salvata della dieta',
     pdf: 'Scarica PDF',
     send: 'Invia al paziente',
     sending: 'Invio…',

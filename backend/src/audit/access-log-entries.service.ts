@@ -26,7 +26,7 @@ export class AccessLogEntriesService {
     let before: number | null = null;
     let scanned = 0;
     walk: while (scanned < MAX_SCANNED) {
-      const rows = await this.readModels.find<AuditEventDoc>(
+      const rows: { doc: AuditEventDoc }[] = await this.readModels.find<AuditEventDoc>(
         'audit_events',
         { stream, type: 'PersonalDataAccessed', ...(before === null ? {} : { position: { lt: before } }) },
         { orderBy: [{ column: 'position', direction: 'desc' }], limit: PAGE },

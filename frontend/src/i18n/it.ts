@@ -1094,6 +1094,8 @@ export const it = {
     sent: 'Dieta inviata: il paziente riceverà un’email con il link alla sua pagina personale (la dieta non è nel messaggio).',
     sendNeedsSave: 'Salva la dieta prima di stamparla, scaricarla o inviarla.',
     printTitle: (patient: string) => `Dieta di ${patient}`,
+    noBirthDate: 'data di nascita non registrata',
+    namesakeNoBirthDate: 'omonimo: registra la data di nascita nella cartella per distinguerlo',
   },
   myDiet: {
     title: 'La tua dieta',

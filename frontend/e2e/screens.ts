@@ -67,9 +67,11 @@ export const SCREENS: readonly Screen[] = [
   { name: 'personale', path: () => '/staff', roles: ['admin'], title: 'Personale', main: true },
   { name: 'profilo', path: () => '/profilo', roles: ['patient', 'doctor', 'admin', 'auditor'], title: 'Il mio profilo', main: true },
   { name: 'password-dimenticata', path: () => '/password-dimenticata', roles: ['visitor'], title: 'Password dimenticata', main: true },
+  { name: 'cartella', path: (f) => `/pazienti/${f.patientId}`, roles: ['doctor'], title: 'Cartella clinica', main: true },
   // what a role outside a page reads, and an unknown address
   { name: 'storico-negato', path: () => '/storico', roles: ['doctor', 'patient'], title: 'Accesso non consentito' },
   { name: 'catalogo-negato', path: () => '/catalogo', roles: ['doctor'], title: 'Accesso non consentito' },
+  { name: 'cartella-negata', path: (f) => `/pazienti/${f.patientId}`, roles: ['admin', 'patient'], title: 'Accesso non consentito' },
   { name: 'non-trovata', path: () => '/non-esiste', roles: ['patient'], title: 'Pagina non trovata' },
 ];
 

@@ -159,7 +159,9 @@ export function renderMessage(n: Decided, ctx: MessageContext): MailMessage {
   const greeting = `Gentile ${ctx.recipient.name},`;
   const footer = n.accountLink
     ? `${ctx.practiceName} - messaggio di servizio sul tuo account, inviato automaticamente.`
-    : `${ctx.practiceName} - messaggio di servizio sulle tue prenotazioni, inviato automaticamente.`;
+    : n.kind === 'diet_sent'
+      ? `${ctx.practiceName} - messaggio di servizio, inviato automaticamente.`
+      : `${ctx.practiceName} - messaggio di servizio sulle tue prenotazioni, inviato automaticamente.`;
   const text = [greeting, '', ...b.lines, ...(b.link ? ['', `${b.link.label}: ${b.link.href}`] : []), '', '-- ', footer, ''].join('\n');
   const html = [
     '<!doctype html><html lang="it"><body style="font-family:sans-serif">',

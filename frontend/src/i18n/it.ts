@@ -1323,6 +1323,8 @@ export const it = {
     weightTrend: 'Il tuo peso nel tempo',
     weightTrendEmpty: 'Il tuo medico non ha ancora registrato misurazioni.',
     lastWeight: (kg: string, bmi: string, cls: string) => `Ultimo peso ${kg} kg · IMC ${bmi} (${cls})`,
+    energyNeedsRecord: 'Per calcolare il fabbisogno servono il sesso e la data di nascita: compilali nell’anamnesi e salva.',
+    energyNeedsMeasurement: 'Per calcolare il fabbisogno serve una misurazione con peso e altezza.',
   },
 } as const;
 

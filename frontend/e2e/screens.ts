@@ -37,6 +37,14 @@ async function chooseDoctorDayHour(page: Page): Promise<void> {
   await page.locator('#doing_booking [data-hour]').first().click();
 }
 
+/** the diet editor with a row added and the food picker open on what was typed (issue 25's combobox) */
+async function openFoodPicker(page: Page): Promise<void> {
+  const card = page.locator('.diet-meal[data-meal="pranzo"]');
+  await card.getByRole('button', { name: 'Aggiungi riga' }).click();
+  await card.getByRole('combobox').first().fill('pa');
+  await card.getByRole('option').first().waitFor();
+}
+
 export const SCREENS: readonly Screen[] = [
   { name: 'login', path: () => '/login', roles: ['visitor'], title: 'Accedi', main: true },
   { name: 'prenota', path: () => '/prenota', roles: ['visitor', 'patient'], title: 'Prenota una visita', main: true },
@@ -57,6 +65,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'questionari', path: () => '/questionari', roles: ['doctor', 'admin'], title: 'Questionari', main: true },
   { name: 'diete', path: () => '/diete', roles: ['doctor', 'admin'], title: 'Diete', main: true },
   { name: 'dieta', path: (f) => `/diete/${f.patientId}`, roles: ['doctor', 'admin'], title: 'Dieta', main: true },
+  { name: 'dieta-alimento', path: (f) => `/diete/${f.patientId}`, roles: ['doctor'], title: 'Dieta', prepare: openFoodPicker },
   { name: 'alimenti', path: () => '/alimenti', roles: ['doctor', 'admin'], title: 'Alimenti', main: true },
   { name: 'catalogo', path: () => '/catalogo', roles: ['admin'], title: 'Prodotti e coupon', main: true },
   { name: 'storico', path: () => '/storico', roles: ['admin', 'auditor'], title: 'Storico', main: true },

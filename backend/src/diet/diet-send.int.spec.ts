@@ -1,4 +1,4 @@
-import { CATEGORY_OFFSET, dietStreamName, type FoodView } from '@studio/contracts';
+import { CATEGORY_OFFSET, accessStreamName, dietStreamName, type FoodView } from '@studio/contracts';
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -86,6 +86,27 @@ describe('the diet leaves the editor: PDF download and "Invia al paziente" throu
     expect((await pdf(otherDoctor).expect(403)).body.toString()).toContain('paziente_non_tuo');
     await patient.agent.get(`/api/patients/${patient.id}/diet.pdf`).expect(403);
     expect(await app.core.eventStore.headPosition()).toBe(before);
+  });
+
+  it("the patient's access log groups a reader's reads of one kind in one hour: 16 reads of the diet are one entry counting 16 more", async () => {
+    type Entry = { viewerId: string; what: string; count: number };
+    const log = async () => {
+      await app.core.changes.waitFor(await app.core.eventStore.headPosition());
+      return ((await patient.agent.get('/api/me/access-log').expect(200)).body as Entry[]).filter(
+        (e) => e.viewerId === app.ids['medico1@example.it'] && e.what === 'diet',
+      );
+    };
+    const before = await log();
+    expect(before).toHaveLength(1);
+    for (let i = 0; i < 16; i++) await doctor.agent.get(`/api/patients/${patient.id}/diet`).expect(200);
+    const after = await log();
+    expect(after).toHaveLength(1);
+    expect(after[0].count).toBe(before[0].count + 16);
+    // sixteen events all the same: the log keeps every read, the list groups them
+    const events = (await app.core.eventStore.readStream(accessStreamName(patient.id))).filter(
+      (e) => (e.data as { viewerId: string; what: string }).viewerId === app.ids['medico1@example.it'] && (e.data as { what: string }).what === 'diet',
+    );
+    expect(events).toHaveLength(before[0].count + 16);
   });
 
   it('refuses "Invia al paziente" to another doctor, the front desk and the patient, appending nothing and mailing nothing', async () => {

@@ -135,6 +135,10 @@ export interface AccessLogEntry {
   viewerRole: string;
   viewerName: string;
   what: string;
+  /** reads by this reader, of this kind, in this hour, grouped into this entry (issue 25); `at` is the newest */
+  count: number;
+  /** the oldest of the grouped reads */
+  firstAt: string;
 }
 
 export const RebuildRequest = z.object({ projection: z.string({ error: 'Proiezione mancante' }).min(1, 'Proiezione mancante') });

@@ -355,6 +355,17 @@ export const DeskPaymentRecorded = z.object({
 
 /** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */
 export const DietSaved = z.object({ patientId: z.string(), doctorId: z.string(), content: Sealed });
+/**
+ * on `diet-<patientId>` (issue 25): the treating doctor sent the saved diet (revision) to the patient; the outbox
+ * mails a notice with a link to /home, never the diet. No health data here: ids, the revision and the instant.
+ */
+export const DietSentToPatient = z.object({
+  patientId: z.string(),
+  doctorId: z.string(),
+  sendId: z.string(),
+  revision: z.number().int().min(0),
+  at: z.string(),
+});
 
 /**
  * Staff accounts and passwords, on the account's stream `user-<id>`. Tokens never enter the log: an invitation's or a
@@ -432,6 +443,7 @@ export const EventSchemas = {
   FoodCreated,
   FoodUpdated,
   DietSaved,
+  DietSentToPatient,
   StaffInvited,
   InvitationAccepted,
   StaffRolesChanged,

@@ -16,6 +16,7 @@ export const NotificationKind = z.enum([
   'staff_invitation',
   'password_reset',
   'email_confirmation',
+  'diet_sent',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -9,7 +9,14 @@ async function addRow(page: Page, mealName: string, food: string, grams?: string
   const before = await card.locator('tr.diet-row').count();
   await card.getByRole('button', { name: 'Aggiungi riga' }).click();
   const row = card.locator('tr.diet-row').nth(before);
-  await row.locator('select.food-select').selectOption({ label: food });
+  // the searchable picker: type the name, choose the option that is exactly it
+  const picker = row.getByRole('combobox').first();
+  await picker.fill(food);
+  await row
+    .getByRole('option')
+    .filter({ has: page.locator('.combobox-label', { hasText: new RegExp(`^${food}$`) }) })
+    .first()
+    .click();
   if (grams !== undefined) {
     const input = row.locator('input[type=number]');
     await input.fill(grams);

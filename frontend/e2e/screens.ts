@@ -40,6 +40,14 @@ async function chooseDoctorDayHour(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('#doing_booking [data-hour]:disabled'));
 }
 
+/** the diet editor with a row added and the food picker open on what was typed (issue 25's combobox) */
+async function openFoodPicker(page: Page): Promise<void> {
+  const card = page.locator('.diet-meal[data-meal="pranzo"]');
+  await card.getByRole('button', { name: 'Aggiungi riga' }).click();
+  await card.getByRole('combobox').first().fill('pa');
+  await card.getByRole('option').first().waitFor();
+}
+
 export const SCREENS: readonly Screen[] = [
   { name: 'login', path: () => '/login', roles: ['visitor'], title: 'Accedi', main: true },
   { name: 'prenota', path: () => '/prenota', roles: ['visitor', 'patient'], title: 'Prenota una visita', main: true },
@@ -60,6 +68,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'questionari', path: () => '/questionari', roles: ['doctor', 'admin'], title: 'Questionari', main: true },
   { name: 'diete', path: () => '/diete', roles: ['doctor', 'admin'], title: 'Diete', main: true },
   { name: 'dieta', path: (f) => `/diete/${f.patientId}`, roles: ['doctor', 'admin'], title: 'Dieta', main: true },
+  { name: 'dieta-alimento', path: (f) => `/diete/${f.patientId}`, roles: ['doctor'], title: 'Dieta', prepare: openFoodPicker },
   { name: 'alimenti', path: () => '/alimenti', roles: ['doctor', 'admin'], title: 'Alimenti', main: true },
   { name: 'catalogo', path: () => '/catalogo', roles: ['admin'], title: 'Prodotti e coupon', main: true },
   { name: 'storico', path: () => '/storico', roles: ['admin', 'auditor'], title: 'Storico', main: true },
@@ -70,9 +79,11 @@ export const SCREENS: readonly Screen[] = [
   { name: 'personale', path: () => '/staff', roles: ['admin'], title: 'Personale', main: true },
   { name: 'profilo', path: () => '/profilo', roles: ['patient', 'doctor', 'admin', 'auditor'], title: 'Il mio profilo', main: true },
   { name: 'password-dimenticata', path: () => '/password-dimenticata', roles: ['visitor'], title: 'Password dimenticata', main: true },
+  { name: 'cartella', path: (f) => `/pazienti/${f.patientId}`, roles: ['doctor'], title: 'Cartella clinica', main: true },
   // what a role outside a page reads, and an unknown address
   { name: 'storico-negato', path: () => '/storico', roles: ['doctor', 'patient'], title: 'Accesso non consentito' },
   { name: 'catalogo-negato', path: () => '/catalogo', roles: ['doctor'], title: 'Accesso non consentito' },
+  { name: 'cartella-negata', path: (f) => `/pazienti/${f.patientId}`, roles: ['admin', 'patient'], title: 'Accesso non consentito' },
   { name: 'non-trovata', path: () => '/non-esiste', roles: ['visitor', 'patient', 'doctor', 'admin', 'auditor'], title: 'Pagina non trovata' },
 ];
 

@@ -19,23 +19,65 @@ describe('AccessLogEntriesService.entriesFor', () => {
     const users = { get, displayName: async () => 'Giulia Rossi' } as unknown as UsersService;
     // the audit_events rows of the person's access stream, newest first
     const readModels = {
-      find: async () =>
-        (await store.readStream(stream, { direction: 'backwards' })).map((e) => ({
-          doc: { stream: e.stream, revision: e.revision, position: e.position, at: e.metadata.at },
-        })),
+      find: async (_c: string, where: { position?: { lt: number } }, options: { limit?: number }) =>
+        (await store.readStream(stream, { direction: 'backwards' }))
+          .filter((e) => where.position === undefined || e.position < where.position.lt)
+          .slice(0, options.limit)
+          .map((e) => ({ doc: { stream: e.stream, revision: e.revision, position: e.position, at: e.metadata.at } })),
     } as unknown as Core['readModels'];
     service = new AccessLogEntriesService(store, readModels, users);
   });
   afterEach(() => store.close());
 
-  const accessed = (data: object) =>
-    store.append(stream, [{ type: 'PersonalDataAccessed', data, metadata: testMetadata({ at: '2030-03-01T09:00:00.000Z' }) }], { expectedRevision: 'any' });
+  const accessed = (data: object, at = '2030-03-01T09:00:00.000Z') =>
+    store.append(stream, [{ type: 'PersonalDataAccessed', data, metadata: testMetadata({ at }) }], { expectedRevision: 'any' });
 
   it('who read what, with the reader named', async () => {
     await accessed({ subjectId: 'p1', viewerId: 'd1', viewerRole: 'doctor', what: 'diet' });
     expect(await service.entriesFor('p1')).toEqual([
-      { position: 1, at: '2030-03-01T09:00:00.000Z', viewerId: 'd1', viewerRole: 'doctor', viewerName: 'Giulia Rossi', what: 'diet' },
+      {
+        position: 1,
+        at: '2030-03-01T09:00:00.000Z',
+        firstAt: '2030-03-01T09:00:00.000Z',
+        count: 1,
+        viewerId: 'd1',
+        viewerRole: 'doctor',
+        viewerName: 'Giulia Rossi',
+        what: 'diet',
+      },
     ]);
+  });
+
+  it('16 reads by one reader, of one kind, in one hour are one entry "16 volte"; another hour, kind or reader is another entry', async () => {
+    // a list render: sixteen records read within the same minute
+    for (let i = 0; i < 16; i++)
+      await accessed(
+        { subjectId: 'p1', viewerId: 'd1', viewerRole: 'doctor', what: 'clinical_record' },
+        `2030-03-01T09:${String(10 + i).padStart(2, '0')}:00.000Z`,
+      );
+    const [only, ...rest] = await service.entriesFor('p1');
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ count: 16, position: 16, at: '2030-03-01T09:25:00.000Z', firstAt: '2030-03-01T09:10:00.000Z', what: 'clinical_record' });
+
+    await accessed({ subjectId: 'p1', viewerId: 'd1', viewerRole: 'doctor', what: 'clinical_record' }, '2030-03-01T10:00:00.000Z');
+    await accessed({ subjectId: 'p1', viewerId: 'd1', viewerRole: 'doctor', what: 'diet' }, '2030-03-01T10:05:00.000Z');
+    await accessed({ subjectId: 'p1', viewerId: 'd2', viewerRole: 'doctor', what: 'diet' }, '2030-03-01T10:06:00.000Z');
+    await accessed({ subjectId: 'p1', viewerId: 'd1', viewerRole: 'doctor', what: 'diet' }, '2030-03-01T10:07:00.000Z');
+    const entries = await service.entriesFor('p1');
+    expect(entries.map((e) => [e.viewerId, e.what, e.at.slice(11, 16), e.count])).toEqual([
+      ['d1', 'diet', '10:07', 2],
+      ['d2', 'diet', '10:06', 1],
+      ['d1', 'clinical_record', '10:00', 1],
+      ['d1', 'clinical_record', '09:25', 16],
+    ]);
+    // the limit counts entries, not reads; the oldest entry still counts all of its hour
+    expect((await service.entriesFor('p1', 4)).at(-1)!.count).toBe(16);
+    expect((await service.entriesFor('p1', 2)).map((e) => e.count)).toEqual([2, 1]);
+  });
+
+  it('walks the log a page at a time: 450 reads in one hour are one entry with their count', async () => {
+    for (let i = 0; i < 450; i++) await accessed({ subjectId: 'p1', viewerId: 'd1', viewerRole: 'doctor', what: 'diet' });
+    expect((await service.entriesFor('p1')).map((e) => e.count)).toEqual([450]);
   });
 
   it('an invalid access event is reported, naming the event, its place and the field; no entry is shown', async () => {

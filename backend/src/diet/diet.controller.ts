@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import {
   CatalogueId,
   CategoriesLookupRequest,
@@ -20,7 +20,7 @@ import {
   type MealSummary,
   type SessionUser,
 } from '@studio/contracts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
@@ -117,6 +117,25 @@ export class DietController {
   save(@Param('patientId') patientId: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<DietView> {
     const id = parseInput(EntityId, patientId);
     return this.diets.save(user, id, parseInput(DietSaveRequest, body), metadataFor(req, user));
+  }
+
+  /** the saved diet as a PDF (the treating doctor downloads it; the front desk may too, as it may read the diet) */
+  @Get('patients/:patientId/diet.pdf')
+  @Roles('doctor', 'admin')
+  async pdf(@Param('patientId') patientId: string, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
+    const { pdf } = await this.diets.pdf(user, parseInput(EntityId, patientId));
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', 'attachment; filename="dieta.pdf"');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.status(200).send(pdf);
+  }
+
+  /** "Invia al paziente": an email with a link to /home, never the diet (only the treating doctor) */
+  @Post('patients/:patientId/diet/send')
+  @HttpCode(202)
+  @Roles('doctor', 'admin') // the front desk reaches the service, to be told why not
+  send(@Param('patientId') patientId: string, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<{ sentAt: string }> {
+    return this.diets.sendToPatient(user, parseInput(EntityId, patientId), metadataFor(req, user));
   }
 
   /** a meal summary's saving URL: the edited cells (grams by row id) */

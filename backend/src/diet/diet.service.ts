@@ -32,6 +32,8 @@ import { dietDecider } from './food.decider';
 import { FoodsService, type Catalogue } from './foods.service';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { Decide } from '../event-store/decide.command';
+import { randomUUID } from 'node:crypto';
+import { renderDietPdf } from './diet-pdf';
 
 /**
  * Whose diet a doctor may see and edit: a patient holding or having confirmed a booking with them
@@ -112,6 +114,31 @@ export class DietService {
     const view = await this.view(patient, doc);
     await this.accessLog.recordAccess(user, user.id, 'diet');
     return view;
+  }
+
+  /** the saved diet as a PDF, for the doctor to download; a read of health data, in the patient's access log */
+  async pdf(user: SessionUser, patientId: string): Promise<{ pdf: Buffer; patientName: string }> {
+    const patient = await this.mayEdit(user, patientId);
+    const doc = (await this.readModels.get<DietDoc>('diets', patientId))?.doc ?? null;
+    if (!doc) throw new NotFoundError('Salva la dieta prima di stamparla o scaricarla.', 'dieta_non_salvata');
+    const view = await this.view(patient, doc);
+    await this.accessLog.recordAccess(user, patientId, 'diet', 'PDF della dieta');
+    return { pdf: await renderDietPdf(view), patientName: view.patientName };
+  }
+
+  /**
+   * "Invia al paziente": only a doctor who treats the patient (not the front desk, whose role is to book, not to
+   * prescribe). DietSentToPatient goes on the diet's stream; the outbox mails the patient a notice with a link to /home.
+   */
+  async sendToPatient(user: SessionUser, patientId: string, metadata: EventMetadata): Promise<{ sentAt: string }> {
+    if (user.role !== 'doctor') throw new ForbiddenError('Solo il medico che segue il paziente può inviargli la dieta.', 'solo_medico_curante');
+    await this.mayEdit(user, patientId);
+    const at = this.clock.now().toISOString();
+    const { position } = await this.commands.execute(
+      new Decide(dietStreamName(patientId), dietDecider, { type: 'SendDiet', patientId, doctorId: user.id, sendId: randomUUID(), at }, metadata),
+    );
+    if (position) await this.changes.waitFor(position);
+    return { sentAt: at };
   }
 
   async save(user: SessionUser, patientId: string, input: DietSaveRequest, metadata: EventMetadata): Promise<DietView> {

@@ -86,9 +86,13 @@ export const foodDecider = {
 
 // ---- `diet-<patientId>`: the patient's current diet ---------------------------------------------
 
-export type DietEvent = { type: 'DietSaved'; data: EventData<'DietSaved'> };
+export type DietEvent = { type: 'DietSaved'; data: EventData<'DietSaved'> } | { type: 'DietSentToPatient'; data: EventData<'DietSentToPatient'> };
 export type DietState = { status: 'none' } | { status: 'saved'; revision: number; doctorId: string };
-export type DietCommand = {
+export type DietCommand =
+  | SaveDietCommand
+  /** the treating doctor sends the saved diet to the patient (a notice with a link to /home) */
+  | { type: 'SendDiet'; patientId: string; doctorId: string; sendId: string; at: string };
+type SaveDietCommand = {
   type: 'SaveDiet';
   patientId: string;
   doctorId: string;
@@ -103,9 +107,15 @@ export type DietCommand = {
 export const dietDecider = {
   initialState: (): DietState => ({ status: 'none' }),
   evolve(state: DietState, event: DietEvent): DietState {
+    if (event.type !== 'DietSaved') return state;
     return { status: 'saved', revision: state.status === 'saved' ? state.revision + 1 : 0, doctorId: event.data.doctorId };
   },
   decide(command: DietCommand, state: DietState): DietEvent[] {
+    if (command.type === 'SendDiet') {
+      if (state.status !== 'saved') throw new ValidationError('Salva la dieta prima di inviarla al paziente.', 'dieta_non_salvata');
+      const { patientId, doctorId, sendId, at } = command;
+      return [{ type: 'DietSentToPatient', data: { patientId, doctorId, sendId, revision: state.revision, at } }];
+    }
     const current = state.status === 'saved' ? state.revision : null;
     if (command.expectedRevision !== undefined && command.expectedRevision !== current) {
       throw new ConflictError('La dieta è stata modificata nel frattempo da un altro utente: ricaricala e riprova.', 'dieta_modificata');

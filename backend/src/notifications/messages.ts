@@ -139,6 +139,16 @@ function body(n: Decided, ctx: MessageContext): Body {
         ],
         link: { label: 'Conferma l’indirizzo email', href: ctx.accountLinkUrl! },
       };
+    case 'diet_sent':
+      // no health data: that a diet exists and where to read it, never its content
+      return {
+        subject: 'La tua dieta è disponibile',
+        lines: [
+          `${ctx.doctorName} ti ha inviato la dieta.`,
+          'Puoi leggerla, stamparla o salvarla come PDF dalla tua pagina personale, dopo aver effettuato l’accesso.',
+        ],
+        link: { label: 'La tua pagina personale', href: `${ctx.publicUrl}/home` },
+      };
   }
 }
 
@@ -149,7 +159,9 @@ export function renderMessage(n: Decided, ctx: MessageContext): MailMessage {
   const greeting = `Gentile ${ctx.recipient.name},`;
   const footer = n.accountLink
     ? `${ctx.practiceName} - messaggio di servizio sul tuo account, inviato automaticamente.`
-    : `${ctx.practiceName} - messaggio di servizio sulle tue prenotazioni, inviato automaticamente.`;
+    : n.kind === 'diet_sent'
+      ? `${ctx.practiceName} - messaggio di servizio, inviato automaticamente.`
+      : `${ctx.practiceName} - messaggio di servizio sulle tue prenotazioni, inviato automaticamente.`;
   const text = [greeting, '', ...b.lines, ...(b.link ? ['', `${b.link.label}: ${b.link.href}`] : []), '', '-- ', footer, ''].join('\n');
   const html = [
     '<!doctype html><html lang="it"><body style="font-family:sans-serif">',

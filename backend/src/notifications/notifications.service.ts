@@ -69,7 +69,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     this.subscription = await startReactor(
       { appDb: this.appDb, eventStore: this.eventStore },
       'notifications',
-      ['booking-', 'receipts-', 'waitinglist-', 'user-'],
+      ['booking-', 'receipts-', 'waitinglist-', 'user-', 'diet-'],
       (e) => this.react(e),
       (e) => this.logger.error(String(e)),
     );
@@ -181,6 +181,8 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
         const account = (await this.readModels.get<UserDoc>('users', event.data.userId))?.doc;
         return { type: 'PasswordResetRequested', data: event.data, at, recipientRole: account?.role ?? 'patient' };
       }
+      case 'DietSentToPatient':
+        return { type: 'DietSentToPatient', data: event.data, at };
       default:
         return null;
     }

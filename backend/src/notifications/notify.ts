@@ -54,7 +54,8 @@ export type Cause =
   | { type: 'WaitingListOfferMade'; data: EventData<'WaitingListOfferMade'>; at: string; offer: EventData<'WaitingListOfferReserved'> }
   | { type: 'StaffInvited'; data: EventData<'StaffInvited'>; at: string }
   | { type: 'EmailConfirmationRequested'; data: EventData<'EmailConfirmationRequested'>; at: string }
-  | { type: 'PasswordResetRequested'; data: EventData<'PasswordResetRequested'>; at: string; recipientRole: EventData<'NotificationDecided'>['recipientRole'] };
+  | { type: 'PasswordResetRequested'; data: EventData<'PasswordResetRequested'>; at: string; recipientRole: EventData<'NotificationDecided'>['recipientRole'] }
+  | { type: 'DietSentToPatient'; data: EventData<'DietSentToPatient'>; at: string };
 
 /** the event types that cause a notification */
 export const CAUSE_TYPES = [
@@ -66,6 +67,7 @@ export const CAUSE_TYPES = [
   'StaffInvited',
   'PasswordResetRequested',
   'EmailConfirmationRequested',
+  'DietSentToPatient',
 ] as const;
 
 /** an account's own message: no visit, the recipient stands in as doctor and patient */
@@ -182,6 +184,24 @@ export function decideNotifications(cause: Cause, settings: NotifySettings): Dec
       const d = cause.data;
       return [
         accountMessage('password_reset', d.userId, cause.recipientRole, cause.at, { purpose: 'password_reset', linkId: d.resetId, expiresAt: d.expiresAt }),
+      ];
+    }
+    case 'DietSentToPatient': {
+      // a notice with a link to /home: the diet itself never leaves the app by email (health data)
+      const d = cause.data;
+      return [
+        {
+          notificationId: `diet_sent-${d.sendId}-patient`,
+          kind: 'diet_sent',
+          recipientId: d.patientId,
+          recipientRole: 'patient',
+          dueAt: cause.at,
+          bookingId: null,
+          start: null,
+          end: null,
+          sequence: 0,
+          ...base(d),
+        },
       ];
     }
   }

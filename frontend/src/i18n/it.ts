@@ -812,6 +812,7 @@ export const it = {
       FoodCreated: 'Alimento creato',
       FoodUpdated: 'Alimento modificato',
       DietSaved: 'Dieta salvata',
+      DietSentToPatient: 'Dieta inviata al paziente',
       PatientHoldClaimed: 'Riserva corrente del paziente aggiornata',
       SlotFreed: 'Orario liberato (disdetta o spostamento)',
       SlotRebooked: 'Orario prenotato per una visita spostata',
@@ -996,7 +997,10 @@ export const it = {
       personal_data: 'dati anagrafici',
       audit_event: 'un evento dello storico',
       diet: 'dieta',
+      clinical_record: 'cartella clinica',
     } as Record<string, string>,
+    /** reads grouped by reader, kind and hour (issue 25) */
+    times: (count: number) => `${count} volte`,
   },
   diet: {
     patientsTitle: 'Diete dei pazienti',
@@ -1098,6 +1102,20 @@ export const it = {
     savedVersion: 'Versione salvata',
     backToPatients: 'Torna ai pazienti',
     forbiddenText: 'Questa pagina è riservata ai medici e alla segreteria.',
+    noFoodFound: 'Nessun alimento trovato',
+    searchFood: 'Scrivi per cercare…',
+    categoryHint: 'categoria',
+    rowAllergyLabel: (food: string, which: string) => `Allergia o intolleranza: ${food} contiene ${which}`,
+    print: 'Stampa',
+    printHint: 'Stampa la versione salvata della dieta',
+    pdf: 'Scarica PDF',
+    send: 'Invia al paziente',
+    sending: 'Invio…',
+    sent: 'Dieta inviata: il paziente riceverà un’email con il link alla sua pagina personale (la dieta non è nel messaggio).',
+    sendNeedsSave: 'Salva la dieta prima di stamparla, scaricarla o inviarla.',
+    printTitle: (patient: string) => `Dieta di ${patient}`,
+    noBirthDate: 'data di nascita non registrata',
+    namesakeNoBirthDate: 'omonimo: registra la data di nascita nella cartella per distinguerlo',
   },
   myDiet: {
     title: 'La tua dieta',
@@ -1326,6 +1344,8 @@ export const it = {
     weightTrend: 'Il tuo peso nel tempo',
     weightTrendEmpty: 'Il tuo medico non ha ancora registrato misurazioni.',
     lastWeight: (kg: string, bmi: string, cls: string) => `Ultimo peso ${kg} kg · IMC ${bmi} (${cls})`,
+    energyNeedsRecord: 'Per calcolare il fabbisogno servono il sesso e la data di nascita: compilali nell’anamnesi e salva.',
+    energyNeedsMeasurement: 'Per calcolare il fabbisogno serve una misurazione con peso e altezza.',
   },
 } as const;
 

@@ -82,4 +82,22 @@ describe('the clinical record page', () => {
     renderRoutes(await storeWithSession(doctor), [{ path: '/pazienti/:patientId', element: <ClinicalRecordPage /> }], '/pazienti/p1');
     expect(await screen.findByText('Puoi consultare e modificare solo la cartella dei pazienti che segui.')).toBeTruthy();
   });
+
+  it('asks for what the energy equations need instead of calling the server for a 422 (no record, then no measurement)', async () => {
+    for (const [partial, text] of [
+      [{ ...view, record: null, measurements: [] }, t.clinical.energyNeedsRecord],
+      [{ ...view, measurements: [] }, t.clinical.energyNeedsMeasurement],
+    ] as const) {
+      fetchMock = mockFetch([
+        { method: 'GET', path: '/api/patients/p1/record', body: partial },
+        { method: 'GET', path: '/api/patients/p1/diet-targets', body: { targets: larnDefaultTargets(2000, 40), isDefault: true, weightKg: null } },
+      ]);
+      const { unmount } = renderRoutes(await storeWithSession(doctor), [{ path: '/pazienti/:patientId', element: <ClinicalRecordPage /> }], '/pazienti/p1');
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(fetchMock.calls.some((c) => c.url.includes('/energy'))).toBe(false);
+      unmount();
+      fetchMock.restore();
+      fetchMock = undefined;
+    }
+  });
 });

@@ -50,7 +50,7 @@ export function ClinicalRecordPage() {
       </div>
       <RecordForm patientId={patientId} view={view} />
       <Measurements patientId={patientId} view={view} />
-      <Energy patientId={patientId} />
+      <Energy patientId={patientId} view={view} />
       <Targets patientId={patientId} />
       <Notes patientId={patientId} view={view} />
       <Labs patientId={patientId} view={view} />
@@ -334,12 +334,14 @@ function Measurements({ patientId, view }: { patientId: string; view: ClinicalRe
   );
 }
 
-function Energy({ patientId }: { patientId: string }) {
+function Energy({ patientId, view }: { patientId: string; view: ClinicalRecordView }) {
   const [equation, setEquation] = useState('mifflin');
   const [palChoice, setPalChoice] = useState('1.45');
   const [custom, setCustom] = useState('1.5');
   const pal = palChoice === 'other' ? Number(custom.replace(',', '.')) : Number(palChoice);
-  const energy = useGetEnergyQuery({ patientId, equation, pal }, { skip: !(pal >= 1 && pal <= 2.5) });
+  // what the equations need, asked for here instead of a 422 from the server (a console error on every visit)
+  const missing = !view.record ? t.energyNeedsRecord : view.measurements.length === 0 ? t.energyNeedsMeasurement : null;
+  const energy = useGetEnergyQuery({ patientId, equation, pal }, { skip: missing !== null || !(pal >= 1 && pal <= 2.5) });
   return (
     <Card className="mb-3">
       <Card.Body>
@@ -379,8 +381,9 @@ function Energy({ patientId }: { patientId: string }) {
             </Col>
           )}
         </Row>
-        {energy.isError && <Alert variant="warning">{errorMessage(energy.error)}</Alert>}
-        {energy.data && (
+        {missing && <p className="text-body-secondary mb-0">{missing}</p>}
+        {!missing && energy.isError && <Alert variant="warning">{errorMessage(energy.error)}</Alert>}
+        {!missing && energy.data && (
           <dl className="row mb-0" aria-live="polite">
             <dt className="col-sm-4">{t.bmr}</dt>
             <dd className="col-sm-8" data-testid="bmr">

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { mockFetch } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { EMPTY_DIET, type DietSummary, type DietView, type FoodCategoryView, type FoodView, type SessionUser } from '@studio/contracts';
+import { EMPTY_DIET, larnDefaultTargets, type DietSummary, type DietView, type FoodCategoryView, type FoodView, type SessionUser } from '@studio/contracts';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { DietEditorPage } from './DietEditorPage';
@@ -32,7 +32,7 @@ const diet: DietView = {
 let fetchMock: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => fetchMock?.restore());
 
-async function open(extra: Parameters<typeof mockFetch>[0] = []) {
+async function open(extra: Parameters<typeof mockFetch>[0] = [], user: SessionUser = doctor) {
   fetchMock = mockFetch([
     ...extra,
     { method: 'GET', path: `/api/patients/${PATIENT}/diet`, body: diet },
@@ -46,7 +46,7 @@ async function open(extra: Parameters<typeof mockFetch>[0] = []) {
     { method: 'POST', path: /\/api\/diet-tools\/calculate\/\w+/, body: { meal: 'pranzo', rows: [], kcal: 0, protein: 0, carbohydrate: 0, fat: 0 } },
     { method: 'POST', path: '/api/diet-tools/categories', body: [{ id: 3, kcal: 22, base_weight: 200 }] },
   ]);
-  const store = await storeWithSession(doctor);
+  const store = await storeWithSession(user);
   const view = renderRoutes(
     store,
     [
@@ -77,17 +77,32 @@ describe('diet editor', () => {
     expect(container.querySelector('a.save-before[data-save-form="editform"]')).not.toBeNull();
   });
 
-  it('offers foods and categories with data-kcal-100 and data-base-weight; grams round to the base weight on leaving; kcal follow', async () => {
+  it('offers foods and categories in a searchable picker with data-kcal-100 and data-base-weight; grams round to the base weight on leaving; kcal follow', async () => {
     const { container } = await open();
     const pranzo = container.querySelector('.diet-meal[data-meal="pranzo"]') as HTMLElement;
     await click(pranzo.querySelector('button.btn-outline-primary') as HTMLElement);
-    const select = pranzo.querySelector('select.food-select') as HTMLSelectElement;
-    const category = select.querySelector('option[value="100003"]') as HTMLOptionElement;
-    expect([category.getAttribute('data-kcal-100'), category.getAttribute('data-base-weight')]).toEqual(['22', '200']);
-    const pasta = select.querySelector('option[value="1"]') as HTMLOptionElement;
+    const picker = within(pranzo).getByRole('combobox', { name: `${d.food} 1` });
+    const key = (k: string) => act(async () => void fireEvent.keyDown(picker, { key: k }));
+    await key('ArrowDown');
+    const category = within(pranzo).getByRole('option', { name: /Verdure/ });
+    expect([category.getAttribute('data-value'), category.getAttribute('data-kcal-100'), category.getAttribute('data-base-weight')]).toEqual([
+      '100003',
+      '22',
+      '200',
+    ]);
+    const pasta = within(pranzo).getByRole('option', { name: /Pasta di semola/ });
     expect([pasta.getAttribute('data-kcal-100'), pasta.getAttribute('data-base-weight')]).toEqual(['353', '80']);
+    await key('Escape');
 
-    await change(select, '1');
+    // typing filters (accents ignored), Enter chooses
+    await change(picker, 'SEMOLA');
+    expect(
+      within(pranzo)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('data-value')),
+    ).toEqual(['1']);
+    await key('Enter');
+    expect((pranzo.querySelector('input[type=hidden][name="meals[pranzo][0][item]"]') as HTMLInputElement).value).toBe('1');
     const grams = pranzo.querySelector('input[type=number]') as HTMLInputElement;
     expect(grams.value).toBe('80'); // one base weight to start with
     await change(grams, '130');
@@ -96,12 +111,43 @@ describe('diet editor', () => {
     expect(pranzo.querySelector('.diet-kcal')!.textContent).toBe('565');
 
     // a category asks the categories endpoint for {id, kcal, base_weight}
-    await change(select, '100003');
+    await change(picker, 'verdure');
+    await key('Enter');
     await waitFor(() =>
       expect(fetchMock!.calls.some((c) => c.url.endsWith('/api/diet-tools/categories') && JSON.stringify(c.body) === '{"ids":[3]}')).toBe(true),
     );
     // the server's summary is shown, numbers and chart
     await waitFor(() => expect(screen.getByTestId('daily-kcal').textContent).toBe(d.summaryKcal(282)));
+  });
+
+  it("flags an allergy on the row that contains it: an icon and the allergen's name in words, the picker described by it", async () => {
+    const withPeanuts = [
+      ...foods,
+      { id: 5, name: 'Burro di arachidi', categoryId: 11, categoryName: 'Grassi', kcal100: 588, baseWeight: 10, protein: 25, carbohydrate: 20, fat: 50 },
+    ];
+    const { container } = await open([
+      { method: 'GET', path: '/api/foods', body: withPeanuts },
+      {
+        method: 'GET',
+        path: `/api/patients/${PATIENT}/diet-targets`,
+        body: { targets: larnDefaultTargets(2000, 40), isDefault: true, weightKg: 70, allergies: ['Arachidi'] },
+      },
+    ]);
+    const cena = container.querySelector('.diet-meal[data-meal="cena"]') as HTMLElement;
+    await click(cena.querySelector('button.btn-outline-primary') as HTMLElement);
+    await click(cena.querySelector('button.btn-outline-primary') as HTMLElement);
+    const [first, second] = within(cena).getAllByRole('combobox');
+    await change(first, 'mela');
+    await act(async () => void fireEvent.keyDown(first, { key: 'Enter' }));
+    await change(second, 'arachidi');
+    await act(async () => void fireEvent.keyDown(second, { key: 'Enter' }));
+    const rows = cena.querySelectorAll('tr.diet-row');
+    expect(rows[0].querySelector('.diet-row-allergy')).toBeNull();
+    const flag = await waitFor(() => rows[1].querySelector('.diet-row-allergy') as HTMLElement);
+    expect(flag.textContent).toBe(`⚠${d.targets.rowAllergy('Arachidi')}`);
+    expect(flag.getAttribute('aria-label')).toBe(d.rowAllergyLabel('Burro di arachidi', 'Arachidi'));
+    expect(second.getAttribute('aria-describedby')).toBe(flag.id);
+    expect(first.hasAttribute('aria-describedby')).toBe(false);
   });
 
   it('shows portions-alert until the portions add up to 14, and a diet block per chosen category', async () => {
@@ -173,5 +219,55 @@ describe('diet editor', () => {
     await leave();
     await click(within(await screen.findByRole('dialog')).getByRole('button', { name: d.leaveDiscard }));
     expect(await screen.findByText('elenco dei pazienti')).toBeTruthy();
+  });
+
+  it('prints the saved diet (a print view and window.print), downloads its PDF and sends it to the patient; before saving all three wait', async () => {
+    const saved: DietView = {
+      ...diet,
+      revision: 2,
+      savedAt: '2030-03-05T10:00:00.000Z',
+      doctorId: 'd1',
+      doctorName: 'Giulia Rossi',
+      summary: { ...emptySummary, kcal: 282 },
+      meals: [
+        {
+          meal: 'pranzo',
+          rows: [{ id: 'p1', item: 1, name: 'Pasta di semola', grams: 80, kcal: 282, protein: 10.4, carbohydrate: 59.2, fat: 1 }],
+          kcal: 282,
+          protein: 10.4,
+          carbohydrate: 59.2,
+          fat: 1,
+        },
+      ],
+    } as DietView;
+    const { container } = await open([
+      { method: 'GET', path: `/api/patients/${PATIENT}/diet`, body: saved },
+      { method: 'POST', path: `/api/patients/${PATIENT}/diet/send`, status: 202, body: { sentAt: '2030-03-05T11:00:00.000Z' } },
+    ]);
+    const sheet = screen.getByTestId('diet-print-sheet');
+    expect(sheet.textContent).toContain('Pasta di semola');
+    expect(sheet.textContent).toContain(d.summaryKcal(282));
+    const print = jest.fn();
+    window.print = print;
+    await click(screen.getByRole('button', { name: d.print }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: d.pdf }).getAttribute('href')).toBe(`/api/patients/${PATIENT}/diet.pdf`);
+    await click(screen.getByRole('button', { name: d.send }));
+    expect(await screen.findByText(d.sent)).toBeTruthy();
+    expect(fetchMock!.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/diet/send'))).toHaveLength(1);
+
+    // an unsaved change: the actions wait for the save, and say so
+    await click(screen.getByRole('button', { name: `${d.addPortion} (pranzo)` }));
+    await change(container.querySelectorAll<HTMLInputElement>('input.portion-input')[0], '7');
+    expect((screen.getByRole('button', { name: d.send }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: d.print }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: d.send }).getAttribute('aria-describedby')).toBe('diet-needs-save');
+    expect(screen.getByText(d.sendNeedsSave)).toBeTruthy();
+  });
+
+  it('the front desk may print and download but is not offered "Invia al paziente"', async () => {
+    await open([], { id: 'a1', role: 'admin', name: 'Segreteria' });
+    expect(screen.queryByRole('button', { name: d.send })).toBeNull();
+    expect(screen.getByRole('button', { name: d.print })).toBeTruthy();
   });
 });

@@ -28,14 +28,16 @@ import {
   useSaveDietMutation,
   useSaveMealCellsMutation,
   useSavedDietLoader,
+  useSendDietMutation,
 } from './dietApi';
+import { DietPrintSheet } from './DietPrintSheet';
 import { draftActions, draftSlice, initialDraft, isDirty } from './draftSlice';
 import { CatalogueContext } from './FoodSelect';
 import { MealEditor } from './MealEditor';
 import { DietBlocks, PortionsTables } from './PortionsTables';
 import { useServerCalculation } from './serverCalculation';
 import { CurrentSummary, MealSummaryTable } from './Summaries';
-import { TargetsPanel, allergiesIn, useGetDietTargetsQuery } from './TargetsPanel';
+import { TargetsPanel, useGetDietTargetsQuery } from './TargetsPanel';
 import './diet.css';
 
 const t = it.diet;
@@ -174,6 +176,7 @@ function DietEditor({ patientId }: { patientId: string }) {
           {t.reload}
         </a>
       </div>
+      <SavedDietActions patientId={patientId} saved={diet!.revision !== null && !dirty} treating={treating} onMessage={setMessage} />
       <p className="small text-body-secondary">{diet!.savedAt && diet!.doctorName ? t.lastSaved(dateTime(diet!.savedAt), diet!.doctorName) : t.neverSaved}</p>
       {message && (
         <Alert variant={message.variant} dismissible onClose={() => setMessage(null)} role={message.variant === 'danger' ? 'alert' : 'status'}>
@@ -197,6 +200,7 @@ function DietEditor({ patientId }: { patientId: string }) {
           )}
         </AsyncModal>
       )}
+      {diet!.revision !== null && <DietPrintSheet diet={diet!} />}
       <form id="editform" name="editform" action={DIET_URLS.diet(patientId)} method="post" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="calculate_url" value={DIET_URLS.calculate} />
         <input type="hidden" name="categories_url" value={DIET_URLS.categories} />
@@ -208,8 +212,15 @@ function DietEditor({ patientId }: { patientId: string }) {
                   {t.meals[meal]}
                 </Card.Header>
                 <Card.Body>
-                  <MealEditor meal={meal} rows={draft.meals[meal]} dispatch={dispatch} categoryAnswers={categoryAnswers} onCategoryChosen={onCategoryChosen} />
-                  <MealSummarySection meal={meal} rows={draft.meals[meal]} csrf={csrf} onSaveCells={cellsSaver(meal)} allergies={allergies} />
+                  <MealEditor
+                    meal={meal}
+                    rows={draft.meals[meal]}
+                    dispatch={dispatch}
+                    categoryAnswers={categoryAnswers}
+                    onCategoryChosen={onCategoryChosen}
+                    allergies={allergies}
+                  />
+                  <MealSummarySection meal={meal} rows={draft.meals[meal]} csrf={csrf} onSaveCells={cellsSaver(meal)} />
                 </Card.Body>
               </Card>
             ))}
@@ -249,19 +260,83 @@ function DietEditor({ patientId }: { patientId: string }) {
   );
 }
 
+/**
+ * What the doctor does with the saved diet: print it (the print view below the editor, through window.print), download
+ * it as a PDF (the server's), and — the treating doctor only — send it to the patient (an email with a link to /home).
+ * All three act on the saved version: with unsaved changes or before the first save they wait, and say why.
+ */
+function SavedDietActions({
+  patientId,
+  saved,
+  treating,
+  onMessage,
+}: {
+  patientId: string;
+  saved: boolean;
+  treating: boolean;
+  onMessage(m: { variant: 'success' | 'danger'; text: string }): void;
+}) {
+  const [sendDiet, sending] = useSendDietMutation();
+  const send = async () => {
+    try {
+      await sendDiet(patientId).unwrap();
+      onMessage({ variant: 'success', text: t.sent });
+    } catch (error) {
+      onMessage({ variant: 'danger', text: errorMessage(error) });
+    }
+  };
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-2 diet-saved-actions" role="group" aria-label={t.savedVersion}>
+      <Button
+        size="sm"
+        variant="outline-primary"
+        disabled={!saved}
+        onClick={() => window.print()}
+        title={t.printHint}
+        aria-describedby={saved ? undefined : 'diet-needs-save'}
+      >
+        {t.print}
+      </Button>
+      {saved ? (
+        <a className="btn btn-sm btn-outline-primary" href={DIET_URLS.pdf(patientId)} download="dieta.pdf">
+          {t.pdf}
+        </a>
+      ) : (
+        <Button size="sm" variant="outline-primary" disabled aria-describedby="diet-needs-save">
+          {t.pdf}
+        </Button>
+      )}
+      {treating && (
+        <Button
+          size="sm"
+          variant="primary"
+          disabled={!saved || sending.isLoading}
+          onClick={() => void send()}
+          aria-describedby={saved ? undefined : 'diet-needs-save'}
+        >
+          {sending.isLoading ? t.sending : t.send}
+        </Button>
+      )}
+      {!saved && (
+        <span id="diet-needs-save" className="small text-body-secondary">
+          {t.sendNeedsSave}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** calculate_meal_url before each meal summary: the server's table for the meal as it is in the form */
 function MealSummarySection({
   meal,
   rows,
   csrf,
   onSaveCells,
-  allergies,
 }: {
   meal: Meal;
   rows: DietContent['meals'][Meal];
   csrf: string | undefined;
   onSaveCells: ((grams: Record<string, string>) => Promise<MealSummary | null>) | null;
-  allergies: string[];
 }) {
   const url = DIET_URLS.calculateMeal(meal);
   // the meal's own rows: a change elsewhere does not recalculate this table
@@ -277,14 +352,6 @@ function MealSummarySection({
         </Alert>
       )}
       <MealSummaryTable summary={summary} title={t.mealSummary(t.meals[meal])} onSaveCells={onSaveCells} editDisabledHint={t.editNeedsSave} />
-      {summary?.rows.map((r) => {
-        const found = allergiesIn(r.name, allergies);
-        return found.length > 0 ? (
-          <Alert key={r.id} variant="warning" className="mt-2 mb-0 py-1 small" data-row-id={r.id}>
-            <strong>{r.name}</strong> – {t.targets.rowAllergy(found.join(', '))}
-          </Alert>
-        ) : null;
-      })}
     </>
   );
 }

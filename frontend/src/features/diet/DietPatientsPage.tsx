@@ -1,5 +1,5 @@
 import { formatDay, formatGrams, formatPercent, formatSlotDay, formatSlotTime } from '../../lib/format';
-import { namesakes, shortCode } from '../../lib/people';
+import { namesakes } from '../../lib/people';
 import { usePageTitle } from '../../lib/pageTitle';
 import type { DietView } from '@studio/contracts';
 import { useState, useMemo } from 'react';
@@ -47,8 +47,9 @@ export function DietPatientsPage() {
                 <span className="me-auto">
                   {p.name}
                   <span className="d-block small text-body-secondary">
-                    {p.birthDate ? t.bornOn(formatDay(p.birthDate)) : same.has(p.id) ? t.namesake(shortCode(p.id)) : null}
-                    {p.birthDate || same.has(p.id) ? ' · ' : ''}
+                    {/* name, birth date and next visit tell two patients apart (issue 25): never an internal id */}
+                    {p.birthDate ? t.bornOn(formatDay(p.birthDate)) : same.has(p.id) ? t.namesakeNoBirthDate : t.noBirthDate}
+                    {' · '}
                     {p.nextVisit ? t.nextVisit(`${formatSlotDay(p.nextVisit)} ${formatSlotTime(p.nextVisit)}`) : t.noNextVisit}
                   </span>
                 </span>

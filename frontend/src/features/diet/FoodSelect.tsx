@@ -1,6 +1,6 @@
 import { categoryItem, type FoodCategoryView, type FoodView } from '@studio/contracts';
 import { createContext, useContext, useMemo } from 'react';
-import { Form } from 'react-bootstrap';
+import { Combobox, type ComboboxOption } from '../../components/ui/Combobox';
 import { it } from '../../i18n/it';
 
 const t = it.diet;
@@ -22,53 +22,61 @@ export function optionData(catalogue: CatalogueOptions, item: number): { kcal100
   return food ? { kcal100: food.kcal100, baseWeight: food.baseWeight, name: food.name } : null;
 }
 
+export interface FoodOption extends ComboboxOption {
+  value: number;
+  baseWeight: number;
+}
+
 /**
- * A food select (SPEC "Food option"): each option carries data-kcal-100 and data-base-weight; a
- * value above 100000 is the category with id value − 100000.
+ * The food picker (SPEC "Food option"): a searchable combobox whose options carry data-value, data-kcal-100 and
+ * data-base-weight; a value above 100000 is the category with id value − 100000. Categories first, then the foods,
+ * each with its category as a hint (searched too). The chosen value travels in a hidden input named `name`.
  */
 export function FoodSelect({
   value,
   onChange,
   label,
   name,
+  describedBy,
 }: {
+  describedBy?: string;
   value: number;
-  onChange(item: number, option: HTMLOptionElement): void;
+  onChange(item: number, option: { baseWeight: number }): void;
   label: string;
   name: string;
 }) {
   const { foods, categories } = useCatalogue();
-  const groups = useMemo(() => {
-    const byCategory = new Map<string, FoodView[]>();
-    for (const f of foods) byCategory.set(f.categoryName, [...(byCategory.get(f.categoryName) ?? []), f]);
-    return [...byCategory.entries()];
-  }, [foods]);
+  const options = useMemo<FoodOption[]>(
+    () => [
+      ...categories.map((c) => ({
+        value: categoryItem(c.id),
+        label: c.name,
+        hint: t.categoryHint,
+        baseWeight: c.baseWeight,
+        data: { 'kcal-100': c.kcal100, 'base-weight': c.baseWeight },
+      })),
+      ...foods.map((f) => ({
+        value: f.id,
+        label: f.name,
+        hint: f.categoryName,
+        baseWeight: f.baseWeight,
+        data: { 'kcal-100': f.kcal100, 'base-weight': f.baseWeight },
+      })),
+    ],
+    [foods, categories],
+  );
   return (
-    <Form.Select
+    <Combobox<FoodOption>
       size="sm"
-      aria-label={label}
-      name={name}
       className="food-select"
-      value={value || ''}
-      onChange={(e) => onChange(Number(e.target.value), e.target.selectedOptions[0])}
-    >
-      <option value="">{t.chooseFood}</option>
-      <optgroup label={t.categoriesGroup}>
-        {categories.map((c) => (
-          <option key={`c${c.id}`} value={categoryItem(c.id)} data-kcal-100={c.kcal100} data-base-weight={c.baseWeight}>
-            {c.name}
-          </option>
-        ))}
-      </optgroup>
-      {groups.map(([group, list]) => (
-        <optgroup key={group} label={group}>
-          {list.map((f) => (
-            <option key={f.id} value={f.id} data-kcal-100={f.kcal100} data-base-weight={f.baseWeight}>
-              {f.name}
-            </option>
-          ))}
-        </optgroup>
-      ))}
-    </Form.Select>
+      label={label}
+      name={name}
+      options={options}
+      value={value || null}
+      placeholder={t.searchFood}
+      emptyText={t.noFoodFound}
+      describedBy={describedBy}
+      onChange={(item, option) => onChange(item, option)}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { Button, Form, Table } from 'react-bootstrap';
 import { it } from '../../i18n/it';
 import { draftActions } from './draftSlice';
 import { FoodSelect, optionData, useCatalogue } from './FoodSelect';
+import { allergiesIn } from './TargetsPanel';
 
 const t = it.diet;
 type Action = ReturnType<(typeof draftActions)[keyof typeof draftActions]>;
@@ -25,19 +26,38 @@ interface MealEditorProps {
   dispatch: Dispatch<Action>;
   categoryAnswers: Map<number, CategoryAnswer>;
   onCategoryChosen(categoryId: number): void;
+  /** the patient's allergies and intolerances (clinical record): a row whose food names one is flagged */
+  allergies?: string[];
+}
+
+/** on the row itself: an icon and words naming the allergen (not colour alone), tied to the picker by aria-describedby */
+export function RowAllergy({ id, food, found }: { id: string; food: string; found: string[] }) {
+  if (found.length === 0) return null;
+  return (
+    <div id={id} className="diet-row-allergy small mt-1" role="note" aria-label={t.rowAllergyLabel(food, found.join(', '))}>
+      <span aria-hidden="true" className="me-1">
+        ⚠
+      </span>
+      <strong>{t.targets.rowAllergy(found.join(', '))}</strong>
+    </div>
+  );
 }
 
 /** one meal's rows: a food or a category, grams (rounded to the base weight on leaving the field), kcal, and its alternatives */
-export function MealEditor({ meal, rows, dispatch, categoryAnswers, onCategoryChosen }: MealEditorProps) {
+export function MealEditor({ meal, rows, dispatch, categoryAnswers, onCategoryChosen, allergies = [] }: MealEditorProps) {
   const nutrition = useNutrition(categoryAnswers);
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const choose = (item: number, option: HTMLOptionElement, apply: (item: number, baseWeight: number) => void) => {
-    apply(item, Number(option?.dataset.baseWeight ?? 0));
+  const choose = (item: number, option: { baseWeight: number }, apply: (item: number, baseWeight: number) => void) => {
+    apply(item, option.baseWeight);
     if (isCategoryItem(item)) onCategoryChosen(categoryIdOf(item));
   };
   const kcalOf = (item: number, grams: number) => {
     const n = nutrition(item);
     return n ? caloriesFor(n.kcal100, grams) : '';
+  };
+  const allergyOf = (item: number) => {
+    const name = item ? nutrition(item)?.name : undefined;
+    return { name: name ?? '', found: name ? allergiesIn(name, allergies) : [] };
   };
   const roundOnLeave = (item: number, grams: number, apply: (grams: number) => void) => {
     const n = nutrition(item);
@@ -65,16 +85,18 @@ export function MealEditor({ meal, rows, dispatch, categoryAnswers, onCategoryCh
               const base = nutrition(row.item)?.baseWeight;
               const showAlternatives = open[row.id] || row.alternatives.length > 0;
               return [
-                <tr key={row.id} className="diet-row" data-row-id={row.id}>
+                <tr key={row.id} className={`diet-row${allergyOf(row.item).found.length ? ' has-allergy' : ''}`} data-row-id={row.id}>
                   <td>
                     <FoodSelect
                       label={`${t.food} ${index + 1}`}
                       name={`meals[${meal}][${index}][item]`}
                       value={row.item}
+                      describedBy={allergyOf(row.item).found.length ? `allergy-${row.id}` : undefined}
                       onChange={(item, option) =>
                         choose(item, option, (i, baseWeight) => dispatch(draftActions.rowItemChosen({ ...ref, item: i, baseWeight })))
                       }
                     />
+                    <RowAllergy id={`allergy-${row.id}`} food={allergyOf(row.item).name} found={allergyOf(row.item).found} />
                   </td>
                   <td className="diet-grams">
                     <Form.Control
@@ -123,12 +145,14 @@ export function MealEditor({ meal, rows, dispatch, categoryAnswers, onCategoryCh
                                   label={`${t.alternatives} ${index + 1}.${a + 1}`}
                                   name={`meals[${meal}][${index}][alternatives][${a}][item]`}
                                   value={alt.item}
+                                  describedBy={allergyOf(alt.item).found.length ? `allergy-${row.id}-${a}` : undefined}
                                   onChange={(item, option) =>
                                     choose(item, option, (i, baseWeight) =>
                                       dispatch(draftActions.alternativeChanged({ ...ref, index: a, item: i, baseWeight })),
                                     )
                                   }
                                 />
+                                <RowAllergy id={`allergy-${row.id}-${a}`} food={allergyOf(alt.item).name} found={allergyOf(alt.item).found} />
                               </td>
                               <td className="diet-grams">
                                 <Form.Control

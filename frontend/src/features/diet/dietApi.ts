@@ -12,6 +12,9 @@ export const DIET_URLS = {
   calculateMeal: (meal: Meal) => `/api/diet-tools/calculate/${meal}`,
   diet: (patientId: string) => `/api/patients/${patientId}/diet`,
   mealCells: (patientId: string, meal: Meal) => `/api/patients/${patientId}/diet/meals/${meal}`,
+  /** the saved diet as a PDF (a download) */
+  pdf: (patientId: string) => `/api/patients/${patientId}/diet.pdf`,
+  send: (patientId: string) => `/api/patients/${patientId}/diet/send`,
 };
 
 export const dietApi = dietTagged.injectEndpoints({
@@ -40,6 +43,10 @@ export const dietApi = dietTagged.injectEndpoints({
     saveMealCells: build.mutation<MealSummary, { patientId: string; meal: Meal; grams: Record<string, string> }>({
       query: ({ patientId, meal, grams }) => ({ url: DIET_URLS.mealCells(patientId, meal), method: 'POST', body: { grams } }),
     }),
+    /** "Invia al paziente": the outbox mails the patient a link to /home */
+    sendDiet: build.mutation<{ sentAt: string }, string>({
+      query: (patientId) => ({ url: DIET_URLS.send(patientId), method: 'POST', body: {} }),
+    }),
     /** the categories endpoint: {id, kcal, base_weight} of a chosen category */
     lookupCategories: build.mutation<CategoryAnswer[], number[]>({
       query: (ids) => ({ url: DIET_URLS.categories, method: 'POST', body: { ids } }),
@@ -49,6 +56,7 @@ export const dietApi = dietTagged.injectEndpoints({
 
 export const { useGetDietPatientsQuery, useGetDietQuery, useLazyGetDietQuery, useSaveDietMutation, useSaveMealCellsMutation, useLookupCategoriesMutation } =
   dietApi;
+export const { useSendDietMutation } = dietApi;
 
 /** a loader for the shared on-demand widgets (modal, popover): the diet as the server has it now */
 export function useSavedDietLoader(): (patientId: string) => Promise<DietView> {

@@ -12,7 +12,16 @@ describe('/home: who looked at my record', () => {
         method: 'GET',
         path: '/api/me/access-log',
         body: [
-          { position: 12, at: '2030-03-05T10:15:00.000Z', viewerId: 'd1', viewerRole: 'doctor', viewerName: 'Giulia Rossi', what: 'questionnaire_answers' },
+          {
+            position: 12,
+            at: '2030-03-05T10:15:00.000Z',
+            firstAt: '2030-03-05T10:01:00.000Z',
+            count: 3,
+            viewerId: 'd1',
+            viewerRole: 'doctor',
+            viewerName: 'Giulia Rossi',
+            what: 'questionnaire_answers',
+          },
           { position: 9, at: '2030-03-04T08:00:00.000Z', viewerId: 'a1', viewerRole: 'admin', viewerName: 'Segreteria Studio', what: 'audit_event' },
         ],
       },
@@ -23,7 +32,8 @@ describe('/home: who looked at my record', () => {
       const rows = within(table).getAllByRole('row').slice(1);
       expect(rows).toHaveLength(2);
       expect(rows[0].textContent).toContain('Giulia Rossi (Medico)');
-      expect(rows[0].textContent).toContain('risposte al questionario');
+      expect(rows[0].textContent).toContain('risposte al questionario (3 volte)');
+      expect(rows[1].textContent).not.toContain('volte');
       expect(rows[1].textContent).toContain('Segreteria Studio (Segreteria)');
       expect(rows[1].textContent).toContain('un evento dello storico');
     } finally {

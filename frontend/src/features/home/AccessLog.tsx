@@ -29,7 +29,10 @@ export function AccessLog() {
                   <td>
                     {e.viewerName} ({it.roles[e.viewerRole as keyof typeof it.roles] ?? e.viewerRole})
                   </td>
-                  <td>{it.accessLog.whatLabels[e.what] ?? e.what}</td>
+                  <td>
+                    {it.accessLog.whatLabels[e.what] ?? e.what}
+                    {(e.count ?? 1) > 1 && <span className="access-log-count"> ({it.accessLog.times(e.count)})</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1000,7 +1000,7 @@ export const it = {
       clinical_record: 'cartella clinica',
     } as Record<string, string>,
     /** reads grouped by reader, kind and hour (issue 25) */
-    times: (count: number) => `${count} volte`,
+    times: (count: number) => plural(count, 'volta', 'volte'),
   },
   diet: {
     patientsTitle: 'Diete dei pazienti',

@@ -112,6 +112,7 @@ export interface Answer {
 /** one visitor: a cookie jar of one cookie (sid) and the CSRF token every write carries */
 export class Client {
   cookie = '';
+  private readonly jar = new Map<string, string>();
   csrf = '';
   userId = '';
   constructor(readonly base: string) {}
@@ -129,9 +130,12 @@ export class Client {
       },
       body: body === undefined ? undefined : raw ? (body as string) : JSON.stringify(body),
     });
-    const setCookie = res.headers.get('set-cookie');
-    const sid = setCookie?.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith('sid='));
-    if (sid) this.cookie = sid.split(';')[0].trim();
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const name = pair.slice(0, pair.indexOf('=')).trim();
+      this.jar.set(name, pair.trim());
+    }
+    this.cookie = [...this.jar.values()].join('; ');
     const text = await res.text();
     return {
       status: res.status,
@@ -218,6 +222,19 @@ export function eventCount(dataDir: string): number {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     return (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** the types of the events after position `after` (what a probe saw appended) */
+export function eventTypesAfter(dataDir: string, after: number): string[] {
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const db = new Database(join(dataDir, 'events.db'), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT type, stream FROM events ORDER BY position LIMIT -1 OFFSET ?').all(after) as { type: string; stream: string }[]).map(
+      (r) => `${r.type}@${r.stream.replace(/[0-9a-f-]{36}/g, '…')}`,
+    );
   } finally {
     db.close();
   }

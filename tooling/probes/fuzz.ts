@@ -3,8 +3,8 @@
  * to every write route and to the GETs with parameters, each sent as a role the route admits. Counts the
  * 5xx and the events appended by refused requests (the event store counted after each write).
  */
-import { eventCount } from './app';
-import { fill, ROLES, type RoleName, type World } from './matrix';
+import { eventCount, eventTypesAfter } from './app';
+import { fill, notConfigured, ROLES, type RoleName, type World } from './matrix';
 import { isPublic, readRoutes, type Route } from './routes';
 
 /** a small seeded generator, so two runs send the same requests */
@@ -102,6 +102,10 @@ export interface FuzzResult {
   accepted: number;
   /** events appended while the request that preceded them was refused */
   eventsByRefused: number;
+  refusedThenEvents: string[];
+  /** PersonalDataAccessed appended while a refused write was answered (may belong to an earlier read) */
+  accessLogAfterRefused: number;
+  notConfigured: number;
   eventsTotal: number;
   statuses: Record<string, number>;
 }
@@ -112,7 +116,7 @@ export async function fuzz(root: string, w: World, dataDir: string, count: numbe
   );
   const random = rng(26);
   const pick = <T>(a: T[]): T => a[Math.floor(random() * a.length)];
-  const result: FuzzResult = { requests: 0, serverErrors: [], accepted: 0, eventsByRefused: 0, eventsTotal: 0, statuses: {} };
+  const result: FuzzResult = { requests: 0, serverErrors: [], accepted: 0, eventsByRefused: 0, refusedThenEvents: [], accessLogAfterRefused: 0, notConfigured: 0, eventsTotal: 0, statuses: {} };
   const start = eventCount(dataDir);
   let last = start;
   for (let i = 0; i < count; i++) {
@@ -149,6 +153,8 @@ export async function fuzz(root: string, w: World, dataDir: string, count: numbe
       // a field missing or one field wrong from an otherwise empty form
       body = { [pick(FIELDS)]: pick(VALUES) };
     }
+    // appends of earlier reads (the access log) land before this write's count starts
+    if (route.method !== 'GET') last = eventCount(dataDir);
     let answer;
     try {
       answer = await w.clients[role].request(route.method, path, body, headers);
@@ -159,11 +165,19 @@ export async function fuzz(root: string, w: World, dataDir: string, count: numbe
     result.requests++;
     const key = `${Math.floor(answer.status / 100)}xx`;
     result.statuses[key] = (result.statuses[key] ?? 0) + 1;
-    if (answer.status >= 500) result.serverErrors.push(`${route.method} ${path.slice(0, 120)} come ${role}: ${answer.status} ${answer.text.slice(0, 100)}`);
+    if (notConfigured(answer)) result.notConfigured++;
+    else if (answer.status >= 500) result.serverErrors.push(`${route.method} ${path.slice(0, 120)} come ${role}: ${answer.status} ${answer.text.slice(0, 100)}`);
     if (route.method !== 'GET') {
       const now = eventCount(dataDir);
       if (answer.status >= 200 && answer.status < 300) result.accepted++;
-      else if (now > last) result.eventsByRefused += now - last;
+      else if (now > last) {
+        const types = eventTypesAfter(dataDir, last);
+        // an access-log entry may still be the answer of an earlier read, written after its answer
+        const accessLog = types.filter((t) => t.startsWith('PersonalDataAccessed')).length;
+        result.accessLogAfterRefused += accessLog;
+        result.eventsByRefused += types.length - accessLog;
+        result.refusedThenEvents.push(`${types.join(', ')} dopo ${route.method} ${path.slice(0, 100)} come ${role}: ${answer.status} ${answer.text.slice(0, 80)}`);
+      }
       last = now;
     }
   }

@@ -68,10 +68,12 @@ async function main(): Promise<void> {
           add('matrice: varianti di rotta (ids del proprietario / sconosciuti)', m.variants);
           add('matrice: richieste (7 ruoli)', m.attempts);
           add('matrice: fughe (2xx dove la regola dice no)', m.leaks.length);
+          add('matrice: 2xx dove la regola dice no ma senza dati (lista vuota)', m.emptyAnswers.length);
           add('matrice: errori 5xx', m.serverErrors.length);
+          add('matrice: 503 di un servizio non configurato (PayPal)', m.notConfigured);
           add('matrice: scritture negate già alla validazione (controllo del proprietario non raggiunto)', m.deniedAtValidation);
           add('matrice: rotte escluse (cambiano la sessione di chi le manda)', m.skipped);
-          details.push(...m.leaks.map((l) => `fuga: ${l}`), ...m.serverErrors.map((l) => `5xx matrice: ${l}`));
+          details.push(...m.leaks.map((l) => `fuga: ${l}`), ...m.emptyAnswers.map((l) => `2xx vuoto: ${l}`), ...m.serverErrors.map((l) => `5xx matrice: ${l}`));
         }
         if (wanted('fuzz')) {
           console.log('(b) fuzzer…');
@@ -79,10 +81,12 @@ async function main(): Promise<void> {
           add('fuzz: richieste malformate', f.requests);
           add('fuzz: risposte per classe', JSON.stringify(f.statuses));
           add('fuzz: errori 5xx', f.serverErrors.length);
+          add('fuzz: 503 di un servizio non configurato (PayPal)', f.notConfigured);
           add('fuzz: scritture accettate (2xx)', f.accepted);
-          add('fuzz: eventi aggiunti dopo richieste rifiutate', f.eventsByRefused);
+          add('fuzz: eventi aggiunti da richieste rifiutate (escluso il registro accessi)', f.eventsByRefused);
+          add('fuzz: voci del registro accessi comparse durante richieste rifiutate', f.accessLogAfterRefused);
           add('fuzz: eventi aggiunti in tutto', f.eventsTotal);
-          details.push(...f.serverErrors.slice(0, 30).map((l) => `5xx fuzz: ${l}`));
+          details.push(...f.serverErrors.slice(0, 30).map((l) => `5xx fuzz: ${l}`), ...f.refusedThenEvents.slice(0, 30).map((l) => `fuzz: ${l}`));
         }
       } finally {
         await app.stop();

@@ -66,7 +66,11 @@ export function appEnv(root: string, dataDir: string, port: number, extra: Recor
 }
 
 /** starts `<root>/backend/dist/main.js` and waits until GET /api/auth/session answers */
-export async function startApp(root: string, dataDir: string, options: { port?: number; env?: Record<string, string>; log?: string } = {}): Promise<RunningApp> {
+export async function startApp(
+  root: string,
+  dataDir: string,
+  options: { port?: number; env?: Record<string, string>; log?: string } = {},
+): Promise<RunningApp> {
   mkdirSync(dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
   const env = appEnv(root, dataDir, port, options.env);

@@ -13,6 +13,8 @@ export interface FloodResult {
   refused: number;
   other: number;
   rightInsideBurst: string;
+  /** 60 concurrent wrong passwords on 60 accounts from one client: evaluated (401) / refused (429) */
+  perClient: string;
   ownerFromElsewhere: string;
   socketsConnected: number;
   socketsRefused: number;
@@ -53,6 +55,16 @@ export async function floods(root: string, dataDir: string): Promise<FloodResult
     // the right password as the 20th of 40 concurrent guesses, on another account, from another client
     const burst = await guesses(app.base, 'medico2@example.it', 40, '10.9.0.2', 20);
     const rightInsideBurst = `${burst[20]} (${burst[20] === 200 ? 'entrato' : 'non entrato'})`;
+    // one client guessing many accounts at once
+    const c = await new Client(app.base).visit();
+    const many = await Promise.all(
+      Array.from(
+        { length: 60 },
+        async (_, i) =>
+          (await c.request('POST', '/api/auth/login', { email: `nessuno${i}@example.it`, password: 'sbagliata' }, { 'x-forwarded-for': '10.9.0.5' })).status,
+      ),
+    );
+    const perClient = `${many.filter((s) => s === 401).length} / ${many.filter((s) => s === 429).length}`;
     // the owner of the flooded account, from their own address, with the right password
     const owner = await new Client(app.base).visit();
     const t0 = performance.now();
@@ -78,6 +90,7 @@ export async function floods(root: string, dataDir: string): Promise<FloodResult
       refused,
       other: statuses.length - evaluated - refused,
       rightInsideBurst,
+      perClient,
       ownerFromElsewhere,
       socketsConnected: connected,
       socketsRefused,

@@ -37,7 +37,23 @@ const STRINGS = [
   '00000000-0000-0000-0000-000000000000',
   '__proto__',
 ];
-const VALUES: unknown[] = [null, true, false, 0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, [], {}, [1, 2, 3], { $gt: '' }, { __proto__: { admin: true } }, ...STRINGS];
+const VALUES: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  [],
+  {},
+  [1, 2, 3],
+  { $gt: '' },
+  { __proto__: { admin: true } },
+  ...STRINGS,
+];
 const FIELDS = [
   'email',
   'password',
@@ -112,11 +128,23 @@ export interface FuzzResult {
 
 export async function fuzz(root: string, w: World, dataDir: string, count: number): Promise<FuzzResult> {
   const routes = readRoutes(root).filter(
-    (r) => !/\/(logout|logout-everywhere|password|role|erase|rebuild|deactivate|regenerate)$/.test(r.path) && (r.method !== 'GET' || r.path.includes(':') || /query|energy|export|takings|json|events|days/.test(r.path)),
+    (r) =>
+      !/\/(logout|logout-everywhere|password|role|erase|rebuild|deactivate|regenerate)$/.test(r.path) &&
+      (r.method !== 'GET' || r.path.includes(':') || /query|energy|export|takings|json|events|days/.test(r.path)),
   );
   const random = rng(26);
   const pick = <T>(a: T[]): T => a[Math.floor(random() * a.length)];
-  const result: FuzzResult = { requests: 0, serverErrors: [], accepted: 0, eventsByRefused: 0, refusedThenEvents: [], accessLogAfterRefused: 0, notConfigured: 0, eventsTotal: 0, statuses: {} };
+  const result: FuzzResult = {
+    requests: 0,
+    serverErrors: [],
+    accepted: 0,
+    eventsByRefused: 0,
+    refusedThenEvents: [],
+    accessLogAfterRefused: 0,
+    notConfigured: 0,
+    eventsTotal: 0,
+    statuses: {},
+  };
   const start = eventCount(dataDir);
   let last = start;
   for (let i = 0; i < count; i++) {
@@ -143,7 +171,8 @@ export async function fuzz(root: string, w: World, dataDir: string, count: numbe
     } else if (kind === 3) {
       // a query of wrong values
       const q = new URLSearchParams();
-      for (let f = 0; f < 1 + Math.floor(random() * 4); f++) q.append(pick(['for', 'date', 'from', 'to', 'type', 'year', 'doctor', 'equation', 'pal', 'after', 'limit']), String(pick(STRINGS)).slice(0, 3000));
+      for (let f = 0; f < 1 + Math.floor(random() * 4); f++)
+        q.append(pick(['for', 'date', 'from', 'to', 'type', 'year', 'doctor', 'equation', 'pal', 'after', 'limit']), String(pick(STRINGS)).slice(0, 3000));
       path += `?${q.toString()}`;
     } else if (kind === 4 && route.method !== 'GET') {
       body = pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']);
@@ -166,7 +195,8 @@ export async function fuzz(root: string, w: World, dataDir: string, count: numbe
     const key = `${Math.floor(answer.status / 100)}xx`;
     result.statuses[key] = (result.statuses[key] ?? 0) + 1;
     if (notConfigured(answer)) result.notConfigured++;
-    else if (answer.status >= 500) result.serverErrors.push(`${route.method} ${path.slice(0, 120)} come ${role}: ${answer.status} ${answer.text.slice(0, 100)}`);
+    else if (answer.status >= 500)
+      result.serverErrors.push(`${route.method} ${path.slice(0, 120)} come ${role}: ${answer.status} ${answer.text.slice(0, 100)}`);
     if (route.method !== 'GET') {
       const now = eventCount(dataDir);
       if (answer.status >= 200 && answer.status < 300) result.accepted++;
@@ -176,7 +206,9 @@ export async function fuzz(root: string, w: World, dataDir: string, count: numbe
         const accessLog = types.filter((t) => t.startsWith('PersonalDataAccessed')).length;
         result.accessLogAfterRefused += accessLog;
         result.eventsByRefused += types.length - accessLog;
-        result.refusedThenEvents.push(`${types.join(', ')} dopo ${route.method} ${path.slice(0, 100)} come ${role}: ${answer.status} ${answer.text.slice(0, 80)}`);
+        result.refusedThenEvents.push(
+          `${types.join(', ')} dopo ${route.method} ${path.slice(0, 100)} come ${role}: ${answer.status} ${answer.text.slice(0, 80)}`,
+        );
       }
       last = now;
     }

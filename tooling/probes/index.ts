@@ -73,6 +73,7 @@ async function main(): Promise<void> {
           add('matrice: 503 di un servizio non configurato (PayPal)', m.notConfigured);
           add('matrice: scritture negate già alla validazione (controllo del proprietario non raggiunto)', m.deniedAtValidation);
           add('matrice: rotte escluse (cambiano la sessione di chi le manda)', m.skipped);
+          details.push(...m.validationOnly.map((l) => `negata alla validazione: ${l}`));
           details.push(...m.leaks.map((l) => `fuga: ${l}`), ...m.emptyAnswers.map((l) => `2xx vuoto: ${l}`), ...m.serverErrors.map((l) => `5xx matrice: ${l}`));
         }
         if (wanted('fuzz')) {
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
       add('flood login: 100 password sbagliate concorrenti su un account, valutate (401)', f.evaluated);
       add('flood login: rifiutate prima della verifica (429) / altro', `${f.refused} / ${f.other}`);
       add('flood login: password giusta dentro 40 tentativi concorrenti', f.rightInsideBurst);
+      add('flood login: 60 password sbagliate concorrenti su 60 account da un client, valutate / rifiutate', f.perClient);
       add('flood login: il titolare dell’account attaccato entra da un altro indirizzo', f.ownerFromElsewhere);
       add('flood socket: 500 socket da un indirizzo, connessi / rifiutati', `${f.socketsConnected} / ${f.socketsRefused}`);
       add(

@@ -64,7 +64,11 @@ export async function buildWorld(base: string): Promise<World> {
   } else notes.push('nessun orario libero del medico nei prossimi 14 giorni');
   let orderId = '';
   if (bookingId) {
-    const desk = await clients.medico.request('POST', `/api/bookings/${bookingId}/desk-payment`, { method: 'cash', amountCents: 8000, taxcode: 'RSSMRA75C22H501I' });
+    const desk = await clients.medico.request('POST', `/api/bookings/${bookingId}/desk-payment`, {
+      method: 'cash',
+      amountCents: 8000,
+      taxcode: 'RSSMRA75C22H501I',
+    });
     if (desk.status < 300) orderId = desk.json<{ orderId?: string }>().orderId ?? '';
     else notes.push(`pagamento allo sportello: HTTP ${desk.status} ${desk.text.slice(0, 160)} (la prenotazione resta trattenuta)`);
     // the doctor writes into the patient's record (where the record exists)
@@ -73,7 +77,8 @@ export async function buildWorld(base: string): Promise<World> {
   const types = await clients.anonimo.request('GET', `/api/doctors/${doctor}/visit-types`);
   const questionnaires = await clients.medico.request('GET', '/api/questionnaires');
   const products = await clients['segreteria/amministratore'].request('GET', '/api/admin/products');
-  const first = (a: { status: number; json<T>(): T }) => (a.status === 200 ? ((a.json<{ id?: string; productId?: string }[]>()[0] ?? {}) as { id?: string; productId?: string }) : {});
+  const first = (a: { status: number; json<T>(): T }) =>
+    a.status === 200 ? ((a.json<{ id?: string; productId?: string }[]>()[0] ?? {}) as { id?: string; productId?: string }) : {};
   return {
     clients,
     patient: clients.paziente.userId,
@@ -104,7 +109,8 @@ export function fill(route: Route, w: World, variant: Variant): { path: string; 
       if (!before.startsWith('/api/me/')) doctorOwned = true;
       return w.doctor;
     }
-    if (name === 'bookingId' || (name === 'id' && (before.endsWith('/prenotazioni/') || before.endsWith('/bookings/')))) return ((patientOwned = true), w.bookingId);
+    if (name === 'bookingId' || (name === 'id' && (before.endsWith('/prenotazioni/') || before.endsWith('/bookings/'))))
+      return ((patientOwned = true), w.bookingId);
     if (name === 'orderId' || (name === 'id' && before.endsWith('/orders/'))) return ((patientOwned = true), w.orderId);
     if (name === 'typeId') return w.visitTypeId;
     if (name === 'id' && before.endsWith('/questionnaires/')) return w.questionnaireId;
@@ -178,13 +184,26 @@ export interface MatrixResult {
   notConfigured: number;
   /** writes refused at validation (400/422) where the rule says no: their owner check was not reached */
   deniedAtValidation: number;
+  validationOnly: string[];
   skipped: number;
   notes: string[];
 }
 
 export async function authorisationMatrix(root: string, w: World): Promise<MatrixResult> {
   const routes = readRoutes(root);
-  const result: MatrixResult = { routes: routes.length, variants: 0, attempts: 0, leaks: [], emptyAnswers: [], serverErrors: [], notConfigured: 0, deniedAtValidation: 0, skipped: 0, notes: [...w.notes] };
+  const result: MatrixResult = {
+    routes: routes.length,
+    variants: 0,
+    attempts: 0,
+    leaks: [],
+    emptyAnswers: [],
+    serverErrors: [],
+    notConfigured: 0,
+    deniedAtValidation: 0,
+    validationOnly: [],
+    skipped: 0,
+    notes: [...w.notes],
+  };
   for (const route of routes) {
     if (SESSION_ROUTES.test(route.path)) {
       result.skipped++;
@@ -205,7 +224,10 @@ export async function authorisationMatrix(root: string, w: World): Promise<Matri
         if (notConfigured(a)) result.notConfigured++;
         else if (a.status >= 500) result.serverErrors.push(`${line} ${a.text.slice(0, 100)}`);
         if (expected === 'no' && a.status >= 200 && a.status < 300) (empty(a.text) ? result.emptyAnswers : result.leaks).push(line);
-        if (expected === 'no' && route.method !== 'GET' && (a.status === 400 || a.status === 422)) result.deniedAtValidation++;
+        if (expected === 'no' && route.method !== 'GET' && (a.status === 400 || a.status === 422)) {
+          result.deniedAtValidation++;
+          result.validationOnly.push(`${line} ${a.text.slice(0, 90)}`);
+        }
       }
     }
   }

@@ -27,7 +27,13 @@ const rolesIn = (text: string): string[] | null => {
   return m ? [...m[1].matchAll(/'([^']+)'/g)].map((r) => r[1]) : null;
 };
 
-const join2 = (a: string, b: string) => '/' + [a, b].filter(Boolean).join('/').replace(/\/+/g, '/').replace(/^\/|\/$/g, '');
+const join2 = (a: string, b: string) =>
+  '/' +
+  [a, b]
+    .filter(Boolean)
+    .join('/')
+    .replace(/\/+/g, '/')
+    .replace(/^\/|\/$/g, '');
 
 export function readRoutes(root: string): Route[] {
   const routes: Route[] = [];

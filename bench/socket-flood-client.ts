@@ -6,6 +6,8 @@
  *   { type: 'wave', base, sockets, transport, sustainMs } → opens `sockets` socket.io connections at
  *     once from this one address; with sustainMs > 0 every refused one is tried again at once until
  *     sustainMs have passed. Answers { type: 'waveDone', attempts, connected, refused, ms }.
+ *   { type: 'burn', ms, duty } → spins the CPU for ms (duty of each 10 ms) without touching the server: the
+ *     control that tells a shared machine's CPU contention from the server's own work. Answers { type: 'burnt' }.
  *   { type: 'close' } → disconnects every socket it holds, answers { type: 'closed' }.
  *   { type: 'exit' } → exits.
  */
@@ -19,7 +21,26 @@ interface Wave {
   transport: 'websocket' | 'polling';
   sustainMs: number;
 }
-type Message = Wave | { type: 'close' } | { type: 'exit' };
+/** a control: the CPU a wave costs this process, burnt without touching the server */
+interface Burn {
+  type: 'burn';
+  ms: number;
+  /** the share of each 10 ms spent spinning */
+  duty: number;
+}
+type Message = Wave | Burn | { type: 'close' } | { type: 'exit' };
+
+async function burn(b: Burn): Promise<void> {
+  const end = performance.now() + b.ms;
+  while (performance.now() < end) {
+    const spinUntil = performance.now() + 10 * b.duty;
+    while (performance.now() < spinUntil) {
+      /* spin */
+    }
+    await new Promise((r) => setTimeout(r, 10 * (1 - b.duty)));
+  }
+  process.send!({ type: 'burnt' });
+}
 
 const held: Socket[] = [];
 
@@ -64,6 +85,7 @@ async function wave(w: Wave): Promise<void> {
 
 process.on('message', (m: Message) => {
   if (m.type === 'wave') void wave(m);
+  else if (m.type === 'burn') void burn(m);
   else if (m.type === 'close') {
     held.splice(0).forEach((s) => s.close());
     process.send!({ type: 'closed' });

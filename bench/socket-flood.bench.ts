@@ -152,6 +152,8 @@ export async function socketFloodBench(dataDir: string): Promise<void> {
       return { during, failures: failures.count, done: done!, cpu };
     };
     let lastMs = 700;
+    let totalFlooderCpu = 0;
+    let totalWaveMs = 0;
     for (const transport of ['websocket', 'polling'] as const) {
       const during: number[] = [];
       const paired: number[] = [];
@@ -176,6 +178,8 @@ export async function socketFloodBench(dataDir: string): Promise<void> {
       }
       allDuring.push(...during);
       allQuiet.push(...paired);
+      totalFlooderCpu += flooderCpu;
+      totalWaveMs += ms;
       console.log(`GET /api/auth/session a riposo, finestre appaiate alle ondate (${transport}): ${summary(paired)}`);
       console.log(`GET /api/auth/session mentre ${SOCKETS} socket (${transport}) provano a connettersi, ${WAVES} ondate: ${summary(during)}`);
       console.log(
@@ -186,6 +190,20 @@ export async function socketFloodBench(dataDir: string): Promise<void> {
       );
       rows.push(`${transport}: ${(p99(during) / p99(paired)).toFixed(2)}×`);
     }
+    // control: the flood's process burns the CPU a wave cost it, for as long, without connecting
+    const control: number[] = [];
+    const controlQuiet: number[] = [];
+    const duty = Math.min(1, totalFlooderCpu / totalWaveMs);
+    for (let w = 0; w < WAVES; w++) {
+      controlQuiet.push(...(await sessionLatencies(server.base, forMs(totalWaveMs / (2 * WAVES)))));
+      let burnt = false;
+      const done = flooder.ask({ type: 'burn', ms: totalWaveMs / (2 * WAVES), duty }, 'burnt').then(() => (burnt = true));
+      control.push(...(await sessionLatencies(server.base, () => burnt)));
+      await done;
+    }
+    console.log(
+      `controllo (il processo del flood consuma la stessa CPU, ${(duty * 100).toFixed(0)}% di un core, senza connettersi): a riposo ${summary(controlQuiet)}; durante ${summary(control)}; p99 ${(p99(control) / p99(controlQuiet)).toFixed(2)}×`,
+    );
     const sustainedQuiet = await sessionLatencies(server.base, forMs(3000));
     const sustained = await runWave('websocket', 3000);
     console.log(`GET /api/auth/session a riposo, 3 s appena prima: ${summary(sustainedQuiet)}`);

@@ -34,6 +34,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningApp {
   base: string;
+  /** the app's stdout and stderr */
+  logFile: string;
   port: number;
   child: ChildProcess;
   /** SIGTERM, waits for the exit */
@@ -76,7 +78,8 @@ export async function startApp(
   const env = appEnv(root, dataDir, port, options.env);
   mkdirSync(env.HOME!, { recursive: true });
   const child = spawn(process.execPath, [join(root, 'backend/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
-  const log = createWriteStream(options.log ?? join(dataDir, '..', `app-${port}.log`), { flags: 'a' });
+  const logFile = options.log ?? join(dataDir, '..', `app-${port}.log`);
+  const log = createWriteStream(logFile, { flags: 'a' });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const base = `http://127.0.0.1:${port}`;
@@ -94,6 +97,7 @@ export async function startApp(
   }
   return {
     base,
+    logFile,
     port,
     child,
     stop: async () => {

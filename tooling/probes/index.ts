@@ -76,6 +76,27 @@ async function main(): Promise<void> {
           details.push(...m.validationOnly.map((l) => `negata alla validazione: ${l}`));
           details.push(...m.leaks.map((l) => `fuga: ${l}`), ...m.emptyAnswers.map((l) => `2xx vuoto: ${l}`), ...m.serverErrors.map((l) => `5xx matrice: ${l}`));
         }
+        if (wanted('matrice')) {
+          // secrets in the log: the demo password, session cookies, CSRF tokens, the calendar feed's token
+          const feed = await world.clients.medico.request('GET', '/api/me/calendar-feed');
+          const feedUrl = feed.status === 200 ? (feed.json<{ url?: string }>().url ?? '') : '';
+          if (feedUrl) await fetch(feedUrl.replace(/^https?:\/\/[^/]+/, app.base));
+          await new Promise((r) => setTimeout(r, 500));
+          const log = readFileSync(app.logFile, 'utf8');
+          const secrets = new Map<string, string>([['password dimostrativa', 'Password123!']]);
+          for (const [role, c] of Object.entries(world.clients)) {
+            const sid = /sid=([^;]+)/.exec(c.cookie)?.[1];
+            if (sid) secrets.set(`cookie di sessione (${role})`, decodeURIComponent(sid).slice(2, 34));
+            if (c.csrf) secrets.set(`token CSRF (${role})`, c.csrf);
+          }
+          const token = /\/([^/]+?)(?:\.ics)?$/.exec(feedUrl)?.[1];
+          if (token) secrets.set('token del calendario', token);
+          const found = [...secrets].filter(([, v]) => v.length >= 8 && log.includes(v)).map(([k]) => k);
+          add(
+            'log: segreti trovati (password, cookie, CSRF, token del calendario)',
+            `${found.length} su ${secrets.size}${found.length ? ` (${found.join(', ')})` : ''}`,
+          );
+        }
         if (wanted('fuzz')) {
           console.log('(b) fuzzer…');
           const f = await fuzz(root, world, dataDir, Number(process.env.PROBE_FUZZ ?? 3000));

@@ -83,7 +83,8 @@ async function main(): Promise<void> {
           if (feedUrl) await fetch(feedUrl.replace(/^https?:\/\/[^/]+/, app.base));
           await new Promise((r) => setTimeout(r, 500));
           const log = readFileSync(app.logFile, 'utf8');
-          const secrets = new Map<string, string>([['password dimostrativa', 'Password123!']]);
+          // the demo password is public (the start warns about it by name): the registered patient's is not
+          const secrets = new Map<string, string>([['password del paziente registrato', 'SondaEsterna-1-xyz!']]);
           for (const [role, c] of Object.entries(world.clients)) {
             const sid = /sid=([^;]+)/.exec(c.cookie)?.[1];
             if (sid) secrets.set(`cookie di sessione (${role})`, decodeURIComponent(sid).slice(2, 34));
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
           if (token) secrets.set('token del calendario', token);
           const found = [...secrets].filter(([, v]) => v.length >= 8 && log.includes(v)).map(([k]) => k);
           add(
-            'log: segreti trovati (password, cookie, CSRF, token del calendario)',
+            'log: segreti trovati (password di un paziente, cookie, CSRF, token del calendario)',
             `${found.length} su ${secrets.size}${found.length ? ` (${found.join(', ')})` : ''}`,
           );
         }

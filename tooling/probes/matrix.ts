@@ -139,14 +139,26 @@ function bodyFor(route: Route, w: World): unknown {
   if (p.endsWith('/measurements')) return { date: day(0), weightKg: 70, heightCm: 175 };
   if (p.endsWith('/notes')) return { visitDate: day(0), text: 'sonda' };
   if (p.endsWith('/labs')) return { date: day(0), analyte: 'Glucosio', value: 90, unit: 'mg/dl' };
-  if (p.endsWith('/diet-targets')) return { energyKcal: 2000, protein: { unit: 'g/kg', value: 1 } };
+  if (p.endsWith('/diet-targets'))
+    return {
+      energyKcal: 2000,
+      protein: { unit: 'g/kg', value: 1 },
+      carbohydratePercentE: { min: 45, max: 60 },
+      sugarsMaxPercentE: 15,
+      fatPercentE: { min: 20, max: 35 },
+      saturatedMaxPercentE: 10,
+      fibreGPer1000Kcal: { min: 12, max: 20 },
+    };
+  if (p.endsWith('/weekly-schedule')) return { days: [[{ from: '09:00', to: '13:00' }], [], [], [], [], [], []] };
+  if (p.includes('/diet/meals/')) return { grams: {} };
+  if (p.startsWith('/api/settings/doctors/')) return { title: 'Dott.', specialty: 'Sonda', registerNumber: '', bio: '' };
   if (p.endsWith('/working-hours')) return { startHour: 8, endHour: 19 };
   if (p.endsWith('/availability/day')) return { date: d, action: 'close' };
   if (p.endsWith('/closures')) return { from: d, to: d, reason: 'sonda' };
   if (p.endsWith('/copy-week')) return { from: '2031-01-06', weeks: 1 };
   if (p.endsWith('/weekly-schedule/apply')) return { from: d, to: d };
   if (p === '/disponibilita/toggle') return { for: w.doctor, start: '2031-02-03T09:00:00.000Z', end: '2031-02-03T09:30:00.000Z' };
-  if (p.endsWith('/visit-types')) return { name: 'Sonda', minutes: 30, priceCents: 5000, mode: 'in_person' };
+  if (p.endsWith('/visit-types')) return { name: 'Sonda', minutes: 30, priceCents: 5000, mode: 'studio' };
   if (p.startsWith('/api/fiscal/profiles')) return { title: 'Dott.', regime: 'ordinario' };
   if (p === '/prenotazioni') return { doctor_id: w.doctor, availability_id: w.freeSlot };
   if (p === '/api/waiting-list') return { doctorId: w.doctor };
@@ -218,7 +230,11 @@ export async function authorisationMatrix(root: string, w: World): Promise<Matri
         // a write is sent where it must be refused, or with unknown ids; the allowed ones would change the world
         if (route.method !== 'GET' && variant === 'proprietario' && expected !== 'no') continue;
         if (route.method !== 'GET' && route.path.endsWith('/erase') && expected !== 'no') continue;
-        const a = await w.clients[role].request(route.method, filled.path, route.method === 'GET' ? undefined : bodyFor(route, w));
+        // an attachment is the file's bytes, its name in the query
+        const attachment = route.method === 'POST' && route.path.endsWith('/attachments');
+        const a = attachment
+          ? await w.clients[role].request('POST', `${filled.path}?name=sonda.pdf`, '%PDF-1.4\n%sonda\n', { 'content-type': 'application/pdf' })
+          : await w.clients[role].request(route.method, filled.path, route.method === 'GET' ? undefined : bodyFor(route, w));
         result.attempts++;
         const line = `${route.method} ${filled.path} (${route.path}) come ${role}: ${a.status}`;
         if (notConfigured(a)) result.notConfigured++;

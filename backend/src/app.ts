@@ -119,7 +119,7 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
   const ioAdapter = new SessionIoAdapter(
     app,
     [securityHeaders(config), noStore, sessionMiddleware],
-    new SocketsPerClient(config.rateLimits.socketsPerClient, (req) => clientAddress(app, req)),
+    new SocketsPerClient(config.rateLimits.socketsPerClient, (req) => clientAddress(app, req), securityHeaderValues(config)),
     config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
   );
   app.useWebSocketAdapter(ioAdapter);
@@ -207,6 +207,8 @@ class SessionIoAdapter extends IoAdapter {
       socket.once('close', () => this.perClient.release(socket.request)),
     );
     server.engine.on('connection_error', (error: { req?: IncomingMessage }) => error.req && this.perClient.release(error.req));
+    // a client at its limit is refused before the middlewares below (the flood's cost, see SocketsPerClient)
+    this.perClient.refuseEarly(server.engine);
     // the polling transport answers outside express: it gets the same headers as the app (the websocket
     // transport alone would leave out clients behind proxies that block upgrades, so polling stays)
     for (const middleware of this.middlewares) server.engine.use(middleware);

@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { SessionUser } from '@studio/contracts';
 import type { Socket } from 'socket.io';
 import type { Limit } from './rate-limits';
@@ -32,6 +33,12 @@ export const TOO_MANY_SOCKETS_MESSAGE = 'Troppe connessioni aperte da questo ind
  * flood of simultaneous handshakes cannot slip past, and given back when the connection closes or
  * its handshake fails. Per instance: behind a load balancer each instance counts its own.
  */
+/** the two entry points of an engine.io server (its `handleRequest` and `handleUpgrade`) */
+export interface EngineEntry {
+  handleRequest(req: IncomingMessage, res: ServerResponse): void;
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+
 export class SocketsPerClient {
   private readonly open = new Map<string, number>();
   private readonly clientOf = new WeakMap<object, string>();
@@ -39,7 +46,43 @@ export class SocketsPerClient {
   constructor(
     private readonly limit: number,
     private readonly addressOf: (req: IncomingMessage) => string,
+    /** the app's security headers, for the answers written before engine.io's middlewares (see `refuseEarly`) */
+    private readonly refusalHeaders: Record<string, string> = {},
   ) {}
+
+  /**
+   * A flood of handshakes from a client at its limit is refused before engine.io runs its middlewares
+   * (security headers, no-store, the session lookup) and its promise chain: each costs a count lookup
+   * and a short answer, the same answer `allowRequest` gives. `allowRequest` still takes the places
+   * (between this check and it a place may have been taken: it decides). Issue 26, flood bench.
+   */
+  refuseEarly(engine: EngineEntry): void {
+    const handleRequest = engine.handleRequest.bind(engine);
+    const handleUpgrade = engine.handleUpgrade.bind(engine);
+    engine.handleRequest = (req, res) => {
+      if (!this.atLimit(req)) return handleRequest(req, res);
+      // engine.io's own refusal of allowRequest (403, code 4 "Forbidden" with our message), with the app's headers
+      res.writeHead(403, { ...this.refusalHeaders, 'cache-control': 'no-store', 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 4, message: TOO_MANY_SOCKETS_MESSAGE }));
+    };
+    engine.handleUpgrade = (req, socket, head) => {
+      if (!this.atLimit(req)) return handleUpgrade(req, socket, head);
+      // as engine.io's abortUpgrade
+      socket.on('error', () => undefined);
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-type: text/html\r\nContent-Length: ${Buffer.byteLength(TOO_MANY_SOCKETS_MESSAGE)}\r\n\r\n${TOO_MANY_SOCKETS_MESSAGE}`,
+        );
+      }
+      socket.destroy();
+    };
+  }
+
+  /** a handshake (GET without a sid: the requests of an open connection always pass) from a client at its limit */
+  private atLimit(req: IncomingMessage): boolean {
+    if (req.method !== 'GET' || /[?&]sid=/.test(req.url ?? '')) return false;
+    return (this.open.get(this.addressOf(req)) ?? 0) >= this.limit;
+  }
 
   /** engine.io's allowRequest */
   allowRequest = (req: IncomingMessage, callback: (error: string | null | undefined, success: boolean) => void): void => {

@@ -196,6 +196,12 @@ describe('clinical record over HTTP: record, measurements, energy, notes, and ev
     expect((await admin.agent.get(`/api/patients/${other.id}/record/presence`).expect(200)).body).toEqual({ patientId: other.id, exists: false });
   });
 
+  it('a doctor learns whether a record exists only for a patient they treat (the outside probe found any doctor got 200)', async () => {
+    expect((await doctor.agent.get(`/api/patients/${treated.id}/record/presence`).expect(200)).body).toEqual({ patientId: treated.id, exists: true });
+    const refused = await otherDoctor.agent.get(`/api/patients/${treated.id}/record/presence`).expect(403);
+    expect(refused.body.error.code).toBe('paziente_non_seguito');
+  });
+
   it('bad input is a 400 in Italian naming the field, with nothing appended', async () => {
     const before = await lastRequestPosition(app);
     const missing = await post(doctor, `/api/patients/${treated.id}/measurements`, { date: '2030-03-01', heightCm: 165 }).expect(400);

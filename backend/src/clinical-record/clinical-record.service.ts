@@ -119,8 +119,8 @@ export class ClinicalRecordService {
   /** the segreteria (and everyone who may read it): whether a record exists, nothing of its content */
   async presence(user: SessionUser, patientId: string): Promise<ClinicalRecordPresence> {
     if (user.role !== 'admin' && user.role !== 'doctor') throw new ForbiddenError('Non hai i permessi per questa operazione.');
-    await this.patientExists(patientId);
-    const doc = await this.doc(patientId);
+    // a doctor learns even this much only of a patient they treat: that someone has a clinical record is health data
+    const doc = user.role === 'doctor' ? await this.mayRead(user, patientId) : (await this.patientExists(patientId), await this.doc(patientId));
     return { patientId, exists: !!doc?.record };
   }
 

@@ -40,8 +40,8 @@ const BookingDetailPage = lazyPage(
   (m) => m.BookingDetailPage,
 );
 const HomePage = lazyPage(
-  () => import('../features/home/HomePage'),
-  (m) => m.HomePage,
+  () => import('./HomeRoute'),
+  (m) => m.HomeRoute,
 );
 const ReceiptPage = lazyPage(
   () => import('../features/home/ReceiptPage'),

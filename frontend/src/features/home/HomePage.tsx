@@ -22,12 +22,14 @@ const HOME_LINKS: Record<Role, { to: string; label: string }[]> = {
   // a patient's own bookings, just below, carry the link to book
   patient: [],
   doctor: [
+    { to: PATHS.agenda, label: it.layout.agenda },
     { to: PATHS.availability, label: it.layout.availability },
     { to: PATHS.diets, label: it.layout.diets },
     { to: PATHS.questionnaires, label: it.layout.questionnaires },
     { to: PATHS.foods, label: it.layout.foods },
   ],
   admin: [
+    { to: PATHS.agenda, label: it.layout.agenda },
     { to: PATHS.availability, label: it.layout.availability },
     { to: PATHS.catalog, label: it.layout.catalog },
     { to: PATHS.diets, label: it.layout.diets },

@@ -1,6 +1,7 @@
 import { Accordion, Alert, Badge, Button, Card } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
+import { EmailAddress } from '../../components/ui/EmailAddress';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';
 import { it } from '../../i18n/it';
@@ -33,16 +34,18 @@ export function PostaPage() {
               <Accordion.Item eventKey={m.id} key={m.id} data-mail-to={m.to}>
                 <Accordion.Header>
                   <span className="me-2 text-break">{m.subject}</span>
-                  {/* long addresses wrap on a phone instead of widening the page */}
-                  <Badge bg="secondary" className="me-2 text-wrap text-break">
-                    {m.to}
+                  {/* long addresses wrap on a phone after the @ or before a dot, never mid-word */}
+                  <Badge bg="secondary" className="me-2 text-wrap text-start">
+                    <EmailAddress address={m.to} />
                   </Badge>
                   <small className="text-body-secondary">{formatDateTime(m.at)}</small>
                 </Accordion.Header>
                 <Accordion.Body>
                   <dl className="row small mb-2">
                     <dt className="col-sm-2">{t.to}</dt>
-                    <dd className="col-sm-10 text-break">{m.to}</dd>
+                    <dd className="col-sm-10">
+                      <EmailAddress address={m.to} />
+                    </dd>
                     <dt className="col-sm-2">{t.subject}</dt>
                     <dd className="col-sm-10">{m.subject}</dd>
                   </dl>

@@ -34,9 +34,8 @@ export const WEEK_GRID_OPTIONS = {
   eventTimeFormat: TIME_FORMAT,
   height: 'auto',
   viewClass: 'app-calendar-view',
-  // names of our own for the toolbar's buttons and the 30-minute lanes: a phone makes them 44 px (week-grid.css)
+  // a name of our own for the toolbar's buttons: a phone makes them 44 px (week-grid.css)
   buttonClass: 'app-calendar-button',
-  slotLaneClass: 'app-calendar-lane',
 } as const;
 
 /** visible: the status (the grid shows the time); read aloud: "Disponibile 09:00–09:30" */

@@ -120,7 +120,6 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
           height="auto"
           viewClass="app-calendar-view"
           buttonClass={WEEK_GRID_OPTIONS.buttonClass}
-          slotLaneClass={WEEK_GRID_OPTIONS.slotLaneClass}
           events={calendarEvents}
           eventContent={renderEventContent}
           eventClick={onEventClick}

@@ -46,7 +46,8 @@ async function smallTargets(page: Page): Promise<string[]> {
     const out: string[] = [];
     for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       // hidden until focused (the skip link), or a check box drawn as a button (.btn-check: its label is the target)
-      if (el.closest('[aria-hidden="true"], .visually-hidden, .visually-hidden-focusable:not(:focus), .btn-check') || el.getClientRects().length === 0) continue;
+      if (el.closest('[aria-hidden="true"], .visually-hidden, .visually-hidden-focusable:not(:focus), .btn-check') || el.getClientRects().length === 0)
+        continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden') continue;
       if (el.matches('[role=region], .data-table-scroll, .table-responsive')) continue;
@@ -124,10 +125,23 @@ describe('every route of every role, on a phone and a desktop', () => {
             const overflowPx = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
             const violations = await audit(page);
             const small = viewport.width < 500 ? await smallTargets(page) : [];
-            visits.push({ viewer, screen: screen.name, viewport: viewport.name, title, overflowPx, consoleErrors, violations, smallTargets: small, ms: Date.now() - started });
+            visits.push({
+              viewer,
+              screen: screen.name,
+              viewport: viewport.name,
+              title,
+              overflowPx,
+              consoleErrors,
+              violations,
+              smallTargets: small,
+              ms: Date.now() - started,
+            });
 
             if (!title.startsWith(screen.title)) problems.push(`${where}: titolo "${title}", atteso "${screen.title} …"`);
-            if (small.length > 0) problems.push(`${where}: bersagli sotto ${TOUCH_PX}×${TOUCH_PX}px: ${small.slice(0, 6).join(', ')}${small.length > 6 ? ` e altri ${small.length - 6}` : ''}`);
+            if (small.length > 0)
+              problems.push(
+                `${where}: bersagli sotto ${TOUCH_PX}×${TOUCH_PX}px: ${small.slice(0, 6).join(', ')}${small.length > 6 ? ` e altri ${small.length - 6}` : ''}`,
+              );
             if (overflowPx > 0) problems.push(`${where}: la pagina scorre in orizzontale di ${overflowPx}px`);
             for (const e of consoleErrors) problems.push(`${where}: errore in console: ${e.slice(0, 200)}`);
             for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {

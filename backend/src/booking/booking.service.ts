@@ -461,7 +461,8 @@ export class BookingService {
   async calendarFile(bookingId: string, user: SessionUser): Promise<{ filename: string; body: string }> {
     const booking = await this.find(bookingId);
     if (booking.patientId !== user.id) throw new ForbiddenError('Non puoi vedere questa prenotazione.');
-    if (booking.status !== 'confirmed') throw new ConflictError('La visita non è confermata: non c’è nulla da aggiungere al calendario.', 'prenotazione_non_confermata');
+    if (booking.status !== 'confirmed')
+      throw new ConflictError('La visita non è confermata: non c’è nulla da aggiungere al calendario.', 'prenotazione_non_confermata');
     const view = await this.toView(booking);
     const practice = await readPracticeIdentity({ eventStore: this.eventStore, config: this.config });
     const { state } = await readState(this.eventStore, bookingStreamName(bookingId), bookingDecider);

@@ -42,7 +42,15 @@ describe('the pause after the previous visit', () => {
     expect(() => availabilityDecider.decide(hold('2030-03-05T10:00:00Z'), state)).toThrow(PREVIOUS_BUFFER_MESSAGE);
     // paid: the booked visit keeps its pause
     const paid = availabilityDecider.decide(
-      { type: 'BookSlot', doctorId: D, start: '2030-03-05T09:00:00Z', bookingId: 'b-prev', patientId: 'p-prev', orderId: 'o1', now: '2030-03-04T06:01:00.000Z' },
+      {
+        type: 'BookSlot',
+        doctorId: D,
+        start: '2030-03-05T09:00:00Z',
+        bookingId: 'b-prev',
+        patientId: 'p-prev',
+        orderId: 'o1',
+        now: '2030-03-04T06:01:00.000Z',
+      },
       state,
     );
     const booked = fold([...day, ...previous(15), ...paid]);

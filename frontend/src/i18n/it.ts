@@ -1329,7 +1329,8 @@ export const it = {
     joinVideo: 'Entra nella videochiamata',
     videoOpensAt: (when: string) => `Il collegamento si apre ${when}, 15 minuti prima dell’inizio.`,
     videoOpen: 'Il collegamento è aperto: puoi entrare nella videochiamata.',
-    policyPassed: (cutoff: string) => `Il termine per disdire o spostare con rimborso è scaduto il ${cutoff}: puoi ancora disdire la visita, ma senza rimborso.`,
+    policyPassed: (cutoff: string) =>
+      `Il termine per disdire con rimborso è scaduto il ${cutoff}: puoi ancora disdire la visita, ma senza rimborso, e non puoi più spostarla.`,
     cancelledBy: { patient: 'Disdetta da te', doctor: 'Disdetta dal medico', admin: 'Disdetta dalla segreteria' },
     cancelReason: (reason: string) => `Motivo: ${reason}`,
     refundAmount: (amount: string) => `Rimborso: ${amount}`,

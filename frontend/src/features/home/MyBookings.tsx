@@ -10,7 +10,9 @@ import { LockableButton } from '../../components/ui/LockableButton';
 import { PATHS, paymentPath, questionnairePath } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { CancelBooking, RescheduleBooking } from './BookingActions';
-import { localDateTime } from '../../lib/dates';
+import { PolicyLine } from '../../components/ui/PolicyLine';
+import { VideoLink } from './VideoLink';
+import { CancellationDetails } from './CancellationDetails';
 
 const t = it.myBookings;
 
@@ -122,9 +124,9 @@ export function MyBookings() {
                     {b.status === 'held' && b.resume && (
                       <p className="small mb-0">{t.continueHint(b.resume === 'questionnaire' ? t.stepQuestionnaire : t.stepPayment)}</p>
                     )}
-                    {(b.status === 'held' || b.status === 'confirmed') && b.policy && (
-                      <p className="small text-body-secondary mb-0 app-policy">{t.policy(b.policy.cutoffHours, localDateTime(b.policy.cutoffAt))}</p>
-                    )}
+                    {(b.status === 'held' || b.status === 'confirmed') && b.policy && <PolicyLine policy={b.policy} />}
+                    {b.status === 'confirmed' && b.video && <VideoLink video={b.video} />}
+                    {b.status === 'cancelled' && b.cancellation && <CancellationDetails cancellation={b.cancellation} />}
                   </div>
                   {b.status === 'held' && (
                     <Link className="btn btn-primary btn-sm" to={resumePath(b)}>

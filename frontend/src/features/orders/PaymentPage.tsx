@@ -1,6 +1,13 @@
 import { usePageTitle } from '../../lib/pageTitle';
 import { useNow } from '../../lib/useNow';
-import { STS_OPPOSITION_WORDING, discountedCents, isValidCodiceFiscale, type BookingView, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
+import {
+  STS_OPPOSITION_WORDING,
+  discountedCents,
+  isValidCodiceFiscale,
+  type BookingView,
+  type ConfirmPaymentRequest,
+  type PublicProduct,
+} from '@studio/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

@@ -2,7 +2,7 @@
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { MyBooking } from '../../lib/bookingsApi';
-import { localDateTime } from '../../lib/dates';
+import { isoDay, localDateTime } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { HomePage } from './HomePage';
@@ -150,5 +150,45 @@ describe('/home: the policy and a cancellation in words', () => {
     expect(plain(details.textContent)).toContain(t.journey.cancelledBy.doctor);
     expect(plain(details.textContent)).toContain(t.journey.cancelReason('Malattia del medico'));
     expect(plain(details.textContent)).toContain('Rimborso: 90,00 €');
+  });
+});
+
+describe('/home: moving a visit on the day grid of /prenota', () => {
+  const policy = { cutoffAt: '2030-01-07T08:00:00.000Z', cutoffHours: 24, canCancel: true, canReschedule: true, refundIfCancelled: true };
+  const day = (offset: number) => isoDay(new Date(Date.now() + offset * 86_400_000));
+
+  test('28 days, those with room marked and the others disabled; only the starts where the whole visit fits (asked by its type)', async () => {
+    const b = base({ visit: FIRST_VISIT, policy, start: '2030-01-08T09:00:00Z', end: '2030-01-08T10:00:00Z' });
+    await open(
+      [b],
+      [
+        { method: 'GET', path: /^\/api\/doctors\/d1\/days/, body: [{ date: day(3), free: 2 }] },
+        {
+          method: 'GET',
+          path: /^\/disponibilita\/query/,
+          body: [
+            { id: 'd1~a', hour: '09:00' },
+            { id: 'd1~b', hour: '11:00' },
+          ],
+        },
+      ],
+    );
+    const move = await screen.findByRole('button', { name: t.myBookings.reschedule });
+    await act(async () => void move.click());
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.querySelectorAll('[data-date]')).toHaveLength(28));
+    const free = dialog.querySelector<HTMLButtonElement>(`[data-date="${day(3)}"]`)!;
+    expect(free.disabled).toBe(false);
+    expect(free.getAttribute('data-free')).toBe('true');
+    expect(dialog.querySelector<HTMLButtonElement>(`[data-date="${day(4)}"]`)!.disabled).toBe(true);
+    const daysCall = fetchMock!.calls.find((c) => c.url.startsWith('/api/doctors/d1/days'))!;
+    expect(daysCall.url).toContain('type=vt1');
+    await act(async () => void free.click());
+    expect(free.getAttribute('aria-pressed')).toBe('true');
+    await within(dialog).findByRole('button', { name: '11:00' });
+    expect(fetchMock!.calls.find((c) => c.url.startsWith('/disponibilita/query'))!.url).toBe(`/disponibilita/query?for=d1&date=${day(3)}&type=vt1`);
+    expect((within(dialog).getByRole('button', { name: t.myBookings.rescheduleConfirm }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => void within(dialog).getByRole('button', { name: '11:00' }).click());
+    expect((within(dialog).getByRole('button', { name: t.myBookings.rescheduleConfirm }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

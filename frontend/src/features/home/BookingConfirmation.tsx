@@ -43,7 +43,7 @@ export function BookingConfirmation({ bookingId }: { bookingId: string }) {
         {confirmed && <p>{t.confirmedLead}</p>}
         <dl className="row mb-2">
           <dt className="col-sm-3">{t.what}</dt>
-          <dd className="col-sm-9">{b.visit?.name ?? it.bookingDetail.title}</dd>
+          <dd className="col-sm-9">{b.visit?.name ?? t.what}</dd>
           <dt className="col-sm-3">{t.withDoctor}</dt>
           <dd className="col-sm-9">{b.doctorName}</dd>
           <dt className="col-sm-3">{t.when}</dt>

@@ -137,9 +137,11 @@ export const PREVIOUS_BUFFER_MESSAGE = 'Questo orario cade nella pausa dopo la v
  * the slot just before belongs to another booking whose pause reaches past `start` (a pause is 0–30 minutes, so
  * only the slot just before can reach it). The patient's own hold does not count: holding again replaces it.
  */
-export function insidePrecedingBuffer(state: DoctorDay, start: string, patientId?: string): boolean {
+export function insidePrecedingBuffer(state: DoctorDay, start: string, patientId?: string, exceptBookingId?: string): boolean {
   const before = state.slots[canonicalSlotStart(new Date(Date.parse(start) - SLOT_MINUTES * 60_000).toISOString())];
   if (!before || (before.status !== 'held' && before.status !== 'booked')) return false;
+  // a visit moved right after its own old time: its own pause moves with it
+  if (exceptBookingId !== undefined && before.bookingId === exceptBookingId) return false;
   if (before.status === 'held' && patientId !== undefined && before.patientId === patientId) return false;
   return (before.bufferAfter ?? 0) > 0;
 }
@@ -355,6 +357,7 @@ function rebook(command: RebookSlot, state: DoctorDay): AvailabilityEvent[] {
     if (current.status === 'unavailable') throw new ConflictError('Questo orario non è disponibile.', 'slot_non_disponibile');
     if (current.status !== 'available') throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
   }
+  if (insidePrecedingBuffer(state, first, undefined, command.bookingId)) throw new ConflictError(PREVIOUS_BUFFER_MESSAGE, 'pausa_precedente');
   const { doctorId, bookingId, patientId, orderId, fromSlotId } = command;
   return starts.map((start) => ({
     type: 'SlotRebooked' as const,

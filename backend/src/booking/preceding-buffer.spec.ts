@@ -76,3 +76,23 @@ describe('the pause after the previous visit', () => {
     }
   });
 });
+
+describe('a move into the pause after another visit', () => {
+  const move = (start: string, bookingId = 'b-moved') => ({
+    type: 'RebookSlot' as const,
+    doctorId: D,
+    start,
+    end: new Date(Date.parse(start) + 30 * 60_000).toISOString().slice(0, 16) + ':00Z',
+    bookingId,
+    patientId: 'p-moved',
+    orderId: 'o2',
+    fromSlotId: 'x',
+    now: '2030-03-04T06:00:00.000Z',
+    timeZone: 'Europe/Rome',
+  });
+  test('is refused like a hold (409 pausa_precedente); after the pause it is allowed', () => {
+    const state = fold([...day, ...previous(30)]);
+    expect(() => availabilityDecider.decide(move('2030-03-05T10:00:00Z'), state)).toThrow(PREVIOUS_BUFFER_MESSAGE);
+    expect(availabilityDecider.decide(move('2030-03-05T10:30:00Z'), state)).toHaveLength(1);
+  });
+});

@@ -192,3 +192,9 @@ describe('/home: moving a visit on the day grid of /prenota', () => {
     expect((within(dialog).getByRole('button', { name: t.myBookings.rescheduleConfirm }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
+
+test('/home: each confirmed visit offers its .ics ("Aggiungi al calendario"); a cancelled one does not', async () => {
+  await open([base(), base({ id: 'b2', status: 'cancelled', start: '2030-01-09T09:00:00Z', end: '2030-01-09T09:30:00Z' })]);
+  const links = await screen.findAllByRole('link', { name: t.journey.addToCalendar });
+  expect(links.map((l) => l.getAttribute('href'))).toEqual(['/api/me/bookings/b1/calendar.ics']);
+});

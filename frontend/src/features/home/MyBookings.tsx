@@ -13,6 +13,7 @@ import { CancelBooking, RescheduleBooking } from './BookingActions';
 import { PolicyLine } from '../../components/ui/PolicyLine';
 import { VideoLink } from './VideoLink';
 import { CancellationDetails } from './CancellationDetails';
+import { calendarFileUrl } from './journeyApi';
 
 const t = it.myBookings;
 
@@ -126,6 +127,11 @@ export function MyBookings() {
                     )}
                     {(b.status === 'held' || b.status === 'confirmed') && b.policy && <PolicyLine policy={b.policy} />}
                     {b.status === 'confirmed' && b.video && <VideoLink video={b.video} />}
+                    {b.status === 'confirmed' && (
+                      <a className="small d-inline-block mt-1 app-ics-link" href={calendarFileUrl(b.id)} download>
+                        {it.journey.addToCalendar}
+                      </a>
+                    )}
                     {b.status === 'cancelled' && b.cancellation && <CancellationDetails cancellation={b.cancellation} />}
                   </div>
                   {b.status === 'held' && (

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { answerIntakeQuestionnaire, login, serverAndBrowser } from './harness';
 
 /** a valid codice fiscale (check character included) */

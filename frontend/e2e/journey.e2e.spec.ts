@@ -3,9 +3,20 @@ import { answerIntakeQuestionnaire, login, serverAndBrowser } from './harness';
 /** a valid codice fiscale (check character included) */
 const TAXCODE = 'RSSMRA85T10A562S';
 
+const plus30 = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  const end = h * 60 + m + 30;
+  return `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+};
+/** the Monday (UTC) of a YYYY-MM-DD's week */
+const mondayOf = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  return d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000;
+};
+
 /**
- * Issue 29, the patient's side in a real browser on a phone (390 px): the doctor offers a 60-minute first visit; the
- * patient books it from its visit type, pays it priced by the type, lands on /home on the confirmation (heading
+ * Issue 29, the patient's side in a real browser on a phone (390 px) and a laptop (1366 px): the doctor offers a 60-minute first visit; the
+ * patient books it from its visit type (both slots turn red live on the doctor's calendar), pays it priced by the type, lands on /home on the confirmation (heading
  * focused, .ics), then moves it on the day grid of /prenota.
  */
 describe('booking a 60-minute visit type, paying, the confirmation and a move, on a phone and a laptop', () => {
@@ -43,6 +54,19 @@ describe('booking a 60-minute visit type, paying, the confirmation and a move, o
     await hour.waitFor();
     const hhmm = (await hour.getAttribute('data-hour'))!;
     await hour.click();
+
+    // the doctor's calendar on that week, open beside it: both slots of the visit turn red without a reload
+    await doctor.locator('#calendar .slot-content').first().waitFor();
+    const weeksAhead = Math.round((mondayOf(date) - mondayOf(new Date().toISOString().slice(0, 10))) / (7 * 86_400_000));
+    for (let i = 0; i < weeksAhead; i++) {
+      await doctor.locator('#calendar').getByRole('button', { name: /succ/i }).first().click();
+      await doctor.locator('#calendar .slot-content').first().waitFor();
+    }
+    await doctor.getByText('Aggiornamenti in tempo reale attivi').waitFor();
+    await doctor.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    const titles = [`${hhmm}–${plus30(hhmm)}`, `${plus30(hhmm)}–${plus30(plus30(hhmm))}`];
+    const countTitled = (t: string) => doctor.evaluate((title) => document.querySelectorAll(`#calendar .slot-content[title="${title}"]`).length, t);
+    const before = await Promise.all(titles.map((span) => countTitled(`Prenotato ${span}`)));
     await patient.locator('#doing_booking button[type=submit]').click();
     await patient.waitForURL(/\/(prenota\/questionario|pagamento)\?/);
     if (patient.url().includes('/questionario')) await answerIntakeQuestionnaire(patient);
@@ -58,6 +82,16 @@ describe('booking a 60-minute visit type, paying, the confirmation and a move, o
     const pay = patient.locator('#paypal-button-container [data-paypal-stand-in="pay"]');
     await pay.waitFor();
     await pay.click();
+
+    // the doctor's calendar: both slots booked (red), still the same page
+    for (const [i, span] of titles.entries()) {
+      await doctor.waitForFunction(
+        ([t, n]) => document.querySelectorAll(`#calendar .slot-content[title="${t}"]`).length === n,
+        [`Prenotato ${span}`, before[i] + 1] as const,
+        { timeout: 15_000 },
+      );
+    }
+    expect(await doctor.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // /home (SPEC) opens on the confirmation, its heading focused, nothing wider than the phone
     await patient.waitForURL('**/home', { timeout: 15_000 });

@@ -8,7 +8,7 @@ import { Loading } from '../../components/ui/Loading';
 import { PolicyLine } from '../../components/ui/PolicyLine';
 import { it } from '../../i18n/it';
 import { calendarFileUrl, useGetConfirmedBookingQuery } from './journeyApi';
-import { VideoLink } from './VideoLink';
+import { VideoLink } from '../../components/ui/VideoLink';
 
 const t = it.journey;
 

@@ -11,8 +11,8 @@ import { PATHS, paymentPath, questionnairePath } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { CancelBooking, RescheduleBooking } from './BookingActions';
 import { PolicyLine } from '../../components/ui/PolicyLine';
-import { VideoLink } from './VideoLink';
-import { CancellationDetails } from './CancellationDetails';
+import { VideoLink } from '../../components/ui/VideoLink';
+import { CancellationDetails } from '../../components/ui/CancellationDetails';
 import { calendarFileUrl } from './journeyApi';
 
 const t = it.myBookings;

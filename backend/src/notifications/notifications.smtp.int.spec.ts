@@ -314,6 +314,8 @@ describe('calendar parts as RFC 5546 asks, and the cancellation told in full (is
     // RFC 5546 §3.2.5: a CANCEL of the whole event names its attendees
     const cancelIcs = ics(pc).text.replace(/\r\n[ \t]/g, '');
     expect(cancelIcs).toContain('METHOD:CANCEL');
+    // §3.2.5: the whole event cancelled says so
+    expect(cancelIcs).toContain('STATUS:CANCELLED');
     expect(cancelIcs).toMatch(/ATTENDEE;[^\r\n]*:mailto:paziente1@example\.it/i);
     expect(cancelIcs).toMatch(/ORGANIZER;[^\r\n]*:mailto:segreteria@studio\.example\.it/);
   }, 30_000);

@@ -24,16 +24,13 @@ describe('the patient journey after paying', () => {
     doctor = await client(app, 'medico1@example.it');
     patients = await registerPatients(app, 3, 'viaggio');
     const admin = await client(app, 'admin@example.it');
-    await admin.agent
-      .put('/api/settings/practice')
-      .set('X-CSRF-Token', admin.csrf)
-      .send({
-        name: 'Studio Nutrizione Rossi',
-        address: 'Via Roma 1, 20100 Milano',
-        phone: '02 1234567',
-        email: 'studio@example.it',
-        dataController: 'Studio Nutrizione Rossi',
-      });
+    await admin.agent.put('/api/settings/practice').set('X-CSRF-Token', admin.csrf).send({
+      name: 'Studio Nutrizione Rossi',
+      address: 'Via Roma 1, 20100 Milano',
+      phone: '02 1234567',
+      email: 'studio@example.it',
+      dataController: 'Studio Nutrizione Rossi',
+    });
   }, 60_000);
   afterAll(async () => {
     await app.close();

@@ -96,6 +96,16 @@ export const BookingView = z.object({
   visit: BookedVisit.optional(),
   /** an online visit's room, and the instant from which it opens (15 minutes before the start) */
   video: z.object({ url: z.string(), opensAt: z.string() }).optional(),
+  /** a cancelled booking: who cancelled it, the reason given (the practice must give one) and what was refunded */
+  cancellation: z
+    .object({
+      by: z.enum(['patient', 'doctor', 'admin']),
+      reason: z.string().nullable(),
+      refund: z.enum(['full', 'none']),
+      /** the amount given back, once refunded (null: none, or not yet) */
+      refundCents: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

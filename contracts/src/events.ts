@@ -54,6 +54,8 @@ export const SlotHeld = z.object({
   bookingId: z.string(),
   patientId: z.string(),
   expiresAt: z.string(),
+  /** the pause the visit needs after it (its type's buffer): no other visit may start inside it; absent = none */
+  bufferMinutes: z.number().int().min(0).optional(),
 });
 export const SlotHoldReleased = z.object({
   doctorId: z.string(),

@@ -42,6 +42,8 @@ export const BookedVisit = z.object({
   mode: VisitMode,
   productId: z.string(),
   priceCents: z.number().int(),
+  /** the pause after the visit, as booked: the next visit may not start inside it (absent on older events: none) */
+  bufferMinutes: z.number().int().min(0).optional(),
 });
 export type BookedVisit = z.infer<typeof BookedVisit>;
 

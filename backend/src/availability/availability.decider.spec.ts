@@ -352,7 +352,8 @@ describe('availability decider: visits longer than one slot (60 and 90 minutes)'
     // a closed slot after the visit is a pause too
     given(open('09:00', '09:30'))
       .when(hold({ bufferMinutes: 30 }))
-      .then([heldAt('09:00'), heldAt('09:30')]);
+      // the held slots record the pause (issue 29: the next visit may not start inside it)
+      .then([heldAt('09:00'), heldAt('09:30')].map((e) => ({ ...e, data: { ...e.data, bufferMinutes: 30 } })));
   });
   it('releasing, paying and expiring take every slot of the visit together', () => {
     const holding = [...open('09:00', '09:30'), heldAt('09:00'), heldAt('09:30')];

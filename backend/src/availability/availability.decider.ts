@@ -15,8 +15,8 @@ export type AvailabilityEvent =
 export type SlotState =
   | { status: 'available' }
   | { status: 'unavailable' }
-  | { status: 'held'; bookingId: string; patientId: string; expiresAt: string }
-  | { status: 'booked'; bookingId: string; patientId: string; orderId: string };
+  | { status: 'held'; bookingId: string; patientId: string; expiresAt: string; bufferAfter?: number }
+  | { status: 'booked'; bookingId: string; patientId: string; orderId: string; bufferAfter?: number };
 
 export interface DoctorDay {
   slots: Record<string, SlotState>;
@@ -130,6 +130,22 @@ export const SLOT_TAKEN_MESSAGE = 'Questo orario è appena stato preso da un alt
 
 export const BUFFER_TAKEN_MESSAGE = 'Dopo questo orario non resta la pausa necessaria alla visita: scegline un altro.';
 
+export const PREVIOUS_BUFFER_MESSAGE = 'Questo orario cade nella pausa dopo la visita precedente: scegline un altro.';
+
+/**
+ * Whether a visit starting at `start` would begin inside the pause (buffer after) of the visit that ends there:
+ * the slot just before belongs to another booking whose pause reaches past `start` (a pause is 0–30 minutes, so
+ * only the slot just before can reach it). The patient's own hold does not count: holding again replaces it.
+ */
+export function insidePrecedingBuffer(state: DoctorDay, start: string, patientId?: string, exceptBookingId?: string): boolean {
+  const before = state.slots[canonicalSlotStart(new Date(Date.parse(start) - SLOT_MINUTES * 60_000).toISOString())];
+  if (!before || (before.status !== 'held' && before.status !== 'booked')) return false;
+  // a visit moved right after its own old time: its own pause moves with it
+  if (exceptBookingId !== undefined && before.bookingId === exceptBookingId) return false;
+  if (before.status === 'held' && patientId !== undefined && before.patientId === patientId) return false;
+  return (before.bufferAfter ?? 0) > 0;
+}
+
 export const initialState = (): DoctorDay => ({ slots: {} });
 
 const withSlot = (state: DoctorDay, start: string, slot: SlotState): DoctorDay => ({ slots: { ...state.slots, [start]: slot } });
@@ -141,15 +157,18 @@ export function evolve(state: DoctorDay, event: AvailabilityEvent): DoctorDay {
     case 'SlotClosed':
       return withSlot(state, event.data.start, { status: 'unavailable' });
     case 'SlotHeld': {
-      const { bookingId, patientId, expiresAt } = event.data;
-      return withSlot(state, event.data.start, { status: 'held', bookingId, patientId, expiresAt });
+      const { bookingId, patientId, expiresAt, bufferMinutes } = event.data;
+      return withSlot(state, event.data.start, { status: 'held', bookingId, patientId, expiresAt, ...(bufferMinutes ? { bufferAfter: bufferMinutes } : {}) });
     }
     case 'SlotHoldReleased':
       return withSlot(state, event.data.start, { status: 'available' });
     case 'SlotBooked':
     case 'SlotRebooked': {
       const { bookingId, patientId, orderId } = event.data;
-      return withSlot(state, event.data.start, { status: 'booked', bookingId, patientId, orderId });
+      // a paid hold keeps the pause its visit needs after it
+      const before = state.slots[event.data.start];
+      const bufferAfter = before?.status === 'held' && before.bookingId === bookingId ? before.bufferAfter : undefined;
+      return withSlot(state, event.data.start, { status: 'booked', bookingId, patientId, orderId, ...(bufferAfter ? { bufferAfter } : {}) });
     }
     case 'SlotFreed':
       return withSlot(state, event.data.start, { status: 'available' });
@@ -247,6 +266,7 @@ function hold(command: HoldSlot, state: DoctorDay): AvailabilityEvent[] {
         break;
     }
   }
+  if (insidePrecedingBuffer(state, first.start, command.patientId)) throw new ConflictError(PREVIOUS_BUFFER_MESSAGE, 'pausa_precedente');
   const visitEnd = plusMinutes(first.start, minutes);
   if (command.bufferMinutes && command.bufferMinutes > 0) {
     for (const after of slotStartsOf(visitEnd, plusMinutes(visitEnd, command.bufferMinutes))) {
@@ -257,7 +277,16 @@ function hold(command: HoldSlot, state: DoctorDay): AvailabilityEvent[] {
   const { doctorId, bookingId, patientId, expiresAt } = command;
   return starts.map((start) => ({
     type: 'SlotHeld' as const,
-    data: { doctorId, slotId: slotId(doctorId, start), start, end: canonicalSlotStart(slotEnd(start)), bookingId, patientId, expiresAt },
+    data: {
+      doctorId,
+      slotId: slotId(doctorId, start),
+      start,
+      end: canonicalSlotStart(slotEnd(start)),
+      bookingId,
+      patientId,
+      expiresAt,
+      ...(command.bufferMinutes ? { bufferMinutes: command.bufferMinutes } : {}),
+    },
   }));
 }
 
@@ -328,6 +357,7 @@ function rebook(command: RebookSlot, state: DoctorDay): AvailabilityEvent[] {
     if (current.status === 'unavailable') throw new ConflictError('Questo orario non è disponibile.', 'slot_non_disponibile');
     if (current.status !== 'available') throw new ConflictError(SLOT_TAKEN_MESSAGE, 'slot_occupato');
   }
+  if (insidePrecedingBuffer(state, first, undefined, command.bookingId)) throw new ConflictError(PREVIOUS_BUFFER_MESSAGE, 'pausa_precedente');
   const { doctorId, bookingId, patientId, orderId, fromSlotId } = command;
   return starts.map((start) => ({
     type: 'SlotRebooked' as const,

@@ -14,6 +14,7 @@ export {
   type HoldSlot,
   type ReleaseHold,
 } from './availability.decider';
+export { PREVIOUS_BUFFER_MESSAGE, insidePrecedingBuffer } from './availability.decider';
 export { AvailabilityService } from './availability.service';
 export { ToggleSlotCommand } from './toggle-slot.command';
 export { AvailabilityModule } from './availability.module';

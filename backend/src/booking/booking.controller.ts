@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { HoldRequest, type BookingView, type HoldResponse, type SessionUser } from '@studio/contracts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { RATE_LIMITS, type Core } from '../infrastructure/core';
@@ -47,5 +47,16 @@ export class MyBookingsController {
   @Get('bookings')
   mine(@CurrentUser() user: SessionUser): Promise<BookingView[]> {
     return this.bookings.mine(user);
+  }
+
+  /** "Aggiungi al calendario": the patient's own confirmed visit as a .ics file */
+  @Get('bookings/:id/calendar.ics')
+  @Roles('patient')
+  async calendar(@Param('id') id: string, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const file = await this.bookings.calendarFile(id, user);
+    // set only on success: a refusal stays Italian JSON
+    res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    return file.body;
   }
 }

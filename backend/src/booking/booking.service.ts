@@ -5,6 +5,7 @@ import {
   bookingStreamName,
   cancellationPolicy,
   canonicalSlotStart,
+  SLOT_MINUTES,
   patientHoldStreamName,
   parseSlotId,
   slotId,
@@ -18,7 +19,11 @@ import {
   practiceInstant,
   videoRoomUrl,
   VIDEO_LINK_OPENS_MINUTES_BEFORE,
+  orderStreamName,
+  parseRecordedEvent,
 } from '@studio/contracts';
+import { feedCalendar } from '../common/calendar-file';
+import { readPracticeIdentity } from '../config/practice-settings';
 import type { BookingDoc, SlotDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { availabilityDecider, doctorDayOf, inWorkingHours, slotStartsOf } from '../availability';
@@ -33,6 +38,7 @@ import { patientHoldDecider } from './patient-hold.decider';
 import { holdWorkflow, type HoldInput, type HoldStep } from './hold.workflow';
 import { endHoldWorkflow, type EndHoldInput } from './end-hold.workflow';
 import { runWorkflow } from '../event-store/workflow';
+import { readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
 
 /** what a patient's sealed registration holds */
@@ -87,6 +93,7 @@ export class BookingService {
       })
     ).map((d) => d.doc);
     const byStart = new Map(docs.map((d) => [d.start, d]));
+    const blocked = await this.insidePrecedingBuffers(docs);
     const now = this.clock.now().getTime();
     const earliest = now + type.noticeMinutes * 60_000;
     const latest = now + type.horizonDays * DAY_MS;
@@ -102,6 +109,7 @@ export class BookingService {
           (s) => s.slice(0, 10) === d.start.slice(0, 10) && byStart.get(s)?.status === 'available' && inWorkingHours(new Date(s), { startHour, endHour }),
         );
         if (!fits) return false;
+        if (blocked.has(d.start)) return false;
         if (type.bufferMinutes === 0) return true;
         return slotStartsOf(end, minutes(end, type.bufferMinutes)).every((s) => {
           const status = byStart.get(s)?.status;
@@ -109,6 +117,26 @@ export class BookingService {
         });
       })
       .sort((a, b) => a.start.localeCompare(b.start));
+  }
+
+  /**
+   * The starts that fall inside the pause after the visit before them (the hold refuses them: insidePrecedingBuffer):
+   * a slot just after the last slot of a held or booked visit whose type asks for a pause.
+   */
+  private async insidePrecedingBuffers(docs: SlotDoc[]): Promise<Set<string>> {
+    const byStart = new Map(docs.map((d) => [d.start, d]));
+    const blocked = new Set<string>();
+    const buffers = new Map<string, number>();
+    for (const d of docs) {
+      const before = byStart.get(canonicalSlotStart(new Date(Date.parse(d.start) - SLOT_MINUTES * 60_000).toISOString()));
+      if (!before?.bookingId || (before.status !== 'held' && before.status !== 'booked')) continue;
+      if (!buffers.has(before.bookingId)) {
+        const booking = await this.readModels.get<BookingDoc>('bookings', before.bookingId);
+        buffers.set(before.bookingId, booking?.doc.visit?.bufferMinutes ?? 0);
+      }
+      if (buffers.get(before.bookingId)! > 0) blocked.add(d.start);
+    }
+    return blocked;
   }
 
   /** whether the patient has had a visit with this doctor (a "solo prima visita" type is not for them) */
@@ -126,11 +154,13 @@ export class BookingService {
       start: { gte: `${fromDay}T00:00:00Z`, lt: `${toDayExclusive}T00:00:00Z` },
     });
     const now = this.clock.now().getTime();
+    const blocked = await this.insidePrecedingBuffers(docs.map((d) => d.doc));
     return docs
       .map((d) => d.doc)
       .filter(
         (d) =>
           d.status === 'available' &&
+          !blocked.has(d.start) &&
           inWorkingHours(new Date(d.start), { startHour, endHour }) &&
           practiceInstant(d.start, this.config.practiceTimeZone).getTime() > now,
       )
@@ -217,6 +247,7 @@ export class BookingService {
               mode: type.mode,
               productId: type.productId,
               priceCents: type.priceCents,
+              ...(type.bufferMinutes ? { bufferMinutes: type.bufferMinutes } : {}),
             },
           }
         : {}),
@@ -395,7 +426,64 @@ export class BookingService {
         refundIfCancelled: policy.refund === 'full',
       };
     }
-    if (b.status === 'cancelled') view.refunded = Boolean(b.refundId);
+    if (b.status === 'cancelled') {
+      view.refunded = Boolean(b.refundId);
+      const cancellation = await this.cancellationOf(b);
+      if (cancellation) view.cancellation = cancellation;
+    }
     return view;
+  }
+
+  /** who cancelled, the reason they gave (opened with the patient's key) and the amount the order's refund gave back */
+  private async cancellationOf(b: BookingDoc): Promise<BookingView['cancellation'] | null> {
+    const events = (await this.eventStore.readStream(bookingStreamName(b.id))).map((e) => parseRecordedEvent(e));
+    const cancelled = [...events].reverse().find((e) => e.type === 'BookingCancelled');
+    if (!cancelled || cancelled.type !== 'BookingCancelled') return null;
+    const { by, reason: sealed, refund } = cancelled.data;
+    const reason = sealed ? await this.personalData.open<string>(sealed) : null;
+    let refundCents: number | null = null;
+    if (refund === 'full' && b.refundId && b.orderId) {
+      const order = (await this.eventStore.readStream(orderStreamName(b.orderId))).map((e) => parseRecordedEvent(e));
+      const refunded = [...order].reverse().find((e) => e.type === 'PaymentRefunded');
+      if (refunded?.type === 'PaymentRefunded') refundCents = refunded.data.amountCents ?? null;
+      if (refundCents === null) {
+        const captured = order.find((e) => e.type === 'OrderCreated');
+        if (captured?.type === 'OrderCreated') refundCents = captured.data.totalCents ?? null;
+      }
+    }
+    return { by, reason: typeof reason === 'string' ? reason : null, refund, refundCents };
+  }
+
+  /**
+   * GET /api/me/bookings/:id/calendar.ics: the patient's confirmed visit as a calendar file to import ("Aggiungi al
+   * calendario"): the same UID and SEQUENCE as the emails, the practice's address or the video room as its place.
+   */
+  async calendarFile(bookingId: string, user: SessionUser): Promise<{ filename: string; body: string }> {
+    const booking = await this.find(bookingId);
+    if (booking.patientId !== user.id) throw new ForbiddenError('Non puoi vedere questa prenotazione.');
+    if (booking.status !== 'confirmed')
+      throw new ConflictError('La visita non è confermata: non c’è nulla da aggiungere al calendario.', 'prenotazione_non_confermata');
+    const view = await this.toView(booking);
+    const practice = await readPracticeIdentity({ eventStore: this.eventStore, config: this.config });
+    const { state } = await readState(this.eventStore, bookingStreamName(bookingId), bookingDecider);
+    const sequence = state.status === 'confirmed' ? state.sequence : 0;
+    const place = [practice.name, practice.address].filter(Boolean).join(', ');
+    const body = feedCalendar({
+      name: practice.name,
+      timeZone: this.config.practiceTimeZone,
+      stamp: this.clock.now(),
+      visits: [
+        {
+          bookingId,
+          start: booking.start,
+          end: booking.end,
+          sequence,
+          summary: `${booking.visit?.name ?? 'Visita'} con ${view.doctorName}`,
+          description: view.video ? `Visita online: ${view.video.url}` : undefined,
+          location: view.video?.url ?? place,
+        },
+      ],
+    });
+    return { filename: `visita-${booking.start.slice(0, 10)}.ics`, body };
   }
 }

@@ -67,8 +67,13 @@ describe('booking a visit type: every slot of the visit, together', () => {
       visit: { visitTypeId: firstVisit.id, name: 'Prima visita', minutes: 60, priceCents: 9000, productId: firstVisit.productId, mode: 'studio' },
     });
     expect(booking.body.video).toBeUndefined();
-    // the query no longer offers starts that overlap it, nor 09:00, whose own 30-minute pause would reach it
-    expect((await query('2030-03-05', firstVisit.id)).map((s) => s.hour)).toEqual(['11:00', '11:30', '12:00']);
+    // the query no longer offers starts that overlap it, nor 09:00, whose own 30-minute pause would reach it,
+    // nor 11:00, inside its own 30-minute pause (issue 29: the previous booking's buffer); with or without a type
+    expect((await query('2030-03-05', firstVisit.id)).map((s) => s.hour)).toEqual(['11:30', '12:00']);
+    expect((await query('2030-03-05')).map((s) => s.hour)).not.toContain('11:00');
+    const inPause = await hold(patients[5], '2030-03-05T11:00:00Z');
+    expect(inPause.status).toBe(409);
+    expect(inPause.body.error.message).toMatch(/pausa dopo la visita precedente/);
     const noPause = await hold(patients[5], '2030-03-05T09:00:00Z', firstVisit.id);
     expect(noPause.status).toBe(409);
     expect(noPause.body.error.message).toMatch(/pausa necessaria/);

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
-import { calendarFeedStreamName, type CalendarFeedView, type EventMetadata, type SessionUser } from '@studio/contracts';
+import { bookingStreamName, calendarFeedStreamName, type CalendarFeedView, type EventMetadata, type SessionUser } from '@studio/contracts';
 import type { BookingDoc, UserDoc } from '@studio/projections';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
@@ -17,6 +17,13 @@ import { AccessLogService } from '../personal-data/access-log.service';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hash = (token: string) => createHash('sha256').update(token).digest();
 const NOT_FOUND = 'Calendario non trovato.';
+
+/** a booking's moves, as the emails number them: the `sequence` of its latest BookingRescheduled (0: never moved) */
+const moves = {
+  initialState: () => 0,
+  evolve: (sequence: number, event: { type: string; data: unknown }) =>
+    event.type === 'BookingRescheduled' ? (event.data as { sequence: number }).sequence : sequence,
+};
 
 @Injectable()
 export class CalendarFeedService {
@@ -95,6 +102,9 @@ export class CalendarFeedService {
       const viewer = { id: doctorId, role: 'doctor' as const, name: '' };
       for (const id of names.keys()) await this.accessLog.recordAccess(viewer, id, 'personal_data', 'calendario', { correlationId: read, causationId: read });
     }
+    // the SEQUENCE of each visit's latest email (its moves): a calendar importing the feed keeps the moved time
+    const sequences = new Map<string, number>();
+    for (const b of bookings) sequences.set(b.id, (await readState(this.eventStore, bookingStreamName(b.id), moves)).state);
     return feedCalendar({
       name: `${(await readPracticeIdentity({ eventStore: this.eventStore, config: this.config })).name} - agenda`,
       timeZone: this.config.practiceTimeZone,
@@ -104,7 +114,7 @@ export class CalendarFeedService {
         bookingId: b.id,
         start: b.start,
         end: b.end,
-        sequence: 0,
+        sequence: sequences.get(b.id) ?? 0,
         summary: names.has(b.patientId) ? `Visita - ${names.get(b.patientId)}` : 'Visita',
       })),
     });

@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { practiceInstant } from '@studio/contracts';
 
 /** the UID of a booking's calendar entry: the same in every message and in the doctor's feed */
@@ -25,11 +25,24 @@ export function visitCalendar(input: {
   method: 'REQUEST' | 'CANCEL';
   timeZone: string;
   organizer: { name: string; email: string };
+  /**
+   * the recipient of this copy (the patient, or the doctor in the doctor's copy): RFC 5546 §3.2.2 requires at least one
+   * ATTENDEE in a REQUEST, and §3.2.5 that a CANCEL of the whole event names all its attendees
+   */
+  attendee?: { name: string; email: string };
   stamp: Date;
 }): string {
   const cal = ical({ prodId: { company: 'Studio Medico', product: 'prenotazioni', language: 'IT' }, name: input.organizer.name });
   cal.method(input.method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL);
-  addVisit(cal, input.visit, input.timeZone, input.stamp, input.method === 'CANCEL').organizer(input.organizer);
+  const event = addVisit(cal, input.visit, input.timeZone, input.stamp, input.method === 'CANCEL').organizer(input.organizer);
+  if (input.attendee) {
+    event.createAttendee({
+      email: input.attendee.email,
+      name: input.attendee.name || undefined,
+      role: ICalAttendeeRole.REQ,
+      ...(input.method === 'REQUEST' ? { status: ICalAttendeeStatus.NEEDSACTION, rsvp: true } : {}),
+    });
+  }
   return cal.toString();
 }
 

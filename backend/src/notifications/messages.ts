@@ -32,6 +32,45 @@ export interface MessageContext {
   accountLinkUrl?: string;
   /** an online visit's video room (opens 15 minutes before the start) */
   videoUrl?: string;
+  /** the practice's own address (settings), the calendar entry's ORGANIZER; the sender's when none is set */
+  organizer?: { name: string; email: string };
+  /** the practice's place, the calendar entry's LOCATION of a visit in studio */
+  practiceAddress?: string;
+  /** a cancellation: who cancelled, the reason given, the amount refunded (null: none) */
+  cancellation?: { by: 'patient' | 'doctor' | 'admin'; reason: string | null; refundCents: number | null };
+  /** a reminder: the cancellation policy at the moment it is sent (instants in ms) */
+  policy?: { beforeCutoff: boolean; cutoffAt: string };
+}
+
+const euro = (cents: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** who cancelled, the reason and the refund, as the cancellation email words them */
+function cancellationLines(c: NonNullable<MessageContext['cancellation']>, toDoctor: boolean): string[] {
+  const who = { patient: toDoctor ? 'dal paziente' : 'da te', doctor: 'dal medico', admin: 'dalla segreteria' }[c.by];
+  const lines = [`La visita è stata disdetta ${who}.`];
+  if (c.reason) lines.push(`Motivo: ${c.reason}`);
+  if (!toDoctor) {
+    lines.push(
+      c.refundCents !== null
+        ? `Ti rimborsiamo l'intero pagamento: ${euro(c.refundCents)}, sullo stesso metodo con cui hai pagato.`
+        : c.by === 'patient'
+          ? 'La disdetta è arrivata dopo il termine previsto: il pagamento non viene rimborsato.'
+          : 'Non risulta un pagamento da rimborsare.',
+    );
+  }
+  return lines;
+}
+
+/** a reminder's advice, by what the policy allows when it leaves */
+function reminderAdvice(policy: MessageContext['policy'], timeZone: string): string {
+  if (!policy) return 'Se non puoi venire, annulla o sposta la prenotazione per tempo.';
+  if (policy.beforeCutoff) {
+    const at = new Intl.DateTimeFormat('it-IT', { timeZone, day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+      new Date(policy.cutoffAt),
+    );
+    return `Se non puoi venire, puoi disdire o spostare la visita con rimborso completo fino al ${at}.`;
+  }
+  return 'Il termine per disdire con rimborso è scaduto: se non puoi venire, disdici comunque la visita, così l’orario torna libero per altri.';
 }
 
 /** a slot's wall-clock time as Italians read it: "lunedì 26 ottobre 2026 alle 09:00" */
@@ -79,7 +118,11 @@ function body(n: Decided, ctx: MessageContext): Body {
     case 'booking_cancelled':
       return {
         subject: `Prenotazione annullata: ${when}`,
-        lines: [`La visita ${withWhom} di ${when} è stata annullata.`, 'In allegato il file che la toglie dal calendario.'],
+        lines: [
+          `La visita ${withWhom} di ${when} è stata annullata.`,
+          ...(ctx.cancellation ? cancellationLines(ctx.cancellation, toDoctor) : []),
+          'In allegato il file che la toglie dal calendario.',
+        ],
         link: toDoctor ? undefined : home,
         ics: { method: 'CANCEL', summary },
       };
@@ -93,7 +136,7 @@ function body(n: Decided, ctx: MessageContext): Body {
     case 'reminder':
       return {
         subject: `Promemoria: visita ${when}`,
-        lines: [`Ti ricordiamo la visita ${withWhom} di ${when}.`, ...video, 'Se non puoi venire, annulla o sposta la prenotazione per tempo.'],
+        lines: [`Ti ricordiamo la visita ${withWhom} di ${when}.`, ...video, reminderAdvice(ctx.policy, ctx.timeZone)],
         link: home,
         // no calendar part: the invitation already sent stands; a REQUEST with the same SEQUENCE would be a new one
       };
@@ -174,10 +217,19 @@ export function renderMessage(n: Decided, ctx: MessageContext): MailMessage {
   const attachments: MailAttachment[] = [];
   if (b.ics && n.bookingId && n.start && n.end) {
     const ics = visitCalendar({
-      visit: { bookingId: n.bookingId, start: n.start, end: n.end, sequence: n.sequence, summary: b.ics.summary, location: ctx.videoUrl ?? ctx.practiceName },
+      visit: {
+        bookingId: n.bookingId,
+        start: n.start,
+        end: n.end,
+        sequence: n.sequence,
+        summary: b.ics.summary,
+        location: ctx.videoUrl ?? ([ctx.practiceName, ctx.practiceAddress].filter(Boolean).join(', ') || ctx.practiceName),
+      },
       method: b.ics.method,
       timeZone: ctx.timeZone,
-      organizer: ctx.from,
+      organizer: ctx.organizer ?? ctx.from,
+      // the one this copy goes to: the patient, or the doctor in the doctor's copy
+      attendee: ctx.recipient,
       stamp: ctx.now,
     });
     attachments.push({

@@ -134,6 +134,9 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     expect(to(reminder)).toBe('paziente1@example.it');
     // a reminder is not a new invitation: no calendar part
     expect(reminder.attachments.filter((a) => a.contentType.startsWith('text/calendar'))).toEqual([]);
+    // it leaves exactly at the default cut-off (24 h): its advice says the refund deadline has passed, not "per tempo"
+    expect(reminder.text).toContain('Il termine per disdire con rimborso è scaduto');
+    expect(reminder.text).not.toContain('per tempo');
 
     await cancel('b1', '2026-10-27T09:00:00Z', '2026-10-27T09:30:00Z');
     const cancelled = (await smtp.waitFor(7)).slice(5);
@@ -247,6 +250,73 @@ describe('the practice as set in /impostazioni signs the messages', () => {
     const p = mails.find((m) => to(m) === 'paziente1@example.it')!;
     expect(p.from?.value[0]).toEqual({ name: 'Studio Bianchi & Rossi', address: 'noreply@studio.example.it' });
     expect(p.text).toContain('Studio Bianchi & Rossi - messaggio di servizio');
-    expect(ics(p).event.location).toBe('Studio Bianchi & Rossi');
+    // the practice's place: its name and address (issue 29)
+    expect(ics(p).event.location).toBe('Studio Bianchi & Rossi, Via Po 2, Torino');
+  }, 30_000);
+});
+
+describe('calendar parts as RFC 5546 asks, and the cancellation told in full (issue 29)', () => {
+  it("REQUEST and CANCEL name the recipient as ATTENDEE and the practice's real address as ORGANIZER; a doctor's cancellation says who, why and the refund", async () => {
+    const admin = await client(app, 'admin@example.it');
+    const details = { name: 'Studio Rossi', address: 'Via Po 2, Torino', phone: '', email: 'segreteria@studio.example.it', dataController: 'Studio Rossi' };
+    await admin.agent.put('/api/settings/practice').set('X-CSRF-Token', admin.csrf).send(details).expect(200);
+    const before = smtp.received.length;
+    await book('b-rfc', '2026-11-10T09:00:00Z', '2026-11-10T10:00:00Z');
+    const mails = (await smtp.waitFor(before + 2)).slice(before);
+    const p = mails.find((m) => to(m) === 'paziente1@example.it')!;
+    const d = mails.find((m) => to(m) === 'medico1@example.it')!;
+    for (const [mail, address] of [
+      [p, 'paziente1@example.it'],
+      [d, 'medico1@example.it'],
+    ] as const) {
+      const { text } = ics(mail);
+      const unfolded = text.replace(/\r\n[ \t]/g, '');
+      // RFC 5546 §3.2.2: a REQUEST has its ORGANIZER and at least one ATTENDEE
+      expect(unfolded).toMatch(/ORGANIZER;CN="?Studio Rossi"?:mailto:segreteria@studio\.example\.it/);
+      expect(unfolded).toMatch(new RegExp(`ATTENDEE;[^\\r\\n]*:mailto:${address.replace('.', '\\.')}`, 'i'));
+      expect(unfolded).toContain('RSVP=TRUE');
+      expect(unfolded).not.toContain('noreply@');
+    }
+    // the sender stays the sending address
+    expect(p.from?.value[0].address).toBe('noreply@studio.example.it');
+
+    // the doctor cancels, with a reason; the order's refund of 90,00 €
+    await app.core.eventStore.append(
+      'order-o-b-rfc',
+      [
+        {
+          type: 'PaymentRefunded',
+          data: { orderId: 'o-b-rfc', captureId: 'c', refundId: 'r', status: 'COMPLETED', reason: 'disdetta', amountCents: 9000 },
+          metadata: meta(),
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+    await append('b-rfc', 'BookingCancelled', {
+      bookingId: 'b-rfc',
+      patientId: patient,
+      doctorId: doctor,
+      slotId: `${doctor}_2026-11-10T09:00:00Z`,
+      start: '2026-11-10T09:00:00Z',
+      end: '2026-11-10T10:00:00Z',
+      by: 'doctor',
+      reason: await app.core.personalData.seal(patient, 'Il medico è malato'),
+      refund: 'full',
+      at: clock.now().toISOString(),
+    });
+    const cancelled = (await smtp.waitFor(before + 4)).slice(before + 2);
+    const pc = cancelled.find((m) => to(m) === 'paziente1@example.it')!;
+    expect(pc.text).toContain('La visita è stata disdetta dal medico.');
+    expect(pc.text).toContain('Motivo: Il medico è malato');
+    expect(pc.text!.replace(/\u00a0/g, ' ')).toContain("Ti rimborsiamo l'intero pagamento: 90,00 €");
+    const dc = cancelled.find((m) => to(m) === 'medico1@example.it')!;
+    expect(dc.text).not.toContain('rimborsiamo');
+    // RFC 5546 §3.2.5: a CANCEL of the whole event names its attendees
+    const cancelIcs = ics(pc).text.replace(/\r\n[ \t]/g, '');
+    expect(cancelIcs).toContain('METHOD:CANCEL');
+    // §3.2.5: the whole event cancelled says so
+    expect(cancelIcs).toContain('STATUS:CANCELLED');
+    expect(cancelIcs).toMatch(/ATTENDEE;[^\r\n]*:mailto:paziente1@example\.it/i);
+    expect(cancelIcs).toMatch(/ORGANIZER;[^\r\n]*:mailto:segreteria@studio\.example\.it/);
   }, 30_000);
 });

@@ -1,5 +1,14 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { bookingStreamName, notificationStreamName, parseRecordedEvent, videoRoomUrl, type EventMetadata } from '@studio/contracts';
+import {
+  bookingStreamName,
+  cancellationPolicy,
+  notificationStreamName,
+  orderStreamName,
+  parseRecordedEvent,
+  practiceInstant,
+  videoRoomUrl,
+  type EventMetadata,
+} from '@studio/contracts';
 import type { NotificationDoc, UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../common/clock';
@@ -136,12 +145,28 @@ export class OutboxWorker {
       const practice = await readPracticeIdentity(core);
       const from = { name: practice.name, email: mailAddress(config.from) };
       // an online visit's room, in the message and as the calendar entry's place
-      const held = n.bookingId
-        ? (await core.eventStore.readStream(bookingStreamName(n.bookingId), { maxCount: 1 })).map(parseRecordedEvent).find((e) => e.type === 'BookingHeld')
-        : undefined;
+      const history = n.bookingId ? (await core.eventStore.readStream(bookingStreamName(n.bookingId))).map(parseRecordedEvent) : [];
+      const held = history.find((e) => e.type === 'BookingHeld');
       const online = held?.type === 'BookingHeld' && held.data.visit?.mode === 'online';
       const message = renderMessage(n, {
         ...people,
+        // the practice's real address (settings) organises the calendar entry; the sender's until one is set
+        organizer: { name: practice.name, email: practice.email || from.email },
+        practiceAddress: practice.address,
+        ...(n.kind === 'booking_cancelled' ? await this.cancellation(history) : {}),
+        ...(n.kind === 'reminder' && n.start
+          ? {
+              policy: (() => {
+                const p = cancellationPolicy(
+                  practiceInstant(n.start, core.config.practiceTimeZone).getTime(),
+                  clock.now().getTime(),
+                  core.config.cancellationCutoffHours,
+                  'patient',
+                );
+                return { beforeCutoff: p.beforeCutoff, cutoffAt: p.cutoffAt };
+              })(),
+            }
+          : {}),
         ...(online && n.bookingId ? { videoUrl: videoRoomUrl(core.config.videoBaseUrl, n.bookingId) } : {}),
         practiceName: practice.name,
         publicUrl: config.publicUrl,
@@ -183,6 +208,28 @@ export class OutboxWorker {
       if (error instanceof AppError && error.status === 409) return false;
       throw error;
     }
+  }
+
+  /** who cancelled, the reason given (opened with the patient's key) and, when refunded, the amount paid for it */
+  private async cancellation(history: ReturnType<typeof parseRecordedEvent>[]) {
+    const cancelled = [...history].reverse().find((e) => e.type === 'BookingCancelled');
+    if (cancelled?.type !== 'BookingCancelled') return {};
+    const { by, reason: sealed, refund } = cancelled.data;
+    const reason = sealed ? await this.o.core.personalData.open<string>(sealed) : null;
+    const confirmed = history.find((e) => e.type === 'BookingConfirmed');
+    let refundCents: number | null = null;
+    if (refund === 'full' && confirmed?.type === 'BookingConfirmed') {
+      const order = (await this.o.core.eventStore.readStream(orderStreamName(confirmed.data.orderId))).map(parseRecordedEvent);
+      const refunded = order.find((e) => e.type === 'PaymentRefunded');
+      const created = order.find((e) => e.type === 'OrderCreated');
+      refundCents =
+        refunded?.type === 'PaymentRefunded' && refunded.data.amountCents !== undefined
+          ? refunded.data.amountCents
+          : created?.type === 'OrderCreated'
+            ? (created.data.totalCents ?? null)
+            : null;
+    }
+    return { cancellation: { by, reason: typeof reason === 'string' ? reason : null, refundCents } };
   }
 
   /** addresses and names, unsealed only now: null when the recipient was erased */

@@ -1361,6 +1361,36 @@ export const it = {
     energyNeedsRecord: 'Per calcolare il fabbisogno servono il sesso e la data di nascita: compilali nell’anamnesi e salva.',
     energyNeedsMeasurement: 'Per calcolare il fabbisogno serve una misurazione con peso e altezza.',
   },
+  /** the patient's journey around a booking of a visit type (issue 29): price, confirmation, video link, policy wording */
+  journey: {
+    visitTypePrice: (name: string, minutes: number) => `Il prezzo è quello della visita prenotata: ${name} (${minutes} minuti).`,
+    confirmedTitle: 'Prenotazione confermata',
+    confirmedLead: 'Il pagamento è andato a buon fine: ti aspettiamo.',
+    what: 'Visita',
+    when: 'Quando',
+    duration: 'Durata',
+    minutes: (m: number) => `${m} minuti`,
+    where: 'Dove',
+    withDoctor: 'Con',
+    online: 'Online, in videochiamata',
+    videoLink: 'Collegamento alla videochiamata',
+    addToCalendar: 'Aggiungi al calendario',
+    emailSent: 'Ti abbiamo inviato un’email con tutti i dettagli e il file per il calendario.',
+    howToCancel: 'Disdire o spostare',
+    manageLink: 'Vai alle tue prenotazioni',
+    loading: 'Caricamento della prenotazione…',
+    error: 'Impossibile caricare la prenotazione.',
+    notConfirmed: 'Questa prenotazione non risulta confermata.',
+    joinVideo: 'Entra nella videochiamata',
+    videoOpensAt: (when: string) => `Il collegamento si apre ${when}, 15 minuti prima dell’inizio.`,
+    videoOpen: 'Il collegamento è aperto: puoi entrare nella videochiamata.',
+    policyPassed: (cutoff: string) =>
+      `Il termine per disdire con rimborso è scaduto il ${cutoff}: puoi ancora disdire la visita, ma senza rimborso, e non puoi più spostarla.`,
+    cancelledBy: { patient: 'Disdetta da te', doctor: 'Disdetta dal medico', admin: 'Disdetta dalla segreteria' },
+    cancelReason: (reason: string) => `Motivo: ${reason}`,
+    refundAmount: (amount: string) => `Rimborso: ${amount}`,
+    noRefund: 'Nessun rimborso',
+  },
 } as const;
 
 export type Catalogue = typeof it;

@@ -12,7 +12,8 @@ export type HoldArgs = { doctorId: string; availabilityId: string; visitTypeId?:
 
 /** an item of GET /api/me/bookings (the server may add fields the page does not use) */
 export type MyBooking = Pick<BookingView, 'id' | 'doctorId' | 'doctorName' | 'start' | 'end' | 'status' | 'expiresAt' | 'paymentInReview'> &
-  Partial<Pick<BookingView, 'policy' | 'resume' | 'refunded' | 'orderId'>>;
+  Partial<Pick<BookingView, 'policy' | 'resume' | 'refunded' | 'orderId'>> &
+  Partial<Pick<BookingView, 'visit' | 'video' | 'cancellation'>>;
 
 export const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,4 +1,6 @@
 import { usePageTitle } from '../../lib/pageTitle';
+import { VideoLink } from '../../components/ui/VideoLink';
+import { CancellationDetails } from '../../components/ui/CancellationDetails';
 import type { Answer, BookingStatus, QuestionnaireView } from '@studio/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Alert, Badge, Button, Card } from 'react-bootstrap';
@@ -178,6 +180,26 @@ export function BookingDetailPage() {
                 {it.myBookings.status[b.status]}
               </Badge>
             </dd>
+            {b.visit && (
+              <>
+                <dt className="col-sm-3">{it.journey.what}</dt>
+                <dd className="col-sm-9">{`${b.visit.name} · ${it.journey.minutes(b.visit.minutes)}`}</dd>
+              </>
+            )}
+            {b.status === 'confirmed' && b.video && (
+              <>
+                <dt className="col-sm-3">{it.journey.where}</dt>
+                <dd className="col-sm-9">
+                  {it.journey.online}
+                  <VideoLink video={b.video} />
+                </dd>
+              </>
+            )}
+            {b.status === 'cancelled' && b.cancellation && (
+              <dd className="col-sm-9 offset-sm-3">
+                <CancellationDetails cancellation={b.cancellation} />
+              </dd>
+            )}
             {b.status === 'confirmed' && <BookingReceipts bookingId={b.id} />}
             {b.status === 'held' && (
               <>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Alert, Button, Modal } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { useCancelBookingMutation, useRescheduleBookingMutation, type MyBooking } from '../../lib/bookingsApi';
-import { localDateTime, utcDay } from '../../lib/dates';
+import { localDateTime } from '../../lib/dates';
 import { CancelDialog } from '../../components/ui/CancelDialog';
-import { Loading } from '../../components/ui/Loading';
 import { it } from '../../i18n/it';
-import { useGetRescheduleHoursQuery } from './rescheduleApi';
+import { RescheduleGrid } from './RescheduleGrid';
 
 const t = it.myBookings;
 
@@ -41,31 +40,9 @@ export function CancelBooking({ booking, onDone }: { booking: MyBooking; onDone:
   );
 }
 
-function FreeHours({ doctorId, date, value, onChange }: { doctorId: string; date: string; value: string; onChange: (id: string) => void }) {
-  const hours = useGetRescheduleHoursQuery({ doctorId, date }, { skip: !/^\d{4}-\d{2}-\d{2}$/.test(date) });
-  if (hours.isFetching) return <Loading label={t.rescheduleLoadingHours} />;
-  if (hours.isError) return <Alert variant="danger">{errorMessage(hours.error, t.rescheduleFailed)}</Alert>;
-  if (!hours.data) return null;
-  if (hours.data.length === 0) return <p className="mb-0">{t.rescheduleNoHours}</p>;
-  return (
-    <Form.Group controlId={`reschedule-hour-${doctorId}`}>
-      <Form.Label>{t.rescheduleHour}</Form.Label>
-      <Form.Select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">—</option>
-        {hours.data.map((h) => (
-          <option key={h.id} value={h.id}>
-            {h.hour}
-          </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
-  );
-}
-
-/** "Sposta": another free slot of the same doctor */
+/** "Sposta": another start of the same doctor, chosen on the day grid of /prenota (where the whole visit fits) */
 export function RescheduleBooking({ booking, onDone }: { booking: MyBooking; onDone: (message: string) => void }) {
   const [open, setOpen] = useState(false);
-  const [date, setDate] = useState(utcDay(booking.start));
   const [slot, setSlot] = useState('');
   const [reschedule, state] = useRescheduleBookingMutation();
   const onConfirm = async () => {
@@ -82,16 +59,21 @@ export function RescheduleBooking({ booking, onDone }: { booking: MyBooking; onD
       <Button variant="outline-primary" size="sm" onClick={() => (state.reset(), setSlot(''), setOpen(true))}>
         {t.reschedule}
       </Button>
-      <Modal show={open} onHide={() => setOpen(false)} aria-labelledby={`reschedule-${booking.id}`}>
+      <Modal show={open} onHide={() => setOpen(false)} aria-labelledby={`reschedule-${booking.id}`} size="lg" fullscreen="sm-down">
         <Modal.Header closeButton closeLabel={t.close}>
           <Modal.Title id={`reschedule-${booking.id}`}>{t.rescheduleTitle}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Form.Group controlId={`reschedule-day-${booking.id}`} className="mb-3">
-            <Form.Label>{t.rescheduleDay}</Form.Label>
-            <Form.Control type="date" value={date} onChange={(e) => (setDate(e.target.value), setSlot(''))} />
-          </Form.Group>
-          {open && <FreeHours doctorId={booking.doctorId} date={date} value={slot} onChange={setSlot} />}
+          {open && (
+            <RescheduleGrid
+              idPrefix={`reschedule-${booking.id}`}
+              doctorId={booking.doctorId}
+              visitTypeId={booking.visit?.visitTypeId}
+              currentStart={booking.start}
+              value={slot}
+              onChange={setSlot}
+            />
+          )}
           {state.isError && (
             <Alert variant="danger" role="alert" className="mt-3 mb-0">
               {errorMessage(state.error, t.rescheduleFailed)}

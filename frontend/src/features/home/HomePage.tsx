@@ -1,7 +1,7 @@
 import { usePageTitle } from '../../lib/pageTitle';
 import { lazy, Suspense } from 'react';
 import { Card } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useGetSessionQuery } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
 import { AUDIT_PATH, PATHS } from '../../lib/paths';
@@ -13,6 +13,7 @@ import { AccessLog } from './AccessLog';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { MyWaitingList } from './MyWaitingList';
 import { WeightTrend } from './WeightTrend';
+import { BookingConfirmation } from './BookingConfirmation';
 
 /** the diet's read-only rich text (Tiptap) loads only for patients, with their home */
 const MyDiet = lazy(() => import('./MyDiet').then((m) => ({ default: m.MyDiet })));
@@ -43,6 +44,8 @@ export function HomePage() {
   usePageTitle(it.titles.home);
   const { data } = useGetSessionQuery();
   const user = data?.user;
+  // after a confirmed payment (the payment page's navigation state): the booking's confirmation first
+  const confirmedBooking = (useLocation().state as { confirmedBooking?: string } | null)?.confirmedBooking;
   if (!user) return null;
   return (
     <>
@@ -64,6 +67,7 @@ export function HomePage() {
       {user.role === 'doctor' && <CalendarFeedCard />}
       {user.role === 'patient' && (
         <>
+          {confirmedBooking && <BookingConfirmation bookingId={confirmedBooking} />}
           <MyBookings />
           <MyWaitingList />
           <MyOrders />

@@ -2,7 +2,7 @@
 import { mockFetch, type Route } from '../../test/setupDom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyBooking } from '../../lib/bookingsApi';
-import { localClock, localDateTime } from '../../lib/dates';
+import { isoDay, localClock, localDateTime } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
 import { HomePage } from './HomePage';
@@ -195,19 +195,22 @@ describe('/home: resuming a held booking, cancelling and moving a paid one', () 
     expect((await within(dialog).findByRole('alert')).textContent).toContain("L'orario della visita è già passato.");
   });
 
-  test('moving: the free hours of the chosen day, then POST reschedule with the slot id', async () => {
+  test('moving: a day of the grid with room, its free hours, then POST reschedule with the slot id', async () => {
     const b = { ...booking('b5', 'confirmed', '2030-01-08T09:00:00Z'), policy: policy(true) };
+    const day = isoDay(new Date(Date.now() + 2 * 86_400_000));
     await open(
       [b],
       [
-        { method: 'GET', path: '/disponibilita/query', body: [{ id: 'd1~203001081000', hour: '10:00' }] },
+        { method: 'GET', path: /^\/api\/doctors\/d1\/days/, body: [{ date: day, free: 1 }] },
+        { method: 'GET', path: /^\/disponibilita\/query/, body: [{ id: 'd1~203001081000', hour: '10:00' }] },
         { method: 'POST', path: '/api/bookings/b5/reschedule', body: { ...b, start: '2030-01-08T10:00:00Z' } },
       ],
     );
     await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.myBookings.reschedule })));
     const dialog = await screen.findByRole('dialog');
-    const select = await within(dialog).findByLabelText(t.myBookings.rescheduleHour);
-    fireEvent.change(select, { target: { value: 'd1~203001081000' } });
+    await waitFor(() => expect(dialog.querySelector(`[data-date="${day}"]`)).not.toBeNull());
+    await act(async () => void fireEvent.click(dialog.querySelector<HTMLElement>(`[data-date="${day}"]`)!));
+    await act(async () => void fireEvent.click(await within(dialog).findByRole('button', { name: '10:00' })));
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.myBookings.rescheduleConfirm })));
     await screen.findByText(t.myBookings.rescheduled);
     expect(fetchMock!.calls.find((c) => c.method === 'POST')!.body).toEqual({ availability_id: 'd1~203001081000' });

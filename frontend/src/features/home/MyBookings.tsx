@@ -10,7 +10,10 @@ import { LockableButton } from '../../components/ui/LockableButton';
 import { PATHS, paymentPath, questionnairePath } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { CancelBooking, RescheduleBooking } from './BookingActions';
-import { localDateTime } from '../../lib/dates';
+import { PolicyLine } from '../../components/ui/PolicyLine';
+import { VideoLink } from '../../components/ui/VideoLink';
+import { CancellationDetails } from '../../components/ui/CancellationDetails';
+import { calendarFileUrl } from './journeyApi';
 
 const t = it.myBookings;
 
@@ -122,9 +125,14 @@ export function MyBookings() {
                     {b.status === 'held' && b.resume && (
                       <p className="small mb-0">{t.continueHint(b.resume === 'questionnaire' ? t.stepQuestionnaire : t.stepPayment)}</p>
                     )}
-                    {(b.status === 'held' || b.status === 'confirmed') && b.policy && (
-                      <p className="small text-body-secondary mb-0 app-policy">{t.policy(b.policy.cutoffHours, localDateTime(b.policy.cutoffAt))}</p>
+                    {(b.status === 'held' || b.status === 'confirmed') && b.policy && <PolicyLine policy={b.policy} />}
+                    {b.status === 'confirmed' && b.video && <VideoLink video={b.video} />}
+                    {b.status === 'confirmed' && (
+                      <a className="small d-inline-block mt-1 app-ics-link" href={calendarFileUrl(b.id)} download>
+                        {it.journey.addToCalendar}
+                      </a>
                     )}
+                    {b.status === 'cancelled' && b.cancellation && <CancellationDetails cancellation={b.cancellation} />}
                   </div>
                   {b.status === 'held' && (
                     <Link className="btn btn-primary btn-sm" to={resumePath(b)}>

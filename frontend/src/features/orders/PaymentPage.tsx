@@ -1,6 +1,13 @@
 import { usePageTitle } from '../../lib/pageTitle';
 import { useNow } from '../../lib/useNow';
-import { STS_OPPOSITION_WORDING, discountedCents, isValidCodiceFiscale, type ConfirmPaymentRequest, type PublicProduct } from '@studio/contracts';
+import {
+  STS_OPPOSITION_WORDING,
+  discountedCents,
+  isValidCodiceFiscale,
+  type BookingView,
+  type ConfirmPaymentRequest,
+  type PublicProduct,
+} from '@studio/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -30,7 +37,8 @@ type CouponAlert = { variant: 'success' | 'danger'; text: string };
 /**
  * /pagamento?booking=<id>: the step after the questionnaire. One product (radio cards), an optional
  * coupon, tax code and billing address, then PayPal. While a PayPal order is open the panel is inert;
- * cancel or error re-enable it. An approved payment is confirmed to the server, then /home.
+ * cancel or error re-enable it. An approved payment is confirmed to the server, then /home (with its confirmation).
+ * A booking of a visit type is priced by it: its product is chosen already and the only one offered.
  */
 export function PaymentPage() {
   usePageTitle(it.titles.payment);
@@ -42,6 +50,7 @@ export function PaymentPage() {
   const [checkCoupon, couponCheck] = useCheckCouponMutation();
   const [createOrder] = useCreatePaypalOrderMutation();
   const [confirmPayment, confirmation] = useConfirmPaymentMutation();
+  const [pinnedProduct, setPinnedProduct] = useState(false);
 
   const [productId, setProductId] = useState<string | null>(null);
   const [couponInput, setCouponInput] = useState('');
@@ -63,6 +72,15 @@ export function PaymentPage() {
   useEffect(() => {
     if (registeredTaxcode) setTaxcode((current) => current || registeredTaxcode);
   }, [registeredTaxcode]);
+  // a booking of a visit type is priced by it: its product is chosen already and is the only one offered
+  const visit = booking.data?.visit;
+  const visitProductId = visit?.productId ?? null;
+  useEffect(() => {
+    if (visitProductId) {
+      setProductId(visitProductId);
+      setPinnedProduct(true);
+    }
+  }, [visitProductId]);
   // the hold being paid: as soon as it is over (not only when PayPal is clicked) the page says so
   const held = booking.data;
   const holdEnd = held?.status === 'held' && held.expiresAt ? Date.parse(held.expiresAt) : NaN;
@@ -84,7 +102,8 @@ export function PaymentPage() {
     );
   }
 
-  const product = products.data?.find((p) => p.id === productId) ?? null;
+  const offered = offeredProducts(products.data, visit);
+  const product = offered?.find((p) => p.id === productId) ?? null;
   const priceOf = (p: PublicProduct) => discountedCents(p.priceCents, coupon?.percentage);
   const taxcodeValid = isValidCodiceFiscale(taxcode);
   const billingFilled = billing.trim() !== '';
@@ -146,7 +165,8 @@ export function PaymentPage() {
       setConfirmError(errorMessage(error, t.confirmFailed));
       return;
     }
-    void navigate(PATHS.home, { replace: true });
+    // SPEC: a confirmed payment goes to /home, which opens on the booking's confirmation
+    void navigate(PATHS.home, { replace: true, state: { confirmedBooking: bookingId } });
   };
 
   const onApprove = async (data: PaypalApproveData) => {
@@ -215,10 +235,15 @@ export function PaymentPage() {
               </Button>
             </Alert>
           )}
-          {products.data && products.data.length === 0 && <p>{t.noProducts}</p>}
-          {products.data && products.data.length > 0 && (
+          {pinnedProduct && visit && (
+            <p className="small text-body-secondary" data-testid="visit-type-price">
+              {it.journey.visitTypePrice(visit.name, visit.minutes)}
+            </p>
+          )}
+          {offered && offered.length === 0 && <p>{t.noProducts}</p>}
+          {offered && offered.length > 0 && (
             <div className="row g-3" role="radiogroup" aria-label={t.products}>
-              {products.data.map((p) => {
+              {offered.map((p) => {
                 const selected = p.id === productId;
                 const price = priceOf(p);
                 return (
@@ -352,4 +377,15 @@ export function PaymentPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * The products the patient may pay this booking with: a booking of a visit type only with the visit type's product
+ * (as listed by the catalogue, or as recorded when held if the catalogue no longer lists it); otherwise the catalogue.
+ */
+export function offeredProducts(catalogue: PublicProduct[] | undefined, visit: BookingView['visit']): PublicProduct[] | undefined {
+  if (!visit) return catalogue;
+  if (!catalogue) return undefined;
+  const listed = catalogue.find((p) => p.id === visit.productId);
+  return [listed ?? { id: visit.productId, name: visit.name, description: '', priceCents: visit.priceCents }];
 }

@@ -1,6 +1,7 @@
 import type { BookingView } from '@studio/contracts';
 import { Alert, Card } from 'react-bootstrap';
-import { localDateTime, utcClock, utcDayLong } from '../../lib/dates';
+import { utcClock, utcDayLong } from '../../lib/dates';
+import { PolicyLine } from '../../components/ui/PolicyLine';
 import { HoldCountdown } from '../../components/ui/HoldCountdown';
 import { it } from '../../i18n/it';
 
@@ -29,11 +30,7 @@ export function PaymentSummary({ booking, productName }: { booking: BookingView;
             {t.bookingNotHeld}
           </Alert>
         )}
-        {booking.policy && (
-          <p className="small text-body-secondary mb-0 app-policy">
-            {it.myBookings.policy(booking.policy.cutoffHours, localDateTime(booking.policy.cutoffAt))}
-          </p>
-        )}
+        {booking.policy && <PolicyLine policy={booking.policy} />}
       </Card.Body>
     </Card>
   );

@@ -1363,13 +1363,13 @@ export const it = {
   },
   /** the patient's journey around a booking of a visit type (issue 29): price, confirmation, video link, policy wording */
   journey: {
-    visitTypePrice: (name: string, minutes: number) => `Il prezzo è quello della visita prenotata: ${name} (${minutes} minuti).`,
+    visitTypePrice: (name: string, minutes: number) => `Il prezzo è quello della visita prenotata: ${name} (${plural(minutes, 'minuto', 'minuti')}).`,
     confirmedTitle: 'Prenotazione confermata',
     confirmedLead: 'Il pagamento è andato a buon fine: ti aspettiamo.',
     what: 'Visita',
     when: 'Quando',
     duration: 'Durata',
-    minutes: (m: number) => `${m} minuti`,
+    minutes: (m: number) => plural(m, 'minuto', 'minuti'),
     where: 'Dove',
     withDoctor: 'Con',
     online: 'Online, in videochiamata',

@@ -858,6 +858,9 @@ export const it = {
       PaymentCaptureRequested: 'Incasso chiesto a PayPal',
       PaymentCapturePending: 'Incasso in verifica presso PayPal',
       PaymentCaptureAbandoned: 'Incasso non avvenuto (nessun addebito)',
+      QuestionnaireRevised: 'Questionario modificato (nuova versione)',
+      QuestionnaireActiveSet: 'Questionario attivato o disattivato',
+      QuestionnaireDeleted: 'Questionario eliminato',
     } as Record<string, string>,
     projections: {
       audit_events: 'Registro dello storico',

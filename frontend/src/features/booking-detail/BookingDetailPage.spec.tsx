@@ -29,6 +29,8 @@ const answers: PatientAnswersResponse = {
         doctorId: 'd1',
         title: 'Anamnesi',
         definedAt: '2029-12-01T10:00:00Z',
+        version: 1,
+        active: true,
         questions: [
           {
             id: 'allergie',

@@ -108,7 +108,7 @@ export const availabilityApi = doctorsApi.injectEndpoints({
       async onQueryStarted({ doctorId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(availabilityApi.util.upsertQueryData('getWeeklySchedule', doctorId, data));
+          void dispatch(availabilityApi.util.upsertQueryData('getWeeklySchedule', doctorId, data));
         } catch {
           /* the form shows the message */
         }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
+import { PATHS } from '../../lib/paths';
 import { isoDay, utcClock, utcDayLong } from '../../lib/dates';
 import { it } from '../../i18n/it';
 import {
@@ -28,6 +29,9 @@ export function WeeklySchedulePanel({ doctor, today = isoDay(new Date()) }: { do
         {t.weeklyTitle}
       </h2>
       <p className="small text-body-secondary">{t.weeklyIntro}</p>
+      <p className="small">
+        {t.visitTypesHint} <Link to={PATHS.visitTypes}>{t.visitTypesLink}</Link>
+      </p>
       <ScheduleEditor doctor={doctor} today={today} />
       <CopyWeekForm doctor={doctor} today={today} />
       <ClosureForm doctor={doctor} today={today} />

@@ -1,6 +1,7 @@
 import { usePageTitle } from '../../lib/pageTitle';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PATHS } from '../../lib/paths';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { Loading } from '../../components/ui/Loading';
@@ -112,7 +113,9 @@ function DoctorQuestionnaires({ doctorId, sendDoctorId }: { doctorId: string; se
             onChanged={changed}
           />
         )}
-        <p className="small text-body-secondary">{t.assignHint}</p>
+        <p className="small text-body-secondary">
+          {t.assignHint} <Link to={PATHS.visitTypes}>{t.visitTypesLink}</Link>
+        </p>
       </section>
       {editing ? (
         <QuestionnaireForm

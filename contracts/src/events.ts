@@ -4,6 +4,7 @@ import type { RecordedEvent } from './event-store';
 import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUpdated } from './catalog';
 import { Question } from './questionnaire';
 import { QuestionnaireActiveSet, QuestionnaireDeleted, QuestionnaireRevised } from './questionnaire';
+import { BookingOutcomeUndone } from './outcome';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
 import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 import { NotificationEventSchemas } from './notifications';
@@ -461,6 +462,7 @@ export const EventSchemas = {
   QuestionnaireRevised,
   QuestionnaireActiveSet,
   QuestionnaireDeleted,
+  BookingOutcomeUndone,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

@@ -22,3 +22,4 @@ export * from './settings';
 export * from './clinical-record';
 export * from './visit-types';
 export * from './availability-tools';
+export * from './outcome';

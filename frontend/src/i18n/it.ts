@@ -983,6 +983,7 @@ export const it = {
       QuestionnaireRevised: 'Questionario modificato (nuova versione)',
       QuestionnaireActiveSet: 'Questionario attivato o disattivato',
       QuestionnaireDeleted: 'Questionario eliminato',
+      BookingOutcomeUndone: 'Esito della visita annullato (prenotazione di nuovo confermata)',
     } as Record<string, string>,
     projections: {
       audit_events: 'Registro dello storico',

@@ -92,6 +92,9 @@ describe('/agenda', () => {
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.cancelConfirm })));
     expect(within(dialog).getByText(t.agenda.cancelReasonRequired)).toBeTruthy();
     expect(fetchMock!.calls.some((c) => c.method === 'POST')).toBe(false);
+    // the way back is "Indietro", not "Annulla" (issue 29)
+    expect(within(dialog).getByRole('button', { name: 'Indietro' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Annulla' })).toBeNull();
     fireEvent.change(within(dialog).getByLabelText(t.agenda.cancelReason), { target: { value: 'Malattia' } });
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.cancelConfirm })));
     await waitFor(() => expect(fetchMock!.calls.some((c) => c.method === 'POST')).toBe(true));
@@ -115,6 +118,8 @@ describe('/agenda', () => {
       '/agenda?day=2000-03-06&view=day',
     );
     await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.noShow })));
+    const dialog = await screen.findByRole('dialog', { name: t.agenda.outcomeTitle(t.agenda.noShow) });
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.outcomeConfirm(t.agenda.noShow) })));
     expect((await screen.findByRole('alert')).textContent).toContain("L'esito di questa visita è già stato registrato.");
     expect(fetchMock!.calls.find((c) => c.method === 'POST')!.body).toEqual({ outcome: 'no_show' });
   });
@@ -131,5 +136,66 @@ describe('/agenda', () => {
     await waitFor(() => expect(fetchMock!.calls.some((c) => c.url === '/api/bookings/b1/desk-payment')).toBe(true));
     const call = fetchMock!.calls.find((c) => c.url === '/api/bookings/b1/desk-payment')!;
     expect(call.body).toEqual({ method: 'cash', amountCents: 8050 });
+  });
+
+  describe('outcome after the visit, confirmation and undo (issue 29)', () => {
+    /** the slots' way of writing the practice's wall clock: local time as if it were UTC */
+    const wall = (msFromNow: number) => {
+      const d = new Date(Date.now() + msFromNow);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:00Z`;
+    };
+    const MIN = 60_000;
+    const todayPath = () => `/agenda?day=${wall(0).slice(0, 10)}&view=day`;
+
+    test('a visit under way offers no outcome yet, only when it can be given', async () => {
+      const start = wall(-10 * MIN);
+      await open([item('b1', 'confirmed', start, { end: wall(50 * MIN) })], [], todayPath());
+      expect(await screen.findByText(t.agenda.outcomeAfter(wall(50 * MIN).slice(11, 16)))).toBeTruthy();
+      expect(screen.queryByRole('button', { name: t.agenda.completed })).toBeNull();
+      expect(screen.queryByRole('button', { name: t.agenda.noShow })).toBeNull();
+    });
+
+    test('an ended visit: "Svolta" asks first; "Indietro" sends nothing, the confirmation sends the outcome', async () => {
+      await open(
+        [item('b1', 'confirmed', wall(-90 * MIN), { end: wall(-30 * MIN) })],
+        [{ method: 'POST', path: '/api/bookings/b1/outcome', body: {} }],
+        todayPath(),
+      );
+      await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.completed })));
+      let dialog = await screen.findByRole('dialog', { name: t.agenda.outcomeTitle(t.agenda.completed) });
+      expect(within(dialog).getByText(/Mario Rossi, .*Potrai annullarlo entro 24 ore\./)).toBeTruthy();
+      await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.outcomeBack })));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(fetchMock!.calls.some((c) => c.method === 'POST')).toBe(false);
+      await act(async () => void fireEvent.click(screen.getByRole('button', { name: t.agenda.completed })));
+      dialog = await screen.findByRole('dialog');
+      await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.outcomeConfirm(t.agenda.completed) })));
+      await waitFor(() => expect(fetchMock!.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+      const post = fetchMock!.calls.find((c) => c.method === 'POST')!;
+      expect(post.body).toEqual({ outcome: 'completed' });
+      expect(post.headers['x-csrf-token']).toBe(CSRF);
+    });
+
+    test('"Annulla esito" within 24 hours of the outcome sends the undo; past 24 hours it is not offered', async () => {
+      const recent = new Date(Date.now() - 60 * MIN).toISOString();
+      const old = new Date(Date.now() - 25 * 60 * MIN).toISOString();
+      await open(
+        [
+          item('b1', 'no_show', wall(-180 * MIN), { end: wall(-150 * MIN), outcomeAt: recent }),
+          item('b2', 'completed', wall(-120 * MIN), {
+            end: wall(-90 * MIN),
+            outcomeAt: old,
+            patient: { id: 'p2', name: 'Anna', surname: 'Bianchi', phone: '', email: '' },
+          }),
+        ],
+        [{ method: 'POST', path: '/api/bookings/b1/outcome/undo', body: {} }],
+        todayPath(),
+      );
+      await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.undoOutcomeFor('Mario Rossi') })));
+      await waitFor(() => expect(fetchMock!.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/bookings/b1/outcome/undo']));
+      expect(await screen.findByText(t.agenda.undone)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: t.agenda.undoOutcomeFor('Anna Bianchi') })).toBeNull();
+    });
   });
 });

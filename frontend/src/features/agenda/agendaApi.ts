@@ -40,6 +40,11 @@ export const agendaApi = api.injectEndpoints({
       query: ({ bookingId, outcome }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/outcome`, method: 'POST', body: { outcome } }),
       invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
     }),
+    /** "Annulla esito" (within 24 hours of recording it): the booking is confirmed again */
+    undoOutcome: build.mutation<BookingView, { bookingId: string; doctorId: string }>({
+      query: ({ bookingId }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/outcome/undo`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+    }),
     /** a payment taken at the desk: the held booking is confirmed (backend/src/desk-payments) */
     recordDeskPayment: build.mutation<unknown, { bookingId: string; doctorId: string; method: 'cash' | 'card' | 'transfer'; amountCents: number }>({
       query: ({ bookingId, method, amountCents }) => ({
@@ -53,3 +58,4 @@ export const agendaApi = api.injectEndpoints({
 });
 
 export const { useGetAgendaQuery, useCancelAppointmentMutation, useRecordOutcomeMutation, useRecordDeskPaymentMutation } = agendaApi;
+export const { useUndoOutcomeMutation } = agendaApi;

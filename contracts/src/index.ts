@@ -23,3 +23,4 @@ export * from './clinical-record';
 export * from './visit-types';
 export * from './availability-tools';
 export * from './outcome';
+export * from './follow-up';

@@ -13,7 +13,7 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
   let medico1: string;
   let doctor: Client;
   let firstVisit: string;
-  let hour = 9;
+  let visits = 0;
 
   beforeAll(async () => {
     app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' }, undefined, clock);
@@ -31,11 +31,12 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
   afterAll(() => app.close());
 
   const head = () => lastRequestPosition(app);
-  /** a 60-minute visit on Tuesday 5 March, paid at the desk: confirmed */
+  /** a 60-minute visit, paid at the desk: confirmed */
   async function confirmedVisit(): Promise<{ patient: TestPatient; bookingId: string; start: string }> {
     const [patient] = await registerPatients(app, 1, 'esito');
-    const start = `2030-03-05T${String(hour).padStart(2, '0')}:00:00Z`;
-    hour += 1;
+    // four 60-minute visits a morning (09:00–13:00), Tuesday 5 March on
+    const start = `2030-03-0${5 + Math.floor(visits / 4)}T${String(9 + (visits % 4)).padStart(2, '0')}:00:00Z`;
+    visits += 1;
     const bookingId = (
       await patient.agent
         .post('/prenotazioni')
@@ -67,7 +68,12 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
     await refused(() => outcome(doctor, bookingId, 'completed'), 409, /dopo la fine della visita/);
     clock.set(atPractice(`${start.slice(0, 11)}${String(Number(start.slice(11, 13)) + 1).padStart(2, '0')}:00:00Z`).toISOString());
     expect((await outcome(doctor, bookingId, 'completed').expect(200)).body.status).toBe('completed');
-    const agenda = (await doctor.agent.get(`/api/doctors/${medico1}/agenda`).query({ from: '2030-03-05', to: '2030-03-05' }).expect(200)).body;
+    const agenda = (
+      await doctor.agent
+        .get(`/api/doctors/${medico1}/agenda`)
+        .query({ from: start.slice(0, 10), to: start.slice(0, 10) })
+        .expect(200)
+    ).body;
     expect(agenda.find((i: { id: string }) => i.id === bookingId)).toMatchObject({ status: 'completed', outcomeAt: expect.any(String) });
   });
 
@@ -82,7 +88,12 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
     expect(res.body.status).toBe('confirmed');
     const events = (await app.core.eventStore.readStream(bookingStreamName(bookingId))).map((e) => e.type);
     expect(events.slice(-2)).toEqual(['BookingOutcomeRecorded', 'BookingOutcomeUndone']);
-    const agenda = (await doctor.agent.get(`/api/doctors/${medico1}/agenda`).query({ from: '2030-03-05', to: '2030-03-05' }).expect(200)).body;
+    const agenda = (
+      await doctor.agent
+        .get(`/api/doctors/${medico1}/agenda`)
+        .query({ from: start.slice(0, 10), to: start.slice(0, 10) })
+        .expect(200)
+    ).body;
     const item = agenda.find((i: { id: string }) => i.id === bookingId);
     expect(item.status).toBe('confirmed');
     expect(item.outcomeAt).toBeUndefined();
@@ -106,5 +117,67 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
     await refused(() => undo(auditor, bookingId), 403, /permessi/);
     await refused(() => doctor.agent.post(`/api/bookings/${bookingId}/outcome/undo`).send({}), 403, /CSRF/);
     await refused(() => undo(doctor, '00000000-0000-4000-8000-000000000000'), 404, /non trovata/i);
+  });
+
+  describe('"Prenota il controllo" (issue 29)', () => {
+    beforeAll(async () => {
+      // the weeks after the seeded ones: the doctor's weekly schedule, applied (09:00–13:00 on weekdays)
+      const day = [{ from: '09:00', to: '13:00' }];
+      await doctor.agent
+        .put(`/api/doctors/${medico1}/weekly-schedule`)
+        .set('X-CSRF-Token', doctor.csrf)
+        .send({ days: [day, day, day, day, day, [], []] })
+        .expect(200);
+      await doctor.agent
+        .post(`/api/doctors/${medico1}/weekly-schedule/apply`)
+        .set('X-CSRF-Token', doctor.csrf)
+        .send({ from: '2030-03-11', to: '2030-04-05' })
+        .expect(200);
+    });
+    const slots = (c: Client, id: string, weeks: unknown) => c.agent.get(`/api/bookings/${id}/follow-up`).query({ weeks });
+    const book = (c: Client, id: string, availability: string) =>
+      c.agent.post(`/api/bookings/${id}/follow-up`).set('X-CSRF-Token', c.csrf).send({ availability_id: availability });
+
+    it('given a confirmed 60-minute visit, when the doctor asks for +2 weeks, then the starts where the same visit fits; booking one holds it for the patient', async () => {
+      const { patient, bookingId } = await confirmedVisit();
+      const offered = (await slots(doctor, bookingId, 2).expect(200)).body;
+      expect(offered).toMatchObject({ day: '2030-03-19', visitType: { id: firstVisit, name: 'Prima visita', minutes: 60 } });
+      // 12:30 would end past 13:00: a 60-minute visit starts at 12:00 at the latest
+      expect(offered.slots.map((s: { hour: string }) => s.hour)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00']);
+      const held = await book(doctor, bookingId, offered.slots[2].id).expect(201);
+      const mine = (await patient.agent.get('/api/me/bookings').expect(200)).body as { id: string; status: string; start: string; end: string }[];
+      expect(mine.find((b) => b.id === held.body.id)).toMatchObject({ status: 'held', start: '2030-03-19T10:00:00Z', end: '2030-03-19T11:00:00Z' });
+      // both slots of the hour are taken: the same visit no longer fits at 09:30, 10:00 or 10:30
+      const after = (await slots(doctor, bookingId, 2).expect(200)).body.slots.map((s: { hour: string }) => s.hour);
+      expect(after).toEqual(['09:00', '11:00', '11:30', '12:00']);
+      const events = (await app.core.eventStore.readStream(bookingStreamName(held.body.id))).map((e) => e.type);
+      expect(events[0]).toBe('BookingHeld');
+    });
+
+    it("refuses bad weeks, the patient, another doctor, a visit not confirmed, another doctor's slot and a taken one, appending nothing", async () => {
+      const { patient, bookingId } = await confirmedVisit();
+      const offered = (await slots(doctor, bookingId, 3).expect(200)).body;
+      const other = await confirmedVisit();
+      await book(doctor, other.bookingId, offered.slots[0].id).expect(201);
+      const medico2 = await client(app, 'medico2@example.it');
+      const [stranger] = await registerPatients(app, 1, 'estraneo');
+      const heldOnly = (
+        await stranger.agent
+          .post('/prenotazioni')
+          .set('X-CSRF-Token', stranger.csrf)
+          .send({ doctor_id: medico1, availability_id: slotId(medico1, '2030-03-08T12:30:00Z') })
+          .expect(201)
+      ).body.id;
+      const medico2Slot = slotId(app.ids['medico2@example.it'], '2030-03-26T09:00:00Z');
+      await refused(() => slots(doctor, bookingId, 5), 400, /2, 3 o 4/);
+      await refused(() => slots(patient, bookingId, 2), 403, /permessi/);
+      await refused(() => slots(medico2, bookingId, 2), 403, /solo per i tuoi pazienti/);
+      await refused(() => slots(doctor, heldOnly, 2), 409, /confermata o svolta/);
+      await refused(() => slots(doctor, 'non-un-id', 2), 400, /Identificativo non valido/);
+      await refused(() => book(medico2, bookingId, offered.slots[0].id), 403, /solo per i tuoi pazienti/);
+      await refused(() => book(doctor, bookingId, medico2Slot), 400, /non è del medico della visita/);
+      await refused(() => book(doctor, bookingId, offered.slots[0].id), 409, /./);
+      await refused(() => doctor.agent.post(`/api/bookings/${bookingId}/follow-up`).send({ availability_id: offered.slots[1].id }), 403, /CSRF/);
+    });
   });
 });

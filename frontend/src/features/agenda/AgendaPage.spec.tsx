@@ -198,4 +198,38 @@ describe('/agenda', () => {
       expect(screen.queryByRole('button', { name: t.agenda.undoOutcomeFor('Anna Bianchi') })).toBeNull();
     });
   });
+
+  test('"Prenota il controllo": weeks 2–4, the free starts of the same visit, the chosen one held for the patient', async () => {
+    const offered = (day: string) => ({
+      day,
+      visitType: { id: 'vt1', name: 'Prima visita', minutes: 60 },
+      slots: [
+        { id: 'd1~s1', hour: '09:00' },
+        { id: 'd1~s2', hour: '10:30' },
+      ],
+    });
+    await open(
+      [item('b1', 'confirmed')],
+      [
+        { method: 'GET', path: '/api/bookings/b1/follow-up?weeks=3', body: offered('2099-03-27') },
+        { method: 'GET', path: '/api/bookings/b1/follow-up?weeks=2', body: { ...offered('2099-03-20'), slots: [] } },
+        { method: 'POST', path: '/api/bookings/b1/follow-up', status: 201, body: { id: 'b9', expiresAt: '2099-03-06T10:00:00Z' } },
+      ],
+    );
+    await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.followUpFor('Mario Rossi') })));
+    const dialog = await screen.findByRole('dialog', { name: t.agenda.followUpTitle('Mario Rossi') });
+    expect(await within(dialog).findByText(/Prima visita \(60 minuti\)/)).toBeTruthy();
+    // two weeks: nothing free that day
+    fireEvent.change(within(dialog).getByLabelText(t.agenda.followUpWeeks), { target: { value: '2' } });
+    expect(await within(dialog).findByText(t.agenda.followUpNone)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(t.agenda.followUpWeeks), { target: { value: '3' } });
+    const time = await within(dialog).findByLabelText(t.agenda.followUpTime);
+    expect((within(dialog).getByRole('button', { name: t.agenda.followUpConfirm }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(time, { target: { value: 'd1~s2' } });
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.followUpConfirm })));
+    expect(await screen.findByText(/Controllo riservato per il paziente .* alle 10:30/)).toBeTruthy();
+    const post = fetchMock!.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ availability_id: 'd1~s2' });
+    expect(post.headers['x-csrf-token']).toBe(CSRF);
+  });
 });

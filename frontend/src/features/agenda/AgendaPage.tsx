@@ -13,6 +13,7 @@ import { it } from '../../i18n/it';
 import { agendaRange, shiftDay, type AgendaView } from './agendaRange';
 import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordDeskPaymentMutation, useRecordOutcomeMutation, useUndoOutcomeMutation } from './agendaApi';
 import { undoOpen, visitEnded } from './outcomeTiming';
+import { FollowUpButton } from './FollowUpDialog';
 import { useNow } from '../../lib/useNow';
 
 const t = it.agenda;
@@ -215,6 +216,7 @@ function AgendaRow({
           </Link>
           {(item.status === 'confirmed' || item.status === 'held') && utcDay(item.start) >= today && <CancelAppointment item={item} doctorId={doctorId} />}
           {item.status === 'held' && <DeskPayment item={item} doctorId={doctorId} onError={onError} />}
+          {(item.status === 'confirmed' || item.status === 'completed') && <FollowUpButton item={item} doctorId={doctorId} onDone={onNotice} />}
           {utcDay(item.start) <= today && <OutcomeActions item={item} doctorId={doctorId} now={now} onError={onError} onUndone={() => onNotice(t.undone)} />}
         </div>
       </td>

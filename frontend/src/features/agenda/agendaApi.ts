@@ -1,5 +1,5 @@
 /** GET /api/doctors/:id/agenda, live through socket.io (agenda:watch → agenda:changed); types from contracts */
-import { AGENDA_CHANGED, AGENDA_WATCH, type AgendaChanged, type AgendaItem, type BookingView } from '@studio/contracts';
+import { AGENDA_CHANGED, AGENDA_WATCH, type AgendaChanged, type AgendaItem, type BookingView, type FollowUpSlots, type HoldResponse } from '@studio/contracts';
 import { api } from '../../lib/api';
 import { getSharedSocket } from '../../lib/socket';
 
@@ -45,6 +45,19 @@ export const agendaApi = api.injectEndpoints({
       query: ({ bookingId }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/outcome/undo`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
     }),
+    /** "Prenota il controllo": the starts where the same visit fits, 2–4 weeks after it */
+    getFollowUpSlots: build.query<FollowUpSlots, { bookingId: string; weeks: number }>({
+      query: ({ bookingId, weeks }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/follow-up`, params: { weeks: String(weeks) } }),
+      keepUnusedDataFor: 0,
+    }),
+    bookFollowUp: build.mutation<HoldResponse, { bookingId: string; doctorId: string; availabilityId: string }>({
+      query: ({ bookingId, availabilityId }) => ({
+        url: `/api/bookings/${encodeURIComponent(bookingId)}/follow-up`,
+        method: 'POST',
+        body: { availability_id: availabilityId },
+      }),
+      invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+    }),
     /** a payment taken at the desk: the held booking is confirmed (backend/src/desk-payments) */
     recordDeskPayment: build.mutation<unknown, { bookingId: string; doctorId: string; method: 'cash' | 'card' | 'transfer'; amountCents: number }>({
       query: ({ bookingId, method, amountCents }) => ({
@@ -58,4 +71,4 @@ export const agendaApi = api.injectEndpoints({
 });
 
 export const { useGetAgendaQuery, useCancelAppointmentMutation, useRecordOutcomeMutation, useRecordDeskPaymentMutation } = agendaApi;
-export const { useUndoOutcomeMutation } = agendaApi;
+export const { useUndoOutcomeMutation, useGetFollowUpSlotsQuery, useBookFollowUpMutation } = agendaApi;

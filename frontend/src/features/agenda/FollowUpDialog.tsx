@@ -1,0 +1,119 @@
+import { FOLLOW_UP_WEEKS, type AgendaItem } from '@studio/contracts';
+import { useState } from 'react';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Loading } from '../../components/ui/Loading';
+import { it } from '../../i18n/it';
+import { errorMessage } from '../../lib/api';
+import { dayLong } from '../../lib/dates';
+import { useBookFollowUpMutation, useGetFollowUpSlotsQuery } from './agendaApi';
+
+const t = it.agenda;
+
+/**
+ * "Prenota il controllo" (issue 29): the same visit type 2, 3 or 4 weeks after this visit; the staff pick a free start
+ * and it is held for the patient, who pays it online or at the desk (then it is confirmed).
+ */
+export function FollowUpButton({ item, doctorId, onDone }: { item: AgendaItem; doctorId: string; onDone: (message: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const name = `${item.patient.name} ${item.patient.surname}`.trim();
+  return (
+    <>
+      <Button variant="outline-primary" size="sm" aria-label={t.followUpFor(name)} onClick={() => setOpen(true)}>
+        {t.followUp}
+      </Button>
+      {open && <FollowUpDialog item={item} doctorId={doctorId} name={name} onClose={() => setOpen(false)} onDone={(m) => (setOpen(false), onDone(m))} />}
+    </>
+  );
+}
+
+function FollowUpDialog({
+  item,
+  doctorId,
+  name,
+  onClose,
+  onDone,
+}: {
+  item: AgendaItem;
+  doctorId: string;
+  name: string;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const [weeks, setWeeks] = useState(3);
+  const [chosen, setChosen] = useState('');
+  const slots = useGetFollowUpSlotsQuery({ bookingId: item.id, weeks });
+  const [book, booking] = useBookFollowUpMutation();
+  const titleId = `agenda-follow-up-${item.id}`;
+  const submit = async () => {
+    const slot = slots.data?.slots.find((s) => s.id === chosen);
+    if (!slot || !slots.data) return;
+    try {
+      await book({ bookingId: item.id, doctorId, availabilityId: slot.id }).unwrap();
+      onDone(t.followUpDone(`${dayLong(slots.data.day)} alle ${slot.hour}`));
+    } catch {
+      /* shown below */
+    }
+  };
+  return (
+    <Modal show onHide={onClose} aria-labelledby={titleId}>
+      <Modal.Header closeButton closeLabel={it.myBookings.close}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {t.followUpTitle(name)}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <Form.Group controlId={`${titleId}-weeks`} className="mb-3">
+          <Form.Label>{t.followUpWeeks}</Form.Label>
+          <Form.Select value={weeks} onChange={(e) => (setWeeks(Number(e.target.value)), setChosen(''))}>
+            {FOLLOW_UP_WEEKS.map((w) => (
+              <option key={w} value={w}>
+                {t.followUpWeeksOption(w)}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        {slots.isFetching && <Loading label={t.followUpLoading} />}
+        {slots.isError && (
+          <Alert variant="danger" role="alert">
+            {errorMessage(slots.error, t.actionFailed)}
+          </Alert>
+        )}
+        {slots.data && !slots.isFetching && (
+          <>
+            <p className="mb-2">
+              {t.followUpDay(dayLong(slots.data.day), slots.data.visitType ? `${slots.data.visitType.name} (${slots.data.visitType.minutes} minuti)` : null)}
+            </p>
+            {slots.data.slots.length === 0 ? (
+              <Alert variant="info">{t.followUpNone}</Alert>
+            ) : (
+              <Form.Group controlId={`${titleId}-time`}>
+                <Form.Label>{t.followUpTime}</Form.Label>
+                <Form.Select value={chosen} onChange={(e) => setChosen(e.target.value)}>
+                  <option value="">—</option>
+                  {slots.data.slots.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.hour}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            )}
+          </>
+        )}
+        {booking.isError && (
+          <Alert variant="danger" role="alert" className="mt-3 mb-0">
+            {errorMessage(booking.error, t.actionFailed)}
+          </Alert>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>
+          {t.followUpBack}
+        </Button>
+        <Button disabled={!chosen || booking.isLoading} onClick={() => void submit()}>
+          {t.followUpConfirm}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

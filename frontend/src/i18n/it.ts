@@ -586,7 +586,7 @@ export const it = {
     weeklyAddRange: (day: string) => `Aggiungi una fascia (${day})`,
     weeklyRemoveRange: (day: string, n: number) => `Rimuovi la fascia ${n} di ${day}`,
     weeklyCopyMonday: 'Copia il lunedì sugli altri giorni feriali',
-    weeklySave: 'Salva orario',
+    weeklySave: "Salva l'orario settimanale",
     weeklySaving: 'Salvataggio…',
     weeklySaved: 'Orario settimanale salvato.',
     weeklyLoadFailed: "Impossibile caricare l'orario settimanale.",

@@ -5,6 +5,7 @@ import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUp
 import { Question } from './questionnaire';
 import { QuestionnaireActiveSet, QuestionnaireDeleted, QuestionnaireRevised } from './questionnaire';
 import { BookingOutcomeUndone } from './outcome';
+import { FollowUpSeriesStarted, FollowUpSeriesVisitBooked, FollowUpSeriesVisitSkipped } from './series';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
 import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 import { NotificationEventSchemas } from './notifications';
@@ -463,6 +464,9 @@ export const EventSchemas = {
   QuestionnaireActiveSet,
   QuestionnaireDeleted,
   BookingOutcomeUndone,
+  FollowUpSeriesStarted,
+  FollowUpSeriesVisitBooked,
+  FollowUpSeriesVisitSkipped,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

@@ -24,3 +24,4 @@ export * from './visit-types';
 export * from './availability-tools';
 export * from './outcome';
 export * from './follow-up';
+export * from './series';

@@ -1005,6 +1005,9 @@ export const it = {
       QuestionnaireActiveSet: 'Questionario attivato o disattivato',
       QuestionnaireDeleted: 'Questionario eliminato',
       BookingOutcomeUndone: 'Esito della visita annullato (prenotazione di nuovo confermata)',
+      FollowUpSeriesStarted: 'Serie di controlli avviata',
+      FollowUpSeriesVisitBooked: 'Visita della serie prenotata',
+      FollowUpSeriesVisitSkipped: 'Visita della serie non prenotata (orario non disponibile)',
     } as Record<string, string>,
     projections: {
       audit_events: 'Registro dello storico',

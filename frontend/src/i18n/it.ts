@@ -437,6 +437,18 @@ export const it = {
     followUpNone: 'Nessun orario libero per questa visita quel giorno: prova un’altra settimana.',
     followUpBack: 'Indietro',
     followUpConfirm: 'Riserva il controllo',
+    followUpMode: 'Cosa prenotare',
+    followUpSingle: 'Un controllo',
+    followUpSeries: 'Una serie di controlli',
+    seriesCount: 'Numero di visite',
+    seriesEvery: 'Ogni quante settimane',
+    seriesMethod: 'Pagamento allo studio',
+    seriesTaxcode: 'Codice fiscale del paziente (se non è nel suo profilo)',
+    seriesHint: 'Stesso giorno della settimana e stessa ora della visita. Ogni visita è una prenotazione a sé, pagata allo studio e disdicibile da sola.',
+    seriesConfirm: 'Prenota la serie',
+    seriesDone: (booked: number, total: number) => `Serie prenotata: ${booked} visite su ${total}.`,
+    seriesVisit: (when: string) => `${when}: prenotata`,
+    seriesSkipped: (when: string, reason: string) => `${when}: non prenotata (${reason})`,
     followUpDone: (when: string) =>
       `Controllo riservato per il paziente ${when}: lo paga online dalla sua pagina oppure in studio (pagamento in agenda), prima che la riserva scada.`,
     status_: {

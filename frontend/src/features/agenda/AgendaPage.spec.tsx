@@ -232,4 +232,37 @@ describe('/agenda', () => {
     expect(post.body).toEqual({ availability_id: 'd1~s2' });
     expect(post.headers['x-csrf-token']).toBe(CSRF);
   });
+
+  test('"Prenota il controllo" as a series: N visits every K weeks paid at the desk; booked and skipped visits are listed', async () => {
+    await open(
+      [item('b1', 'completed')],
+      [
+        { method: 'GET', path: '/api/bookings/b1/follow-up?weeks=3', body: { day: '2099-03-27', visitType: null, slots: [] } },
+        {
+          method: 'POST',
+          path: '/api/bookings/b1/series',
+          status: 201,
+          body: {
+            seriesId: 's1',
+            visits: [
+              { index: 0, start: '2099-03-20T09:00:00Z', bookingId: 'b2' },
+              { index: 1, start: '2099-04-03T09:00:00Z', skipped: "L'orario non è disponibile." },
+            ],
+          },
+        },
+      ],
+    );
+    await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.followUpFor('Mario Rossi') })));
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => void fireEvent.click(within(dialog).getByLabelText(t.agenda.followUpSeries)));
+    fireEvent.change(within(dialog).getByLabelText(t.agenda.seriesCount), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText(t.agenda.seriesEvery), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText(t.agenda.seriesMethod), { target: { value: 'cash' } });
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.seriesConfirm })));
+    expect(await within(dialog).findByText(t.agenda.seriesDone(1, 2))).toBeTruthy();
+    expect(within(dialog).getByText(/09:00: non prenotata \(L'orario non è disponibile\.\)/)).toBeTruthy();
+    const post = fetchMock!.calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/api/bookings/b1/series');
+    expect(post.body).toEqual({ count: 2, everyWeeks: 2, method: 'cash' });
+  });
 });

@@ -1,5 +1,14 @@
 /** GET /api/doctors/:id/agenda, live through socket.io (agenda:watch → agenda:changed); types from contracts */
-import { AGENDA_CHANGED, AGENDA_WATCH, type AgendaChanged, type AgendaItem, type BookingView, type FollowUpSlots, type HoldResponse } from '@studio/contracts';
+import {
+  AGENDA_CHANGED,
+  AGENDA_WATCH,
+  type AgendaChanged,
+  type AgendaItem,
+  type BookingView,
+  type FollowUpSeriesView,
+  type FollowUpSlots,
+  type HoldResponse,
+} from '@studio/contracts';
 import { api } from '../../lib/api';
 import { getSharedSocket } from '../../lib/socket';
 
@@ -58,6 +67,18 @@ export const agendaApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
     }),
+    /** a series of follow-ups: N visits every K weeks, each paid at the desk */
+    bookFollowUpSeries: build.mutation<
+      FollowUpSeriesView,
+      { bookingId: string; doctorId: string; count: number; everyWeeks: number; method: 'cash' | 'card' | 'transfer'; taxcode?: string }
+    >({
+      query: ({ bookingId, count, everyWeeks, method, taxcode }) => ({
+        url: `/api/bookings/${encodeURIComponent(bookingId)}/series`,
+        method: 'POST',
+        body: { count, everyWeeks, method, ...(taxcode ? { taxcode } : {}) },
+      }),
+      invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+    }),
     /** a payment taken at the desk: the held booking is confirmed (backend/src/desk-payments) */
     recordDeskPayment: build.mutation<unknown, { bookingId: string; doctorId: string; method: 'cash' | 'card' | 'transfer'; amountCents: number }>({
       query: ({ bookingId, method, amountCents }) => ({
@@ -71,4 +92,4 @@ export const agendaApi = api.injectEndpoints({
 });
 
 export const { useGetAgendaQuery, useCancelAppointmentMutation, useRecordOutcomeMutation, useRecordDeskPaymentMutation } = agendaApi;
-export const { useUndoOutcomeMutation, useGetFollowUpSlotsQuery, useBookFollowUpMutation } = agendaApi;
+export const { useUndoOutcomeMutation, useGetFollowUpSlotsQuery, useBookFollowUpMutation, useBookFollowUpSeriesMutation } = agendaApi;

@@ -75,7 +75,11 @@ export const AnswersRequest = z.object({
 export type AnswersRequest = z.infer<typeof AnswersRequest>;
 
 /** GET /api/questionnaires?doctor= */
-export const QuestionnaireListQuery = z.object({ doctor: EntityId.optional() });
+export const QuestionnaireListQuery = z.object({
+  doctor: EntityId.optional(),
+  /** a patient: only the questionnaires of this booking of theirs (its visit type's) */
+  booking: EntityId.optional(),
+});
 
 /** POST /api/questionnaires answers 201 with the new id; POST …/answers with this */
 export const AnswersRecorded = z.object({ questionnaireId: z.string(), answeredAt: z.string() });

@@ -165,6 +165,17 @@ describe('questionnaire lifecycle over HTTP (issue 29)', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe('Questo questionario non è previsto per il tipo di visita che hai prenotato.');
     await answer(patient, assigned, { fumo: { choices: ['si'] }, sport: { choices: ['no'] } }).expect(201);
+    // the questionnaire page asks for one booking's: its visit type's; someone else's booking gives nothing
+    const [mine] = (await patient.agent.get('/api/me/bookings').expect(200)).body as { id: string }[];
+    const forBooking = (p: TestPatient, booking: string) =>
+      p.agent
+        .get('/api/questionnaires')
+        .query({ doctor: medico2, booking })
+        .expect(200)
+        .then((r) => (r.body as QuestionnaireView[]).map((q) => q.id));
+    expect(await forBooking(patient, mine.id)).toEqual([assigned]);
+    expect(await forBooking(patients[4], mine.id)).toEqual([]);
+    expect((await patient.agent.get('/api/questionnaires').query({ booking: 'non-un-id' })).status).toBe(400);
     // a visit of another type with no questionnaires named gives the doctor's active ones
     const plain = await doctor2.agent
       .post(`/api/doctors/${medico2}/visit-types`)

@@ -31,7 +31,8 @@ export class QuestionnairesController {
   @Get('questionnaires')
   @Roles('doctor', 'admin', 'patient')
   list(@Query() query: unknown, @CurrentUser() user: SessionUser): Promise<QuestionnaireView[]> {
-    return this.questionnaires.list(user, parseInput(QuestionnaireListQuery, query).doctor);
+    const { doctor, booking } = parseInput(QuestionnaireListQuery, query);
+    return this.questionnaires.list(user, doctor, booking);
   }
 
   @Get('questionnaires/:id')

@@ -69,14 +69,14 @@ export class QuestionnairesService {
   }
 
   /** doctor: their own; admin: any doctor's, or all; patient: those given to them */
-  async list(user: SessionUser, doctor?: string): Promise<QuestionnaireView[]> {
+  async list(user: SessionUser, doctor?: string, booking?: string): Promise<QuestionnaireView[]> {
     if (doctor) await this.users.getDoctor(doctor);
     let doctors: string[] | null;
     if (user.role === 'doctor') {
       if (doctor && doctor !== user.id) throw new ForbiddenError('Puoi vedere solo i tuoi questionari.');
       doctors = [user.id];
     } else if (user.role === 'patient') {
-      return (await this.givenTo(user.id, doctor)).sort(byDate).map(view);
+      return (await this.givenTo(user.id, doctor, booking)).sort(byDate).map(view);
     } else {
       doctors = doctor ? [doctor] : null;
     }
@@ -92,9 +92,11 @@ export class QuestionnairesService {
    * What a patient is given: for each booking held or had with a doctor, the active questionnaires its visit type
    * names; a booking without a visit type, or of a type that names none, gives the doctor's active ones.
    */
-  private async givenTo(patientId: string, doctorId?: string): Promise<QuestionnaireDoc[]> {
+  private async givenTo(patientId: string, doctorId?: string, bookingId?: string): Promise<QuestionnaireDoc[]> {
     const where: Where = doctorId ? { patient_id: patientId, doctor_id: doctorId } : { patient_id: patientId };
-    const bookings = (await this.readModels.find<BookingDoc>('bookings', where)).map((b) => b.doc).filter((b) => GIVING_BOOKING_STATUSES.includes(b.status));
+    const bookings = (await this.readModels.find<BookingDoc>('bookings', where))
+      .map((b) => b.doc)
+      .filter((b) => GIVING_BOOKING_STATUSES.includes(b.status) && (!bookingId || b.id === bookingId));
     const given = new Map<string, QuestionnaireDoc>();
     const ofDoctor = new Map<string, QuestionnaireDoc[]>();
     for (const booking of bookings) {

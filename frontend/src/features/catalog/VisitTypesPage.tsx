@@ -235,7 +235,8 @@ function VisitTypeForm({
       mode: form.mode,
       firstVisitOnly: form.firstVisitOnly,
       bufferMinutes: form.bufferMinutes,
-      noticeMinutes: form.noticeHours * 60,
+      // an untouched notice keeps its minutes (90 shows as 2 hours but stays 90)
+      noticeMinutes: editing && form.noticeHours === Math.round(editing.noticeMinutes / 60) ? editing.noticeMinutes : form.noticeHours * 60,
       horizonDays: form.horizonDays,
       questionnaireIds: form.questionnaireIds,
     };

@@ -367,6 +367,7 @@ export const it = {
     noChoice: 'Nessuna risposta',
     backToCalendar: 'Torna al calendario',
     backToAgenda: 'Torna all’agenda',
+    followUp: 'Prenota il controllo',
     backHome: 'Torna alla home',
     patientTitle: 'Paziente',
     patientName: 'Nome e cognome',

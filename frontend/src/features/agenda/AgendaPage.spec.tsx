@@ -265,4 +265,15 @@ describe('/agenda', () => {
     expect(post.url).toBe('/api/bookings/b1/series');
     expect(post.body).toEqual({ count: 2, everyWeeks: 2, method: 'cash' });
   });
+
+  test('opened from the booking detail (?followUp=<id>), the follow-up dialog of that visit is already open', async () => {
+    await open(
+      [item('b1', 'confirmed'), item('b2', 'confirmed', '2099-03-06T10:00:00Z')],
+      [{ method: 'GET', path: '/api/bookings/b2/follow-up?weeks=3', body: { day: '2099-03-27', visitType: null, slots: [] } }],
+      '/agenda?day=2099-03-06&view=day&followUp=b2',
+    );
+    expect(await screen.findByRole('dialog', { name: t.agenda.followUpTitle('Mario Rossi') })).toBeTruthy();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await waitFor(() => expect(fetchMock!.calls.some((c) => c.url === '/api/bookings/b2/follow-up?weeks=3')).toBe(true));
+  });
 });

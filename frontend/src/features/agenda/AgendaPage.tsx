@@ -170,6 +170,7 @@ function AgendaRow({
   now,
   onError,
   onNotice,
+  followUp,
 }: {
   item: AgendaItem;
   doctorId: string;
@@ -177,6 +178,8 @@ function AgendaRow({
   now: Date;
   onError: (message: string) => void;
   onNotice: (message: string) => void;
+  /** the booking whose "Prenota il controllo" opens at once (from the booking detail) */
+  followUp: string | null;
 }) {
   const name = `${item.patient.name} ${item.patient.surname}`.trim();
   return (
@@ -216,7 +219,9 @@ function AgendaRow({
           </Link>
           {(item.status === 'confirmed' || item.status === 'held') && utcDay(item.start) >= today && <CancelAppointment item={item} doctorId={doctorId} />}
           {item.status === 'held' && <DeskPayment item={item} doctorId={doctorId} onError={onError} />}
-          {(item.status === 'confirmed' || item.status === 'completed') && <FollowUpButton item={item} doctorId={doctorId} onDone={onNotice} />}
+          {(item.status === 'confirmed' || item.status === 'completed') && (
+            <FollowUpButton item={item} doctorId={doctorId} onDone={onNotice} initiallyOpen={followUp === item.id} />
+          )}
           {utcDay(item.start) <= today && <OutcomeActions item={item} doctorId={doctorId} now={now} onError={onError} onUndone={() => onNotice(t.undone)} />}
         </div>
       </td>
@@ -346,7 +351,16 @@ export function AgendaPage() {
                 </th>
               </tr>,
               ...items.map((item) => (
-                <AgendaRow key={item.id} item={item} doctorId={doctorId} today={today} now={now} onError={setActionError} onNotice={setNotice} />
+                <AgendaRow
+                  key={item.id}
+                  item={item}
+                  doctorId={doctorId}
+                  today={today}
+                  now={now}
+                  onError={setActionError}
+                  onNotice={setNotice}
+                  followUp={params.get('followUp')}
+                />
               )),
             ])}
           </tbody>

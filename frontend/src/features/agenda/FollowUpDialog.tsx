@@ -13,8 +13,19 @@ const t = it.agenda;
  * "Prenota il controllo" (issue 29): the same visit type 2, 3 or 4 weeks after this visit; the staff pick a free start
  * and it is held for the patient, who pays it online or at the desk (then it is confirmed).
  */
-export function FollowUpButton({ item, doctorId, onDone }: { item: AgendaItem; doctorId: string; onDone: (message: string) => void }) {
-  const [open, setOpen] = useState(false);
+export function FollowUpButton({
+  item,
+  doctorId,
+  onDone,
+  initiallyOpen = false,
+}: {
+  item: AgendaItem;
+  doctorId: string;
+  onDone: (message: string) => void;
+  /** opened from the booking detail's "Prenota il controllo" (?followUp=<id>) */
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   const name = `${item.patient.name} ${item.patient.surname}`.trim();
   return (
     <>

@@ -24,7 +24,7 @@ const FEATURE_USES = {
   booking: ['availability', 'users', 'visit-types'],
   'visit-types': ['users', 'catalog'],
   availability: ['users'],
-  questionnaires: ['users'],
+  questionnaires: ['users', 'visit-types'],
   diet: ['users'],
   fiscal: ['users'],
   'clinical-record': ['users'],

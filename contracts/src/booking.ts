@@ -181,5 +181,7 @@ export const AgendaItem = z.object({
   noShows: z.number().int(),
   /** present only when the patient has not confirmed their email yet: no reminders go to it meanwhile */
   emailUnconfirmed: z.literal(true).optional(),
+  /** when the outcome (completed, no_show) was recorded: "Annulla esito" is offered for OUTCOME_UNDO_HOURS after it */
+  outcomeAt: z.string().optional(),
 });
 export type AgendaItem = z.infer<typeof AgendaItem>;

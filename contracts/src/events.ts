@@ -3,6 +3,9 @@ import { STREAM_PREFIX } from './streams';
 import type { RecordedEvent } from './event-store';
 import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUpdated } from './catalog';
 import { Question } from './questionnaire';
+import { QuestionnaireActiveSet, QuestionnaireDeleted, QuestionnaireRevised } from './questionnaire';
+import { BookingOutcomeUndone } from './outcome';
+import { FollowUpSeriesStarted, FollowUpSeriesVisitBooked, FollowUpSeriesVisitSkipped } from './series';
 import { PersonalDataAccessed, PersonalDataErased } from './audit';
 import { FoodCategoryCreated, FoodCategoryUpdated, FoodCreated, FoodUpdated } from './diet';
 import { NotificationEventSchemas } from './notifications';
@@ -40,7 +43,14 @@ export const EmailClaimed = z.object({ emailHash: z.string(), userId: z.string()
 /** on `questionnaire-<id>`; a definition holds no personal data */
 export const QuestionnaireDefined = z.object({ questionnaireId: z.string(), doctorId: z.string(), title: z.string(), questions: z.array(Question) });
 /** on `patient-<id>`: answers are health data, sealed with the patient's key; a later one supersedes */
-export const QuestionnaireAnswered = z.object({ patientId: z.string(), questionnaireId: z.string(), doctorId: z.string(), answers: Sealed });
+export const QuestionnaireAnswered = z.object({
+  patientId: z.string(),
+  questionnaireId: z.string(),
+  doctorId: z.string(),
+  answers: Sealed,
+  /** the questionnaire's version answered (absent in answers recorded before versions: 1) */
+  version: z.number().int().optional(),
+});
 
 /** why a hold ended: its time ran out, the patient let it go, or the patient held another slot */
 export const HoldEndReason = z.enum(['expired', 'released', 'replaced']);
@@ -464,6 +474,13 @@ export const EventSchemas = {
   VisitTypeArchived,
   WeeklyScheduleSet,
   AvailabilityClosureAdded,
+  QuestionnaireRevised,
+  QuestionnaireActiveSet,
+  QuestionnaireDeleted,
+  BookingOutcomeUndone,
+  FollowUpSeriesStarted,
+  FollowUpSeriesVisitBooked,
+  FollowUpSeriesVisitSkipped,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

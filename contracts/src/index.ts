@@ -22,3 +22,6 @@ export * from './settings';
 export * from './clinical-record';
 export * from './visit-types';
 export * from './availability-tools';
+export * from './outcome';
+export * from './follow-up';
+export * from './series';

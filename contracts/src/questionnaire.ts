@@ -75,7 +75,11 @@ export const AnswersRequest = z.object({
 export type AnswersRequest = z.infer<typeof AnswersRequest>;
 
 /** GET /api/questionnaires?doctor= */
-export const QuestionnaireListQuery = z.object({ doctor: EntityId.optional() });
+export const QuestionnaireListQuery = z.object({
+  doctor: EntityId.optional(),
+  /** a patient: only the questionnaires of this booking of theirs (its visit type's) */
+  booking: EntityId.optional(),
+});
 
 /** POST /api/questionnaires answers 201 with the new id; POST …/answers with this */
 export const AnswersRecorded = z.object({ questionnaireId: z.string(), answeredAt: z.string() });
@@ -115,11 +119,52 @@ export const QuestionnaireView = z.object({
   title: z.string(),
   questions: z.array(Question),
   definedAt: z.string(),
+  /** 1 at definition, +1 at each edit; answers keep the version they answered */
+  version: z.number().int(),
+  /** switched off: no patient is given it, nobody can answer it */
+  active: z.boolean(),
+  /** staff only: whether any patient answered it (then it cannot be deleted) */
+  answered: z.boolean().optional(),
 });
 export type QuestionnaireView = z.infer<typeof QuestionnaireView>;
 
 /** GET /api/patients/:patientId/answers: the latest answers to each questionnaire, with its definition */
 export interface PatientAnswersResponse {
   patientId: string;
+  /** `questionnaire` is the version the patient answered (its title and questions as they were then) */
   questionnaires: { questionnaire: QuestionnaireView; answers: Answers; answeredAt: string }[];
 }
+
+// ---- edit, switch, delete (issue 29) --------------------------------------------------------------
+
+/** on `questionnaire-<id>`: a new version of the title and questions; earlier answers keep their version */
+export const QuestionnaireRevised = z.object({
+  questionnaireId: z.string(),
+  doctorId: z.string(),
+  version: z.number().int().min(2),
+  title: z.string(),
+  questions: z.array(Question),
+});
+/** on `questionnaire-<id>`: switched on or off */
+export const QuestionnaireActiveSet = z.object({ questionnaireId: z.string(), doctorId: z.string(), active: z.boolean() });
+/** on `questionnaire-<id>`: deleted, allowed only while nobody has answered it */
+export const QuestionnaireDeleted = z.object({ questionnaireId: z.string(), doctorId: z.string() });
+
+/** PUT /api/questionnaires/:id: the whole new version */
+export const QuestionnaireRevisionRequest = z
+  .object({
+    title: z.string({ error: 'Titolo mancante' }).trim().min(1, 'Titolo mancante').max(200, 'Titolo troppo lungo').prefault(''),
+    questions: z.array(Question, { error: 'Domande mancanti' }).min(1, 'Aggiungi almeno una domanda').max(100, 'Troppe domande'),
+  })
+  .superRefine(
+    (q, ctx) => {
+      const problem = definitionProblem(q.questions);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['questions'] });
+    },
+    { when: (payload) => payload.issues.length === 0 },
+  );
+export type QuestionnaireRevisionRequest = z.infer<typeof QuestionnaireRevisionRequest>;
+
+/** PUT /api/questionnaires/:id/active */
+export const QuestionnaireActiveRequest = z.object({ active: z.boolean({ error: 'Indica se il questionario è attivo (true o false)' }) });
+export type QuestionnaireActiveRequest = z.infer<typeof QuestionnaireActiveRequest>;

@@ -79,6 +79,7 @@ export class AgendaService {
         questionnaireAnswered: p.answered,
         noShows: p.noShows,
         ...(p.emailUnconfirmed ? { emailUnconfirmed: true as const } : {}),
+        ...(d.outcomeAt && (d.status === 'completed' || d.status === 'no_show') ? { outcomeAt: d.outcomeAt } : {}),
       });
     }
     return items;

@@ -1,6 +1,14 @@
 import type { EventData } from '@studio/contracts';
 import { deciderSpec } from '../event-store/decider-spec';
-import { bookingDecider, type BookingEvent, type CancelBooking, type EndHold, type RecordOutcome, type RequestReschedule } from './booking.decider';
+import {
+  bookingDecider,
+  type BookingEvent,
+  type CancelBooking,
+  type EndHold,
+  type RecordOutcome,
+  type RequestReschedule,
+  type UndoOutcome,
+} from './booking.decider';
 
 const given = deciderSpec(bookingDecider);
 const hold = {
@@ -65,6 +73,7 @@ describe('booking decider: the appointment after payment', () => {
   const EARLY = '2030-03-04T06:00:00.000Z'; // 50 h before
   const LATE = '2030-03-05T12:00:00.000Z'; // 20 h before
   const PAST = '2030-03-06T08:00:00.000Z'; // the visit's instant
+  const ENDED = '2030-03-06T08:30:00.000Z'; // the visit's end (09:30 in Rome)
   const cancel = (by: 'patient' | 'doctor' | 'admin', now: string): CancelBooking => ({
     type: 'CancelBooking',
     bookingId: 'b1',
@@ -122,14 +131,14 @@ describe('booking decider: the appointment after payment', () => {
     },
   });
   const paid = [heldVisit, confirmed];
-  const outcome = (o: 'completed' | 'no_show', now = PAST): RecordOutcome => ({
+  const outcome = (o: 'completed' | 'no_show', now = ENDED): RecordOutcome => ({
     type: 'RecordOutcome',
     bookingId: 'b1',
     outcome: o,
     now,
     timeZone: 'Europe/Rome',
   });
-  const recorded = (o: 'completed' | 'no_show', at = PAST): BookingEvent => ({
+  const recorded = (o: 'completed' | 'no_show', at = ENDED): BookingEvent => ({
     type: 'BookingOutcomeRecorded',
     data: { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', outcome: o, at },
   });
@@ -272,7 +281,11 @@ describe('booking decider: the appointment after payment', () => {
   });
 
   describe('RecordOutcome', () => {
-    it('records completed or no-show once the visit has begun', () => {
+    it('given a paid visit that has begun but not ended, when an outcome is recorded, then 409: only after the end (issue 29)', () => {
+      given(paid).when(outcome('completed', PAST)).thenThrows('visita_non_ancora_avvenuta');
+      given(paid).when(outcome('no_show', '2030-03-06T08:29:59.999Z')).thenThrows('visita_non_ancora_avvenuta');
+    });
+    it('records completed or no-show once the visit has ended', () => {
       given(paid)
         .when(outcome('completed'))
         .then([recorded('completed')]);
@@ -291,6 +304,43 @@ describe('booking decider: the appointment after payment', () => {
       given([...paid, recorded('no_show')])
         .when(outcome('no_show'))
         .then([]);
+    });
+  });
+
+  describe('UndoOutcome ("Annulla esito", issue 29)', () => {
+    const undo = (now: string): UndoOutcome => ({ type: 'UndoOutcome', bookingId: 'b1', now });
+    const undone = (o: 'completed' | 'no_show', at: string): BookingEvent => ({
+      type: 'BookingOutcomeUndone',
+      data: { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', outcome: o, at },
+    });
+    const WITHIN = '2030-03-07T08:30:00.000Z'; // 24 h after recording, to the millisecond
+    const TOO_LATE = '2030-03-07T08:30:00.001Z';
+
+    it('given an outcome recorded, when undone within 24 hours, then it is withdrawn and the booking is confirmed again', () => {
+      given([...paid, recorded('no_show')])
+        .when(undo(WITHIN))
+        .then([undone('no_show', WITHIN)]);
+      // confirmed again: another outcome can be recorded, and the same undo again finds nothing to undo
+      given([...paid, recorded('no_show'), undone('no_show', WITHIN)])
+        .when(outcome('completed', WITHIN))
+        .then([recorded('completed', WITHIN)]);
+      given([...paid, recorded('no_show'), undone('no_show', WITHIN)])
+        .when(undo(WITHIN))
+        .thenThrows('esito_non_registrato');
+    });
+
+    it('given an outcome recorded more than 24 hours ago, when undone, then 409 annullamento_esito_scaduto', () => {
+      given([...paid, recorded('completed')])
+        .when(undo(TOO_LATE))
+        .thenThrows('annullamento_esito_scaduto');
+    });
+
+    it('given no outcome (confirmed, cancelled or only held), when undone, then 409 in Italian', () => {
+      given(paid).when(undo(WITHIN)).thenThrows('esito_non_registrato');
+      given([...paid, cancelled('patient', 'full', EARLY)])
+        .when(undo(WITHIN))
+        .thenThrows('prenotazione_gia_annullata');
+      given([heldVisit]).when(undo(WITHIN)).thenThrows('prenotazione_non_confermata');
     });
   });
 

@@ -1,4 +1,4 @@
-import { cancellationPolicy, type BookingActor, type EventData, type HoldEndReason, type Sealed, practiceInstant } from '@studio/contracts';
+import { OUTCOME_UNDO_HOURS, cancellationPolicy, type BookingActor, type EventData, type HoldEndReason, type Sealed, practiceInstant } from '@studio/contracts';
 import { ConflictError } from '../common/errors';
 
 /** One stream per booking: `booking-<id>`: hold, payment, then the appointment's life (cancel, move, outcome). */
@@ -12,7 +12,8 @@ export type BookingEvent =
   | { type: 'BookingRescheduleRequested'; data: EventData<'BookingRescheduleRequested'> }
   | { type: 'BookingRescheduleAbandoned'; data: EventData<'BookingRescheduleAbandoned'> }
   | { type: 'BookingRescheduled'; data: EventData<'BookingRescheduled'> }
-  | { type: 'BookingOutcomeRecorded'; data: EventData<'BookingOutcomeRecorded'> };
+  | { type: 'BookingOutcomeRecorded'; data: EventData<'BookingOutcomeRecorded'> }
+  | { type: 'BookingOutcomeUndone'; data: EventData<'BookingOutcomeUndone'> };
 
 /** who, which doctor, which slot: the slot fields follow the booking when it is moved */
 export interface BookingInfo {
@@ -39,7 +40,8 @@ export type BookingState =
       pending: EventData<'BookingRescheduleRequested'> | null;
     }
   | { status: 'cancelled'; booking: BookingInfo; orderId: string; refund: 'full' | 'none'; settled: boolean }
-  | { status: 'concluded'; booking: BookingInfo; orderId: string; outcome: 'completed' | 'no_show' };
+  /** `at`: when the outcome was recorded; `sequence`: the calendar's, kept for an undo */
+  | { status: 'concluded'; booking: BookingInfo; orderId: string; outcome: 'completed' | 'no_show'; at?: string; sequence?: number };
 
 /** records a hold the doctor-day stream has already granted */
 export interface StartHold {
@@ -120,6 +122,13 @@ export interface RecordOutcome {
   timeZone: string;
 }
 
+/** "Annulla esito": the outcome withdrawn within OUTCOME_UNDO_HOURS of recording it; the booking is confirmed again */
+export interface UndoOutcome {
+  type: 'UndoOutcome';
+  bookingId: string;
+  now: string;
+}
+
 /** PayPal holds this booking's capture for review: "pagamento in verifica", the hold stays until it settles; once */
 export interface MarkPaymentInReview {
   type: 'MarkPaymentInReview';
@@ -137,7 +146,8 @@ export type BookingCommand =
   | RequestReschedule
   | CompleteReschedule
   | AbandonReschedule
-  | RecordOutcome;
+  | RecordOutcome
+  | UndoOutcome;
 
 export const ALREADY_CANCELLED_MESSAGE = 'La prenotazione è già stata annullata.';
 export const PAST_VISIT_MESSAGE = "L'orario della visita è già passato: non si può più annullare né spostare.";
@@ -175,11 +185,22 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
       return { ...state, booking: { ...state.booking, slotId, start, end }, sequence, pending: null };
     }
     case 'BookingOutcomeRecorded':
-      return state.status === 'confirmed' ? { status: 'concluded', booking: state.booking, orderId: state.orderId, outcome: event.data.outcome } : state;
+      return state.status === 'confirmed'
+        ? { status: 'concluded', booking: state.booking, orderId: state.orderId, outcome: event.data.outcome, at: event.data.at, sequence: state.sequence }
+        : state;
+    case 'BookingOutcomeUndone':
+      return state.status === 'concluded'
+        ? { status: 'confirmed', booking: state.booking, orderId: state.orderId, sequence: state.sequence ?? 0, pending: null }
+        : state;
   }
 }
 
 const visitAt = (booking: BookingInfo, timeZone: string) => practiceInstant(booking.start, timeZone).getTime();
+const visitEndsAt = (booking: BookingInfo, timeZone: string) => practiceInstant(booking.end, timeZone).getTime();
+
+export const OUTCOME_TOO_EARLY_MESSAGE = "La visita non è ancora avvenuta per intero: l'esito si registra dopo la fine della visita.";
+export const NO_OUTCOME_MESSAGE = 'Questa visita non ha un esito da annullare.';
+export const UNDO_TOO_LATE_MESSAGE = `Sono passate più di ${OUTCOME_UNDO_HOURS} ore da quando l'esito è stato registrato: non si può più annullare.`;
 
 /** the states after payment, and what each refuses a change with */
 function refuseUnlessConfirmed(state: BookingState): asserts state is Extract<BookingState, { status: 'confirmed' }> {
@@ -277,12 +298,25 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
         throw new ConflictError("L'esito di questa visita è già stato registrato.", 'esito_gia_registrato');
       }
       refuseUnlessConfirmed(state);
-      if (visitAt(state.booking, command.timeZone) > Date.parse(command.now)) {
-        throw new ConflictError("La visita non è ancora avvenuta: l'esito si registra dopo l'orario della visita.", 'visita_non_ancora_avvenuta');
+      // only once the visit is over: a 60-minute visit at 9:00 gets its outcome from 10:00
+      if (visitEndsAt(state.booking, command.timeZone) > Date.parse(command.now)) {
+        throw new ConflictError(OUTCOME_TOO_EARLY_MESSAGE, 'visita_non_ancora_avvenuta');
       }
       if (state.pending) throw new ConflictError(RESCHEDULE_PENDING_MESSAGE, 'spostamento_in_corso');
       const { bookingId, patientId, doctorId } = state.booking;
       return [{ type: 'BookingOutcomeRecorded', data: { bookingId, patientId, doctorId, outcome: command.outcome, at: command.now } }];
+    }
+    case 'UndoOutcome': {
+      if (state.status === 'confirmed') throw new ConflictError(NO_OUTCOME_MESSAGE, 'esito_non_registrato');
+      if (state.status !== 'concluded') {
+        refuseUnlessConfirmed(state);
+        throw new ConflictError(NO_OUTCOME_MESSAGE, 'esito_non_registrato');
+      }
+      if (state.at !== undefined && Date.parse(command.now) - Date.parse(state.at) > OUTCOME_UNDO_HOURS * 3_600_000) {
+        throw new ConflictError(UNDO_TOO_LATE_MESSAGE, 'annullamento_esito_scaduto');
+      }
+      const { bookingId, patientId, doctorId } = state.booking;
+      return [{ type: 'BookingOutcomeUndone', data: { bookingId, patientId, doctorId, outcome: state.outcome, at: command.now } }];
     }
   }
 }

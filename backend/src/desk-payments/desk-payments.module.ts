@@ -8,5 +8,6 @@ import { DeskPaymentsService } from './desk-payments.service';
   imports: [UsersModule],
   controllers: [DeskPaymentsController],
   providers: [DeskPaymentsService],
+  exports: [DeskPaymentsService],
 })
 export class DeskPaymentsModule {}

@@ -22,6 +22,72 @@ describe('questionnaire decider (questionnaire-<id>)', () => {
     given([defined]).when(define()).thenThrows('questionario_esistente');
   });
 
+  describe('edit, switch on/off, delete (issue 29)', () => {
+    const revise = (qs: Question[] = questions.slice(0, 2), t = 'Anamnesi breve'): QuestionnaireCommand => ({
+      type: 'ReviseQuestionnaire',
+      questionnaireId: 'q1',
+      title: t,
+      questions: qs,
+    });
+    const revised = (version: number) => ({
+      type: 'QuestionnaireRevised' as const,
+      data: { questionnaireId: 'q1', doctorId: 'd1', version, title: 'Anamnesi breve', questions: questions.slice(0, 2) },
+    });
+    const setActive = (active: boolean): QuestionnaireCommand => ({ type: 'SetQuestionnaireActive', questionnaireId: 'q1', active });
+    const activeSet = (active: boolean) => ({ type: 'QuestionnaireActiveSet' as const, data: { questionnaireId: 'q1', doctorId: 'd1', active } });
+    const del = (answered: boolean): QuestionnaireCommand => ({ type: 'DeleteQuestionnaire', questionnaireId: 'q1', answered });
+    const deleted = { type: 'QuestionnaireDeleted' as const, data: { questionnaireId: 'q1', doctorId: 'd1' } };
+
+    it('given a defined questionnaire, when it is edited, then a new version is recorded (2, then 3)', () => {
+      given([defined])
+        .when(revise())
+        .then([revised(2)]);
+      given([defined, revised(2)])
+        .when(revise())
+        .then([revised(3)]);
+    });
+
+    it('given a questionnaire, when an edit breaks the rules, then it is refused like a definition', () => {
+      given([defined]).when(revise([])).thenThrows('questionario_non_valido');
+      given([defined]).when(revise(questions, ' ')).thenThrows('questionario_non_valido');
+      given([defined])
+        .when(revise([questions[0], questions[0]]))
+        .thenThrows('questionario_non_valido');
+    });
+
+    it('given nothing or a deleted questionnaire, when edited, switched or deleted, then 404 questionario_non_trovato', () => {
+      for (const history of [[], [defined, deleted]]) {
+        given(history).when(revise()).thenThrows('questionario_non_trovato');
+        given(history).when(setActive(false)).thenThrows('questionario_non_trovato');
+        given(history).when(del(false)).thenThrows('questionario_non_trovato');
+      }
+      given([defined, deleted]).when(define()).thenThrows('questionario_esistente');
+    });
+
+    it('given an active questionnaire, when switched off and on, then each change is an event and a repeat is nothing', () => {
+      given([defined])
+        .when(setActive(false))
+        .then([activeSet(false)]);
+      given([defined]).when(setActive(true)).then([]);
+      given([defined, activeSet(false)])
+        .when(setActive(false))
+        .then([]);
+      given([defined, activeSet(false)])
+        .when(setActive(true))
+        .then([activeSet(true)]);
+    });
+
+    it('given a questionnaire nobody answered, when deleted, then it is deleted; once answered, then 409 with the way out', () => {
+      given([defined, revised(2), activeSet(false)])
+        .when(del(false))
+        .then([deleted]);
+      given([defined]).when(del(true)).thenThrows('questionario_con_risposte');
+      expect(() => questionnaireDecider.decide(del(true), questionnaireDecider.evolve(questionnaireDecider.initialState(), defined))).toThrow(
+        /Puoi disattivarlo/,
+      );
+    });
+  });
+
   it('refuses a definition that breaks the rules', () => {
     const radio = byId('allergie');
     const refused = (qs: Question[], t = title) => given([]).when(define(qs, t)).thenThrows('questionario_non_valido');
@@ -51,14 +117,23 @@ describe('patient decider (patient-<id>): questionnaire answers', () => {
   const answer = (changes: Answers = {}): PatientCommand => ({
     type: 'AnswerQuestionnaire',
     patientId: 'p1',
-    questionnaire: { id: 'q1', doctorId: 'd1', questions },
+    questionnaire: { id: 'q1', doctorId: 'd1', questions, version: 2, active: true },
     answers: { ...required, ...changes },
     sealed,
   });
-  const answered: PatientEvent = { type: 'QuestionnaireAnswered', data: { patientId: 'p1', questionnaireId: 'q1', doctorId: 'd1', answers: sealed } };
+  const answered: PatientEvent = {
+    type: 'QuestionnaireAnswered',
+    data: { patientId: 'p1', questionnaireId: 'q1', doctorId: 'd1', answers: sealed, version: 2 },
+  };
   const refused = (changes: Answers, code: string) => given([]).when(answer(changes)).thenThrows(code);
 
-  it('records the answers sealed, and a later answer as well (it supersedes)', () => {
+  it('given a questionnaire switched off, when a patient answers it, then 409 questionario_disattivato', () => {
+    given([])
+      .when({ ...answer(), questionnaire: { id: 'q1', doctorId: 'd1', questions, version: 2, active: false } })
+      .thenThrows('questionario_disattivato');
+  });
+
+  it('records the answers sealed with the version answered, and a later answer as well (it supersedes)', () => {
     given([]).when(answer()).then([answered]);
     given([answered])
       .when(answer({ allergie: { choices: ['si'], text: 'Arachidi' } }))

@@ -1,9 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   AnswersRequest,
   EntityId,
   QuestionnaireListQuery,
   QuestionnaireRequest,
+  QuestionnaireActiveRequest,
+  QuestionnaireRevisionRequest,
   type AnswersRecorded,
   type PatientAnswersResponse,
   type QuestionnaireView,
@@ -29,13 +31,36 @@ export class QuestionnairesController {
   @Get('questionnaires')
   @Roles('doctor', 'admin', 'patient')
   list(@Query() query: unknown, @CurrentUser() user: SessionUser): Promise<QuestionnaireView[]> {
-    return this.questionnaires.list(user, parseInput(QuestionnaireListQuery, query).doctor);
+    const { doctor, booking } = parseInput(QuestionnaireListQuery, query);
+    return this.questionnaires.list(user, doctor, booking);
   }
 
   @Get('questionnaires/:id')
   @Roles('doctor', 'admin', 'patient')
   get(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<QuestionnaireView> {
     return this.questionnaires.get(user, parseInput(EntityId, id));
+  }
+
+  /** a new version (issue 29): the owner doctor or an administrator */
+  @Put('questionnaires/:id')
+  @Roles('doctor', 'admin')
+  revise(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<QuestionnaireView> {
+    const questionnaireId = parseInput(EntityId, id);
+    return this.questionnaires.revise(user, questionnaireId, parseInput(QuestionnaireRevisionRequest, body), metadataFor(req, user));
+  }
+
+  @Put('questionnaires/:id/active')
+  @Roles('doctor', 'admin')
+  setActive(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<QuestionnaireView> {
+    const questionnaireId = parseInput(EntityId, id);
+    return this.questionnaires.setActive(user, questionnaireId, parseInput(QuestionnaireActiveRequest, body).active, metadataFor(req, user));
+  }
+
+  @Delete('questionnaires/:id')
+  @HttpCode(204)
+  @Roles('doctor', 'admin')
+  async remove(@Param('id') id: string, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<void> {
+    await this.questionnaires.delete(user, parseInput(EntityId, id), metadataFor(req, user));
   }
 
   @Post('questionnaires/:id/answers')

@@ -40,7 +40,8 @@ describe('questionnaires over HTTP', () => {
     doctor2 = await client(app, 'medico2@example.it');
     admin = await client(app, 'admin@example.it');
     const all = (await admin.agent.get('/api/questionnaires').expect(200)).body as QuestionnaireView[];
-    seeded = Object.fromEntries(all.map((q) => [q.doctorId, q]));
+    // the staff's list also says whether anyone answered; a patient's view of one has no such field
+    seeded = Object.fromEntries(all.map(({ answered: _answered, ...q }) => [q.doctorId, q]));
   });
   afterAll(() => app.close());
 
@@ -94,7 +95,15 @@ describe('questionnaires over HTTP', () => {
         data: { questionnaireId: res.body.id, doctorId: medico1, title: 'Controllo', questions: questions.slice(0, 2) },
       });
       const read = await doctor1.agent.get(`/api/questionnaires/${res.body.id}`).expect(200);
-      expect(read.body).toEqual({ id: res.body.id, doctorId: medico1, title: 'Controllo', questions: questions.slice(0, 2), definedAt: defined.metadata.at });
+      expect(read.body).toEqual({
+        id: res.body.id,
+        doctorId: medico1,
+        title: 'Controllo',
+        questions: questions.slice(0, 2),
+        definedAt: defined.metadata.at,
+        version: 1,
+        active: true,
+      });
     });
 
     it('lets the admin define one for a doctor they name', async () => {
@@ -151,6 +160,7 @@ describe('questionnaires over HTTP', () => {
       expect(ofDoctor2.map((q) => q.id)).toContain(seeded[medico2].id);
       expect(ofDoctor2.map((q) => q.doctorId)).toEqual(ofDoctor2.map(() => medico2));
       expect((await admin.agent.get(`/api/questionnaires/${seeded[medico1].id}`).expect(200)).body).toEqual(seeded[medico1]);
+      expect(own.every((q) => typeof q.answered === 'boolean')).toBe(true);
     });
 
     it('gives a patient the questionnaires of the doctors they booked, and no others', async () => {

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users';
+import { VisitTypesModule } from '../visit-types';
 import { DefineQuestionnaireHandler } from './define-questionnaire.command';
 import { QuestionnairesController } from './questionnaires.controller';
 import { QuestionnairesService } from './questionnaires.service';
 
 /** the questionnaires feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, VisitTypesModule],
   controllers: [QuestionnairesController],
   providers: [QuestionnairesService, DefineQuestionnaireHandler],
   exports: [QuestionnairesService],

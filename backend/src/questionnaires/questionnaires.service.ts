@@ -3,6 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   checkAnswers,
   patientStreamName,
+  questionnaireStreamName,
+  type QuestionnaireRevisionRequest,
   type Answers,
   type AnswersRecorded,
   type EventMetadata,
@@ -11,20 +13,35 @@ import {
   type QuestionnaireView,
   type SessionUser,
 } from '@studio/contracts';
-import type { BookingDoc, QuestionnaireAnswersDoc, QuestionnaireDoc, Where } from '@studio/projections';
+import { questionnaireVersion, type BookingDoc, type QuestionnaireAnswersDoc, type QuestionnaireDoc, type Where } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
-import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { DefineQuestionnaireCommand } from './define-questionnaire.command';
-import { patientDecider } from './questionnaire.decider';
+import { patientDecider, questionnaireDecider, QUESTIONNAIRE_NOT_FOUND, type QuestionnaireCommand } from './questionnaire.decider';
+import { VisitTypesService } from '../visit-types';
 import { Decide } from '../event-store/decide.command';
 
 /** a patient is given a doctor's questionnaires while holding or having confirmed a booking with them */
 const GIVING_BOOKING_STATUSES: string[] = ['held', 'confirmed', 'completed', 'no_show'];
 
-const view = (d: QuestionnaireDoc): QuestionnaireView => ({ id: d.id, doctorId: d.doctorId, title: d.title, questions: d.questions, definedAt: d.definedAt });
+const view = (d: QuestionnaireDoc): QuestionnaireView => ({
+  id: d.id,
+  doctorId: d.doctorId,
+  title: d.title,
+  questions: d.questions,
+  definedAt: d.definedAt,
+  version: d.version ?? 1,
+  active: d.active ?? true,
+});
+/** the questionnaire as it was at the version a patient answered */
+const viewAt = (d: QuestionnaireDoc, version: number): QuestionnaireView => {
+  const v = questionnaireVersion(d, version);
+  return { ...view(d), title: v.title, questions: v.questions, version: v.version };
+};
+const isActive = (d: QuestionnaireDoc) => d.active ?? true;
 const byDate = (a: QuestionnaireDoc, b: QuestionnaireDoc) => a.definedAt.localeCompare(b.definedAt) || a.title.localeCompare(b.title, 'it');
 
 @Injectable()
@@ -36,6 +53,7 @@ export class QuestionnairesService {
     private readonly users: UsersService,
     private readonly commands: CommandBus,
     private readonly accessLog: AccessLogService,
+    private readonly visitTypes: VisitTypesService,
   ) {}
 
   /** a doctor defines for themselves, the admin for the doctor they name */
@@ -51,40 +69,113 @@ export class QuestionnairesService {
   }
 
   /** doctor: their own; admin: any doctor's, or all; patient: those given to them */
-  async list(user: SessionUser, doctor?: string): Promise<QuestionnaireView[]> {
+  async list(user: SessionUser, doctor?: string, booking?: string): Promise<QuestionnaireView[]> {
     if (doctor) await this.users.getDoctor(doctor);
     let doctors: string[] | null;
     if (user.role === 'doctor') {
       if (doctor && doctor !== user.id) throw new ForbiddenError('Puoi vedere solo i tuoi questionari.');
       doctors = [user.id];
     } else if (user.role === 'patient') {
-      const booked = await this.bookedDoctors(user.id, doctor);
-      doctors = [...booked];
+      return (await this.givenTo(user.id, doctor, booking)).sort(byDate).map(view);
     } else {
       doctors = doctor ? [doctor] : null;
     }
-    if (doctors?.length === 0) return [];
     const found = await this.readModels.find<QuestionnaireDoc>('questionnaires', doctors ? { doctor_id: { in: doctors } } : {});
+    const answered = await this.answeredIds(doctors);
     return found
       .map((f) => f.doc)
       .sort(byDate)
-      .map(view);
+      .map((d) => ({ ...view(d), answered: answered.has(d.id) }));
+  }
+
+  /**
+   * What a patient is given: for each booking held or had with a doctor, the active questionnaires its visit type
+   * names; a booking without a visit type, or of a type that names none, gives the doctor's active ones.
+   */
+  private async givenTo(patientId: string, doctorId?: string, bookingId?: string): Promise<QuestionnaireDoc[]> {
+    const where: Where = doctorId ? { patient_id: patientId, doctor_id: doctorId } : { patient_id: patientId };
+    const bookings = (await this.readModels.find<BookingDoc>('bookings', where))
+      .map((b) => b.doc)
+      .filter((b) => GIVING_BOOKING_STATUSES.includes(b.status) && (!bookingId || b.id === bookingId));
+    const given = new Map<string, QuestionnaireDoc>();
+    const ofDoctor = new Map<string, QuestionnaireDoc[]>();
+    for (const booking of bookings) {
+      if (!ofDoctor.has(booking.doctorId)) {
+        const docs = await this.readModels.find<QuestionnaireDoc>('questionnaires', { doctor_id: booking.doctorId });
+        ofDoctor.set(booking.doctorId, docs.map((d) => d.doc).filter(isActive));
+      }
+      const active = ofDoctor.get(booking.doctorId)!;
+      let named: string[] = [];
+      if (booking.visit) {
+        try {
+          named = (await this.visitTypes.get(booking.doctorId, booking.visit.visitTypeId)).questionnaireIds ?? [];
+        } catch {
+          named = [];
+        }
+      }
+      for (const q of named.length > 0 ? active.filter((q) => named.includes(q.id)) : active) given.set(q.id, q);
+    }
+    return [...given.values()];
+  }
+
+  /** the ids of the questionnaires (of these doctors, or all) that some patient answered */
+  private async answeredIds(doctors: string[] | null): Promise<Set<string>> {
+    const found = await this.readModels.find<QuestionnaireAnswersDoc>('questionnaire_answers', doctors ? { doctor_id: { in: doctors } } : {});
+    return new Set(found.map((f) => f.doc.questionnaireId));
+  }
+
+  /** the owner doctor or an administrator; 404 when unknown or deleted */
+  private async owned(user: SessionUser, id: string): Promise<QuestionnaireDoc> {
+    const doc = await this.questionnaire(id);
+    if (user.role === 'doctor' && doc.doctorId !== user.id) throw new ForbiddenError('Puoi modificare solo i tuoi questionari.');
+    if (user.role !== 'doctor' && user.role !== 'admin') throw new ForbiddenError();
+    return doc;
+  }
+
+  private async decideOn(id: string, command: QuestionnaireCommand, metadata: EventMetadata): Promise<void> {
+    const { position } = await this.commands.execute(new Decide(questionnaireStreamName(id), questionnaireDecider, command, metadata));
+    if (position) await this.changes.waitFor(position);
+  }
+
+  /** PUT /api/questionnaires/:id: a new version; answers already given keep the version they answered */
+  async revise(user: SessionUser, id: string, input: QuestionnaireRevisionRequest, metadata: EventMetadata): Promise<QuestionnaireView> {
+    await this.owned(user, id);
+    await this.decideOn(id, { type: 'ReviseQuestionnaire', questionnaireId: id, title: input.title, questions: input.questions }, metadata);
+    return view(await this.questionnaire(id));
+  }
+
+  /** PUT /api/questionnaires/:id/active: switched off, no patient is given it any more */
+  async setActive(user: SessionUser, id: string, active: boolean, metadata: EventMetadata): Promise<QuestionnaireView> {
+    await this.owned(user, id);
+    await this.decideOn(id, { type: 'SetQuestionnaireActive', questionnaireId: id, active }, metadata);
+    return view(await this.questionnaire(id));
+  }
+
+  /** DELETE /api/questionnaires/:id: only while nobody has answered it (409 in Italian otherwise) */
+  async delete(user: SessionUser, id: string, metadata: EventMetadata): Promise<void> {
+    const doc = await this.owned(user, id);
+    const answered = (await this.answeredIds([doc.doctorId])).has(id);
+    await this.decideOn(id, { type: 'DeleteQuestionnaire', questionnaireId: id, answered }, metadata);
   }
 
   async get(user: SessionUser, id: string): Promise<QuestionnaireView> {
     const doc = await this.questionnaire(id);
     const allowed =
-      user.role === 'admin' ||
-      (user.role === 'doctor' && doc.doctorId === user.id) ||
-      (user.role === 'patient' && (await this.hasBooking(user.id, doc.doctorId)));
+      user.role === 'admin' || (user.role === 'doctor' && doc.doctorId === user.id) || (user.role === 'patient' && (await this.isGiven(user.id, doc)));
     if (!allowed) throw new ForbiddenError('Non hai accesso a questo questionario.');
     return view(doc);
   }
 
   async answer(patient: SessionUser, id: string, answers: Answers, metadata: EventMetadata): Promise<AnswersRecorded> {
     const doc = await this.questionnaire(id);
-    if (!(await this.hasBooking(patient.id, doc.doctorId))) {
-      throw new ForbiddenError('Questo questionario non ti è stato assegnato: prenota prima una visita con il medico.', 'questionario_non_assegnato');
+    if (!isActive(doc)) throw new ConflictError('Questo questionario è stato disattivato dal medico: non serve più compilarlo.', 'questionario_disattivato');
+    if (!(await this.isGiven(patient.id, doc))) {
+      throw new ForbiddenError(
+        (await this.hasBooking(patient.id, doc.doctorId))
+          ? 'Questo questionario non è previsto per il tipo di visita che hai prenotato.'
+          : 'Questo questionario non ti è stato assegnato: prenota prima una visita con il medico.',
+        'questionario_non_assegnato',
+      );
     }
     const check = checkAnswers(doc.questions, answers);
     if (!check.ok) throw new ValidationError(`${check.message}.`, check.code);
@@ -97,7 +188,7 @@ export class QuestionnairesService {
         {
           type: 'AnswerQuestionnaire',
           patientId: patient.id,
-          questionnaire: { id: doc.id, doctorId: doc.doctorId, questions: doc.questions },
+          questionnaire: { id: doc.id, doctorId: doc.doctorId, questions: doc.questions, version: doc.version ?? 1, active: isActive(doc) },
           answers: check.answers,
           sealed,
         },
@@ -121,7 +212,8 @@ export class QuestionnairesService {
       const answers = await this.personalData.open<Answers>(doc.answers);
       const questionnaire = await this.readModels.get<QuestionnaireDoc>('questionnaires', doc.questionnaireId);
       // null: the patient was erased (key destroyed); nothing of theirs is readable any more
-      if (answers && questionnaire) questionnaires.push({ questionnaire: view(questionnaire.doc), answers, answeredAt: doc.answeredAt });
+      // the questions as they were when answered: a later edit does not change what the patient said yes to
+      if (answers && questionnaire) questionnaires.push({ questionnaire: viewAt(questionnaire.doc, doc.version ?? 1), answers, answeredAt: doc.answeredAt });
     }
     // health data was opened: recorded before it leaves, so an unrecorded read cannot happen
     if (questionnaires.length > 0)
@@ -131,7 +223,7 @@ export class QuestionnairesService {
 
   private async questionnaire(id: string): Promise<QuestionnaireDoc> {
     const found = await this.readModels.get<QuestionnaireDoc>('questionnaires', id);
-    if (!found) throw new NotFoundError('Questionario non trovato.', 'questionario_non_trovato');
+    if (!found) throw new NotFoundError(QUESTIONNAIRE_NOT_FOUND, 'questionario_non_trovato');
     return found.doc;
   }
 
@@ -139,6 +231,10 @@ export class QuestionnairesService {
     const where: Where = doctorId ? { patient_id: patientId, doctor_id: doctorId } : { patient_id: patientId };
     const bookings = await this.readModels.find<BookingDoc>('bookings', where);
     return new Set(bookings.filter((b) => GIVING_BOOKING_STATUSES.includes(b.doc.status)).map((b) => b.doc.doctorId));
+  }
+
+  private async isGiven(patientId: string, doc: QuestionnaireDoc): Promise<boolean> {
+    return (await this.givenTo(patientId, doc.doctorId)).some((q) => q.id === doc.id);
   }
 
   private async hasBooking(patientId: string, doctorId: string): Promise<boolean> {

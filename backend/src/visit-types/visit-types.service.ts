@@ -10,10 +10,10 @@ import {
 } from '@studio/contracts';
 import { randomUUID } from 'node:crypto';
 import { CatalogService } from '../catalog';
-import { ForbiddenError, NotFoundError } from '../common/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
-import { EVENT_STORE, type Core } from '../infrastructure/core';
+import { EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 import { VISIT_TYPE_NOT_FOUND, visitTypesDecider, type VisitType, type VisitTypeCommand, type VisitTypeSettings } from './visit-types.decider';
 
@@ -50,6 +50,7 @@ export class VisitTypesService {
   constructor(
     private readonly commands: CommandBus,
     @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
     private readonly users: UsersService,
     private readonly catalog: CatalogService,
   ) {}
@@ -59,6 +60,15 @@ export class VisitTypesService {
     if (user.role === 'doctor' && user.id !== doctorId) throw new ForbiddenError('Puoi gestire solo i tuoi tipi di visita.');
     if (user.role !== 'doctor' && user.role !== 'admin') throw new ForbiddenError();
     await this.users.getDoctor(doctorId);
+  }
+
+  /** the questionnaires assigned to a visit type are the same doctor's, and exist (read from the read model: no feature import) */
+  private async checkQuestionnaires(doctorId: string, ids: string[] | undefined): Promise<void> {
+    for (const id of ids ?? []) {
+      const found = await this.readModels.get<{ doctorId: string }>('questionnaires', id);
+      if (!found || found.doc.doctorId !== doctorId) throw new ValidationError('Questionario non trovato tra quelli del medico.', 'questionario_non_trovato');
+    }
+    if (ids && new Set(ids).size !== ids.length) throw new ValidationError('Lo stesso questionario è indicato due volte.', 'questionario_ripetuto');
   }
 
   private async all(doctorId: string): Promise<VisitType[]> {
@@ -86,6 +96,7 @@ export class VisitTypesService {
   /** POST /api/doctors/:id/visit-types: the product that prices it first (a product alone is harmless), then the type */
   async create(user: SessionUser, doctorId: string, input: VisitTypeRequest & Required<Omit<VisitTypeRequest, 'questionnaireIds'>>, metadata: EventMetadata) {
     await this.authorise(user, doctorId);
+    await this.checkQuestionnaires(doctorId, input.questionnaireIds);
     const { questionnaireIds, ...rest } = input;
     const settings: VisitTypeSettings = { ...rest, ...(questionnaireIds ? { questionnaireIds } : {}) };
     const product = await this.catalog.createProduct(productOf(settings, true), metadata);
@@ -98,6 +109,7 @@ export class VisitTypesService {
   async update(user: SessionUser, doctorId: string, visitTypeId: string, changes: VisitTypeUpdateRequest, metadata: EventMetadata): Promise<VisitTypeView> {
     await this.authorise(user, doctorId);
     const before = await this.get(doctorId, visitTypeId);
+    await this.checkQuestionnaires(doctorId, changes.questionnaireIds);
     await this.decide(doctorId, { type: 'UpdateVisitType', visitTypeId, doctorId, changes }, metadata);
     const after = await this.get(doctorId, visitTypeId);
     if (after.name !== before.name || after.minutes !== before.minutes || after.priceCents !== before.priceCents) {

@@ -34,4 +34,12 @@ export class BookingLifecycleController {
     const { outcome } = parseInput(OutcomeRequest, body);
     return this.lifecycle.recordOutcome(id, user, outcome, metadataFor(req, user));
   }
+
+  /** "Annulla esito" (issue 29): within OUTCOME_UNDO_HOURS of recording it; the booking is confirmed again */
+  @Post(':id/outcome/undo')
+  @HttpCode(200)
+  @Roles('doctor', 'admin')
+  undoOutcome(@Param('id') id: string, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<BookingView> {
+    return this.lifecycle.undoOutcome(id, user, metadataFor(req, user));
+  }
 }

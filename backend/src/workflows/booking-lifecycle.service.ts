@@ -299,6 +299,23 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
     return this.bookings.publicView(bookingId);
   }
 
+  /** POST /api/bookings/:id/outcome/undo: the same people who record it, within 24 hours of recording it */
+  async undoOutcome(bookingId: string, user: SessionUser, metadata: EventMetadata): Promise<BookingView> {
+    const booking = await this.bookings.lookup(bookingId);
+    const by = this.authorise(booking, user, "annullare l'esito di");
+    if (by === 'patient') throw new ForbiddenError("L'esito della visita lo registra lo studio.");
+    const result = await this.commands.execute(
+      new Decide(
+        bookingStreamName(bookingId),
+        bookingDecider,
+        { type: 'UndoOutcome', bookingId, now: this.clock.now().toISOString() },
+        await this.inBookingChain(bookingId, metadata),
+      ),
+    );
+    if (result.position) await this.changes.waitFor(result.position);
+    return this.bookings.publicView(bookingId);
+  }
+
   /**
    * Carries on every cancel or reschedule a crash (or PayPal down) left half-way. Safe at any time and on
    * every instance: each step is idempotent and guarded by its stream's expected revision. Answers how many ran.

@@ -7,11 +7,14 @@ import { BookingLifecycleController } from './booking-lifecycle.controller';
 import { BookingLifecycleService } from './booking-lifecycle.service';
 import { ReceiptsFlowService } from './receipts-flow.service';
 import { WaitingListOffersService } from './waiting-list-offers.service';
+import { DeskPaymentsModule } from '../desk-payments';
+import { FollowUpSeriesController } from './follow-up-series.controller';
+import { FollowUpSeriesService } from './follow-up-series.service';
 
 /** the workflows feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
-  imports: [UsersModule, BookingModule, OrdersModule, FiscalModule],
-  controllers: [BookingLifecycleController],
-  providers: [BookingLifecycleService, ReceiptsFlowService, WaitingListOffersService],
+  imports: [UsersModule, BookingModule, OrdersModule, FiscalModule, DeskPaymentsModule],
+  controllers: [BookingLifecycleController, FollowUpSeriesController],
+  providers: [BookingLifecycleService, ReceiptsFlowService, WaitingListOffersService, FollowUpSeriesService],
 })
 export class WorkflowsModule {}

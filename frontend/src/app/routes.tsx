@@ -75,6 +75,10 @@ const DietPatientsPage = lazyPage(
   () => import('../features/diet/DietPatientsPage'),
   (m) => m.DietPatientsPage,
 );
+const VisitTypesPage = lazyPage(
+  () => import('../features/catalog/VisitTypesPage'),
+  (m) => m.VisitTypesPage,
+);
 const FoodCatalogPage = lazyPage(
   () => import('../features/foods/FoodCatalogPage'),
   (m) => m.FoodCatalogPage,
@@ -232,6 +236,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={['admin']} forbiddenText={it.catalogAdmin.forbiddenText}>
                         <CatalogAdminPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.visitTypes,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.visitTypes.forbiddenText}>
+                        <VisitTypesPage />
                       </RequireAuth>
                     ),
                   },

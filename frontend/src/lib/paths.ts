@@ -43,6 +43,8 @@ export const PATHS = {
   settings: '/impostazioni',
   /** treating doctors: a patient's clinical record */
   clinicalRecord: '/pazienti/:patientId',
+  /** doctors and the front desk: visit types (length, price, rules, questionnaires) */
+  visitTypes: '/tipi-visita',
 } as const;
 
 /** the payment step of a held booking */

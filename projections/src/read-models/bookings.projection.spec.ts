@@ -145,6 +145,23 @@ describe('the appointment after payment', () => {
       ]).get('b1')?.status,
     ).toBe('no_show');
   });
+  it('an outcome keeps when it was recorded; its undo makes the booking confirmed again (issue 29)', () => {
+    const recorded = event('booking-b1', 'BookingOutcomeRecorded', {
+      bookingId: 'b1',
+      patientId: 'p1',
+      doctorId: 'd1',
+      outcome: 'no_show',
+      at: '2030-03-06T09:00:00.000Z',
+    });
+    expect(fold(bookingsProjection, [...paid, recorded]).get('b1')).toMatchObject({ status: 'no_show', outcomeAt: '2030-03-06T09:00:00.000Z' });
+    const undone = fold(bookingsProjection, [
+      ...paid,
+      recorded,
+      event('booking-b1', 'BookingOutcomeUndone', { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', outcome: 'no_show', at: '2030-03-06T10:00:00.000Z' }),
+    ]).get('b1');
+    expect(undone?.status).toBe('confirmed');
+    expect(undone).not.toHaveProperty('outcomeAt');
+  });
   it('the slot: freed is available without its booking, rebooked is booked by the moved booking', () => {
     const slots = fold(availabilitySlotsProjection, [event(day, 'SlotOpened', slot), ...paid.slice(0, 3), freed('cancelled')]);
     expect(slots.get(slot.slotId)).toEqual({ id: slot.slotId, doctorId: 'd1', start: slot.start, end: slot.end, status: 'available' });

@@ -32,6 +32,8 @@ export interface BookingDoc {
   pending?: { kind: 'cancel' } | { kind: 'reschedule'; requestId: string; fromStart: string; start: string } | null;
   /** the visit type booked, as held */
   visit?: BookedVisit;
+  /** when the outcome (completed, no_show) was recorded: it can be undone for 24 hours */
+  outcomeAt?: string;
 }
 
 type HoldData = Pick<BookingDoc, 'patientId' | 'doctorId' | 'slotId' | 'start' | 'end' | 'expiresAt'> & { bookingId: string };
@@ -66,12 +68,14 @@ type BookingsEvent =
   | 'BookingRescheduled'
   | 'SlotFreed'
   | 'BookingOutcomeRecorded'
+  | 'BookingOutcomeUndone'
   | 'PatientHoldClaimed';
 
 export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent> = {
   name: 'bookings',
-  // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed; 5: BookingPaymentInReview; 6: visits longer than a slot, visit type
-  version: 6,
+  // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed; 5: BookingPaymentInReview; 6: visits longer than a slot, visit type;
+  // 7: the outcome's time and its undo
+  version: 7,
   streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability, STREAM_PREFIX.patientHold],
   eventTypes: [
     'BookingHeld',
@@ -87,6 +91,7 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
     'BookingRescheduled',
     'SlotFreed',
     'BookingOutcomeRecorded',
+    'BookingOutcomeUndone',
     'PatientHoldClaimed',
   ],
   // a claim changes the booking it replaces
@@ -134,7 +139,12 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
           ? { ...doc, pending: null }
           : doc;
       case 'BookingOutcomeRecorded':
-        return doc && { ...doc, status: event.data.outcome };
+        return doc && { ...doc, status: event.data.outcome, outcomeAt: event.data.at };
+      case 'BookingOutcomeUndone': {
+        if (!doc) return doc;
+        const { outcomeAt: _undone, ...rest } = doc;
+        return { ...rest, status: 'confirmed' };
+      }
       default:
         return doc;
     }

@@ -1,4 +1,4 @@
-import { questionnaireAnswersProjection, questionnairesProjection } from './questionnaires.projection';
+import { questionnaireAnswersProjection, questionnaireVersion, questionnairesProjection } from './questionnaires.projection';
 import { foldDocuments as fold, recorded } from '../testing/evolve-fixtures';
 
 const event = (stream: string, type: string, data: object, at = '2030-03-04T10:00:00.000Z') => recorded(stream, type, data, at);
@@ -9,8 +9,38 @@ describe('questionnaires projection', () => {
     const docs = fold(questionnairesProjection, [
       event('questionnaire-q1', 'QuestionnaireDefined', { questionnaireId: 'q1', doctorId: 'd1', title: 'Anamnesi', questions }),
     ]);
-    expect(docs.get('q1')).toEqual({ id: 'q1', doctorId: 'd1', title: 'Anamnesi', questions, definedAt: '2030-03-04T10:00:00.000Z' });
+    expect(docs.get('q1')).toEqual({
+      id: 'q1',
+      doctorId: 'd1',
+      title: 'Anamnesi',
+      questions,
+      definedAt: '2030-03-04T10:00:00.000Z',
+      version: 1,
+      active: true,
+      versions: [{ version: 1, title: 'Anamnesi', questions, at: '2030-03-04T10:00:00.000Z' }],
+    });
     expect(questionnairesProjection.indexes.doctor_id.value(docs.get('q1')!)).toBe('d1');
+  });
+
+  it('keeps every version, follows on/off, and removes a deleted one (issue 29)', () => {
+    const v1 = [{ id: 'fumo', text: 'Fumi?', kind: 'radio', options: [{ value: 'no', label: 'No' }] }];
+    const v2 = [{ id: 'alcol', text: 'Bevi alcolici?', kind: 'radio', options: [{ value: 'no', label: 'No' }] }];
+    const history = [
+      event('questionnaire-q1', 'QuestionnaireDefined', { questionnaireId: 'q1', doctorId: 'd1', title: 'Anamnesi', questions: v1 }),
+      event(
+        'questionnaire-q1',
+        'QuestionnaireRevised',
+        { questionnaireId: 'q1', doctorId: 'd1', version: 2, title: 'Anamnesi 2', questions: v2 },
+        '2030-03-05T10:00:00.000Z',
+      ),
+      event('questionnaire-q1', 'QuestionnaireActiveSet', { questionnaireId: 'q1', doctorId: 'd1', active: false }),
+    ];
+    const doc = fold(questionnairesProjection, history).get('q1')!;
+    expect(doc).toMatchObject({ title: 'Anamnesi 2', questions: v2, version: 2, active: false, definedAt: '2030-03-04T10:00:00.000Z' });
+    expect(questionnaireVersion(doc, 1)).toEqual({ version: 1, title: 'Anamnesi', questions: v1, at: '2030-03-04T10:00:00.000Z' });
+    expect(questionnaireVersion(doc, 2).questions).toEqual(v2);
+    const deleted = event('questionnaire-q1', 'QuestionnaireDeleted', { questionnaireId: 'q1', doctorId: 'd1' });
+    expect(fold(questionnairesProjection, [...history, deleted]).get('q1')).toBeNull();
   });
 });
 

@@ -92,6 +92,9 @@ describe('/agenda', () => {
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.cancelConfirm })));
     expect(within(dialog).getByText(t.agenda.cancelReasonRequired)).toBeTruthy();
     expect(fetchMock!.calls.some((c) => c.method === 'POST')).toBe(false);
+    // the way back is "Indietro", not "Annulla" (issue 29)
+    expect(within(dialog).getByRole('button', { name: 'Indietro' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Annulla' })).toBeNull();
     fireEvent.change(within(dialog).getByLabelText(t.agenda.cancelReason), { target: { value: 'Malattia' } });
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.cancelConfirm })));
     await waitFor(() => expect(fetchMock!.calls.some((c) => c.method === 'POST')).toBe(true));
@@ -115,6 +118,8 @@ describe('/agenda', () => {
       '/agenda?day=2000-03-06&view=day',
     );
     await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.noShow })));
+    const dialog = await screen.findByRole('dialog', { name: t.agenda.outcomeTitle(t.agenda.noShow) });
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.outcomeConfirm(t.agenda.noShow) })));
     expect((await screen.findByRole('alert')).textContent).toContain("L'esito di questa visita è già stato registrato.");
     expect(fetchMock!.calls.find((c) => c.method === 'POST')!.body).toEqual({ outcome: 'no_show' });
   });
@@ -131,5 +136,144 @@ describe('/agenda', () => {
     await waitFor(() => expect(fetchMock!.calls.some((c) => c.url === '/api/bookings/b1/desk-payment')).toBe(true));
     const call = fetchMock!.calls.find((c) => c.url === '/api/bookings/b1/desk-payment')!;
     expect(call.body).toEqual({ method: 'cash', amountCents: 8050 });
+  });
+
+  describe('outcome after the visit, confirmation and undo (issue 29)', () => {
+    /** the slots' way of writing the practice's wall clock: local time as if it were UTC */
+    const wall = (msFromNow: number) => {
+      const d = new Date(Date.now() + msFromNow);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:00Z`;
+    };
+    const MIN = 60_000;
+    const todayPath = () => `/agenda?day=${wall(0).slice(0, 10)}&view=day`;
+
+    test('a visit under way offers no outcome yet, only when it can be given', async () => {
+      const start = wall(-10 * MIN);
+      await open([item('b1', 'confirmed', start, { end: wall(50 * MIN) })], [], todayPath());
+      expect(await screen.findByText(t.agenda.outcomeAfter(wall(50 * MIN).slice(11, 16)))).toBeTruthy();
+      expect(screen.queryByRole('button', { name: t.agenda.completed })).toBeNull();
+      expect(screen.queryByRole('button', { name: t.agenda.noShow })).toBeNull();
+    });
+
+    test('an ended visit: "Svolta" asks first; "Indietro" sends nothing, the confirmation sends the outcome', async () => {
+      await open(
+        [item('b1', 'confirmed', wall(-90 * MIN), { end: wall(-30 * MIN) })],
+        [{ method: 'POST', path: '/api/bookings/b1/outcome', body: {} }],
+        todayPath(),
+      );
+      await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.completed })));
+      let dialog = await screen.findByRole('dialog', { name: t.agenda.outcomeTitle(t.agenda.completed) });
+      expect(within(dialog).getByText(/Mario Rossi, .*Potrai annullarlo entro 24 ore\./)).toBeTruthy();
+      await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.outcomeBack })));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(fetchMock!.calls.some((c) => c.method === 'POST')).toBe(false);
+      await act(async () => void fireEvent.click(screen.getByRole('button', { name: t.agenda.completed })));
+      dialog = await screen.findByRole('dialog');
+      await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.outcomeConfirm(t.agenda.completed) })));
+      await waitFor(() => expect(fetchMock!.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+      const post = fetchMock!.calls.find((c) => c.method === 'POST')!;
+      expect(post.body).toEqual({ outcome: 'completed' });
+      expect(post.headers['x-csrf-token']).toBe(CSRF);
+    });
+
+    test('"Annulla esito" within 24 hours of the outcome sends the undo; past 24 hours it is not offered', async () => {
+      const recent = new Date(Date.now() - 60 * MIN).toISOString();
+      const old = new Date(Date.now() - 25 * 60 * MIN).toISOString();
+      await open(
+        [
+          item('b1', 'no_show', wall(-180 * MIN), { end: wall(-150 * MIN), outcomeAt: recent }),
+          item('b2', 'completed', wall(-120 * MIN), {
+            end: wall(-90 * MIN),
+            outcomeAt: old,
+            patient: { id: 'p2', name: 'Anna', surname: 'Bianchi', phone: '', email: '' },
+          }),
+        ],
+        [{ method: 'POST', path: '/api/bookings/b1/outcome/undo', body: {} }],
+        todayPath(),
+      );
+      await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.undoOutcomeFor('Mario Rossi') })));
+      await waitFor(() => expect(fetchMock!.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/bookings/b1/outcome/undo']));
+      expect(await screen.findByText(t.agenda.undone)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: t.agenda.undoOutcomeFor('Anna Bianchi') })).toBeNull();
+    });
+  });
+
+  test('"Prenota il controllo": weeks 2–4, the free starts of the same visit, the chosen one held for the patient', async () => {
+    const offered = (day: string) => ({
+      day,
+      visitType: { id: 'vt1', name: 'Prima visita', minutes: 60 },
+      slots: [
+        { id: 'd1~s1', hour: '09:00' },
+        { id: 'd1~s2', hour: '10:30' },
+      ],
+    });
+    await open(
+      [item('b1', 'confirmed')],
+      [
+        { method: 'GET', path: '/api/bookings/b1/follow-up?weeks=3', body: offered('2099-03-27') },
+        { method: 'GET', path: '/api/bookings/b1/follow-up?weeks=2', body: { ...offered('2099-03-20'), slots: [] } },
+        { method: 'POST', path: '/api/bookings/b1/follow-up', status: 201, body: { id: 'b9', expiresAt: '2099-03-06T10:00:00Z' } },
+      ],
+    );
+    await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.followUpFor('Mario Rossi') })));
+    const dialog = await screen.findByRole('dialog', { name: t.agenda.followUpTitle('Mario Rossi') });
+    expect(await within(dialog).findByText(/Prima visita \(60 minuti\)/)).toBeTruthy();
+    // two weeks: nothing free that day
+    fireEvent.change(within(dialog).getByLabelText(t.agenda.followUpWeeks), { target: { value: '2' } });
+    expect(await within(dialog).findByText(t.agenda.followUpNone)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(t.agenda.followUpWeeks), { target: { value: '3' } });
+    const time = await within(dialog).findByLabelText(t.agenda.followUpTime);
+    expect((within(dialog).getByRole('button', { name: t.agenda.followUpConfirm }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(time, { target: { value: 'd1~s2' } });
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.followUpConfirm })));
+    expect(await screen.findByText(/Controllo riservato per il paziente .* alle 10:30/)).toBeTruthy();
+    const post = fetchMock!.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ availability_id: 'd1~s2' });
+    expect(post.headers['x-csrf-token']).toBe(CSRF);
+  });
+
+  test('"Prenota il controllo" as a series: N visits every K weeks paid at the desk; booked and skipped visits are listed', async () => {
+    await open(
+      [item('b1', 'completed')],
+      [
+        { method: 'GET', path: '/api/bookings/b1/follow-up?weeks=3', body: { day: '2099-03-27', visitType: null, slots: [] } },
+        {
+          method: 'POST',
+          path: '/api/bookings/b1/series',
+          status: 201,
+          body: {
+            seriesId: 's1',
+            visits: [
+              { index: 0, start: '2099-03-20T09:00:00Z', bookingId: 'b2' },
+              { index: 1, start: '2099-04-03T09:00:00Z', skipped: "L'orario non è disponibile." },
+            ],
+          },
+        },
+      ],
+    );
+    await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.followUpFor('Mario Rossi') })));
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => void fireEvent.click(within(dialog).getByLabelText(t.agenda.followUpSeries)));
+    fireEvent.change(within(dialog).getByLabelText(t.agenda.seriesCount), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText(t.agenda.seriesEvery), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText(t.agenda.seriesMethod), { target: { value: 'cash' } });
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.seriesConfirm })));
+    expect(await within(dialog).findByText(t.agenda.seriesDone(1, 2))).toBeTruthy();
+    expect(within(dialog).getByText(/09:00: non prenotata \(L'orario non è disponibile\.\)/)).toBeTruthy();
+    const post = fetchMock!.calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/api/bookings/b1/series');
+    expect(post.body).toEqual({ count: 2, everyWeeks: 2, method: 'cash' });
+  });
+
+  test('opened from the booking detail (?followUp=<id>), the follow-up dialog of that visit is already open', async () => {
+    await open(
+      [item('b1', 'confirmed'), item('b2', 'confirmed', '2099-03-06T10:00:00Z')],
+      [{ method: 'GET', path: '/api/bookings/b2/follow-up?weeks=3', body: { day: '2099-03-27', visitType: null, slots: [] } }],
+      '/agenda?day=2099-03-06&view=day&followUp=b2',
+    );
+    expect(await screen.findByRole('dialog', { name: t.agenda.followUpTitle('Mario Rossi') })).toBeTruthy();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await waitFor(() => expect(fetchMock!.calls.some((c) => c.url === '/api/bookings/b2/follow-up?weeks=3')).toBe(true));
   });
 });

@@ -1,6 +1,6 @@
 import type { AgendaItem } from '@studio/contracts';
 import { useState } from 'react';
-import { Alert, Badge, Button, ButtonGroup, Form, Table, ToggleButton } from 'react-bootstrap';
+import { Alert, Badge, Button, ButtonGroup, Form, Modal, Table, ToggleButton } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { dayLong, isoDay, utcClock, utcDay } from '../../lib/dates';
@@ -11,7 +11,10 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { formatEuro } from '../../lib/money';
 import { it } from '../../i18n/it';
 import { agendaRange, shiftDay, type AgendaView } from './agendaRange';
-import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordDeskPaymentMutation, useRecordOutcomeMutation } from './agendaApi';
+import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordDeskPaymentMutation, useRecordOutcomeMutation, useUndoOutcomeMutation } from './agendaApi';
+import { undoOpen, visitEnded } from './outcomeTiming';
+import { FollowUpButton } from './FollowUpDialog';
+import { useNow } from '../../lib/useNow';
 
 const t = it.agenda;
 
@@ -80,15 +83,104 @@ function DeskPayment({ item, doctorId, onError }: { item: AgendaItem; doctorId: 
   );
 }
 
-function AgendaRow({ item, doctorId, today, onError }: { item: AgendaItem; doctorId: string; today: string; onError: (message: string) => void }) {
+/**
+ * "Svolta" / "Assente" once the visit is over, each asked for confirmation; "Annulla esito" for 24 hours after.
+ * The server decides (booking decider); these are only offered when they can succeed.
+ */
+function OutcomeActions({
+  item,
+  doctorId,
+  now,
+  onError,
+  onUndone,
+}: {
+  item: AgendaItem;
+  doctorId: string;
+  now: Date;
+  onError: (message: string) => void;
+  onUndone: () => void;
+}) {
   const [record, recording] = useRecordOutcomeMutation();
-  const outcome = async (value: 'completed' | 'no_show') => {
+  const [undo, undoing] = useUndoOutcomeMutation();
+  const [asking, setAsking] = useState<'completed' | 'no_show' | null>(null);
+  const name = `${item.patient.name} ${item.patient.surname}`.trim();
+  const label = (o: 'completed' | 'no_show') => (o === 'completed' ? t.completed : t.noShow);
+  const confirm = async () => {
+    if (!asking) return;
+    const value = asking;
+    setAsking(null);
     try {
       await record({ bookingId: item.id, doctorId, outcome: value }).unwrap();
     } catch (error) {
       onError(errorMessage(error, t.actionFailed));
     }
   };
+  const withdraw = async () => {
+    try {
+      await undo({ bookingId: item.id, doctorId }).unwrap();
+      onUndone();
+    } catch (error) {
+      onError(errorMessage(error, t.actionFailed));
+    }
+  };
+  if (undoOpen(item, now)) {
+    return (
+      <Button variant="outline-secondary" size="sm" aria-label={t.undoOutcomeFor(name)} disabled={undoing.isLoading} onClick={() => void withdraw()}>
+        {t.undoOutcome}
+      </Button>
+    );
+  }
+  if (item.status !== 'confirmed') return null;
+  if (!visitEnded(item, now)) return <span className="small text-body-secondary align-self-center">{t.outcomeAfter(utcClock(item.end))}</span>;
+  const titleId = `agenda-outcome-${item.id}`;
+  return (
+    <>
+      <Button variant="outline-primary" size="sm" disabled={recording.isLoading} onClick={() => setAsking('completed')}>
+        {t.completed}
+      </Button>
+      <Button variant="outline-danger" size="sm" disabled={recording.isLoading} onClick={() => setAsking('no_show')}>
+        {t.noShow}
+      </Button>
+      <Modal show={asking !== null} onHide={() => setAsking(null)} aria-labelledby={titleId}>
+        <Modal.Header closeButton closeLabel={it.myBookings.close}>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {asking ? t.outcomeTitle(label(asking)) : ''}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-0">{t.outcomeText(name, `${dayLong(utcDay(item.start))} ${utcClock(item.start)}–${utcClock(item.end)}`)}</p>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => setAsking(null)}>
+            {t.outcomeBack}
+          </Button>
+          <Button variant={asking === 'no_show' ? 'danger' : 'primary'} onClick={() => void confirm()}>
+            {asking ? t.outcomeConfirm(label(asking)) : ''}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}
+
+function AgendaRow({
+  item,
+  doctorId,
+  today,
+  now,
+  onError,
+  onNotice,
+  followUp,
+}: {
+  item: AgendaItem;
+  doctorId: string;
+  today: string;
+  now: Date;
+  onError: (message: string) => void;
+  onNotice: (message: string) => void;
+  /** the booking whose "Prenota il controllo" opens at once (from the booking detail) */
+  followUp: string | null;
+}) {
   const name = `${item.patient.name} ${item.patient.surname}`.trim();
   return (
     <tr data-booking-id={item.id} data-status={item.status}>
@@ -127,16 +219,10 @@ function AgendaRow({ item, doctorId, today, onError }: { item: AgendaItem; docto
           </Link>
           {(item.status === 'confirmed' || item.status === 'held') && utcDay(item.start) >= today && <CancelAppointment item={item} doctorId={doctorId} />}
           {item.status === 'held' && <DeskPayment item={item} doctorId={doctorId} onError={onError} />}
-          {item.status === 'confirmed' && utcDay(item.start) <= today && (
-            <>
-              <Button variant="outline-primary" size="sm" disabled={recording.isLoading} onClick={() => void outcome('completed')}>
-                {t.completed}
-              </Button>
-              <Button variant="outline-danger" size="sm" disabled={recording.isLoading} onClick={() => void outcome('no_show')}>
-                {t.noShow}
-              </Button>
-            </>
+          {(item.status === 'confirmed' || item.status === 'completed') && (
+            <FollowUpButton item={item} doctorId={doctorId} onDone={onNotice} initiallyOpen={followUp === item.id} />
           )}
+          {utcDay(item.start) <= today && <OutcomeActions item={item} doctorId={doctorId} now={now} onError={onError} onUndone={() => onNotice(t.undone)} />}
         </div>
       </td>
     </tr>
@@ -161,6 +247,9 @@ export function AgendaPage() {
   const range = agendaRange(day, view);
   const agenda = useGetAgendaQuery({ doctorId, ...range }, { skip: !doctorId, refetchOnMountOrArgChange: true });
   const [actionError, setActionError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // the outcome buttons appear when a visit ends, the undo goes 24 hours later: read the clock every half minute
+  const now = new Date(useNow(30_000));
 
   const set = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -225,6 +314,11 @@ export function AgendaPage() {
           {actionError}
         </Alert>
       )}
+      {notice && (
+        <Alert variant="success" role="status" dismissible onClose={() => setNotice(null)} closeLabel={it.app.dismiss}>
+          {notice}
+        </Alert>
+      )}
       {agenda.isLoading && <Loading label={t.loading} />}
       {agenda.isError && (
         <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
@@ -256,7 +350,18 @@ export function AgendaPage() {
                   {dayLong(d)}
                 </th>
               </tr>,
-              ...items.map((item) => <AgendaRow key={item.id} item={item} doctorId={doctorId} today={today} onError={setActionError} />),
+              ...items.map((item) => (
+                <AgendaRow
+                  key={item.id}
+                  item={item}
+                  doctorId={doctorId}
+                  today={today}
+                  now={now}
+                  onError={setActionError}
+                  onNotice={setNotice}
+                  followUp={params.get('followUp')}
+                />
+              )),
             ])}
           </tbody>
         </Table>

@@ -1,5 +1,14 @@
 /** GET /api/doctors/:id/agenda, live through socket.io (agenda:watch → agenda:changed); types from contracts */
-import { AGENDA_CHANGED, AGENDA_WATCH, type AgendaChanged, type AgendaItem, type BookingView } from '@studio/contracts';
+import {
+  AGENDA_CHANGED,
+  AGENDA_WATCH,
+  type AgendaChanged,
+  type AgendaItem,
+  type BookingView,
+  type FollowUpSeriesView,
+  type FollowUpSlots,
+  type HoldResponse,
+} from '@studio/contracts';
 import { api } from '../../lib/api';
 import { getSharedSocket } from '../../lib/socket';
 
@@ -40,6 +49,36 @@ export const agendaApi = api.injectEndpoints({
       query: ({ bookingId, outcome }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/outcome`, method: 'POST', body: { outcome } }),
       invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
     }),
+    /** "Annulla esito" (within 24 hours of recording it): the booking is confirmed again */
+    undoOutcome: build.mutation<BookingView, { bookingId: string; doctorId: string }>({
+      query: ({ bookingId }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/outcome/undo`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+    }),
+    /** "Prenota il controllo": the starts where the same visit fits, 2–4 weeks after it */
+    getFollowUpSlots: build.query<FollowUpSlots, { bookingId: string; weeks: number }>({
+      query: ({ bookingId, weeks }) => ({ url: `/api/bookings/${encodeURIComponent(bookingId)}/follow-up`, params: { weeks: String(weeks) } }),
+      keepUnusedDataFor: 0,
+    }),
+    bookFollowUp: build.mutation<HoldResponse, { bookingId: string; doctorId: string; availabilityId: string }>({
+      query: ({ bookingId, availabilityId }) => ({
+        url: `/api/bookings/${encodeURIComponent(bookingId)}/follow-up`,
+        method: 'POST',
+        body: { availability_id: availabilityId },
+      }),
+      invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+    }),
+    /** a series of follow-ups: N visits every K weeks, each paid at the desk */
+    bookFollowUpSeries: build.mutation<
+      FollowUpSeriesView,
+      { bookingId: string; doctorId: string; count: number; everyWeeks: number; method: 'cash' | 'card' | 'transfer'; taxcode?: string }
+    >({
+      query: ({ bookingId, count, everyWeeks, method, taxcode }) => ({
+        url: `/api/bookings/${encodeURIComponent(bookingId)}/series`,
+        method: 'POST',
+        body: { count, everyWeeks, method, ...(taxcode ? { taxcode } : {}) },
+      }),
+      invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+    }),
     /** a payment taken at the desk: the held booking is confirmed (backend/src/desk-payments) */
     recordDeskPayment: build.mutation<unknown, { bookingId: string; doctorId: string; method: 'cash' | 'card' | 'transfer'; amountCents: number }>({
       query: ({ bookingId, method, amountCents }) => ({
@@ -53,3 +92,4 @@ export const agendaApi = api.injectEndpoints({
 });
 
 export const { useGetAgendaQuery, useCancelAppointmentMutation, useRecordOutcomeMutation, useRecordDeskPaymentMutation } = agendaApi;
+export const { useUndoOutcomeMutation, useGetFollowUpSlotsQuery, useBookFollowUpMutation, useBookFollowUpSeriesMutation } = agendaApi;

@@ -13,6 +13,7 @@ import { DoctorPicker } from './DoctorPicker';
 import { LiveStatus } from './LiveStatus';
 import { WholeDayForm } from './WholeDayForm';
 import { WorkingHoursForm } from './WorkingHoursForm';
+import { WeeklySchedulePanel } from './WeeklySchedulePanel';
 
 // FullCalendar is the heaviest part of the app: loaded with this page only
 const AvailabilityCalendar = lazy(() => import('./AvailabilityCalendar').then((m) => ({ default: m.AvailabilityCalendar })));
@@ -107,6 +108,7 @@ function DoctorCalendar({ doctor }: { doctor: DoctorSummary }) {
         <AvailabilityCalendar key={doctor.id} doctor={doctor} />
       </Suspense>
       <WholeDayForm doctor={doctor} />
+      <WeeklySchedulePanel key={`weekly-${doctor.id}`} doctor={doctor} />
       <WorkingHoursForm doctor={doctor} />
     </>
   );

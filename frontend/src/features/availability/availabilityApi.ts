@@ -1,6 +1,15 @@
 import { original } from '@reduxjs/toolkit';
 import { READ_POSITION_HEADER } from '@studio/contracts';
-import type { AvailabilityEvent, DaySlotsResult, DoctorSummary, ToggleRequest, ToggleResponse, WorkingHours } from '@studio/contracts';
+import type {
+  AvailabilityEvent,
+  ClosureResult,
+  DaySlotsResult,
+  DoctorSummary,
+  ToggleRequest,
+  ToggleResponse,
+  WeeklySchedule,
+  WorkingHours,
+} from '@studio/contracts';
 import { api } from '../../lib/api';
 import { doctorsApi } from '../../lib/doctorsApi';
 import { liveConnectionChanged, sharedAvailabilityWatcher } from '../../lib/liveUpdates';
@@ -90,6 +99,36 @@ export const availabilityApi = doctorsApi.injectEndpoints({
       }),
     }),
 
+    /** the doctor's weekly schedule (issue 29): null until one is saved */
+    getWeeklySchedule: build.query<{ days: WeeklySchedule | null }, string>({
+      query: (doctorId) => `/api/doctors/${encodeURIComponent(doctorId)}/weekly-schedule`,
+    }),
+    setWeeklySchedule: build.mutation<{ days: WeeklySchedule | null }, { doctorId: string; days: WeeklySchedule }>({
+      query: ({ doctorId, days }) => ({ url: `/api/doctors/${encodeURIComponent(doctorId)}/weekly-schedule`, method: 'PUT', body: { days } }),
+      async onQueryStarted({ doctorId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          void dispatch(availabilityApi.util.upsertQueryData('getWeeklySchedule', doctorId, data));
+        } catch {
+          /* the form shows the message */
+        }
+      },
+    }),
+    /** the schedule becomes the slots of [from, to]; the calendar follows from the live changes it watches */
+    applyWeeklySchedule: build.mutation<DaySlotsResult, { doctorId: string; from: string; to: string }>({
+      query: ({ doctorId, from, to }) => ({ url: `/api/doctors/${encodeURIComponent(doctorId)}/weekly-schedule/apply`, method: 'POST', body: { from, to } }),
+    }),
+    copyWeek: build.mutation<DaySlotsResult, { doctorId: string; from: string; weeks: number }>({
+      query: ({ doctorId, from, weeks }) => ({
+        url: `/api/doctors/${encodeURIComponent(doctorId)}/availability/copy-week`,
+        method: 'POST',
+        body: { from, weeks },
+      }),
+    }),
+    addClosure: build.mutation<ClosureResult, { doctorId: string; from: string; to: string; reason: string }>({
+      query: ({ doctorId, from, to, reason }) => ({ url: `/api/doctors/${encodeURIComponent(doctorId)}/closures`, method: 'POST', body: { from, to, reason } }),
+    }),
+
     setWorkingHours: build.mutation<DoctorSummary, WorkingHoursArgs>({
       query: ({ doctorId, startHour, endHour }) => ({
         url: `/api/doctors/${encodeURIComponent(doctorId)}/working-hours`,
@@ -117,3 +156,5 @@ export const availabilityApi = doctorsApi.injectEndpoints({
 });
 
 export const { useGetDoctorsQuery, useGetAvailabilityQuery, useToggleSlotMutation, useSetWorkingHoursMutation, useSetWholeDayMutation } = availabilityApi;
+export const { useGetWeeklyScheduleQuery, useSetWeeklyScheduleMutation, useApplyWeeklyScheduleMutation, useCopyWeekMutation, useAddClosureMutation } =
+  availabilityApi;

@@ -29,6 +29,8 @@ const answers: PatientAnswersResponse = {
         doctorId: 'd1',
         title: 'Anamnesi',
         definedAt: '2029-12-01T10:00:00Z',
+        version: 1,
+        active: true,
         questions: [
           {
             id: 'allergie',
@@ -119,6 +121,14 @@ describe('/prenotazioni/:id', () => {
     expect(within(section).getByRole('link', { name: 'mario@example.it' }).getAttribute('href')).toBe('mailto:mario@example.it');
     expect(section.textContent).toContain('RSSMRA85T10A562S');
     expect(screen.getByRole('link', { name: t.bookingDetail.backToAgenda }).getAttribute('href')).toBe('/agenda');
+    // issue 29: "Prenota il controllo" opens that day's agenda with the dialog for this visit
+    expect(screen.getByRole('link', { name: t.bookingDetail.followUp }).getAttribute('href')).toBe('/agenda?day=2030-01-07&view=day&followUp=b1');
+  });
+
+  test('a held booking offers no follow-up', async () => {
+    await open(doctor, [{ method: 'GET', path: '/api/patients/p1/answers', body: { patientId: 'p1', questionnaires: [] } }]);
+    await screen.findByText('Giulia Rossi');
+    expect(screen.queryByRole('link', { name: t.bookingDetail.followUp })).toBeNull();
   });
 
   test('the admin: the empty state, and back to that doctor’s calendar', async () => {

@@ -6,7 +6,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Alert, Badge, Button, Card } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
-import { localClock, localDateTime, utcClock, utcDayLong } from '../../lib/dates';
+import { localClock, localDateTime, utcClock, utcDay, utcDayLong } from '../../lib/dates';
 import { Loading } from '../../components/ui/Loading';
 import { canManageCalendars, PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
@@ -230,6 +230,22 @@ export function BookingDetailPage() {
                 )}
               </dl>
             </section>
+          )}
+          {staff && (b.status === 'confirmed' || b.status === 'completed') && (
+            <p className="mt-3">
+              {/* issue 29: the agenda of that day opens the "Prenota il controllo" dialog for this visit */}
+              <Link
+                className="btn btn-outline-primary btn-sm"
+                to={`${PATHS.agenda}?${new URLSearchParams({
+                  day: utcDay(b.start),
+                  view: 'day',
+                  followUp: b.id,
+                  ...(user.role === 'admin' ? { for: b.doctorId } : {}),
+                })}`}
+              >
+                {t.followUp}
+              </Link>
+            </p>
           )}
           {staff && <PatientAnswers patientId={b.patientId} />}
         </>

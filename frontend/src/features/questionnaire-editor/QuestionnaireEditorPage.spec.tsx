@@ -16,6 +16,9 @@ const existing: QuestionnaireView = {
   doctorId: DOCTOR,
   title: 'Anamnesi',
   definedAt: '2030-01-01T09:00:00Z',
+  version: 1,
+  active: true,
+  answered: false,
   questions: [
     {
       id: 'allergie',
@@ -173,5 +176,102 @@ describe('QuestionnaireEditorPage (/questionari)', () => {
     await save();
     await screen.findByText(e.saved);
     expect(posts()[0].body).toMatchObject({ doctorId: DOCTOR, title: 'Prima visita' });
+  });
+
+  describe('edit, switch on/off, delete, visit types (issue 29)', () => {
+    const list = (body: QuestionnaireView[]) => ({ method: 'GET', path: `/api/questionnaires?doctor=${DOCTOR}`, body });
+    const types = {
+      method: 'GET',
+      path: `/api/doctors/${DOCTOR}/visit-types?all=1`,
+      body: [{ id: 'vt1', name: 'Prima visita', questionnaireIds: ['qn1'], archived: false }],
+    };
+    const calls = (method: string) => fetchMock!.calls.filter((c) => c.method === method);
+
+    test('each card shows its version, whether it is active and the visit types naming it', async () => {
+      await open(doctor, [list([existing, { ...existing, id: 'qn2', title: 'Diario', version: 3, active: false }]), types]);
+      const cards = await screen.findAllByRole('heading', { level: 3 });
+      expect(cards.map((h) => h.textContent)).toEqual(['Anamnesi', 'Diario']);
+      expect(screen.getByText(e.version(3))).toBeTruthy();
+      expect(screen.getByText(e.inactive)).toBeTruthy();
+      expect(await screen.findByText(e.assignedTo('Prima visita'))).toBeTruthy();
+      expect(screen.getByText(e.assignedNone)).toBeTruthy();
+    });
+
+    test('editing loads the questionnaire into the form and PUTs the new version; the list is read again', async () => {
+      await open(doctor, [list([existing]), types, { method: 'PUT', path: '/api/questionnaires/qn1', body: { ...existing, title: 'Anamnesi 2', version: 2 } }]);
+      await click(await screen.findByRole('button', { name: e.editFor('Anamnesi') }));
+      expect(screen.getByRole('heading', { name: e.editTitle('Anamnesi', 2) })).toBeTruthy();
+      expect((screen.getByLabelText(e.titleLabel) as HTMLInputElement).value).toBe('Anamnesi');
+      expect((screen.getByLabelText(e.questionText(2)) as HTMLInputElement).value).toBe('Che dieta segui?');
+      type(e.titleLabel, 'Anamnesi 2');
+      await click(screen.getByRole('button', { name: e.saveEdit }));
+      await screen.findByText(e.edited(2));
+      const [put] = calls('PUT');
+      expect(put.url).toBe('/api/questionnaires/qn1');
+      expect(put.headers['x-csrf-token']).toBe(CSRF);
+      expect(put.body).toMatchObject({
+        title: 'Anamnesi 2',
+        questions: [
+          { text: 'Hai allergie?', kind: 'radio' },
+          { text: 'Che dieta segui?', handleMore: true },
+        ],
+      });
+      expect(put.body).not.toHaveProperty('doctorId');
+      // back to a new questionnaire
+      expect(screen.getByRole('heading', { name: e.newTitle })).toBeTruthy();
+      await waitFor(() => expect(calls('GET').filter((c) => c.url.startsWith('/api/questionnaires'))).toHaveLength(2));
+    });
+
+    test('switching off PUTs active: false; a refusal is shown in Italian', async () => {
+      await open(doctor, [list([existing]), types, { method: 'PUT', path: '/api/questionnaires/qn1/active', body: { ...existing, active: false } }]);
+      await click(await screen.findByRole('button', { name: e.switchOffFor('Anamnesi') }));
+      await waitFor(() => expect(calls('PUT')).toHaveLength(1));
+      expect(calls('PUT')[0].body).toEqual({ active: false });
+      fetchMock!.restore();
+      fetchMock = mockFetch([
+        list([existing]),
+        types,
+        {
+          method: 'PUT',
+          path: '/api/questionnaires/qn1/active',
+          status: 403,
+          body: { error: { code: 'vietato', message: 'Puoi modificare solo i tuoi questionari.' } },
+        },
+      ]);
+      await click(screen.getByRole('button', { name: e.switchOffFor('Anamnesi') }));
+      expect((await screen.findByRole('alert')).textContent).toContain('Puoi modificare solo i tuoi questionari.');
+    });
+
+    test('deleting asks first ("Indietro" keeps it); confirming sends DELETE; an answered one cannot be deleted', async () => {
+      await open(doctor, [
+        list([existing, { ...existing, id: 'qn2', title: 'Compilato', answered: true }]),
+        types,
+        { method: 'DELETE', path: '/api/questionnaires/qn1', status: 204 },
+      ]);
+      expect(((await screen.findByRole('button', { name: e.removeFor('Compilato') })) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByText(e.answeredNote)).toBeTruthy();
+      await click(screen.getByRole('button', { name: e.removeFor('Anamnesi') }));
+      const dialog = await screen.findByRole('dialog', { name: e.removeTitle('Anamnesi') });
+      await click(within(dialog).getByRole('button', { name: e.removeBack }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls('DELETE')).toHaveLength(0);
+      await click(screen.getByRole('button', { name: e.removeFor('Anamnesi') }));
+      await click(within(await screen.findByRole('dialog')).getByRole('button', { name: e.removeConfirm }));
+      await waitFor(() => expect(calls('DELETE')).toHaveLength(1));
+      expect(calls('DELETE')[0].url).toBe('/api/questionnaires/qn1');
+    });
+
+    test("the server's 409 for an answered questionnaire is shown inside the dialog", async () => {
+      const message = 'Questo questionario ha già delle risposte: non si può eliminare. Puoi disattivarlo, così nessun paziente lo riceverà più.';
+      await open(doctor, [
+        list([existing]),
+        types,
+        { method: 'DELETE', path: '/api/questionnaires/qn1', status: 409, body: { error: { code: 'questionario_con_risposte', message } } },
+      ]);
+      await click(await screen.findByRole('button', { name: e.removeFor('Anamnesi') }));
+      const dialog = await screen.findByRole('dialog');
+      await click(within(dialog).getByRole('button', { name: e.removeConfirm }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+    });
   });
 });

@@ -1,11 +1,14 @@
 import { usePageTitle } from '../../lib/pageTitle';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PATHS } from '../../lib/paths';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { Loading } from '../../components/ui/Loading';
 import { it } from '../../i18n/it';
-import { useListDoctorQuestionnairesQuery } from './editorApi';
+import type { QuestionnaireView } from '@studio/contracts';
+import { useState } from 'react';
+import { useListDoctorQuestionnairesQuery, useListQuestionnaireVisitTypesQuery } from './editorApi';
 import { QuestionnaireForm } from './QuestionnaireForm';
 import { QuestionnaireList } from './QuestionnaireList';
 
@@ -78,6 +81,10 @@ export function QuestionnaireEditorPage() {
 
 function DoctorQuestionnaires({ doctorId, sendDoctorId }: { doctorId: string; sendDoctorId: boolean }) {
   const list = useListDoctorQuestionnairesQuery(doctorId);
+  const visitTypes = useListQuestionnaireVisitTypesQuery(doctorId);
+  const [editing, setEditing] = useState<QuestionnaireView | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const changed = () => void list.refetch();
   return (
     <>
       <section aria-labelledby="questionnaire-list-title">
@@ -93,9 +100,33 @@ function DoctorQuestionnaires({ doctorId, sendDoctorId }: { doctorId: string; se
             </Button>
           </Alert>
         )}
-        {list.data && <QuestionnaireList questionnaires={list.data} />}
+        {notice && (
+          <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel={it.app.dismiss}>
+            {notice}
+          </Alert>
+        )}
+        {list.data && (
+          <QuestionnaireList
+            questionnaires={list.data}
+            visitTypes={visitTypes.data ?? []}
+            onEdit={(q) => (setNotice(null), setEditing(q))}
+            onChanged={changed}
+          />
+        )}
+        <p className="small text-body-secondary">
+          {t.assignHint} <Link to={PATHS.visitTypes}>{t.visitTypesLink}</Link>
+        </p>
       </section>
-      <QuestionnaireForm doctorId={sendDoctorId ? doctorId : undefined} onSaved={() => void list.refetch()} />
+      {editing ? (
+        <QuestionnaireForm
+          key={editing.id}
+          editing={editing}
+          onCancel={() => setEditing(null)}
+          onSaved={(message) => (setEditing(null), setNotice(message), changed())}
+        />
+      ) : (
+        <QuestionnaireForm doctorId={sendDoctorId ? doctorId : undefined} onSaved={changed} />
+      )}
     </>
   );
 }

@@ -4,19 +4,35 @@ import { errorMessage } from '../../lib/api';
 import { LockableButton } from '../../components/ui/LockableButton';
 import { ValidatedForm } from '../../components/ui/ValidatedForm';
 import { it } from '../../i18n/it';
-import { checkDraft, emptyDraft, newOption, newQuestion, type QuestionDraft, type QuestionnaireDraft } from './draft';
-import { useDefineQuestionnaireMutation } from './editorApi';
+import type { QuestionnaireView } from '@studio/contracts';
+import { checkDraft, emptyDraft, fromQuestionnaire, newOption, newQuestion, type QuestionDraft, type QuestionnaireDraft } from './draft';
+import { useDefineQuestionnaireMutation, useReviseQuestionnaireMutation } from './editorApi';
 
 const t = it.questionnaireEditor;
 
-/** a new questionnaire: title, questions and their options; checked with the contracts' schema before sending */
-export function QuestionnaireForm({ doctorId, onSaved }: { doctorId?: string; onSaved: () => void }) {
-  const [draft, setDraft] = useState<QuestionnaireDraft>(emptyDraft);
+/**
+ * a new questionnaire, or (`editing`) a new version of one: title, questions and their options; checked with the
+ * contracts' schema before sending
+ */
+export function QuestionnaireForm({
+  doctorId,
+  onSaved,
+  editing,
+  onCancel,
+}: {
+  doctorId?: string;
+  onSaved: (message: string) => void;
+  editing?: QuestionnaireView;
+  onCancel?: () => void;
+}) {
+  const [draft, setDraft] = useState<QuestionnaireDraft>(() => (editing ? fromQuestionnaire(editing) : emptyDraft()));
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [formKey, setFormKey] = useState(0);
-  const [define, { isLoading }] = useDefineQuestionnaireMutation();
+  const [define, defining] = useDefineQuestionnaireMutation();
+  const [revise, revising] = useReviseQuestionnaireMutation();
+  const isLoading = defining.isLoading || revising.isLoading;
 
   const setQuestion = (index: number, change: (q: QuestionDraft) => QuestionDraft) =>
     setDraft((d) => ({ ...d, questions: d.questions.map((q, i) => (i === index ? change(q) : q)) }));
@@ -31,29 +47,42 @@ export function QuestionnaireForm({ doctorId, onSaved }: { doctorId?: string; on
     const checked = checkDraft(draft, doctorId);
     if (!checked.ok) return retry(checked.message);
     try {
+      if (editing) {
+        const { title, questions } = checked.body;
+        const after = await revise({ id: editing.id, body: { title, questions } }).unwrap();
+        setProblem(null);
+        onSaved(t.edited(after.version));
+        return;
+      }
       await define(checked.body).unwrap();
       setProblem(null);
       setDraft(emptyDraft());
       setFormKey((k) => k + 1); // a fresh form: no was-validated left over
       setAttempt((n) => n + 1);
       setSaved(true);
-      onSaved();
+      onSaved(t.saved);
     } catch (error) {
       retry(errorMessage(error, t.failed));
     }
   };
 
   return (
-    <section aria-labelledby="questionnaire-new-title" className="mt-4">
-      <h2 id="questionnaire-new-title" className="h5">
-        {t.newTitle}
+    <section aria-labelledby={editing ? 'questionnaire-edit-title' : 'questionnaire-new-title'} className="mt-4">
+      <h2 id={editing ? 'questionnaire-edit-title' : 'questionnaire-new-title'} className="h5">
+        {editing ? t.editTitle(editing.title, editing.version + 1) : t.newTitle}
       </h2>
+      {editing && <p className="small text-body-secondary">{t.editNote}</p>}
       {saved && (
         <Alert variant="success" dismissible onClose={() => setSaved(false)} closeLabel={it.app.dismiss}>
           {t.saved}
         </Alert>
       )}
-      <ValidatedForm key={formKey} id="questionnaire-editor" onValidSubmit={() => void submit()} onInvalidSubmit={() => setAttempt((n) => n + 1)}>
+      <ValidatedForm
+        key={formKey}
+        id={editing ? 'questionnaire-revision' : 'questionnaire-editor'}
+        onValidSubmit={() => void submit()}
+        onInvalidSubmit={() => setAttempt((n) => n + 1)}
+      >
         <Form.Group controlId="questionnaire-title" className="mb-3">
           <Form.Label>{t.titleLabel}</Form.Label>
           <Form.Control required maxLength={200} value={draft.title} onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))} />
@@ -158,8 +187,13 @@ export function QuestionnaireForm({ doctorId, onSaved }: { doctorId?: string; on
             {t.addQuestion}
           </Button>
           <LockableButton type="submit" lockKey={attempt} disabled={isLoading}>
-            {isLoading ? t.saving : t.save}
+            {isLoading ? t.saving : editing ? t.saveEdit : t.save}
           </LockableButton>
+          {editing && onCancel && (
+            <Button variant="outline-secondary" onClick={onCancel}>
+              {t.cancelEdit}
+            </Button>
+          )}
         </div>
         {problem && (
           <Alert variant="danger" className="mt-3" role="alert">

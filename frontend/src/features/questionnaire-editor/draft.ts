@@ -1,4 +1,4 @@
-import { QuestionnaireRequest, type Question } from '@studio/contracts';
+import { QuestionnaireRequest, type Question, type QuestionnaireView } from '@studio/contracts';
 
 /** the editor's state: what the inputs hold, before ids and values are derived */
 export interface OptionDraft {
@@ -79,4 +79,19 @@ export function checkDraft(draft: QuestionnaireDraft, doctorId?: string): Checke
   const parsed = QuestionnaireRequest.safeParse(body);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
   return { ok: true, body: parsed.data };
+}
+
+/** an existing questionnaire back into the editor's state, to edit it as a new version */
+export function fromQuestionnaire(q: Pick<QuestionnaireView, 'title' | 'questions'>): QuestionnaireDraft {
+  return {
+    title: q.title,
+    questions: q.questions.map((question) => ({
+      key: key(),
+      text: question.text,
+      kind: question.kind,
+      options: question.options.map((o) => ({ key: key(), label: o.label, enabler: o.enabler === true })),
+      handleMore: question.handleMore === true,
+      textLabel: question.textInput?.label ?? '',
+    })),
+  };
 }

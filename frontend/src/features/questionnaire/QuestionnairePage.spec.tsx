@@ -58,7 +58,7 @@ async function open(extra: Route[] = [], path = '/prenota/questionario?booking=b
   fetchMock = mockFetch([
     ...extra,
     { method: 'GET', path: '/api/me/bookings', body: myBookings },
-    { method: 'GET', path: '/api/questionnaires?doctor=d1', body: [{ id: 'qn1', doctorId: 'd1', title: 'Anamnesi', questions }] },
+    { method: 'GET', path: '/api/questionnaires?doctor=d1&booking=b1', body: [{ id: 'qn1', doctorId: 'd1', title: 'Anamnesi', questions }] },
   ]);
   const store = await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' });
   return renderRoutes(store, routes, path);
@@ -158,7 +158,7 @@ describe('QuestionnairePage (/prenota/questionario)', () => {
   test('a doctor without questionnaires: continue to the payment page', async () => {
     fetchMock = mockFetch([
       { method: 'GET', path: '/api/me/bookings', body: myBookings },
-      { method: 'GET', path: '/api/questionnaires?doctor=d1', body: [] },
+      { method: 'GET', path: '/api/questionnaires?doctor=d1&booking=b1', body: [] },
     ]);
     const store = await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' });
     const { router } = renderRoutes(store, routes, '/prenota/questionario?booking=b1&doctor=d1');
@@ -170,7 +170,7 @@ describe('QuestionnairePage (/prenota/questionario)', () => {
   test('an expired hold says so and offers to choose again', async () => {
     fetchMock = mockFetch([
       { method: 'GET', path: '/api/me/bookings', body: [{ ...myBookings[0], status: 'expired' }] },
-      { method: 'GET', path: '/api/questionnaires?doctor=d1', body: [] },
+      { method: 'GET', path: '/api/questionnaires?doctor=d1&booking=b1', body: [] },
     ]);
     const store = await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' });
     renderRoutes(store, routes, '/prenota/questionario?booking=b1&doctor=d1');

@@ -40,7 +40,8 @@ export function QuestionnairePage() {
   const expiresAt = booking?.expiresAt ?? stateExpiresAt;
   const holdEnded = booking !== undefined && booking.status !== 'held' && booking.status !== 'confirmed';
 
-  const questionnaires = useGetQuestionnairesQuery(doctorId || skipToken);
+  // only this booking's questionnaires: those of its visit type (issue 29)
+  const questionnaires = useGetQuestionnairesQuery(doctorId ? (bookingId ? { doctorId, bookingId } : doctorId) : skipToken);
   const [submitAnswers, submission] = useSubmitAnswersMutation();
   const [drafts, setDrafts] = useState<Drafts>({});
   const [lockKey, setLockKey] = useState(0);

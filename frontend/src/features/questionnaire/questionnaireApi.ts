@@ -6,9 +6,13 @@ export type Questionnaire = Pick<QuestionnaireView, 'id' | 'doctorId' | 'title' 
 
 export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getQuestionnaires: build.query<Questionnaire[], string>({
-      query: (doctorId) => ({ url: '/api/questionnaires', params: { doctor: doctorId } }),
-      providesTags: (_result, _error, doctorId) => [{ type: 'Questionnaires', id: doctorId }],
+    /** the questionnaires of one held booking (its visit type's active ones), or all those given by the doctor */
+    getQuestionnaires: build.query<Questionnaire[], string | { doctorId: string; bookingId: string }>({
+      query: (arg) =>
+        typeof arg === 'string'
+          ? { url: '/api/questionnaires', params: { doctor: arg } }
+          : { url: '/api/questionnaires', params: { doctor: arg.doctorId, booking: arg.bookingId } },
+      providesTags: (_result, _error, arg) => [{ type: 'Questionnaires', id: typeof arg === 'string' ? arg : arg.doctorId }],
     }),
     submitAnswers: build.mutation<unknown, { questionnaireId: string; answers: Answers }>({
       query: ({ questionnaireId, answers }) => ({

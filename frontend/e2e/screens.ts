@@ -66,6 +66,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'prenotazione', path: (f) => `/prenotazioni/${f.confirmedBookingId}`, roles: ['patient', 'doctor', 'admin'], title: 'Prenotazione', main: true },
   { name: 'disponibilita', path: () => '/disponibilita', roles: ['doctor', 'admin'], title: 'Disponibilità', main: true },
   { name: 'questionari', path: () => '/questionari', roles: ['doctor', 'admin'], title: 'Questionari', main: true },
+  { name: 'tipi-visita', path: () => '/tipi-visita', roles: ['doctor', 'admin'], title: 'Tipi di visita', main: true },
   { name: 'diete', path: () => '/diete', roles: ['doctor', 'admin'], title: 'Diete', main: true },
   { name: 'dieta', path: (f) => `/diete/${f.patientId}`, roles: ['doctor', 'admin'], title: 'Dieta', main: true },
   { name: 'dieta-alimento', path: (f) => `/diete/${f.patientId}`, roles: ['doctor'], title: 'Dieta', prepare: openFoodPicker },

@@ -91,7 +91,7 @@ describe('visit types and the weekly schedule, booked by patients at 390 px and 
     await doctor.getByText(a.weeklySaved).waitFor();
     await doctor.getByLabel(a.applyWeeks).fill('4');
     await doctor.getByRole('button', { name: a.applyButton }).click();
-    await doctor.getByText(/^Orario applicato: slot aperti \d+/).waitFor({ timeout: 30_000 });
+    await doctor.getByText(/^Orario applicato: orari aperti \d+/).waitFor({ timeout: 30_000 });
 
     // patient 1 on a phone chooses the first free day and hour of the visit type
     const phone = await newPatient(env.browser, env.server.url, 390, 844, 'Lucia');

@@ -132,6 +132,13 @@ export function Layout() {
               )}
               {user && canManageCalendars(user.role) && (
                 <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.visitTypes} onClick={followed}>
+                    {it.visitTypes.title}
+                  </Nav.Link>
+                </Nav.Item>
+              )}
+              {user && canManageCalendars(user.role) && (
+                <Nav.Item as="li">
                   <Nav.Link as={NavLink} to={PATHS.fiscal} onClick={followed}>
                     {it.fiscal.nav}
                   </Nav.Link>

@@ -337,6 +337,21 @@ export const PaymentCaptureRequested = z.object({
 export const PaymentCapturePending = z.object({ orderId: z.string(), captureId: z.string(), reason: z.string() });
 /** on `order-<id>`: the capture asked for did not take the money (declined, never made, order gone): nothing to give back */
 export const PaymentCaptureAbandoned = z.object({ orderId: z.string(), reason: z.string() });
+/**
+ * on `order-<id>`: PayPal ended its review of a PENDING capture by declining it (PAYMENT.CAPTURE.DENIED, or the capture
+ * DECLINED when the reconciler asks): no money was taken, the order ends failed with the reason, the hold is given back
+ */
+export const PaymentDeclined = z.object({
+  orderId: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  amountCents: z.number(),
+  currency: z.string(),
+  captureId: z.string(),
+  reason: z.string(),
+});
 
 /**
  * on `order-desk-<bookingId>` (issue 23): a payment taken at the practice's desk for a booking, recorded by its doctor
@@ -450,6 +465,7 @@ export const EventSchemas = {
   VisitTypeArchived,
   WeeklyScheduleSet,
   AvailabilityClosureAdded,
+  PaymentDeclined,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

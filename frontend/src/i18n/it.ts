@@ -707,6 +707,9 @@ export const it = {
     creditNote: (label: string) => `nota di credito ${label}`,
     fiscalReceiptPending: 'Ricevuta fiscale in preparazione',
     refunded: 'Rimborsato',
+    failed: 'Pagamento non riuscito',
+    failedNotice: (product: string) =>
+      `Il pagamento non è andato a buon fine: PayPal ha rifiutato il pagamento di «${product}» dopo la verifica. Non ti è stato addebitato nulla e l’orario riservato è stato liberato: puoi prenotarne un altro.`,
   },
   fiscal: {
     title: 'Documenti fiscali',
@@ -858,6 +861,7 @@ export const it = {
       PaymentCaptureRequested: 'Incasso chiesto a PayPal',
       PaymentCapturePending: 'Incasso in verifica presso PayPal',
       PaymentCaptureAbandoned: 'Incasso non avvenuto (nessun addebito)',
+      PaymentDeclined: 'Pagamento rifiutato da PayPal dopo la verifica (nessun addebito, prenotazione liberata)',
     } as Record<string, string>,
     projections: {
       audit_events: 'Registro dello storico',

@@ -80,6 +80,21 @@ describe('/home: the patient’s orders', () => {
     expect(screen.getByText('PP-3').closest('tr')!.textContent).not.toContain(t.orders.refunded);
   });
 
+  test('a payment PayPal declined after its review: the patient reads why, that nothing was charged, and gets no receipt', async () => {
+    await open([
+      { ...order, status: 'failed', failureReason: 'cattura DECLINED' },
+      { ...order, id: 'o2', transaction: 'PP-3', status: 'placed' },
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(t.orders.failedNotice('Prima visita'));
+    expect(alert.textContent).toMatch(/^Il pagamento non è andato a buon fine/);
+    expect(alert.textContent).toContain('Non ti è stato addebitato nulla');
+    const row = screen.getByText('PP-9').closest('tr')!;
+    expect(row.textContent).toContain(t.orders.failed);
+    expect(row.textContent).not.toContain(t.orders.fiscalReceiptPending);
+    expect(within(row).queryByRole('button', { name: t.orders.printReceipt })).toBeNull();
+  });
+
   test('no orders yet', async () => {
     await open([]);
     expect(await screen.findByText(t.orders.empty)).toBeTruthy();

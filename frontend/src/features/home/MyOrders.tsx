@@ -22,7 +22,9 @@ export function MyOrders() {
   // a receipt is numbered just after the payment: ask again for a few seconds until every order has one
   const receipts = useGetMyReceiptsQuery(undefined, { refetchOnMountOrArgChange: true });
   const receiptOf = new Map((receipts.data ?? []).map((r) => [r.orderId, r]));
-  const missing = (orders.data ?? []).some((o) => !receiptOf.has(o.id));
+  // a payment PayPal declined has no receipt: nothing was charged
+  const missing = (orders.data ?? []).some((o) => o.status !== 'failed' && !receiptOf.has(o.id));
+  const failed = (orders.data ?? []).filter((o) => o.status === 'failed');
   useEffect(() => {
     if (!missing || !receipts.isSuccess) return;
     const timer = setTimeout(() => void receipts.refetch(), 1500);
@@ -43,6 +45,11 @@ export function MyOrders() {
         </Alert>
       )}
       {orders.data && orders.data.length === 0 && <p>{t.empty}</p>}
+      {failed.map((o) => (
+        <Alert key={o.id} variant="warning" role="alert" data-failed-order={o.id}>
+          {t.failedNotice(o.productName)}
+        </Alert>
+      ))}
       {orders.data && orders.data.length > 0 && (
         <Table responsive striped className="align-middle">
           <thead>
@@ -69,11 +76,16 @@ export function MyOrders() {
                       {t.refunded}
                     </Badge>
                   )}
+                  {o.status === 'failed' && (
+                    <Badge bg="warning" text="dark" className="ms-2" title={o.failureReason}>
+                      {t.failed}
+                    </Badge>
+                  )}
                 </td>
                 <td>{o.coupon ?? t.noCoupon}</td>
                 <td className="text-break">{o.transaction}</td>
                 <td className="d-flex flex-wrap gap-2">
-                  {receiptOf.has(o.id) ? (
+                  {o.status === 'failed' ? null : receiptOf.has(o.id) ? (
                     <a className="btn btn-outline-primary btn-sm" href={receiptPdfUrl(o.id)} target="_blank" rel="noopener">
                       {t.fiscalReceipt(receiptOf.get(o.id)!.label)}
                       {receiptOf.get(o.id)!.creditNote ? ` · ${t.creditNote(receiptOf.get(o.id)!.creditNote!)}` : ''}
@@ -81,9 +93,11 @@ export function MyOrders() {
                   ) : (
                     <span className="small text-body-secondary">{t.fiscalReceiptPending}</span>
                   )}
-                  <Button variant="outline-secondary" size="sm" onClick={() => navigate(receiptPath(o.id))}>
-                    {t.printReceipt}
-                  </Button>
+                  {o.status !== 'failed' && (
+                    <Button variant="outline-secondary" size="sm" onClick={() => navigate(receiptPath(o.id))}>
+                      {t.printReceipt}
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}

@@ -200,3 +200,50 @@ export const TakingsQuery = z.object({
   doctor: z.string().trim().min(1).optional(),
   format: z.enum(['json', 'csv', 'pdf']).default('json'),
 });
+
+/**
+ * A receipt (and its credit note) as the patient is handed it: every word and figure of the PDF, built once on the
+ * server (backend fiscal/receipt-document.ts) and laid out by the PDF and by the HTML view on /home alike, so the two
+ * never say different things. Amounts are already written as printed ("82,00 €").
+ */
+export interface ReceiptDocumentLine {
+  label: string;
+  /** the amount column, as printed; null for a line with no amount */
+  amount: string | null;
+  /** the total */
+  total?: boolean;
+  /** the stamp duty line (its label says who bears it) */
+  stampDuty?: boolean;
+}
+export interface ReceiptDocumentPage {
+  kind: 'receipt' | 'credit_note';
+  /** "1/2030", "NC 1/2030" */
+  label: string;
+  /** "Ricevuta sanitaria n. 1/2030", "Nota di credito NC 1/2030" */
+  title: string;
+  /** "Data: 07/03/2030" */
+  date: string;
+  /** the credit note's reference to the receipt it cancels */
+  intro: string | null;
+  /** the patient box: its heading and lines (or the erased wording) */
+  patientHeading: string;
+  patient: string[];
+  /** the table: column headings, then the lines as paid */
+  columns: [string, string];
+  lines: ReceiptDocumentLine[];
+  /** the legal and payment wording, in order: stamp duty, VAT regime, payment, Sistema TS */
+  paragraphs: { heading: string; text: string }[];
+}
+export interface ReceiptDocument {
+  orderId: string;
+  /** the practice's band: its name and one line of details */
+  practice: { name: string; details: string };
+  /** the issuing doctor with their fiscal data (or the erased wording) */
+  issuer: { name: string; lines: string[] };
+  /** the doctor's name, as the patient's list shows it */
+  doctorName: string;
+  /** the receipt, then its credit note when there is one */
+  pages: ReceiptDocumentPage[];
+  /** the same document as a PDF */
+  pdfUrl: string;
+}

@@ -92,6 +92,8 @@ export const OrderView = z.object({
   status: z.enum(['placed', 'refunded', 'failed']).optional(),
   /** why a failed payment failed (PayPal's capture status and reason) */
   failureReason: z.string().optional(),
+  /** the doctor of the order's visit, as the patient's list names them; null once their account is gone */
+  doctorName: z.string().nullable().optional(),
   /** the buyer's tax code and billing address as given at payment (the patient's own data, for the receipt) */
   invoice: z.object({ taxcode: z.string(), billing: z.string() }).nullable().optional(),
 });

@@ -29,6 +29,7 @@ import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../avail
 import { bookingDecider, patientHoldDecider } from '../booking';
 import { couponDecider, couponUsable } from '../catalog';
 import { CatalogService } from '../catalog';
+import { UsersService } from '../users';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { evolveWith, readState } from '../event-store/command-handler';
@@ -92,6 +93,7 @@ export class OrdersService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PAYPAL) private readonly paypal: PaypalPort,
     private readonly catalog: CatalogService,
+    private readonly users: UsersService,
   ) {}
 
   private client() {
@@ -308,9 +310,22 @@ export class OrdersService {
     return HOME;
   }
 
-  /** GET /api/me/orders */
+  /** GET /api/me/orders: each with the doctor of its visit (two doctors' receipts may both be "1/2030") */
   async mine(user: SessionUser): Promise<OrderView[]> {
     const docs = await this.readModels.find<OrderDoc>('orders', { patient_id: user.id });
+    const names = new Map<string, Promise<string | null>>();
+    const doctorOf = (bookingId: string): Promise<string | null> => {
+      if (!names.has(bookingId))
+        names.set(
+          bookingId,
+          (async () => {
+            const booking = await this.readModels.get<BookingDoc>('bookings', bookingId);
+            const doctor = booking ? await this.users.get(booking.doc.doctorId) : null;
+            return doctor ? this.users.displayName(doctor) : null;
+          })(),
+        );
+      return names.get(bookingId)!;
+    };
     const views = await Promise.all(
       docs.map(async ({ doc }) => ({
         id: doc.id,
@@ -322,6 +337,7 @@ export class OrdersService {
         bookingId: doc.bookingId,
         status: doc.status ?? 'placed',
         ...(doc.failureReason ? { failureReason: doc.failureReason } : {}),
+        doctorName: await doctorOf(doc.bookingId),
         invoice: await this.invoiceOf(doc.id),
       })),
     );

@@ -707,6 +707,9 @@ export const it = {
     creditNote: (label: string) => `nota di credito ${label}`,
     fiscalReceiptPending: 'Ricevuta fiscale in preparazione',
     refunded: 'Rimborsato',
+    doctor: 'Medico',
+    receiptPdf: 'Scarica il PDF',
+    receiptLoading: 'Caricamento della ricevuta…',
     failed: 'Pagamento non riuscito',
     failedNotice: (product: string) =>
       `Il pagamento non è andato a buon fine: PayPal ha rifiutato il pagamento di «${product}» dopo la verifica. Non ti è stato addebitato nulla e l’orario riservato è stato liberato: puoi prenotarne un altro.`,

@@ -55,6 +55,7 @@ export function MyOrders() {
           <thead>
             <tr>
               <th scope="col">{t.date}</th>
+              <th scope="col">{t.doctor}</th>
               <th scope="col">{t.product}</th>
               <th scope="col">{t.amount}</th>
               <th scope="col">{t.coupon}</th>
@@ -68,6 +69,7 @@ export function MyOrders() {
             {orders.data.map((o) => (
               <tr key={o.id} data-order-id={o.id} data-order-status={o.status ?? 'placed'}>
                 <td>{orderDate(o.createdAt)}</td>
+                <td>{o.doctorName ?? ''}</td>
                 <td>{o.productName}</td>
                 <td>
                   {formatEuro(o.amountCents)}

@@ -341,6 +341,12 @@ export const PaymentCaptureAbandoned = z.object({ orderId: z.string(), reason: z
  * on `order-<id>`: PayPal ended its review of a PENDING capture by declining it (PAYMENT.CAPTURE.DENIED, or the capture
  * DECLINED when the reconciler asks): no money was taken, the order ends failed with the reason, the hold is given back
  */
+/**
+ * on `erasurerequest-<patientId>`: the patient asked for the erasure of their personal data (GDPR art. 17), having been
+ * told what stays and why (FISCAL_RETENTION_STATEMENT: fiscal documents, under a separate key, for the legal period);
+ * the administrator carries it out (/storico, erase). Once per patient.
+ */
+export const ErasureRequested = z.object({ patientId: z.string(), requestedAt: z.string() });
 export const PaymentDeclined = z.object({
   orderId: z.string(),
   bookingId: z.string(),
@@ -466,6 +472,7 @@ export const EventSchemas = {
   WeeklyScheduleSet,
   AvailabilityClosureAdded,
   PaymentDeclined,
+  ErasureRequested,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

@@ -1,5 +1,13 @@
-import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
-import { type FiscalProfileView, type FiscalYearView, type ReceiptDocument, type SessionUser, StsExportQuery, documentNumber } from '@studio/contracts';
+import { Body, Controller, Get, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  type ErasureInfoView,
+  type FiscalProfileView,
+  type FiscalYearView,
+  type ReceiptDocument,
+  type SessionUser,
+  StsExportQuery,
+  documentNumber,
+} from '@studio/contracts';
 import type { FiscalOrderDoc } from '@studio/projections';
 import type { Request, Response } from 'express';
 import { Inject } from '@nestjs/common';
@@ -120,5 +128,21 @@ export class FiscalController {
   async myReceipts(@CurrentUser() user: SessionUser): Promise<MyReceipt[]> {
     const docs = await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { patient_id: user.id });
     return docs.filter(({ doc }) => doc.receipt).map(({ doc }) => this.receiptLink(doc));
+  }
+
+  /** the patient's erasure screen: what stays (their fiscal documents, under a separate key, for 10 years) and why */
+  @Get('api/me/erasure')
+  @Roles('patient')
+  erasure(@CurrentUser() user: SessionUser): Promise<ErasureInfoView> {
+    return this.fiscal.erasureInfo(user);
+  }
+
+  /** the patient asks for the erasure of their data: 201 the first time, 200 after (nothing more recorded) */
+  @Post('api/me/erasure-request')
+  @Roles('patient')
+  async requestErasure(@CurrentUser() user: SessionUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ErasureInfoView> {
+    const { created, info } = await this.fiscal.requestErasure(user, metadataFor(req, user));
+    res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    return info;
   }
 }

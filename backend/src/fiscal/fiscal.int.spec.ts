@@ -1,4 +1,12 @@
-import { codiceFiscaleCheckChar, receiptsStreamName, slotId, type ReceiptDocument } from '@studio/contracts';
+import {
+  FISCAL_RETENTION_STATEMENT,
+  codiceFiscaleCheckChar,
+  erasureRequestStreamName,
+  receiptsStreamName,
+  slotId,
+  type ErasureInfoView,
+  type ReceiptDocument,
+} from '@studio/contracts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -442,6 +450,42 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     expect(second.flagOpposizione).toBe('0');
     expect(decrypt(second.cfCittadino)).toBe(TAXCODE);
     expect([second.voceSpesa].flat().map((v: any) => v.importo)).toEqual(['50.00']);
+  });
+
+  it('the patient asking for erasure is told what stays and why: their receipts, under a fiscal key, for 10 years (art. 2220 c.c., DPR 600/1973, GDPR 17(3)(b))', async () => {
+    const [patient] = await registerPatients(app, 1, 'chiede-oblio');
+    const { orderId } = await pay(patient, medico1, 'Visita di controllo');
+    await fiscal().issuePending(medico1);
+    const receipt = (await receiptsOf(medico1)).find((r) => r.orderId === orderId)!;
+    const info = (await patient.agent.get('/api/me/erasure').expect(200)).body as ErasureInfoView;
+    expect(info.statement).toEqual([...FISCAL_RETENTION_STATEMENT]);
+    const said = info.statement.join(' ');
+    for (const source of [
+      'art. 2220 del Codice civile',
+      'DPR 600/1973',
+      'Sistema Tessera Sanitaria',
+      'art. 17, paragrafo 3, lettera b',
+      'chiave fiscale separata',
+      '10 anni',
+    ])
+      expect(said).toContain(source);
+    expect(info.documents).toEqual([{ kind: 'receipt', label: `${receipt.number}/2030`, doctorName: 'Giulia Rossi', year: 2030, keptUntil: '2040-12-31' }]);
+    expect(info.requestedAt).toBeNull();
+
+    // only the patient, with the CSRF token; staff cannot ask for them
+    const head = await app.core.eventStore.headPosition();
+    await patient.agent.post('/api/me/erasure-request').send({}).expect(403);
+    const doctor = await client(app, 'medico1@example.it');
+    await doctor.agent.post('/api/me/erasure-request').set('X-CSRF-Token', doctor.csrf).send({}).expect(403);
+    expect(await app.core.eventStore.headPosition()).toBe(head);
+    // asked once: recorded with what they were told; asking again changes nothing
+    const asked = await patient.agent.post('/api/me/erasure-request').set('X-CSRF-Token', patient.csrf).send({}).expect(201);
+    expect(asked.body).toMatchObject({ statement: info.statement, documents: info.documents, requestedAt: NOW });
+    const events = await app.core.eventStore.readStream(erasureRequestStreamName(patient.id));
+    expect(events.map((e) => [e.type, e.data])).toEqual([['ErasureRequested', { patientId: patient.id, requestedAt: NOW }]]);
+    const again = await patient.agent.post('/api/me/erasure-request').set('X-CSRF-Token', patient.csrf).send({}).expect(200);
+    expect(again.body.requestedAt).toBe(NOW);
+    expect(await app.core.eventStore.readStream(erasureRequestStreamName(patient.id))).toHaveLength(1);
   });
 
   it("an erased patient's receipt stays readable for the legal period (the fiscal key) and in the Sistema TS file; ten years on, the fiscal key is shredded", async () => {

@@ -865,6 +865,7 @@ export const it = {
       PaymentCapturePending: 'Incasso in verifica presso PayPal',
       PaymentCaptureAbandoned: 'Incasso non avvenuto (nessun addebito)',
       PaymentDeclined: 'Pagamento rifiutato da PayPal dopo la verifica (nessun addebito, prenotazione liberata)',
+      ErasureRequested: 'Il paziente ha chiesto la cancellazione dei propri dati',
     } as Record<string, string>,
     projections: {
       audit_events: 'Registro dello storico',
@@ -969,6 +970,19 @@ export const it = {
     erased: (id: string) => `Paziente ${id} cancellato.`,
     patientIdRequired: "Indica l'identificativo del paziente.",
     confirmRequired: 'Serve la conferma.',
+  },
+  erasure: {
+    title: 'Cancellazione dei tuoi dati',
+    keptTitle: 'Documenti fiscali che restano',
+    receipt: 'Ricevuta',
+    creditNote: 'Nota di credito',
+    kept: (kind: string, label: string, doctor: string, until: string) => `${kind} ${label} di ${doctor}: conservata fino al ${until}`,
+    nothingKept: 'Non ci sono ricevute a tuo nome: non resterebbe nulla.',
+    confirm: 'Ho letto che cosa resta e perché, e chiedo la cancellazione dei miei dati',
+    submit: 'Chiedi la cancellazione',
+    requested: (day: string) =>
+      `Richiesta di cancellazione registrata il ${day}. La segreteria la vede nello storico e provvede alla cancellazione; fino ad allora il tuo account resta attivo.`,
+    failed: 'Non è stato possibile registrare la richiesta. Riprova.',
   },
   accessLog: {
     title: 'Chi ha consultato i tuoi dati',

@@ -26,7 +26,7 @@ const FEATURE_USES = {
   availability: ['users'],
   questionnaires: ['users', 'visit-types'],
   diet: ['users'],
-  fiscal: ['users'],
+  fiscal: ['users', 'settings'],
   'clinical-record': ['users'],
   notifications: ['users'],
   'waiting-list': ['users'],

@@ -349,6 +349,27 @@ export const PaymentCaptureRequested = z.object({
 export const PaymentCapturePending = z.object({ orderId: z.string(), captureId: z.string(), reason: z.string() });
 /** on `order-<id>`: the capture asked for did not take the money (declined, never made, order gone): nothing to give back */
 export const PaymentCaptureAbandoned = z.object({ orderId: z.string(), reason: z.string() });
+/**
+ * on `order-<id>`: PayPal ended its review of a PENDING capture by declining it (PAYMENT.CAPTURE.DENIED, or the capture
+ * DECLINED when the reconciler asks): no money was taken, the order ends failed with the reason, the hold is given back
+ */
+/**
+ * on `erasurerequest-<patientId>`: the patient asked for the erasure of their personal data (GDPR art. 17), having been
+ * told what stays and why (FISCAL_RETENTION_STATEMENT: fiscal documents, under a separate key, for the legal period);
+ * the administrator carries it out (/storico, erase). Once per patient.
+ */
+export const ErasureRequested = z.object({ patientId: z.string(), requestedAt: z.string() });
+export const PaymentDeclined = z.object({
+  orderId: z.string(),
+  bookingId: z.string(),
+  patientId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  amountCents: z.number(),
+  currency: z.string(),
+  captureId: z.string(),
+  reason: z.string(),
+});
 
 /**
  * on `order-desk-<bookingId>` (issue 23): a payment taken at the practice's desk for a booking, recorded by its doctor
@@ -481,6 +502,8 @@ export const EventSchemas = {
   FollowUpSeriesStarted,
   FollowUpSeriesVisitBooked,
   FollowUpSeriesVisitSkipped,
+  PaymentDeclined,
+  ErasureRequested,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

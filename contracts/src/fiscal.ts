@@ -200,3 +200,82 @@ export const TakingsQuery = z.object({
   doctor: z.string().trim().min(1).optional(),
   format: z.enum(['json', 'csv', 'pdf']).default('json'),
 });
+
+/**
+ * A receipt (and its credit note) as the patient is handed it: every word and figure of the PDF, built once on the
+ * server (backend fiscal/receipt-document.ts) and laid out by the PDF and by the HTML view on /home alike, so the two
+ * never say different things. Amounts are already written as printed ("82,00 €").
+ */
+export interface ReceiptDocumentLine {
+  label: string;
+  /** the amount column, as printed; null for a line with no amount */
+  amount: string | null;
+  /** the total */
+  total?: boolean;
+  /** the stamp duty line (its label says who bears it) */
+  stampDuty?: boolean;
+}
+export interface ReceiptDocumentPage {
+  kind: 'receipt' | 'credit_note';
+  /** "1/2030", "NC 1/2030" */
+  label: string;
+  /** "Ricevuta sanitaria n. 1/2030", "Nota di credito NC 1/2030" */
+  title: string;
+  /** "Data: 07/03/2030" */
+  date: string;
+  /** the credit note's reference to the receipt it cancels */
+  intro: string | null;
+  /** the patient box: its heading and lines (or the erased wording) */
+  patientHeading: string;
+  patient: string[];
+  /** the table: column headings, then the lines as paid */
+  columns: [string, string];
+  lines: ReceiptDocumentLine[];
+  /** the legal and payment wording, in order: stamp duty, VAT regime, payment, Sistema TS */
+  paragraphs: { heading: string; text: string }[];
+}
+export interface ReceiptDocument {
+  orderId: string;
+  /** the practice's band: its name and one line of details */
+  practice: { name: string; details: string };
+  /** the issuing doctor with their fiscal data (or the erased wording) */
+  issuer: { name: string; lines: string[] };
+  /** the doctor's name, as the patient's list shows it */
+  doctorName: string;
+  /** the receipt, then its credit note when there is one */
+  pages: ReceiptDocumentPage[];
+  /** the same document as a PDF */
+  pdfUrl: string;
+}
+
+/** the patient's erasure request stream: `erasurerequest-<patientId>` */
+export function erasureRequestStreamName(patientId: string): string {
+  return `erasurerequest-${patientId}`;
+}
+
+/** fiscal documents of a year are kept through 31 December of year + 10 (art. 2220 c.c.), then their key is destroyed */
+export const FISCAL_RETENTION_YEARS = 10;
+export function fiscalKeptUntil(year: number): string {
+  return `${year + FISCAL_RETENTION_YEARS}-12-31`;
+}
+
+/**
+ * What a patient asking for erasure is told stays, and why: the one wording of the erasure screen on /home and of the
+ * API's answer. Sources: art. 2220 c.c. (accounting records kept ten years), art. 22 DPR 600/1973 (records kept until
+ * the tax assessment for the year is final), art. 3 D.Lgs. 175/2014 (health expenses sent to the Sistema Tessera
+ * Sanitaria for the pre-filled return), GDPR art. 17(3)(b) (erasure does not apply to what a legal obligation requires).
+ */
+export const FISCAL_RETENTION_STATEMENT: readonly string[] = [
+  'Se chiedi la cancellazione, i tuoi dati personali (nome, contatti, codice fiscale, risposte ai questionari, cartella e diete) diventano illeggibili: la chiave che li cifra viene distrutta e non potrai più accedere.',
+  'Restano soltanto le ricevute e le note di credito emesse a tuo nome, che sono documenti fiscali: lo studio deve conservarle per 10 anni (art. 2220 del Codice civile e art. 22 del DPR 600/1973) e ne trasmette i dati al Sistema Tessera Sanitaria per la dichiarazione precompilata (art. 3 del D.Lgs. 175/2014).',
+  'Su quei documenti il tuo nome, il codice fiscale e l’indirizzo di fatturazione restano cifrati con una chiave fiscale separata, usata solo per i documenti fiscali e per il file del Sistema Tessera Sanitaria. Il GDPR lo consente per adempiere a un obbligo di legge (art. 17, paragrafo 3, lettera b).',
+  'Trascorsi i 10 anni (dal 1° gennaio dell’undicesimo anno dopo quello del documento) anche la chiave fiscale viene distrutta e quei dati non sono più leggibili da nessuno.',
+];
+
+/** GET /api/me/erasure and POST /api/me/erasure-request: what stays, document by document, and the request if made */
+export interface ErasureInfoView {
+  statement: readonly string[];
+  documents: { kind: 'receipt' | 'credit_note'; label: string; doctorName: string; year: number; keptUntil: string }[];
+  /** when the patient asked, null while they have not */
+  requestedAt: string | null;
+}

@@ -88,8 +88,12 @@ export const OrderView = z.object({
   transaction: z.string(),
   createdAt: z.string(),
   bookingId: z.string(),
-  /** refunded: given back in full after a cancellation */
-  status: z.enum(['placed', 'refunded']).optional(),
+  /** refunded: given back in full after a cancellation; failed: PayPal declined the capture after its review (nothing taken) */
+  status: z.enum(['placed', 'refunded', 'failed']).optional(),
+  /** why a failed payment failed (PayPal's capture status and reason) */
+  failureReason: z.string().optional(),
+  /** the doctor of the order's visit, as the patient's list names them; null once their account is gone */
+  doctorName: z.string().nullable().optional(),
   /** the buyer's tax code and billing address as given at payment (the patient's own data, for the receipt) */
   invoice: z.object({ taxcode: z.string(), billing: z.string() }).nullable().optional(),
 });

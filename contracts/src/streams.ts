@@ -26,4 +26,5 @@ export const STREAM_PREFIX = {
   clinical: 'clinical-',
   visitTypes: 'visittypes-',
   schedule: 'schedule-',
+  erasureRequest: 'erasurerequest-',
 } as const;

@@ -66,6 +66,18 @@ describe('fiscal receipts in a real browser', () => {
     expect(text).toContain('Imposta di bollo (a carico del paziente) 2,00 €');
     expect(text).toContain('Totale 82,00 €');
 
+    // the HTML receipt on /home is the same document: the list names the doctor, the view shows number, issuer, lines
+    const pdfHref = await link.getAttribute('href');
+    const orderRow = link.locator('xpath=ancestor::tr');
+    expect(await orderRow.textContent()).toContain('Giulia Rossi');
+    await orderRow.getByRole('button', { name: 'Stampa ricevuta' }).click();
+    await patient.getByRole('heading', { name: `Ricevuta sanitaria n. 1/${YEAR}` }).waitFor();
+    const view = patient.getByTestId('receipt-page-receipt');
+    expect((await view.locator('tr').filter({ hasText: 'Imposta di bollo (a carico del paziente)' }).textContent())!.replace(/\s/g, ' ')).toContain('2,00 €');
+    expect((await view.getByRole('row', { name: /^Totale / }).textContent())!.replace(/\s/g, ' ')).toContain('82,00 €');
+    expect(await patient.getByText('Dott.ssa Giulia Rossi').first().isVisible()).toBe(true);
+    expect(await patient.getByRole('link', { name: 'Scarica il PDF' }).getAttribute('href')).toBe(pdfHref);
+
     // the doctor's /fiscale: the row, the totals, the year's file
     const doctor = await (await env.browser.newContext({ acceptDownloads: true })).newPage();
     await login(doctor, env.server.url, 'medico1@example.it', '**/disponibilita**');

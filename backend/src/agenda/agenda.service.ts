@@ -75,7 +75,7 @@ export class AgendaService {
           phone: p.personal?.phone ?? '',
           email: p.personal?.email ?? '',
         },
-        order: order ? { id: order.id, amountCents: order.amountCents, status: order.status ?? 'placed' } : null,
+        order: order ? { id: order.id, amountCents: order.amountCents, status: order.status === 'refunded' ? 'refunded' : 'placed' } : null,
         questionnaireAnswered: p.answered,
         noShows: p.noShows,
         ...(p.emailUnconfirmed ? { emailUnconfirmed: true as const } : {}),

@@ -1,5 +1,13 @@
-import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
-import { type FiscalProfileView, type FiscalYearView, type SessionUser, StsExportQuery, documentNumber } from '@studio/contracts';
+import { Body, Controller, Get, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  type ErasureInfoView,
+  type FiscalProfileView,
+  type FiscalYearView,
+  type ReceiptDocument,
+  type SessionUser,
+  StsExportQuery,
+  documentNumber,
+} from '@studio/contracts';
 import type { FiscalOrderDoc } from '@studio/projections';
 import type { Request, Response } from 'express';
 import { Inject } from '@nestjs/common';
@@ -9,7 +17,9 @@ import { metadataFor } from '../http/request-context';
 import { readPracticeIdentity } from '../config/practice-settings';
 import { CONFIG, EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
 import { FiscalService } from './fiscal.service';
-import { renderReceiptPdf } from './receipt-pdf';
+import { receiptDocument, renderReceiptPdf } from './receipt-pdf';
+import { receiptLogo } from './receipt-logo';
+import { SettingsService } from '../settings';
 
 export interface MyReceipt {
   orderId: string;
@@ -21,6 +31,7 @@ export interface MyReceipt {
 export class FiscalController {
   constructor(
     private readonly fiscal: FiscalService,
+    private readonly settings: SettingsService,
     @Inject(CONFIG) private readonly config: Core['config'],
     @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
     @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
@@ -70,12 +81,26 @@ export class FiscalController {
   async receiptPdf(@Param('id') orderId: string, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
     const docs = await this.fiscal.documentsForOrder(user, orderId);
     const practice = await readPracticeIdentity({ eventStore: this.eventStore, config: this.config });
-    const pdf = await renderReceiptPdf(docs, this.config.practiceTimeZone, practice);
+    const logo = await receiptLogo(this.eventStore, this.config, this.settings.images);
+    const pdf = await renderReceiptPdf(docs, this.config.practiceTimeZone, practice, logo);
     const label = documentNumber('receipt', docs.receipt.number, docs.receipt.year).replace('/', '-');
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="ricevuta-${label}.pdf"`);
     res.setHeader('Cache-Control', 'private, no-store');
     res.status(200).send(pdf);
+  }
+
+  /**
+   * The same receipt (and credit note) as the PDF, for the HTML view on /home: every word and figure from the one
+   * function the PDF is laid out from (receiptDocument). Same readers as the PDF.
+   */
+  @Get('api/orders/:id/receipt')
+  @Roles('patient', 'doctor', 'admin')
+  async receipt(@Param('id') orderId: string, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<ReceiptDocument> {
+    const docs = await this.fiscal.documentsForOrder(user, orderId);
+    const practice = await readPracticeIdentity({ eventStore: this.eventStore, config: this.config });
+    res.setHeader('Cache-Control', 'private, no-store');
+    return receiptDocument(docs, this.config.practiceTimeZone, practice);
   }
 
   /** the receipt of a booking's payment, for the booking's page (a red slot of the agenda): its doctor, admin, its patient */
@@ -103,5 +128,21 @@ export class FiscalController {
   async myReceipts(@CurrentUser() user: SessionUser): Promise<MyReceipt[]> {
     const docs = await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { patient_id: user.id });
     return docs.filter(({ doc }) => doc.receipt).map(({ doc }) => this.receiptLink(doc));
+  }
+
+  /** the patient's erasure screen: what stays (their fiscal documents, under a separate key, for 10 years) and why */
+  @Get('api/me/erasure')
+  @Roles('patient')
+  erasure(@CurrentUser() user: SessionUser): Promise<ErasureInfoView> {
+    return this.fiscal.erasureInfo(user);
+  }
+
+  /** the patient asks for the erasure of their data: 201 the first time, 200 after (nothing more recorded) */
+  @Post('api/me/erasure-request')
+  @Roles('patient')
+  async requestErasure(@CurrentUser() user: SessionUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ErasureInfoView> {
+    const { created, info } = await this.fiscal.requestErasure(user, metadataFor(req, user));
+    res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    return info;
   }
 }

@@ -1,8 +1,17 @@
-import { codiceFiscaleCheckChar, receiptsStreamName, slotId } from '@studio/contracts';
+import {
+  FISCAL_RETENTION_STATEMENT,
+  codiceFiscaleCheckChar,
+  erasureRequestStreamName,
+  receiptsStreamName,
+  slotId,
+  type ErasureInfoView,
+  type ReceiptDocument,
+} from '@studio/contracts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
 import { create } from 'xmlbuilder2';
 import { validateXML } from 'xmllint-wasm';
@@ -39,6 +48,44 @@ const pdfText = (buf: Buffer): string =>
   )
     .toString('utf8')
     .replace(/\s+/g, ' ');
+
+/** every word and figure of the HTML view's receipt (GET /api/orders/:id/receipt) is in the PDF's text: one document */
+function expectSameAsPdf(doc: ReceiptDocument, text: string): void {
+  const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const words = [
+    doc.practice.name,
+    doc.issuer.name,
+    ...doc.issuer.lines,
+    ...doc.pages.flatMap((p) => [
+      p.title,
+      p.date,
+      ...(p.intro ? [p.intro] : []),
+      p.patientHeading,
+      ...p.patient,
+      ...p.columns,
+      ...p.lines.map((l) => (l.amount === null ? l.label : `${l.label} ${l.amount}`)),
+      ...p.paragraphs.flatMap((q) => [q.heading, q.text]),
+    ]),
+  ];
+  for (const w of words) expect(text).toContain(squash(w));
+}
+
+/** the inflated content streams of a PDF (pdfkit compresses them) */
+function pdfStreams(buf: Buffer): string {
+  const out: string[] = [];
+  const raw = buf.toString('latin1');
+  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 1)) {
+    const end = raw.indexOf('endstream', at);
+    if (end < 0) break;
+    const body = buf.subarray(at + 7, end);
+    try {
+      out.push(inflateSync(body).toString('latin1'));
+    } catch {
+      /* not deflated (or an image): skipped */
+    }
+  }
+  return out.join('\n');
+}
 
 describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
   const clock = new ManualClock(new Date(NOW));
@@ -161,9 +208,25 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     expect(text).toContain('Metodo: PayPal (pagamento tracciabile)');
     expect(text).toContain('si è opposto alla trasmissione');
 
+    // the HTML receipt on /home is this document: number, date, issuer with fiscal data, patient, lines, wording, PDF link
+    const html = (await patient.agent.get(`/api/orders/${orderId}/receipt`).expect(200)).body as ReceiptDocument;
+    expect(html.pages.map((p) => p.title)).toEqual(['Ricevuta sanitaria n. 1/2030']);
+    expect(html.doctorName).toBe('Dott.ssa Giulia Rossi');
+    expect(html.pdfUrl).toBe(`/api/orders/${orderId}/receipt.pdf`);
+    expect(html.pages[0].lines.find((l) => l.stampDuty)).toEqual({ label: 'Imposta di bollo (a carico del paziente)', amount: '2,00 €', stampDuty: true });
+    expect(html.pages[0].lines.at(-1)).toEqual({ label: 'Totale', amount: '82,00 €', total: true });
+    expect(html.pages[0].paragraphs.map((p) => p.heading)).toEqual(['Imposta di bollo', 'Regime IVA', 'Pagamento', 'Sistema Tessera Sanitaria']);
+    expectSameAsPdf(html, text);
+    // the patient's list names the doctor of each order
+    const mine = (await patient.agent.get('/api/me/orders').expect(200)).body as { id: string; doctorName: string }[];
+    expect(mine.find((o) => o.id === orderId)?.doctorName).toBe('Giulia Rossi');
+    // the default logo (/logo.svg) is drawn as vector graphics in the header band: its cross, in its colour (#0b6e6e)
+    expect(pdfStreams(res.body as Buffer)).toMatch(/0\.0431372\d* 0\.4313725\d* 0\.4313725\d* scn/);
+
     // another patient cannot; the doctor can, and the patient's access log says so
     const [other] = await registerPatients(app, 1, 'altro');
     await other.agent.get(`/api/orders/${orderId}/receipt.pdf`).expect(404);
+    await other.agent.get(`/api/orders/${orderId}/receipt`).expect(404);
     const doctor = await client(app, 'medico1@example.it');
     await doctor.agent.get(`/api/orders/${orderId}/receipt.pdf`).expect(200);
     const log = (await patient.agent.get('/api/me/access-log').expect(200)).body as { viewerId: string }[];
@@ -311,6 +374,26 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     expect(text).toContain('Nota di credito NC 1/2030');
     expect(text).not.toContain('n. NC');
     expect(text).toContain(`Storno della ricevuta n. ${receipt.number}/2030`);
+    const html = (await patient.agent.get(`/api/orders/${orderId}/receipt`).expect(200)).body as ReceiptDocument;
+    expect(html.pages.map((p) => p.title)).toEqual([`Ricevuta sanitaria n. ${receipt.number}/2030`, 'Nota di credito NC 1/2030']);
+    expect(html.pages[1].lines.at(-1)).toEqual({ label: 'Importo stornato', amount: '50,00 €', total: true });
+    expectSameAsPdf(html, text);
+
+    // the practice's own logo, uploaded in /impostazioni (a PNG), is the one printed: an image in the PDF
+    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    expect(res.body.toString('latin1')).not.toContain('/Subtype /Image');
+    const admin = await client(app, 'admin@example.it');
+    await admin.agent.put('/api/settings/practice/logo').set('X-CSRF-Token', admin.csrf).set('Content-Type', 'image/png').send(PNG).expect(200);
+    const withLogo = await patient.agent
+      .get(`/api/orders/${orderId}/receipt.pdf`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect((withLogo.body as Buffer).toString('latin1')).toContain('/Subtype /Image');
     expect((await patient.agent.get('/api/me/receipts').expect(200)).body).toEqual([{ orderId, label: `${receipt.number}/2030`, creditNote: 'NC 1/2030' }]);
   });
 
@@ -367,6 +450,42 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
     expect(second.flagOpposizione).toBe('0');
     expect(decrypt(second.cfCittadino)).toBe(TAXCODE);
     expect([second.voceSpesa].flat().map((v: any) => v.importo)).toEqual(['50.00']);
+  });
+
+  it('the patient asking for erasure is told what stays and why: their receipts, under a fiscal key, for 10 years (art. 2220 c.c., DPR 600/1973, GDPR 17(3)(b))', async () => {
+    const [patient] = await registerPatients(app, 1, 'chiede-oblio');
+    const { orderId } = await pay(patient, medico1, 'Visita di controllo');
+    await fiscal().issuePending(medico1);
+    const receipt = (await receiptsOf(medico1)).find((r) => r.orderId === orderId)!;
+    const info = (await patient.agent.get('/api/me/erasure').expect(200)).body as ErasureInfoView;
+    expect(info.statement).toEqual([...FISCAL_RETENTION_STATEMENT]);
+    const said = info.statement.join(' ');
+    for (const source of [
+      'art. 2220 del Codice civile',
+      'DPR 600/1973',
+      'Sistema Tessera Sanitaria',
+      'art. 17, paragrafo 3, lettera b',
+      'chiave fiscale separata',
+      '10 anni',
+    ])
+      expect(said).toContain(source);
+    expect(info.documents).toEqual([{ kind: 'receipt', label: `${receipt.number}/2030`, doctorName: 'Giulia Rossi', year: 2030, keptUntil: '2040-12-31' }]);
+    expect(info.requestedAt).toBeNull();
+
+    // only the patient, with the CSRF token; staff cannot ask for them
+    const head = await app.core.eventStore.headPosition();
+    await patient.agent.post('/api/me/erasure-request').send({}).expect(403);
+    const doctor = await client(app, 'medico1@example.it');
+    await doctor.agent.post('/api/me/erasure-request').set('X-CSRF-Token', doctor.csrf).send({}).expect(403);
+    expect(await app.core.eventStore.headPosition()).toBe(head);
+    // asked once: recorded with what they were told; asking again changes nothing
+    const asked = await patient.agent.post('/api/me/erasure-request').set('X-CSRF-Token', patient.csrf).send({}).expect(201);
+    expect(asked.body).toMatchObject({ statement: info.statement, documents: info.documents, requestedAt: NOW });
+    const events = await app.core.eventStore.readStream(erasureRequestStreamName(patient.id));
+    expect(events.map((e) => [e.type, e.data])).toEqual([['ErasureRequested', { patientId: patient.id, requestedAt: NOW }]]);
+    const again = await patient.agent.post('/api/me/erasure-request').set('X-CSRF-Token', patient.csrf).send({}).expect(200);
+    expect(again.body.requestedAt).toBe(NOW);
+    expect(await app.core.eventStore.readStream(erasureRequestStreamName(patient.id))).toHaveLength(1);
   });
 
   it("an erased patient's receipt stays readable for the legal period (the fiscal key) and in the Sistema TS file; ten years on, the fiscal key is shredded", async () => {

@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type EventData,
   type EventMetadata,
+  type ErasureInfoView,
   type FiscalDocumentView,
   type FiscalProfile,
   type FiscalProfilePersonal,
@@ -11,7 +12,10 @@ import {
   type Sealed,
   type SessionUser,
   FiscalProfileInput,
+  FISCAL_RETENTION_STATEMENT,
   documentNumber,
+  erasureRequestStreamName,
+  fiscalKeptUntil,
   fiscalProfileStreamName,
   orderStreamName,
   parseRecordedEvent,
@@ -45,6 +49,15 @@ export interface IssuedDocuments {
   title: string;
   patient: ReceiptPatient | null;
 }
+
+/** the patient's erasure request: asked once; a repeated request changes nothing */
+type ErasureRequestEvent = { type: 'ErasureRequested'; data: EventData<'ErasureRequested'> };
+const erasureRequestDecider = {
+  initialState: (): { requestedAt: string | null } => ({ requestedAt: null }),
+  evolve: (_state: { requestedAt: string | null }, event: ErasureRequestEvent) => ({ requestedAt: event.data.requestedAt }),
+  decide: (command: { type: 'RequestErasure'; patientId: string; at: string }, state: { requestedAt: string | null }): ErasureRequestEvent[] =>
+    state.requestedAt ? [] : [{ type: 'ErasureRequested', data: { patientId: command.patientId, requestedAt: command.at } }],
+};
 
 @Injectable()
 export class FiscalService implements OnModuleInit {
@@ -177,6 +190,53 @@ export class FiscalService implements OnModuleInit {
       title: profile.status === 'complete' ? profile.title : '',
       patient: await this.openPatient(receipt),
     };
+  }
+
+  // ---- the patient's erasure request ------------------------------------------------------------------------
+
+  /**
+   * GET /api/me/erasure: what stays if the patient's data is erased, and why (FISCAL_RETENTION_STATEMENT), with the
+   * fiscal documents issued in their name and until when each is kept; and whether they already asked.
+   */
+  async erasureInfo(patient: SessionUser): Promise<ErasureInfoView> {
+    const docs = (await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { patient_id: patient.id })).map((d) => d.doc);
+    const names = new Map<string, Promise<string>>();
+    const doctorName = (doctorId: string) => {
+      if (!names.has(doctorId))
+        names.set(
+          doctorId,
+          this.users.get(doctorId).then((u) => (u ? this.users.displayName(u) : 'Professionista')),
+        );
+      return names.get(doctorId)!;
+    };
+    const documents: ErasureInfoView['documents'] = [];
+    for (const doc of docs) {
+      if (!doc.receipt || !doc.doctorId) continue;
+      const name = await doctorName(doc.doctorId);
+      const { number, year } = doc.receipt;
+      documents.push({ kind: 'receipt', label: documentNumber('receipt', number, year), doctorName: name, year, keptUntil: fiscalKeptUntil(year) });
+      if (doc.creditNote) {
+        const c = doc.creditNote;
+        documents.push({
+          kind: 'credit_note',
+          label: documentNumber('credit_note', c.number, c.year),
+          doctorName: name,
+          year: c.year,
+          keptUntil: fiscalKeptUntil(c.year),
+        });
+      }
+    }
+    documents.sort((a, b) => a.year - b.year || a.label.localeCompare(b.label));
+    const { state } = await readState(this.eventStore, erasureRequestStreamName(patient.id), erasureRequestDecider);
+    return { statement: FISCAL_RETENTION_STATEMENT, documents, requestedAt: state.requestedAt };
+  }
+
+  /** POST /api/me/erasure-request: the patient asks, once, having been told what stays; answers whether it was new */
+  async requestErasure(patient: SessionUser, metadata: EventMetadata): Promise<{ created: boolean; info: ErasureInfoView }> {
+    const result = await this.commands.execute(
+      new Decide(erasureRequestStreamName(patient.id), erasureRequestDecider, { type: 'RequestErasure', patientId: patient.id, at: metadata.at }, metadata),
+    );
+    return { created: result.events.length > 0, info: await this.erasureInfo(patient) };
   }
 
   /** receipts and credit notes of a doctor's year, with the numbering stream as the source */

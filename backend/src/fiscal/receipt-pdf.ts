@@ -7,8 +7,12 @@ import {
   type EventData,
   type PaymentMethod,
   type PracticeInfo,
+  type ReceiptDocument,
+  type ReceiptDocumentLine,
+  type ReceiptDocumentPage,
 } from '@studio/contracts';
 import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
 import type { IssuedDocuments } from './fiscal.service';
 import { refundLines } from './sts-export';
 
@@ -44,20 +48,130 @@ export function paymentWording(method: PaymentMethod): string {
   return `${PAYMENT_METHOD_LABEL[method]} (${isTracedPayment(method) ? 'pagamento tracciabile' : 'pagamento non tracciabile'})`;
 }
 
-const PAGE = { left: 56, right: 595.28 - 56, amountWidth: 110 };
+/** the PDF's address, for the links of the HTML view */
+export const receiptPdfPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/receipt.pdf`;
 
 /**
- * The receipt as a laid-out A4 PDF in Italian (pdfkit, built-in Helvetica): the practice and the issuer at the top, the
- * patient, a table of lines with right-aligned amounts, subtotal, stamp duty and total, payment method and traceability,
- * the VAT and stamp wording, the STS opposition; the credit note, when there is one, on a second page laid out the same.
+ * The receipt's whole content, words and figures, in reading order: the one source the PDF (renderReceiptPdf) and the
+ * HTML view on /home (GET /api/orders/:id/receipt) lay out. Nothing of what a receipt says is written anywhere else.
  */
-export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string, practice: ReceiptPractice): Promise<Buffer> {
+export function receiptDocument(docs: IssuedDocuments, timeZone: string, practice: ReceiptPractice): ReceiptDocument {
   const { receipt: r, creditNote, issuer, patient } = docs;
+  const issuerName = issuer?.registeredName ?? 'Professionista (dati cancellati)';
+  const issuerLines = [
+    ...(docs.title ? [docs.title] : []),
+    ...(issuer ? [issuer.albo, issuer.address, `Codice fiscale: ${issuer.taxcode}   Partita IVA: ${issuer.vatNumber}`] : []),
+  ];
+  const patientLines = patient
+    ? [`${patient.name} ${patient.surname}`, `Codice fiscale: ${patient.taxcode}`, ...(patient.billing ? [`Indirizzo: ${patient.billing}`] : [])]
+    : ['Dati del paziente cancellati su sua richiesta'];
+  const columns: [string, string] = ['Descrizione', 'Importo'];
+  const service = `${r.productName}: visita del ${dateFmt(r.visitStart, 'UTC')} alle ore ${timeFmt(r.visitStart, 'UTC')}`;
+  const lines: ReceiptDocumentLine[] = [
+    { label: service, amount: euro(r.amountCents) },
+    { label: 'Subtotale', amount: euro(r.amountCents) },
+  ];
+  if (r.stampDutyCents > 0 && r.stampDutyCharged)
+    lines.push({ label: 'Imposta di bollo (a carico del paziente)', amount: euro(r.stampDutyCents), stampDuty: true });
+  else if (r.stampDutyCents > 0)
+    lines.push({ label: `Imposta di bollo di ${euro(r.stampDutyCents)} a carico del professionista`, amount: euro(0), stampDuty: true });
+  else lines.push({ label: `Imposta di bollo: non dovuta (importo non superiore a ${euro(STAMP_DUTY_THRESHOLD_CENTS)})`, amount: null, stampDuty: true });
+  lines.push({ label: 'Totale', amount: euro(r.totalCents), total: true });
+  const method = r.paymentMethod;
+  const stamp = stampWording(r);
+  const regime = { heading: 'Regime IVA', text: VAT_EXEMPTION_WORDING[r.regime] };
+  const pages: ReceiptDocumentPage[] = [
+    {
+      kind: 'receipt',
+      label: documentNumber('receipt', r.number, r.year),
+      title: `Ricevuta sanitaria n. ${documentNumber('receipt', r.number, r.year)}`,
+      date: `Data: ${dateFmt(r.issuedAt, timeZone)}`,
+      intro: null,
+      patientHeading: 'Paziente',
+      patient: patientLines,
+      columns,
+      lines,
+      paragraphs: [
+        ...(stamp ? [{ heading: 'Imposta di bollo', text: stamp }] : []),
+        regime,
+        {
+          heading: 'Pagamento',
+          text:
+            `Metodo: ${paymentWording(method)}, in data ${dateFmt(r.paidAt, timeZone)}.` +
+            (method === 'paypal'
+              ? ` Identificativo della transazione PayPal: ${r.transactionId} (cattura ${r.captureId}).`
+              : ` Riferimento: ${r.transactionId}.`),
+        },
+        {
+          heading: 'Sistema Tessera Sanitaria',
+          text: r.stsOpposition
+            ? 'Il paziente si è opposto alla trasmissione di questa spesa al Sistema Tessera Sanitaria: la spesa non sarà resa disponibile per la dichiarazione precompilata.'
+            : 'Il paziente non si è opposto alla trasmissione di questa spesa al Sistema Tessera Sanitaria.',
+        },
+      ],
+    },
+  ];
+  if (creditNote) {
+    pages.push({
+      kind: 'credit_note',
+      label: documentNumber('credit_note', creditNote.number, creditNote.year),
+      // documentNumber already says "NC": "Nota di credito NC 1/2026", not "n. NC"
+      title: `Nota di credito ${documentNumber('credit_note', creditNote.number, creditNote.year)}`,
+      date: `Data: ${dateFmt(creditNote.issuedAt, timeZone)}`,
+      intro: `Storno della ricevuta n. ${documentNumber('receipt', creditNote.receiptNumber, creditNote.receiptYear)}: pagamento rimborsato (${method === 'paypal' ? `rimborso PayPal ${creditNote.refundId}` : `rimborso ${creditNote.refundId}, ${PAYMENT_METHOD_LABEL[method]}`}).`,
+      patientHeading: 'Paziente',
+      patient: patientLines,
+      columns,
+      lines: [
+        ...refundLines(r, creditNote.totalCents).map((line) => ({
+          label: line.nature === 'N1' ? 'Imposta di bollo' : service,
+          amount: euro(line.cents),
+          ...(line.nature === 'N1' ? { stampDuty: true } : {}),
+        })),
+        { label: 'Importo stornato', amount: euro(creditNote.totalCents), total: true },
+      ],
+      paragraphs: [regime],
+    });
+  }
+  return {
+    orderId: r.orderId,
+    practice: { name: practice.name, details: [practice.specialty, practice.address, practice.phone, practice.email].filter(Boolean).join(' · ') },
+    issuer: { name: issuerName, lines: issuerLines },
+    doctorName: issuerName,
+    pages,
+    pdfUrl: receiptPdfPath(r.orderId),
+  };
+}
+
+const PAGE = { left: 56, right: 595.28 - 56, amountWidth: 110 };
+
+/** the practice's logo as the receipt draws it: an uploaded PNG/JPEG as an image, an SVG (the default /logo.svg) as vector graphics */
+export type ReceiptLogo = { kind: 'raster'; data: Buffer } | { kind: 'svg'; svg: string };
+
+/** draws the logo in a `size` square at (x, y); answers the width taken (0 when it cannot be drawn: the receipt goes out without it) */
+function drawLogo(pdf: PDFKit.PDFDocument, logo: ReceiptLogo, x: number, y: number, size: number): number {
+  try {
+    if (logo.kind === 'raster') pdf.image(logo.data, x, y, { fit: [size, size], align: 'center', valign: 'center' });
+    else SVGtoPDF(pdf, logo.svg, x, y, { width: size, height: size, preserveAspectRatio: 'xMidYMid meet' });
+    return size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The receipt as a laid-out A4 PDF in Italian (pdfkit, built-in Helvetica), laid out from receiptDocument: the practice
+ * band (with its logo) and the issuer at the top, the patient, a table of lines with right-aligned amounts, subtotal,
+ * stamp duty and total, payment method and traceability, the VAT and stamp wording, the STS opposition; the credit
+ * note, when there is one, on a second page laid out the same.
+ */
+export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string, practice: ReceiptPractice, logo?: ReceiptLogo | null): Promise<Buffer> {
+  const content = receiptDocument(docs, timeZone, practice);
   const pdf = new PDFDocument({
     size: 'A4',
     margin: PAGE.left,
     lang: 'it-IT',
-    info: { Title: `Ricevuta ${documentNumber('receipt', r.number, r.year)}`, Author: issuer?.registeredName ?? '' },
+    info: { Title: `Ricevuta ${content.pages[0].label}`, Author: docs.issuer?.registeredName ?? '' },
   });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
@@ -70,66 +184,54 @@ export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string, practi
   const header = () => {
     const top = pdf.y;
     pdf.rect(PAGE.left, top, width, 58).fill('#0f4c5c');
+    const logoWidth = logo ? drawLogo(pdf, logo, PAGE.left + 10, top + 7, 44) : 0;
+    const textLeft = PAGE.left + 14 + logoWidth;
     pdf
       .fillColor('#ffffff')
       .font('Helvetica-Bold')
       .fontSize(18)
-      .text(practice.name, PAGE.left + 14, top + 12, { width: width - 28 });
+      .text(content.practice.name, textLeft, top + 12, { width: PAGE.right - 14 - textLeft });
     pdf
       .font('Helvetica')
       .fontSize(10)
-      .text([practice.specialty, practice.address, practice.phone, practice.email].filter(Boolean).join(' · '), { width: width - 28 });
+      .text(content.practice.details, { width: PAGE.right - 14 - textLeft });
     pdf.fillColor('#000000');
     pdf.y = top + 72;
     pdf.x = PAGE.left;
-    pdf
-      .font('Helvetica-Bold')
-      .fontSize(12)
-      .text(issuer?.registeredName ?? 'Professionista (dati cancellati)');
+    pdf.font('Helvetica-Bold').fontSize(12).text(content.issuer.name);
     pdf.font('Helvetica').fontSize(9);
-    if (docs.title) pdf.text(docs.title);
-    if (issuer) {
-      pdf.text(issuer.albo);
-      pdf.text(issuer.address);
-      pdf.text(`Codice fiscale: ${issuer.taxcode}   Partita IVA: ${issuer.vatNumber}`);
-    }
+    for (const line of content.issuer.lines) pdf.text(line);
     pdf.moveDown();
   };
-  const title = (text: string, issuedAt: string) => {
+  const title = (page: ReceiptDocumentPage) => {
     const y = pdf.y;
-    pdf.font('Helvetica-Bold').fontSize(14).text(text, PAGE.left, y);
+    pdf.font('Helvetica-Bold').fontSize(14).text(page.title, PAGE.left, y);
     pdf
       .font('Helvetica')
       .fontSize(10)
-      .text(`Data: ${dateFmt(issuedAt, timeZone)}`, PAGE.left, y + 3, { width, align: 'right' });
+      .text(page.date, PAGE.left, y + 3, { width, align: 'right' });
     pdf.x = PAGE.left;
     pdf.moveDown();
   };
-  const patientBlock = () => {
+  const patientBlock = (page: ReceiptDocumentPage) => {
     const top = pdf.y;
     pdf.rect(PAGE.left, top, width, 58).strokeColor('#999999').stroke();
     pdf
       .font('Helvetica-Bold')
       .fontSize(10)
-      .text('Paziente', PAGE.left + 10, top + 8);
+      .text(page.patientHeading, PAGE.left + 10, top + 8);
     pdf.font('Helvetica');
-    if (patient) {
-      pdf.text(`${patient.name} ${patient.surname}`);
-      pdf.text(`Codice fiscale: ${patient.taxcode}`);
-      if (patient.billing) pdf.text(`Indirizzo: ${patient.billing}`);
-    } else {
-      pdf.text('Dati del paziente cancellati su sua richiesta');
-    }
+    for (const line of page.patient) pdf.text(line);
     pdf.y = top + 70;
     pdf.x = PAGE.left;
   };
   /** a table row: description left, amount right-aligned in its column */
-  const row = (label: string, cents: number | null, bold = false, rule = false) => {
+  const row = (line: ReceiptDocumentLine, rule: boolean) => {
     const y = pdf.y;
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-    pdf.text(label, PAGE.left + 6, y, { width: width - PAGE.amountWidth - 12 });
+    pdf.font(line.total ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    pdf.text(line.label, PAGE.left + 6, y, { width: width - PAGE.amountWidth - 12 });
     const after = pdf.y;
-    if (cents !== null) pdf.text(euro(cents), PAGE.right - PAGE.amountWidth, y, { width: PAGE.amountWidth - 6, align: 'right' });
+    if (line.amount !== null) pdf.text(line.amount, PAGE.right - PAGE.amountWidth, y, { width: PAGE.amountWidth - 6, align: 'right' });
     pdf.y = Math.max(after, pdf.y) + 4;
     if (rule)
       pdf
@@ -139,12 +241,12 @@ export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string, practi
         .stroke();
     pdf.x = PAGE.left;
   };
-  const tableHead = () => {
+  const tableHead = (page: ReceiptDocumentPage) => {
     const top = pdf.y;
     pdf.rect(PAGE.left, top, width, 18).fill('#e8eef0');
     pdf.fillColor('#000000').font('Helvetica-Bold').fontSize(10);
-    pdf.text('Descrizione', PAGE.left + 6, top + 5);
-    pdf.text('Importo', PAGE.right - PAGE.amountWidth, top + 5, { width: PAGE.amountWidth - 6, align: 'right' });
+    pdf.text(page.columns[0], PAGE.left + 6, top + 5);
+    pdf.text(page.columns[1], PAGE.right - PAGE.amountWidth, top + 5, { width: PAGE.amountWidth - 6, align: 'right' });
     pdf.y = top + 24;
     pdf.x = PAGE.left;
   };
@@ -154,52 +256,20 @@ export function renderReceiptPdf(docs: IssuedDocuments, timeZone: string, practi
     pdf.font('Helvetica').fontSize(9).text(text, { width });
   };
 
-  const service = `${r.productName}: visita del ${dateFmt(r.visitStart, 'UTC')} alle ore ${timeFmt(r.visitStart, 'UTC')}`;
-  header();
-  title(`Ricevuta sanitaria n. ${documentNumber('receipt', r.number, r.year)}`, r.issuedAt);
-  patientBlock();
-  tableHead();
-  row(service, r.amountCents, false, true);
-  row('Subtotale', r.amountCents);
-  if (r.stampDutyCents > 0 && r.stampDutyCharged) row('Imposta di bollo (a carico del paziente)', r.stampDutyCents);
-  else if (r.stampDutyCents > 0) row(`Imposta di bollo di ${euro(r.stampDutyCents)} a carico del professionista`, 0);
-  else row(`Imposta di bollo: non dovuta (importo non superiore a ${euro(STAMP_DUTY_THRESHOLD_CENTS)})`, null);
-  row('Totale', r.totalCents, true, true);
-  const stamp = stampWording(r);
-  if (stamp) paragraph('Imposta di bollo', stamp);
-  paragraph('Regime IVA', VAT_EXEMPTION_WORDING[r.regime]);
-  const method = r.paymentMethod;
-  paragraph(
-    'Pagamento',
-    `Metodo: ${paymentWording(method)}, in data ${dateFmt(r.paidAt, timeZone)}.` +
-      (method === 'paypal' ? ` Identificativo della transazione PayPal: ${r.transactionId} (cattura ${r.captureId}).` : ` Riferimento: ${r.transactionId}.`),
-  );
-  paragraph(
-    'Sistema Tessera Sanitaria',
-    r.stsOpposition
-      ? 'Il paziente si è opposto alla trasmissione di questa spesa al Sistema Tessera Sanitaria: la spesa non sarà resa disponibile per la dichiarazione precompilata.'
-      : 'Il paziente non si è opposto alla trasmissione di questa spesa al Sistema Tessera Sanitaria.',
-  );
-
-  if (creditNote) {
-    pdf.addPage();
+  content.pages.forEach((page, i) => {
+    if (i > 0) pdf.addPage();
     header();
-    // documentNumber already says "NC": "Nota di credito NC 1/2026", not "n. NC"
-    title(`Nota di credito ${documentNumber('credit_note', creditNote.number, creditNote.year)}`, creditNote.issuedAt);
-    pdf
-      .font('Helvetica')
-      .fontSize(10)
-      .text(
-        `Storno della ricevuta n. ${documentNumber('receipt', creditNote.receiptNumber, creditNote.receiptYear)}: pagamento rimborsato (${method === 'paypal' ? `rimborso PayPal ${creditNote.refundId}` : `rimborso ${creditNote.refundId}, ${PAYMENT_METHOD_LABEL[method]}`}).`,
-        PAGE.left,
-      );
-    pdf.moveDown();
-    patientBlock();
-    tableHead();
-    for (const line of refundLines(r, creditNote.totalCents)) row(line.nature === 'N1' ? 'Imposta di bollo' : service, line.cents, false, true);
-    row('Importo stornato', creditNote.totalCents, true, true);
-    paragraph('Regime IVA', VAT_EXEMPTION_WORDING[r.regime]);
-  }
+    title(page);
+    if (page.intro) {
+      pdf.font('Helvetica').fontSize(10).text(page.intro, PAGE.left);
+      pdf.moveDown();
+    }
+    patientBlock(page);
+    tableHead(page);
+    // a rule under the service line(s) and under the total
+    page.lines.forEach((line, k) => row(line, line.total === true || (page.kind === 'receipt' ? k === 0 : true)));
+    for (const p of page.paragraphs) paragraph(p.heading, p.text);
+  });
   pdf.end();
   return done;
 }

@@ -1,6 +1,6 @@
 import { availabilityStreamName, bookingStreamName, couponStreamName, orderStreamName, type EventData } from '@studio/contracts';
-import { availabilityDecider, type BookSlot, type DoctorDay } from '../availability';
-import { bookingDecider, type BookingState, type ConfirmBooking, type MarkPaymentInReview } from '../booking';
+import { availabilityDecider, type BookSlot, type DoctorDay, type ReleaseHold } from '../availability';
+import { bookingDecider, type BookingState, type ConfirmBooking, type EndHold, type MarkPaymentInReview } from '../booking';
 import { couponDecider, type CouponState, type RedeemCoupon } from '../catalog';
 import { ConflictError, type AppError } from '../common/errors';
 import { evolveWith } from '../event-store/command-handler';
@@ -94,7 +94,10 @@ export type ConfirmPaymentStep =
   | { kind: 'day'; command: BookSlot }
   | { kind: 'booking'; command: ConfirmBooking }
   | { kind: 'order'; command: Extract<OrderCommand, { type: 'PlaceOrder' }> }
-  | { kind: 'refund'; orderId: string; captureId: string; reason: string };
+  | { kind: 'refund'; orderId: string; captureId: string; reason: string }
+  /** PayPal declined the capture it reviewed: the hold is given back (the slot on its doctor-day, then the booking) */
+  | { kind: 'release'; command: ReleaseHold }
+  | { kind: 'end-hold'; command: EndHold };
 
 /** a step is due while its decider would still append (or refuse: the refusal is the flow's to hear) */
 function due<S, C>(decider: { decide(command: C, state: S): unknown[] }, command: C, state: S): boolean {
@@ -118,7 +121,8 @@ function due<S, C>(decider: { decide(command: C, state: S): unknown[] }, command
  * Each step is due only while its own decider would append, so a crash between two appends is resumed from the log
  * and nothing is done twice (in particular, no second capture once PaymentCaptured is recorded). A step refused after
  * the capture (hold gone, slot or coupon taken) is compensated by a full refund, recorded on the order, which ends the
- * flow: a refunded order is never placed.
+ * flow: a refunded order is never placed. A capture PayPal declines after its review ends the order failed
+ * (PaymentDeclined: nothing taken, nothing to refund) and gives the hold back, so the slot is free again.
  */
 export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymentState, ConfirmPaymentStep> = {
   name: 'conferma-pagamento',
@@ -159,6 +163,15 @@ export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymen
       // the confirmation ends here ("pagamento in verifica"); the reconciler asks PayPal until it settles
       return input.mode === 'reconcile' ? { kind: 'capture', orderId: input.orderId, requestId: order.request.requestId, mode: 'reconcile' } : null;
     }
+    // declined after PayPal's review: nothing was taken; the hold kept for the review is given back, slot first
+    if (order.status === 'failed') {
+      if (state.booking.status !== 'held' || state.booking.inReview !== input.orderId) return null;
+      const { doctorId, start, bookingId, now } = input;
+      const release: ReleaseHold = { type: 'ReleaseHold', doctorId, start, bookingId, reason: 'released', now };
+      if (due(availabilityDecider, release, state.day)) return { kind: 'release', command: release };
+      const end: EndHold = { type: 'EndHold', bookingId, reason: 'released', now };
+      return due(bookingDecider, end, state.booking) ? { kind: 'end-hold', command: end } : null;
+    }
     // not created (nothing to confirm), placed (done) or refunded (given back: never placed)
     if (order.status !== 'captured') return null;
     const { orderId, bookingId, patientId, doctorId, start, coupon, now, today } = input;
@@ -175,7 +188,7 @@ export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymen
   onRefused(state, step, refusal: AppError): ConfirmPaymentStep | null {
     // paid but not bookable (hold gone, slot or coupon taken): the money goes back; other errors leave the order to a retry
     if (!(refusal instanceof ConflictError) || state.order.status !== 'captured') return null;
-    if (step.kind === 'capture' || step.kind === 'request' || step.kind === 'review' || step.kind === 'refund' || step.kind === 'order') return null;
+    if (step.kind !== 'coupon' && step.kind !== 'day' && step.kind !== 'booking') return null;
     return { kind: 'refund', orderId: state.input.orderId, captureId: state.order.captureId, reason: refusal.message };
   },
 };

@@ -119,3 +119,58 @@ describe('order decider: refund after a cancellation', () => {
     given([orderCreated, captured, placed, refunded]).when({ type: 'RefundPlacedOrder', refund }).then([]));
   it('given an unpaid order, refuses', () => given([orderCreated]).when({ type: 'RefundPlacedOrder', refund }).thenThrows('rimborso_non_ammesso'));
 });
+
+describe('order decider: a capture PayPal declines after its review', () => {
+  const given = deciderSpec(orderDecider);
+  const created: EventData<'OrderCreated'> = {
+    orderId: 'O1',
+    bookingId: 'b1',
+    patientId: 'p1',
+    productId: 'pr1',
+    coupon: null,
+    amountCents: 8000,
+    currency: 'EUR',
+  };
+  const request: EventData<'PaymentCaptureRequested'> = {
+    orderId: 'O1',
+    requestId: 'capture-O1',
+    bookingId: 'b1',
+    doctorId: 'd1',
+    start: '2030-03-05T09:00:00Z',
+    startedAt: '2030-03-04T06:00:00.000Z',
+    today: '2030-03-04',
+    productName: 'Visita',
+    invoice: { keyId: 'k', iv: 'i', tag: 't', data: 'd' },
+    stsOpposition: false,
+  };
+  const declined: EventData<'PaymentDeclined'> = {
+    orderId: 'O1',
+    bookingId: 'b1',
+    patientId: 'p1',
+    productId: 'pr1',
+    productName: 'Visita',
+    amountCents: 8000,
+    currency: 'EUR',
+    captureId: 'C1',
+    reason: 'cattura DECLINED',
+  };
+  const history: OrderEvent[] = [
+    { type: 'OrderCreated', data: created },
+    { type: 'PaymentCaptureRequested', data: request },
+    { type: 'PaymentCapturePending', data: { orderId: 'O1', captureId: 'C1', reason: 'ECHECK' } },
+  ];
+  it('a pending capture declined ends the order failed, once', () => {
+    given(history)
+      .when({ type: 'RecordDecline', declined })
+      .then([{ type: 'PaymentDeclined', data: declined }]);
+    given([...history, { type: 'PaymentDeclined', data: declined }])
+      .when({ type: 'RecordDecline', declined })
+      .then([]);
+  });
+  it('only a capture in review can be declined; a failed order is never placed', () => {
+    given(history.slice(0, 2)).when({ type: 'RecordDecline', declined }).thenThrows('rifiuto_non_ammesso');
+    given([...history, { type: 'PaymentDeclined', data: declined }])
+      .when({ type: 'PlaceOrder', placed: { ...created, productName: 'Visita', captureId: 'C1', invoice: request.invoice } })
+      .thenThrows('ordine_non_pagato');
+  });
+});

@@ -9,7 +9,8 @@ export type OrderEvent =
   | { type: 'PaymentCaptureAbandoned'; data: EventData<'PaymentCaptureAbandoned'> }
   | { type: 'PaymentCaptured'; data: EventData<'PaymentCaptured'> }
   | { type: 'PaymentRefunded'; data: EventData<'PaymentRefunded'> }
-  | { type: 'OrderPlaced'; data: EventData<'OrderPlaced'> };
+  | { type: 'OrderPlaced'; data: EventData<'OrderPlaced'> }
+  | { type: 'PaymentDeclined'; data: EventData<'PaymentDeclined'> };
 
 type Request = EventData<'PaymentCaptureRequested'>;
 
@@ -24,7 +25,9 @@ export type OrderState =
   | { status: 'captured'; order: EventData<'OrderCreated'>; captureId: string; request: Request | null }
   | { status: 'placed'; order: EventData<'OrderCreated'>; captureId: string }
   /** captured, then given back: the order can never be placed */
-  | { status: 'refunded'; order: EventData<'OrderCreated'>; captureId: string; reason: string };
+  | { status: 'refunded'; order: EventData<'OrderCreated'>; captureId: string; reason: string }
+  /** PayPal declined the capture it had held for review: nothing was taken, the order ends here */
+  | { status: 'failed'; order: EventData<'OrderCreated'>; captureId: string; reason: string };
 
 export type OrderCommand =
   | { type: 'CreateOrder'; order: EventData<'OrderCreated'> }
@@ -34,6 +37,8 @@ export type OrderCommand =
   | { type: 'RecordCapturePending'; pending: EventData<'PaymentCapturePending'> }
   /** PayPal took no money for the capture asked for (declined, never captured, order gone) */
   | { type: 'AbandonCapture'; abandoned: EventData<'PaymentCaptureAbandoned'> }
+  /** PayPal declined a capture it held for review (PENDING → DECLINED): the order ends failed; once */
+  | { type: 'RecordDecline'; declined: EventData<'PaymentDeclined'> }
   /** PayPal's verified capture; recorded once */
   | { type: 'RecordCapture'; capture: EventData<'PaymentCaptured'> }
   /** the booking failed after the capture: PayPal's refund of it */
@@ -67,6 +72,8 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { status: 'refunded', order: state.order, captureId: event.data.captureId, reason: event.data.reason };
     case 'OrderPlaced':
       return { status: 'placed', order: state.order, captureId: event.data.captureId };
+    case 'PaymentDeclined':
+      return { status: 'failed', order: state.order, captureId: event.data.captureId, reason: event.data.reason };
   }
 }
 
@@ -84,6 +91,10 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.status === 'none') throw new ConflictError('Ordine sconosciuto.', 'ordine_non_trovato');
       if (state.status !== 'capturing') return [];
       return [{ type: 'PaymentCapturePending', data: command.pending }];
+    case 'RecordDecline':
+      if (state.status === 'failed') return [];
+      if (state.status !== 'pending') throw new ConflictError('Si può registrare il rifiuto solo di un pagamento in verifica.', 'rifiuto_non_ammesso');
+      return [{ type: 'PaymentDeclined', data: command.declined }];
     case 'AbandonCapture':
       if (state.status !== 'capturing' && state.status !== 'pending') return [];
       return [{ type: 'PaymentCaptureAbandoned', data: command.abandoned }];

@@ -117,6 +117,8 @@ describe('orders: PayPal order, confirmation, my orders', () => {
         createdAt: expect.any(String),
         bookingId,
         status: 'placed',
+        // the doctor of the visit, so two doctors' "1/2030" receipts are told apart
+        doctorName: 'Giulia Rossi',
         invoice: { taxcode: TAXCODE, billing: 'Via Roma 1, 00100 Roma' },
       },
     ]);

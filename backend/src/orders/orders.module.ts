@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog';
+import { UsersModule } from '../users';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { paypalProvider } from './paypal.provider';
@@ -7,7 +8,7 @@ import { PaymentReconcilerService } from './payment-reconciler.service';
 
 /** the orders feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, UsersModule],
   controllers: [OrdersController],
   providers: [OrdersService, PaymentReconcilerService, paypalProvider],
   exports: [OrdersService, PaymentReconcilerService],

@@ -29,6 +29,7 @@ import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../avail
 import { bookingDecider, patientHoldDecider } from '../booking';
 import { couponDecider, couponUsable } from '../catalog';
 import { CatalogService } from '../catalog';
+import { UsersService } from '../users';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { evolveWith, readState } from '../event-store/command-handler';
@@ -46,6 +47,10 @@ const HOME = { redirect: '/home' } as const;
 export const PAYMENT_NOT_COMPLETED_MESSAGE = 'Il pagamento non risulta completato: nessun addebito confermato.';
 /** PayPal holds the capture for review: the booking stays reserved until PayPal settles it */
 export const PAYMENT_IN_REVIEW_MESSAGE = 'Pagamento in verifica: PayPal sta controllando il pagamento. La prenotazione resta riservata finché non si conclude.';
+
+/** PayPal declined, after its review, a capture it had held (PENDING → DECLINED): the order failed, the hold was given back */
+export const PAYMENT_DECLINED_MESSAGE =
+  "Il pagamento non è andato a buon fine: PayPal lo ha rifiutato dopo la verifica. Non è stato addebitato nulla e l'orario prenotato è stato liberato.";
 
 /** a capture PayPal is still reviewing: the reconciler asks again later, nothing to record now */
 export class CaptureStillPending extends Error {}
@@ -88,6 +93,7 @@ export class OrdersService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PAYPAL) private readonly paypal: PaypalPort,
     private readonly catalog: CatalogService,
+    private readonly users: UsersService,
   ) {}
 
   private client() {
@@ -213,6 +219,7 @@ export class OrdersService {
     if (state.status === 'placed') return HOME;
     if (state.status === 'refunded') throw new ConflictError(refundedMessage(state.reason), 'pagamento_rimborsato');
     if (state.status === 'pending') return { ...HOME, paymentInReview: true };
+    if (state.status === 'failed') throw new ConflictError(PAYMENT_DECLINED_MESSAGE, 'pagamento_rifiutato');
 
     if (input.product !== order.productId) throw new UnprocessableError("Il prodotto non corrisponde a quello dell'ordine.", 'prodotto_diverso');
     if (input.coupon && !(await this.catalog.guessMatches(input.coupon, order.coupon, client))) {
@@ -303,9 +310,22 @@ export class OrdersService {
     return HOME;
   }
 
-  /** GET /api/me/orders */
+  /** GET /api/me/orders: each with the doctor of its visit (two doctors' receipts may both be "1/2030") */
   async mine(user: SessionUser): Promise<OrderView[]> {
     const docs = await this.readModels.find<OrderDoc>('orders', { patient_id: user.id });
+    const names = new Map<string, Promise<string | null>>();
+    const doctorOf = (bookingId: string): Promise<string | null> => {
+      if (!names.has(bookingId))
+        names.set(
+          bookingId,
+          (async () => {
+            const booking = await this.readModels.get<BookingDoc>('bookings', bookingId);
+            const doctor = booking ? await this.users.get(booking.doc.doctorId) : null;
+            return doctor ? this.users.displayName(doctor) : null;
+          })(),
+        );
+      return names.get(bookingId)!;
+    };
     const views = await Promise.all(
       docs.map(async ({ doc }) => ({
         id: doc.id,
@@ -316,6 +336,8 @@ export class OrdersService {
         createdAt: doc.createdAt,
         bookingId: doc.bookingId,
         status: doc.status ?? 'placed',
+        ...(doc.failureReason ? { failureReason: doc.failureReason } : {}),
+        doctorName: await doctorOf(doc.bookingId),
         invoice: await this.invoiceOf(doc.id),
       })),
     );
@@ -455,6 +477,16 @@ export class OrdersService {
         );
       case 'refund':
         return this.refund(paypal, step.orderId, step.captureId, step.reason, metadata);
+      case 'release':
+        return this.commands.execute(
+          new Decide(availabilityStreamName(step.command.doctorId, doctorDayOf(step.command.start)), availabilityDecider, step.command, metadata, {
+            onStale: 'decide-again',
+          }),
+        );
+      case 'end-hold':
+        return this.commands.execute(
+          new Decide(bookingStreamName(step.command.bookingId), bookingDecider, step.command, metadata, { onStale: 'decide-again' }),
+        );
     }
   }
 
@@ -557,8 +589,29 @@ export class OrdersService {
       return execute({ type: 'RecordCapturePending', pending: { orderId, captureId: capture.captureId, reason: capture.captureReason ?? 'PENDING' } });
     }
     if (!capture.paid || !capture.captureId) {
-      this.logger.warn(`Ordine ${orderId}: capture ${capture.captureStatus ?? 'assente'} (ordine ${capture.status})`);
       const reason = capture.captureStatus ? `cattura ${capture.captureStatus}` : (capture.captureReason ?? `ordine ${capture.status} senza cattura`);
+      const { state } = await readState<OrderState, OrderEvent>(this.eventStore, orderStreamName(orderId), orderDecider);
+      if (state.status === 'pending') {
+        // PayPal ended its review by declining: the order fails, the flow goes on to give the hold back
+        this.logger.warn(`Ordine ${orderId}: cattura ${state.captureId} rifiutata dopo la verifica (${reason})`);
+        const why = capture.captureReason ? `${reason} (${capture.captureReason})` : reason;
+        const { bookingId, patientId, productId, amountCents, currency } = order;
+        return execute({
+          type: 'RecordDecline',
+          declined: {
+            orderId,
+            bookingId,
+            patientId,
+            productId,
+            productName: placedName(state),
+            amountCents,
+            currency,
+            captureId: state.captureId,
+            reason: why,
+          },
+        });
+      }
+      this.logger.warn(`Ordine ${orderId}: capture ${capture.captureStatus ?? 'assente'} (ordine ${capture.status})`);
       await execute({ type: 'AbandonCapture', abandoned: { orderId, reason } });
       throw new UnprocessableError(PAYMENT_NOT_COMPLETED_MESSAGE, 'pagamento_non_completato');
     }
@@ -634,7 +687,7 @@ export class OrdersService {
       Array.from({ length: Math.min(8, queue.length) }, async () => {
         for (let orderId = queue.shift(); orderId !== undefined; orderId = queue.shift()) {
           const status = await this.reconcile(orderId).catch((e: unknown) => (this.logger.warn(String(e)), null));
-          if (status === 'placed' || status === 'refunded') settled++;
+          if (status === 'placed' || status === 'refunded' || status === 'failed') settled++;
         }
       }),
     );
@@ -671,6 +724,11 @@ export class OrdersService {
     if (error.httpStatus === 422) return new UnprocessableError('PayPal ha rifiutato il pagamento.', 'pagamento_rifiutato');
     return new AppError(502, 'paypal_non_disponibile', 'PayPal non risponde correttamente: riprova tra qualche istante.');
   }
+}
+
+/** the product's name as the capture intent recorded it (the order's own stream has it once a capture was asked for) */
+function placedName(state: Extract<OrderState, { status: 'pending' }>): string {
+  return state.request.productName;
 }
 
 /** the PayPal order a webhook message is about: a capture's related order id, or the order itself */

@@ -184,6 +184,57 @@ describe('PayPal answers PENDING, slow, lost; its webhook', () => {
     expect(await bookingDoc(bookingId)).toMatchObject({ status: 'confirmed' });
   });
 
+  it('PENDING then DENIED (webhook): the hold is given back, the order ends failed with the reason, nothing captured, nothing refunded', async () => {
+    const start = '2030-03-06T11:00:00Z';
+    const { patient, bookingId, orderId } = await approvedOrder(app, pp, productId, start);
+    pp.setNextCaptureStatus('PENDING', 'ECHECK');
+    expect((await confirm(patient, orderId, productId)).status).toBe(202);
+    expect(await bookingDoc(bookingId)).toMatchObject({ status: 'held', paymentInReview: orderId });
+    const calls = { ...pp.calls };
+
+    const denied = pp.settleCapture(orderId, 'DECLINED');
+    expect(denied.body.event_type).toBe('PAYMENT.CAPTURE.DENIED');
+    const accepted = await webhook(denied);
+    expect([accepted.status, accepted.body]).toEqual([200, { received: true, order: orderId }]);
+    expect(await types(app, orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCapturePending', 'PaymentDeclined']);
+    const declined = (await app.core.eventStore.readStream(orderStreamName(orderId))).at(-1)!.data;
+    expect(declined).toMatchObject({ orderId, bookingId, reason: expect.stringMatching(/DECLINED/) });
+    // the hold ends and its slot is free again
+    expect(await types(app, bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingPaymentInReview', 'BookingHoldEnded']);
+    await app.core.changes.waitFor(await app.core.eventStore.headPosition());
+    expect(await bookingDoc(bookingId)).toMatchObject({ status: 'released' });
+    const [other] = await registerPatients(app, 1);
+    await holdSlot(other, app.ids['medico1@example.it'], start);
+    // the patient's list says the payment failed, with its reason; nothing was taken, so nothing is given back
+    const mine = (await patient.agent.get('/api/me/orders').expect(200)).body as { id: string; status: string; failureReason?: string }[];
+    expect(mine.find((o) => o.id === orderId)).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/DECLINED/) });
+    expect(pp.calls.refund).toBe(calls.refund);
+    expect(pp.calls.capture).toBe(calls.capture);
+    // settled: the reconciler has nothing left to do, a late confirmation says it failed
+    const head = await app.core.eventStore.headPosition();
+    expect(await app.app.get(PaymentReconcilerService).run(0)).toEqual({ settled: 0, looked: 0 });
+    expect(await app.core.eventStore.headPosition()).toBe(head);
+    const late = await confirm(patient, orderId, productId);
+    expect([late.status, late.body.error?.code]).toEqual([409, 'pagamento_rifiutato']);
+    expect(await app.core.eventStore.headPosition()).toBe(head);
+  });
+
+  it('PENDING then DECLINED found by the reconciler (no webhook): the same end, once', async () => {
+    const { patient, bookingId, orderId } = await approvedOrder(app, pp, productId, '2030-03-06T11:30:00Z');
+    pp.setNextCaptureStatus('PENDING', 'ECHECK');
+    expect((await confirm(patient, orderId, productId)).status).toBe(202);
+    pp.settleCapture(orderId, 'DECLINED');
+    const calls = { ...pp.calls };
+    expect(await app.app.get(PaymentReconcilerService).run(0)).toEqual({ settled: 1, looked: 1 });
+    expect(await types(app, orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCapturePending', 'PaymentDeclined']);
+    expect(await types(app, bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingPaymentInReview', 'BookingHoldEnded']);
+    expect(await bookingDoc(bookingId)).toMatchObject({ status: 'released' });
+    expect(pp.calls.refund).toBe(calls.refund);
+    const head = await app.core.eventStore.headPosition();
+    expect(await app.app.get(PaymentReconcilerService).run(0)).toEqual({ settled: 0, looked: 0 });
+    expect(await app.core.eventStore.headPosition()).toBe(head);
+  });
+
   it('every answer of the capture lost (timeouts): 502, the intent stays; the reconciler finds the capture and books it, once', async () => {
     const { patient, bookingId, orderId } = await approvedOrder(app, pp, productId, '2030-03-05T11:30:00Z');
     for (let i = 0; i < 3; i++) pp.fault('capture', { kind: 'lost' });

@@ -882,6 +882,12 @@ export const it = {
     creditNote: (label: string) => `nota di credito ${label}`,
     fiscalReceiptPending: 'Ricevuta fiscale in preparazione',
     refunded: 'Rimborsato',
+    doctor: 'Medico',
+    receiptPdf: 'Scarica il PDF',
+    receiptLoading: 'Caricamento della ricevuta…',
+    failed: 'Pagamento non riuscito',
+    failedNotice: (product: string) =>
+      `Il pagamento non è andato a buon fine: PayPal ha rifiutato il pagamento di «${product}» dopo la verifica. Non ti è stato addebitato nulla e l’orario riservato è stato liberato: puoi prenotarne un altro.`,
   },
   fiscal: {
     title: 'Documenti fiscali',
@@ -1041,6 +1047,8 @@ export const it = {
       FollowUpSeriesStarted: 'Serie di controlli avviata',
       FollowUpSeriesVisitBooked: 'Visita della serie prenotata',
       FollowUpSeriesVisitSkipped: 'Visita della serie non prenotata (orario non disponibile)',
+      PaymentDeclined: 'Pagamento rifiutato da PayPal dopo la verifica (nessun addebito, prenotazione liberata)',
+      ErasureRequested: 'Il paziente ha chiesto la cancellazione dei propri dati',
     } as Record<string, string>,
     projections: {
       audit_events: 'Registro dello storico',
@@ -1160,6 +1168,19 @@ export const it = {
     erased: (id: string) => `Paziente ${id} cancellato.`,
     patientIdRequired: 'Indica l’identificativo del paziente.',
     confirmRequired: 'Serve la conferma.',
+  },
+  erasure: {
+    title: 'Cancellazione dei tuoi dati',
+    keptTitle: 'Documenti fiscali che restano',
+    receipt: 'Ricevuta',
+    creditNote: 'Nota di credito',
+    kept: (kind: string, label: string, doctor: string, until: string) => `${kind} ${label} di ${doctor}: conservata fino al ${until}`,
+    nothingKept: 'Non ci sono ricevute a tuo nome: non resterebbe nulla.',
+    confirm: 'Ho letto che cosa resta e perché, e chiedo la cancellazione dei miei dati',
+    submit: 'Chiedi la cancellazione',
+    requested: (day: string) =>
+      `Richiesta di cancellazione registrata il ${day}. La segreteria la vede nello storico e provvede alla cancellazione; fino ad allora il tuo account resta attivo.`,
+    failed: 'Non è stato possibile registrare la richiesta. Riprova.',
   },
   accessLog: {
     title: 'Chi ha consultato i tuoi dati',

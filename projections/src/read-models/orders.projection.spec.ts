@@ -29,6 +29,26 @@ describe('orders projection and booked slots', () => {
     expect(ordersProjection.evolve(null, ev('PaymentRefunded', { orderId: 'O2', refundId: 'R2' }))).toBeNull();
   });
 
+  it('lists an order PayPal declined after its review as failed, with the reason (nothing was charged)', () => {
+    const data = {
+      orderId: 'O3',
+      bookingId: 'b3',
+      patientId: 'p1',
+      productId: 'pr',
+      productName: 'Visita',
+      amountCents: 8200,
+      currency: 'EUR',
+      captureId: 'C3',
+    };
+    expect(ordersProjection.evolve(null, ev('PaymentDeclined', { ...data, reason: 'cattura DECLINED' }))).toMatchObject({
+      id: 'O3',
+      status: 'failed',
+      failureReason: 'cattura DECLINED',
+      amountCents: 8200,
+      patientId: 'p1',
+    });
+  });
+
   it('a booked slot is red with its booking; a confirmed booking is confirmed', () => {
     const slot = { doctorId: 'd', slotId: 's', start: 'a', end: 'b', bookingId: 'b1', patientId: 'p1' };
     const held = availabilitySlotsProjection.evolve(null, ev('SlotHeld', { ...slot, expiresAt: 'z' }));

@@ -4,7 +4,7 @@ import type { ProjectionDefinition } from '../projection';
 /**
  * One document per order whose money is not settled yet: a capture asked of PayPal with no answer recorded
  * (`capturing`), a capture PayPal holds for review (`pending`), or a capture recorded but neither booked nor refunded
- * (`captured`). Deleted when the order is placed, refunded, or the capture is abandoned (no money taken). The payment
+ * (`captured`). Deleted when the order is placed, refunded, the capture is abandoned or declined after review (no money taken). The payment
  * reconciler asks PayPal about each of them.
  */
 export interface UnsettledPaymentDoc {
@@ -15,13 +15,23 @@ export interface UnsettledPaymentDoc {
   requestedAt: string | null;
 }
 
-type Handled = 'PaymentCaptureRequested' | 'PaymentCapturePending' | 'PaymentCaptured' | 'PaymentCaptureAbandoned' | 'OrderPlaced' | 'PaymentRefunded';
+type Handled =
+  'PaymentCaptureRequested' | 'PaymentCapturePending' | 'PaymentCaptured' | 'PaymentCaptureAbandoned' | 'OrderPlaced' | 'PaymentRefunded' | 'PaymentDeclined';
 
 export const unsettledPaymentsProjection: ProjectionDefinition<UnsettledPaymentDoc, Handled> = {
   name: 'unsettled_payments',
-  version: 1,
+  // 2: PaymentDeclined
+  version: 2,
   streamPrefixes: [STREAM_PREFIX.order],
-  eventTypes: ['PaymentCaptureRequested', 'PaymentCapturePending', 'PaymentCaptured', 'PaymentCaptureAbandoned', 'OrderPlaced', 'PaymentRefunded'],
+  eventTypes: [
+    'PaymentCaptureRequested',
+    'PaymentCapturePending',
+    'PaymentCaptured',
+    'PaymentCaptureAbandoned',
+    'OrderPlaced',
+    'PaymentRefunded',
+    'PaymentDeclined',
+  ],
   documentId: (event) => event.data.orderId,
   evolve(doc, event) {
     switch (event.type) {

@@ -70,6 +70,11 @@ export interface PaypalStandIn {
   orders: Map<string, StandInOrder>;
   /** runs once, before the next capture answers: lets a test change the world while PayPal is busy */
   beforeNextCapture(hook: () => Promise<void>): void;
+  /**
+   * runs once, after the next capture is made (the money is PayPal's) and before its answer is sent: a test kills the
+   * caller here (kill -9), so the capture exists at PayPal and the caller never heard of it
+   */
+  afterNextCapture(hook: (order: StandInOrder) => Promise<void>): void;
   /** Counters, handy for assertions (e.g. token caching). */
   calls: { token: number; create: number; capture: number; get: number; refund: number; verify: number; getCapture: number };
   close(): Promise<void>;
@@ -85,6 +90,7 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const calls = { token: 0, create: 0, capture: 0, get: 0, refund: 0, verify: 0, getCapture: 0 };
   let captureHook: (() => Promise<void>) | null = null;
+  let capturedHook: ((order: StandInOrder) => Promise<void>) | null = null;
   let nextCaptureStatus = 'COMPLETED';
   let nextCaptureReason: string | undefined;
   let baseUrl = '';
@@ -354,6 +360,11 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
         amount: { ...order.amount },
         ...(order.customId !== undefined ? { custom_id: order.customId } : {}),
       };
+      if (capturedHook) {
+        const hook = capturedHook;
+        capturedHook = null;
+        await hook(order);
+      }
       return reply(201, orderJson(order));
     }
 
@@ -420,6 +431,9 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
     },
     beforeNextCapture(hook: () => Promise<void>) {
       captureHook = hook;
+    },
+    afterNextCapture(hook) {
+      capturedHook = hook;
     },
     setNextCaptureStatus(status: string, reason?: string) {
       nextCaptureStatus = status;

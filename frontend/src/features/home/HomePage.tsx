@@ -10,6 +10,7 @@ import { it } from '../../i18n/it';
 import { MyBookings } from './MyBookings';
 import { MyOrders } from './MyOrders';
 import { AccessLog } from './AccessLog';
+import { ErasureRequest } from './ErasureRequest';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { MyWaitingList } from './MyWaitingList';
 import { WeightTrend } from './WeightTrend';
@@ -78,6 +79,7 @@ export function HomePage() {
             <MyDiet />
           </Suspense>
           <AccessLog />
+          <ErasureRequest />
         </>
       )}
     </>

@@ -22,7 +22,9 @@ export function MyOrders() {
   // a receipt is numbered just after the payment: ask again for a few seconds until every order has one
   const receipts = useGetMyReceiptsQuery(undefined, { refetchOnMountOrArgChange: true });
   const receiptOf = new Map((receipts.data ?? []).map((r) => [r.orderId, r]));
-  const missing = (orders.data ?? []).some((o) => !receiptOf.has(o.id));
+  // a payment PayPal declined has no receipt: nothing was charged
+  const missing = (orders.data ?? []).some((o) => o.status !== 'failed' && !receiptOf.has(o.id));
+  const failed = (orders.data ?? []).filter((o) => o.status === 'failed');
   useEffect(() => {
     if (!missing || !receipts.isSuccess) return;
     const timer = setTimeout(() => void receipts.refetch(), 1500);
@@ -43,11 +45,17 @@ export function MyOrders() {
         </Alert>
       )}
       {orders.data && orders.data.length === 0 && <p>{t.empty}</p>}
+      {failed.map((o) => (
+        <Alert key={o.id} variant="warning" role="alert" data-failed-order={o.id}>
+          {t.failedNotice(o.productName)}
+        </Alert>
+      ))}
       {orders.data && orders.data.length > 0 && (
         <Table responsive striped className="align-middle">
           <thead>
             <tr>
               <th scope="col">{t.date}</th>
+              <th scope="col">{t.doctor}</th>
               <th scope="col">{t.product}</th>
               <th scope="col">{t.amount}</th>
               <th scope="col">{t.coupon}</th>
@@ -61,6 +69,7 @@ export function MyOrders() {
             {orders.data.map((o) => (
               <tr key={o.id} data-order-id={o.id} data-order-status={o.status ?? 'placed'}>
                 <td>{orderDate(o.createdAt)}</td>
+                <td>{o.doctorName ?? ''}</td>
                 <td>{o.productName}</td>
                 <td>
                   {formatEuro(o.amountCents)}
@@ -69,11 +78,16 @@ export function MyOrders() {
                       {t.refunded}
                     </Badge>
                   )}
+                  {o.status === 'failed' && (
+                    <Badge bg="warning" text="dark" className="ms-2" title={o.failureReason}>
+                      {t.failed}
+                    </Badge>
+                  )}
                 </td>
                 <td>{o.coupon ?? t.noCoupon}</td>
                 <td className="text-break">{o.transaction}</td>
                 <td className="d-flex flex-wrap gap-2">
-                  {receiptOf.has(o.id) ? (
+                  {o.status === 'failed' ? null : receiptOf.has(o.id) ? (
                     <a className="btn btn-outline-primary btn-sm" href={receiptPdfUrl(o.id)} target="_blank" rel="noopener">
                       {t.fiscalReceipt(receiptOf.get(o.id)!.label)}
                       {receiptOf.get(o.id)!.creditNote ? ` · ${t.creditNote(receiptOf.get(o.id)!.creditNote!)}` : ''}
@@ -81,9 +95,11 @@ export function MyOrders() {
                   ) : (
                     <span className="small text-body-secondary">{t.fiscalReceiptPending}</span>
                   )}
-                  <Button variant="outline-secondary" size="sm" onClick={() => navigate(receiptPath(o.id))}>
-                    {t.printReceipt}
-                  </Button>
+                  {o.status !== 'failed' && (
+                    <Button variant="outline-secondary" size="sm" onClick={() => navigate(receiptPath(o.id))}>
+                      {t.printReceipt}
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}

@@ -1,4 +1,4 @@
-import type { OrderView } from '@studio/contracts';
+import type { OrderView, ReceiptDocument } from '@studio/contracts';
 import { api } from '../../lib/api';
 
 export const ordersApi = api.injectEndpoints({
@@ -12,6 +12,11 @@ export const ordersApi = api.injectEndpoints({
       query: () => ({ url: '/api/me/receipts' }),
       providesTags: ['MyOrders'],
     }),
+    /** one receipt (and its credit note) as the PDF has it: the same content, laid out as a page */
+    getReceipt: build.query<ReceiptDocument, string>({
+      query: (orderId) => ({ url: `/api/orders/${encodeURIComponent(orderId)}/receipt` }),
+      providesTags: ['MyOrders'],
+    }),
   }),
 });
 
@@ -23,4 +28,4 @@ export interface MyReceipt {
 
 export const receiptPdfUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/receipt.pdf`;
 
-export const { useGetMyOrdersQuery, useGetMyReceiptsQuery } = ordersApi;
+export const { useGetMyOrdersQuery, useGetMyReceiptsQuery, useGetReceiptQuery } = ordersApi;

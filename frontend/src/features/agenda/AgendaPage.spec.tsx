@@ -277,3 +277,38 @@ describe('/agenda', () => {
     await waitFor(() => expect(fetchMock!.calls.some((c) => c.url === '/api/bookings/b2/follow-up?weeks=3')).toBe(true));
   });
 });
+
+describe('the front desk’s doctor is remembered between pages', () => {
+  afterEach(() => window.localStorage.clear());
+
+  test('/agenda without ?for= opens on the doctor last chosen, if that doctor still exists; choosing one remembers it', async () => {
+    window.localStorage.setItem('studio-medico.medico-scelto', 'd2');
+    fetchMock = mockFetch([
+      {
+        method: 'GET',
+        path: '/api/doctors',
+        body: [
+          { id: 'd1', name: 'Giulia Rossi', startHour: 9, endHour: 13 },
+          { id: 'd2', name: 'Marco Bianchi', startHour: 14, endHour: 18 },
+        ],
+      },
+      { method: 'GET', path: '/api/doctors/d2/agenda', body: [item('b7', 'confirmed')] },
+      { method: 'GET', path: '/api/doctors/d1/agenda', body: [] },
+    ]);
+    const store = await storeWithSession({ id: 'a', role: 'admin', name: 'Segreteria' });
+    const { router } = renderRoutes(store, routes, '/agenda?day=2099-03-06&view=week');
+    await waitFor(() => expect(router.state.location.search).toContain('for=d2'));
+    await screen.findByText('Mario Rossi');
+    fireEvent.change(screen.getByLabelText(t.agenda.doctor), { target: { value: 'd1' } });
+    await waitFor(() => expect(window.localStorage.getItem('studio-medico.medico-scelto')).toBe('d1'));
+  });
+
+  test('a remembered doctor who no longer exists is not chosen', async () => {
+    window.localStorage.setItem('studio-medico.medico-scelto', 'gone');
+    fetchMock = mockFetch([{ method: 'GET', path: '/api/doctors', body: [{ id: 'd1', name: 'Giulia Rossi', startHour: 9, endHour: 13 }] }]);
+    const store = await storeWithSession({ id: 'a', role: 'admin', name: 'Segreteria' });
+    const { router } = renderRoutes(store, routes, '/agenda');
+    await screen.findByLabelText(t.agenda.doctor);
+    expect(router.state.location.search).not.toContain('for=');
+  });
+});

@@ -15,6 +15,7 @@ import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordDeskPaymentMu
 import { undoOpen, visitEnded } from './outcomeTiming';
 import { FollowUpButton } from './FollowUpDialog';
 import { useNow } from '../../lib/useNow';
+import { useRememberedDoctor } from '../../lib/rememberedDoctor';
 
 const t = it.agenda;
 
@@ -243,6 +244,10 @@ export function AgendaPage() {
   const view: AgendaView = params.get('view') === 'day' ? 'day' : 'week';
   const isAdmin = user?.role === 'admin';
   const doctors = useGetDoctorsQuery(undefined, { skip: !isAdmin });
+  useRememberedDoctor(
+    isAdmin,
+    doctors.data?.map((d) => d.id),
+  );
   const doctorId = isAdmin ? (params.get('for') ?? '') : (user?.id ?? '');
   const range = agendaRange(day, view);
   const agenda = useGetAgendaQuery({ doctorId, ...range }, { skip: !doctorId, refetchOnMountOrArgChange: true });

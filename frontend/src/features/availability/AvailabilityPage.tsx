@@ -14,6 +14,7 @@ import { LiveStatus } from './LiveStatus';
 import { WholeDayForm } from './WholeDayForm';
 import { WorkingHoursForm } from './WorkingHoursForm';
 import { WeeklySchedulePanel } from './WeeklySchedulePanel';
+import { useRememberedDoctor } from '../../lib/rememberedDoctor';
 
 // FullCalendar is the heaviest part of the app: loaded with this page only
 const AvailabilityCalendar = lazy(() => import('./AvailabilityCalendar').then((m) => ({ default: m.AvailabilityCalendar })));
@@ -34,6 +35,10 @@ export function AvailabilityPage() {
   const doctors = useGetDoctorsQuery();
   const dispatch = useAppDispatch();
 
+  useRememberedDoctor(
+    isAdmin,
+    doctors.data?.map((d) => d.id),
+  );
   const doctorId = isAdmin ? (params.get(FOR_PARAM) ?? '') : (user?.id ?? '');
   const doctor = doctors.data?.find((d) => d.id === doctorId);
 

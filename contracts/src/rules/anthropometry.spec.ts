@@ -47,6 +47,15 @@ describe('body fat from skinfolds', () => {
     expect(durninWomersleyBodyFat('M', 25, { biceps: 5, triceps: 10, subscapular: 13, suprailiac: 12 })).toBe(16.2);
   });
 
+  it('Durnin & Womersley 1974, the paper’s table of body fat by Σ4 skinfolds (men, 40 mm: 19,2 / 21,4 / 22,9 % at 30–39 / 40–49 / 50–72; as reproduced by medicalalgorithms.com)', () => {
+    const folds = { biceps: 5, triceps: 10, subscapular: 13, suprailiac: 12 };
+    expect(durninWomersleyBodyFat('M', 35, folds)).toBeCloseTo(19.2, 1);
+    expect(Math.abs(durninWomersleyBodyFat('M', 45, folds) - 21.4)).toBeLessThanOrEqual(0.11);
+    expect(durninWomersleyBodyFat('M', 60, folds)).toBeCloseTo(22.9, 1);
+    // the table's 17–29 column (16,4 %) pools the 17–19 and 20–29 equations; the 20–29 equation gives 16,2 %
+    expect(Math.abs(durninWomersleyBodyFat('M', 25, folds) - 16.4)).toBeLessThanOrEqual(0.3);
+  });
+
   it('Durnin & Womersley 1974 switches coefficients at the age bands (woman, Σ4 = 50 mm, 29 vs 30 and 49 vs 50 years)', () => {
     const folds = { biceps: 8, triceps: 16, subscapular: 13, suprailiac: 13 };
     // 29: 1,1599 − 0,0717·log10 50 = 1,03809 → 26,8 %; 30: 1,1423 − 0,0632·log10 50 = 1,03493 → 28,3 %

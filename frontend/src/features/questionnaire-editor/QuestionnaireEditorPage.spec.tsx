@@ -238,7 +238,10 @@ describe('QuestionnaireEditorPage (/questionari)', () => {
           body: { error: { code: 'vietato', message: 'Puoi modificare solo i tuoi questionari.' } },
         },
       ]);
-      await click(screen.getByRole('button', { name: e.switchOffFor('Anamnesi') }));
+      // the button is disabled while the first switch is in flight: wait for the state, then click
+      const again = screen.getByRole('button', { name: e.switchOffFor('Anamnesi') }) as HTMLButtonElement;
+      await waitFor(() => expect(again.disabled).toBe(false));
+      await click(again);
       expect((await screen.findByRole('alert')).textContent).toContain('Puoi modificare solo i tuoi questionari.');
     });
 

@@ -1,18 +1,22 @@
 import { WrongExpectedRevisionError, availabilityStreamName, slotId } from '@studio/contracts';
 import { SLOT_TAKEN_MESSAGE } from '../availability';
 import { registerPatients, type TestPatient } from '../testing/patients';
-import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
+import { startPayingTestApp } from '../testing/payments';
+import { ManualClock, client, type TestApp } from '../testing/test-app';
 
 // today = Monday 2030-03-04 06:00Z; the seed opens medico1 09:00–13:00 on weekdays
 describe('booking a visit type: every slot of the visit, together', () => {
   let app: TestApp;
+  let paying: Awaited<ReturnType<typeof startPayingTestApp>>;
   let medico1: string;
   let patients: TestPatient[];
   let firstVisit: { id: string; productId: string };
   let online: { id: string };
   const clock = new ManualClock(new Date('2030-03-04T06:00:00Z'));
   beforeAll(async () => {
-    app = await startTestApp({ HOLD_SWEEP_SECONDS: '0', VIDEO_BASE_URL: 'https://video.example.it/' }, undefined, clock);
+    // PayPal configured (the local stand-in): the payment of a visit type is checked here too
+    paying = await startPayingTestApp(clock, { VIDEO_BASE_URL: 'https://video.example.it/' });
+    app = paying.app;
     medico1 = app.ids['medico1@example.it'];
     patients = await registerPatients(app, 6, 'visita');
     const doctor = await client(app, 'medico1@example.it');
@@ -20,7 +24,7 @@ describe('booking a visit type: every slot of the visit, together', () => {
     firstVisit = (await create({ name: 'Prima visita', minutes: 60, priceCents: 9000, mode: 'studio', firstVisitOnly: true, bufferMinutes: 30 })).body;
     online = (await create({ name: 'Controllo online', minutes: 30, priceCents: 4000, mode: 'online' })).body;
   }, 60_000);
-  afterAll(() => app.close());
+  afterAll(() => paying.close());
 
   const head = () => app.core.eventStore.headPosition();
   const hold = (p: TestPatient, start: string, type?: string) =>
@@ -42,6 +46,24 @@ describe('booking a visit type: every slot of the visit, together', () => {
       .expect(200);
     return new Map((res.body as { start: string; status: string; url?: string }[]).map((e) => [e.start.slice(11, 16), e]));
   };
+
+  it('paying for a visit type takes its own product: another product is refused in Italian, nothing appended', async () => {
+    const held = await hold(patients[4], '2030-03-07T10:00:00Z', online.id).expect(201);
+    const products = (await patients[4].agent.get('/api/products').expect(200)).body as { id: string }[];
+    const visitProduct = ((await patients[4].agent.get(`/prenotazioni/${held.body.id}`).expect(200)).body as { visit: { productId: string } }).visit.productId;
+    const other = products.find((p) => p.id !== visitProduct)!;
+    const before = await head();
+    const quote = await patients[4].agent.get('/api/paypal/quote').query({ booking_id: held.body.id, product: other.id });
+    const order = await patients[4].agent
+      .post('/api/paypal/orders')
+      .set('X-CSRF-Token', patients[4].csrf)
+      .send({ booking_id: held.body.id, product: other.id });
+    for (const refused of [quote, order]) expect([refused.status, refused.body.error?.code]).toEqual([422, 'prodotto_del_tipo_di_visita']);
+    expect(await head()).toBe(before);
+    // its own product is quoted
+    expect((await patients[4].agent.get('/api/paypal/quote').query({ booking_id: held.body.id, product: visitProduct })).status).toBe(200);
+    await patients[4].agent.delete(`/prenotazioni/${held.body.id}`).set('X-CSRF-Token', patients[4].csrf).expect(200);
+  });
 
   it('without a type the query answers every free 30-minute slot; with a 60-minute type only the starts where both slots fit', async () => {
     expect((await query('2030-03-05')).map((s) => s.hour)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30']);

@@ -178,6 +178,10 @@ export class OrdersService {
       throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
     }
     if (booking.doc.paymentInReview) throw new ConflictError(PAYMENT_IN_REVIEW_MESSAGE, 'pagamento_in_verifica');
+    // a visit type sets its price: the product the browser sends must be that one (the page preselects it)
+    if (booking.doc.visit && input.product !== booking.doc.visit.productId) {
+      throw new UnprocessableError('Il prodotto non corrisponde al tipo di visita prenotato: ricarica la pagina di pagamento.', 'prodotto_del_tipo_di_visita');
+    }
     const product = await this.product(input.product);
     const coupon = input.coupon ? normalizeCouponCode(input.coupon) : null;
     const percentage = coupon ? await this.catalog.guessedCouponPercentage(coupon, client) : null;

@@ -128,7 +128,7 @@ export function MyBookings() {
                     {(b.status === 'held' || b.status === 'confirmed') && b.policy && <PolicyLine policy={b.policy} />}
                     {b.status === 'confirmed' && b.video && <VideoLink video={b.video} />}
                     {b.status === 'confirmed' && (
-                      <a className="small d-inline-block mt-1 app-ics-link" href={calendarFileUrl(b.id)} download>
+                      <a className="btn btn-link btn-sm px-0 app-ics-link" href={calendarFileUrl(b.id)} download>
                         {it.journey.addToCalendar}
                       </a>
                     )}

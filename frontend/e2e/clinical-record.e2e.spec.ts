@@ -80,7 +80,7 @@ describe('the clinical record in a real browser', () => {
     expect(rows[2]).toMatch(/sovrappeso/i);
 
     // the chart: one line through three points, named for screen readers, the same values in a table
-    const chart = measurements.locator('[role=img][aria-label^="Grafico dell\'andamento: Peso"]');
+    const chart = measurements.locator('[role=img][aria-label^="Grafico dell’andamento: Peso"]');
     await chart.locator('.recharts-line-curve').waitFor();
     expect(await chart.locator('.recharts-line-dots circle, .recharts-line-dot').count()).toBe(3);
 

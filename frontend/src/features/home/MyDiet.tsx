@@ -1,15 +1,12 @@
-import { formatDay, formatGrams, formatPercent } from '../../lib/format';
-import { type MEALS, type DietView } from '@studio/contracts';
-import { Alert, Button, Card, Table } from 'react-bootstrap';
+import { Alert, Button, Card } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
-import { RichTextView } from '../../components/ui/RichText';
+import { DietSheet } from '../../components/ui/DietSheet';
 import { it } from '../../i18n/it';
 import { useGetMyDietQuery } from './myDietApi';
 import './my-diet.css';
 
 const t = it.myDiet;
-const d = it.diet;
 
 /** the patient's current diet on /home, printable (or saved as PDF through the print dialog) */
 export function MyDiet() {
@@ -34,83 +31,8 @@ export function MyDiet() {
             </Button>
           )}
         </div>
-        {!diet ? <p className="mb-0">{t.none}</p> : <DietSheet diet={diet} />}
+        {!diet ? <p className="mb-0">{t.none}</p> : <DietSheet diet={diet} heading="h3" />}
       </Card.Body>
     </Card>
-  );
-}
-
-function DietSheet({ diet }: { diet: DietView }) {
-  const alternativesOf = (meal: (typeof MEALS)[number], rowId: string) => diet.content.meals[meal].find((r) => r.id === rowId)?.alternatives ?? [];
-  const categoryName = (id: number) => diet.blocks.find((b) => b.category.id === id)?.category.name ?? String(id);
-  return (
-    <>
-      {diet.doctorName && diet.savedAt && <p className="small text-body-secondary">{t.by(diet.doctorName, formatDay(diet.savedAt))}</p>}
-      <p className="fw-semibold">
-        {d.summaryKcal(diet.summary.kcal)} — {d.protein} {d.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))},{' '}
-        {d.carbohydrate} {d.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}, {d.fat}{' '}
-        {d.macroRow(formatGrams(diet.summary.fat), formatPercent(diet.summary.split.fat))}
-      </p>
-      {diet.meals
-        .filter((m) => m.rows.length > 0)
-        .map((meal) => (
-          <section key={meal.meal} className="my-diet-meal mb-3">
-            <h3 className="h6">{d.meals[meal.meal]}</h3>
-            <Table size="sm" bordered className="mb-0">
-              <thead>
-                <tr>
-                  <th>{d.food}</th>
-                  <th className="text-end">{d.grams}</th>
-                  <th className="text-end">{d.kcal}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {meal.rows.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      {r.name}
-                      {alternativesOf(meal.meal, r.id).length > 0 && (
-                        <div className="small text-body-secondary">
-                          {t.or}:{' '}
-                          {alternativesOf(meal.meal, r.id)
-                            .map((a) => `${diet.itemNames[a.item] ?? a.item} ${a.grams} g`)
-                            .join(', ')}
-                        </div>
-                      )}
-                    </td>
-                    <td className="text-end">{r.grams}</td>
-                    <td className="text-end">{r.kcal}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="fw-semibold">
-                  <td>{d.total}</td>
-                  <td />
-                  <td className="text-end">{meal.kcal}</td>
-                </tr>
-              </tfoot>
-            </Table>
-          </section>
-        ))}
-      {diet.blocks.length > 0 && (
-        <section className="mb-3">
-          <h3 className="h6">{t.portions}</h3>
-          <ul className="mb-0">
-            {diet.blocks.map((b) => (
-              <li key={b.category.id}>
-                <strong>{categoryName(b.category.id)}</strong>: {d.blockTimes(b.times)} — {b.foods.map((f) => `${f.name} ${f.baseWeight} g`).join(', ')}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {diet.content.notes && (
-        <section>
-          <h3 className="h6">{t.notes}</h3>
-          <RichTextView value={diet.content.notes} label={t.notes} />
-        </section>
-      )}
-    </>
   );
 }

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
-import { dayLong, dayShort, nextDays } from '../../lib/dates';
+import { dayLong, nextDays } from '../../lib/dates';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { Loading } from '../../components/ui/Loading';
 import { LockableButton } from '../../components/ui/LockableButton';
@@ -33,6 +33,7 @@ import {
   selectSubmitLabel,
   visitTypeChosen,
 } from './bookingSlice';
+import { DayGrid } from '../../components/ui/DayGrid';
 
 /** SPEC: the booking page shows the next 4 weeks */
 export const BOOKING_WINDOW_DAYS = 28;
@@ -312,30 +313,16 @@ function DoctorChoice({ doctor, visitTypeId }: { doctor: DoctorSummary; visitTyp
           </Alert>
         )}
         {freeDays.data && (
-          <div className="app-booking-days" role="group" aria-labelledby="booking-days-label">
-            {range.days.map((date) => {
-              const free = (freeByDate.get(date) ?? 0) > 0;
-              const chosen = date === day;
-              return (
-                <Button
-                  key={date}
-                  type="button"
-                  size="sm"
-                  variant={chosen ? 'primary' : free ? 'outline-primary' : 'outline-secondary'}
-                  className="app-booking-day"
-                  data-date={date}
-                  aria-pressed={chosen}
-                  disabled={!free || booking.holding}
-                  onClick={() => chooseDay(date)}
-                >
-                  {/* the accessible name starts with the visible text, then says it in full */}
-                  <span className="app-booking-day-week">{dayShort(date).split(' ')[0]}</span>{' '}
-                  <span className="app-booking-day-date">{dayShort(date).split(' ').slice(1).join(' ')}</span>
-                  <span className="visually-hidden">, {it.booking.dayLabel(dayLong(date), free)}</span>
-                </Button>
-              );
-            })}
-          </div>
+          <DayGrid
+            days={range.days}
+            freeByDate={freeByDate}
+            chosen={day}
+            onChoose={chooseDay}
+            disabled={booking.holding}
+            labelledBy="booking-days-label"
+            gridClass="app-booking-days"
+            dayClass="app-booking-day"
+          />
         )}
       </fieldset>
 

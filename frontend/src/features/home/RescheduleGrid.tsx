@@ -2,11 +2,12 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
-import { dayLong, dayShort, nextDays } from '../../lib/dates';
+import { dayLong, nextDays } from '../../lib/dates';
 import { Loading } from '../../components/ui/Loading';
 import { it } from '../../i18n/it';
 import { useGetRescheduleDaysQuery, useGetRescheduleHoursQuery } from './rescheduleApi';
 import './reschedule.css';
+import { DayGrid } from '../../components/ui/DayGrid';
 
 /** the same window as /prenota: the next 4 weeks */
 export const RESCHEDULE_WINDOW_DAYS = 28;
@@ -55,33 +56,18 @@ export function RescheduleGrid({
         {freeDays.isLoading && <Loading label={it.booking.loadingDays} />}
         {freeDays.isError && <Alert variant="danger">{errorMessage(freeDays.error, it.booking.daysError)}</Alert>}
         {freeDays.data && (
-          <div className="app-reschedule-days" role="group" aria-labelledby={daysLabel}>
-            {range.days.map((date) => {
-              const free = (freeByDate.get(date) ?? 0) > 0;
-              const chosen = date === day;
-              return (
-                <Button
-                  key={date}
-                  type="button"
-                  size="sm"
-                  variant={chosen ? 'primary' : free ? 'outline-primary' : 'outline-secondary'}
-                  className="app-reschedule-day"
-                  data-date={date}
-                  data-free={free}
-                  aria-pressed={chosen}
-                  disabled={!free}
-                  onClick={() => {
-                    setDay(date);
-                    onChange('');
-                  }}
-                >
-                  <span className="app-reschedule-day-week">{dayShort(date).split(' ')[0]}</span>{' '}
-                  <span className="app-reschedule-day-date">{dayShort(date).split(' ').slice(1).join(' ')}</span>
-                  <span className="visually-hidden">, {it.booking.dayLabel(dayLong(date), free)}</span>
-                </Button>
-              );
-            })}
-          </div>
+          <DayGrid
+            days={range.days}
+            freeByDate={freeByDate}
+            chosen={day}
+            onChoose={(date) => {
+              setDay(date);
+              onChange('');
+            }}
+            labelledBy={daysLabel}
+            gridClass="app-reschedule-days"
+            dayClass="app-reschedule-day"
+          />
         )}
       </fieldset>
       <fieldset>

@@ -52,6 +52,17 @@ describe('/agenda', () => {
     expect(b1.textContent).toContain(t.agenda.status_.confirmed);
     expect(b1.textContent).toContain(t.agenda.answered);
     expect(within(b1).getByRole('link', { name: t.agenda.detail }).getAttribute('href')).toBe('/prenotazioni/b1');
+    // on a phone each row is a card: every cell names its column (data-label, shown before the value)
+    expect(Array.from((b1 as HTMLTableRowElement).cells).map((c) => c.getAttribute('data-label'))).toEqual([
+      t.agenda.time,
+      t.agenda.patient,
+      t.agenda.phone,
+      t.agenda.email,
+      t.agenda.status,
+      t.agenda.paid,
+      t.agenda.questionnaire,
+      t.agenda.actions,
+    ]);
     const b2 = rows.find((r) => r.getAttribute('data-booking-id') === 'b2')!;
     expect(b2.textContent).toContain(t.agenda.refunded);
     expect(b2.textContent).toContain(t.agenda.noShows(2));

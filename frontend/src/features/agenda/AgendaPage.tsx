@@ -185,8 +185,8 @@ function AgendaRow({
   const name = `${item.patient.name} ${item.patient.surname}`.trim();
   return (
     <tr data-booking-id={item.id} data-status={item.status}>
-      <td>{`${utcClock(item.start)}–${utcClock(item.end)}`}</td>
-      <td>
+      <td data-label={t.time}>{`${utcClock(item.start)}–${utcClock(item.end)}`}</td>
+      <td data-label={t.patient}>
         <span className="app-agenda-patient">{name}</span>
         {item.noShows > 0 && (
           <Badge bg="danger" className="ms-2">
@@ -194,14 +194,14 @@ function AgendaRow({
           </Badge>
         )}
       </td>
-      <td>{item.patient.phone ? <a href={`tel:${item.patient.phone}`}>{item.patient.phone}</a> : '—'}</td>
-      <td>{item.patient.email ? <a href={`mailto:${item.patient.email}`}>{item.patient.email}</a> : '—'}</td>
-      <td>
+      <td data-label={t.phone}>{item.patient.phone ? <a href={`tel:${item.patient.phone}`}>{item.patient.phone}</a> : '—'}</td>
+      <td data-label={t.email}>{item.patient.email ? <a href={`mailto:${item.patient.email}`}>{item.patient.email}</a> : '—'}</td>
+      <td data-label={t.status}>
         <Badge bg={VARIANT[item.status]} text={item.status === 'held' ? 'dark' : undefined} className="app-agenda-status">
           {t.status_[item.status]}
         </Badge>
       </td>
-      <td>
+      <td data-label={t.paid}>
         {item.order ? (
           <>
             {formatEuro(item.order.amountCents)}
@@ -212,8 +212,8 @@ function AgendaRow({
           t.notPaid
         )}
       </td>
-      <td>{item.questionnaireAnswered ? t.answered : t.notAnswered}</td>
-      <td>
+      <td data-label={t.questionnaire}>{item.questionnaireAnswered ? t.answered : t.notAnswered}</td>
+      <td data-label={t.actions}>
         <div className="d-flex flex-wrap gap-1">
           <Link className="btn btn-outline-secondary btn-sm" to={`/prenotazioni/${encodeURIComponent(item.id)}`}>
             {t.detail}
@@ -335,7 +335,7 @@ export function AgendaPage() {
       )}
       {agenda.data && agenda.data.length === 0 && <p>{t.empty}</p>}
       {agenda.data && agenda.data.length > 0 && (
-        <Table responsive hover size="sm" className="app-agenda-table">
+        <Table responsive hover size="sm" className="app-agenda-table app-table-cards">
           <thead>
             <tr>
               <th scope="col">{t.time}</th>

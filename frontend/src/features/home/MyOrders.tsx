@@ -51,7 +51,7 @@ export function MyOrders() {
         </Alert>
       ))}
       {orders.data && orders.data.length > 0 && (
-        <Table responsive striped className="align-middle">
+        <Table responsive striped className="align-middle app-table-cards">
           <thead>
             <tr>
               <th scope="col">{t.date}</th>
@@ -68,10 +68,10 @@ export function MyOrders() {
           <tbody>
             {orders.data.map((o) => (
               <tr key={o.id} data-order-id={o.id} data-order-status={o.status ?? 'placed'}>
-                <td>{orderDate(o.createdAt)}</td>
-                <td>{o.doctorName ?? ''}</td>
-                <td>{o.productName}</td>
-                <td>
+                <td data-label={t.date}>{orderDate(o.createdAt)}</td>
+                <td data-label={t.doctor}>{o.doctorName ?? ''}</td>
+                <td data-label={t.product}>{o.productName}</td>
+                <td data-label={t.amount}>
                   {formatEuro(o.amountCents)}
                   {o.status === 'refunded' && (
                     <Badge bg="info" className="ms-2">
@@ -84,8 +84,10 @@ export function MyOrders() {
                     </Badge>
                   )}
                 </td>
-                <td>{o.coupon ?? t.noCoupon}</td>
-                <td className="text-break">{o.transaction}</td>
+                <td data-label={t.coupon}>{o.coupon ?? t.noCoupon}</td>
+                <td data-label={t.transaction} className="text-break">
+                  {o.transaction}
+                </td>
                 <td className="d-flex flex-wrap gap-2">
                   {o.status === 'failed' ? null : receiptOf.has(o.id) ? (
                     <a className="btn btn-outline-primary btn-sm" href={receiptPdfUrl(o.id)} target="_blank" rel="noopener">

@@ -12,6 +12,8 @@ export interface Fixtures {
   patientId: string;
   /** a paid booking of the demo patient with medico1, and its order */
   confirmedBookingId: string;
+  /** its day, YYYY-MM-DD (the agenda opens on it) */
+  confirmedDay: string;
   orderId: string;
   /** a booking of the demo patient still held (questionnaire and payment steps) */
   heldBookingId: string;
@@ -48,6 +50,24 @@ async function openFoodPicker(page: Page): Promise<void> {
   await card.getByRole('option').first().waitFor();
 }
 
+/** the patient's /home with the cancel dialog of the paid booking open */
+async function openPatientCancelDialog(page: Page): Promise<void> {
+  await page.locator('li[data-status="confirmed"]').first().getByRole('button', { name: 'Disdici' }).click();
+  await page.getByRole('dialog').waitFor();
+}
+
+/** the doctor's agenda with the cancel dialog of an appointment open */
+async function openAgendaCancelDialog(page: Page): Promise<void> {
+  await page.locator('tr[data-booking-id][data-status="confirmed"]').first().getByRole('button', { name: 'Disdici' }).click();
+  await page.getByRole('dialog').waitFor();
+}
+
+/** /storico with the newest event's detail open */
+async function openFirstAuditEvent(page: Page): Promise<void> {
+  await page.getByTestId('audit-event-row').first().getByRole('button').first().click();
+  await page.getByRole('dialog').getByRole('tab').first().waitFor();
+}
+
 export const SCREENS: readonly Screen[] = [
   { name: 'login', path: () => '/login', roles: ['visitor'], title: 'Accedi', main: true },
   { name: 'prenota', path: () => '/prenota', roles: ['visitor', 'patient'], title: 'Prenota una visita', main: true },
@@ -81,6 +101,10 @@ export const SCREENS: readonly Screen[] = [
   { name: 'profilo', path: () => '/profilo', roles: ['patient', 'doctor', 'admin', 'auditor'], title: 'Il mio profilo', main: true },
   { name: 'password-dimenticata', path: () => '/password-dimenticata', roles: ['visitor'], title: 'Password dimenticata', main: true },
   { name: 'cartella', path: (f) => `/pazienti/${f.patientId}`, roles: ['doctor'], title: 'Cartella clinica', main: true },
+  // dialogs and the states after an action, checked like pages
+  { name: 'home-disdetta', path: () => '/home', roles: ['patient'], title: 'Home', prepare: openPatientCancelDialog },
+  { name: 'agenda-disdetta', path: (f) => `/agenda?view=day&day=${f.confirmedDay}`, roles: ['doctor'], title: 'Agenda', prepare: openAgendaCancelDialog },
+  { name: 'storico-evento', path: () => '/storico', roles: ['admin', 'auditor'], title: 'Storico', prepare: openFirstAuditEvent },
   // what a role outside a page reads, and an unknown address
   { name: 'storico-negato', path: () => '/storico', roles: ['doctor', 'patient'], title: 'Accesso non consentito' },
   { name: 'catalogo-negato', path: () => '/catalogo', roles: ['doctor'], title: 'Accesso non consentito' },
@@ -123,11 +147,11 @@ export async function createFixtures(browser: Browser, base: string): Promise<Fi
   const api = patient.request;
   const doctors = (await (await api.get(`${base}/api/doctors`)).json()) as { id: string; name: string }[];
   const doctorId = doctors.find((d) => d.name === 'Giulia Rossi')!.id;
-  const free: { id: string }[] = [];
-  for (let i = 1; i <= 14 && free.length < 2; i++) {
+  const free: { id: string; date: string }[] = [];
+  for (let i = 1; i <= 14 && free.length < 3; i++) {
     const date = new Date(Date.now() + i * 86_400_000).toISOString().slice(0, 10);
     const slots = (await (await api.get(`${base}/disponibilita/query?for=${doctorId}&date=${date}`)).json()) as { id: string }[];
-    if (Array.isArray(slots)) free.push(...slots.slice(0, 2 - free.length));
+    if (Array.isArray(slots)) free.push(...slots.slice(0, 3 - free.length).map((slot) => ({ id: slot.id, date })));
   }
   const hold = async (slotId: string) => {
     const res = await api.post(`${base}/prenotazioni`, {
@@ -137,36 +161,24 @@ export async function createFixtures(browser: Browser, base: string): Promise<Fi
     if (res.status() !== 201) throw new Error(`hold: ${res.status()} ${await res.text()}`);
     return ((await res.json()) as { id: string }).id;
   };
-  const confirmedBookingId = await hold(free[0].id);
   const products = (await (await api.get(`${base}/api/products`)).json()) as { id: string; name: string }[];
   const product = products.find((p) => p.name === 'Prima visita nutrizionale')!;
-  const order = await api.post(`${base}/api/paypal/orders`, {
+  const confirmedBookingId = await hold(free[0].id);
+  await pay(confirmedBookingId);
+  // a third booking, paid and then cancelled before the cut-off: /home shows a refund ("Rimborsata")
+  const refundedBookingId = await hold(free[2].id);
+  await pay(refundedBookingId);
+  const cancelled = await api.post(`${base}/api/bookings/${refundedBookingId}/cancel`, {
     headers: { 'X-CSRF-Token': await csrfToken(api, base) },
-    data: { booking_id: confirmedBookingId, product: product.id },
+    data: {},
   });
-  const paypalOrderId = ((await order.json()) as { id: string }).id;
-  const { sdkUrl } = (await (await api.get(`${base}/api/paypal/config`)).json()) as { sdkUrl: string };
-  await api.post(`${new URL(sdkUrl).origin}/standin/orders/${paypalOrderId}/approve`);
-  const confirmed = await api.post(`${base}/prenotazioni/conferma`, {
-    form: {
-      _token: await csrfToken(api, base),
-      transaction: paypalOrderId,
-      status: 'COMPLETED',
-      amount: '0',
-      product: product.id,
-      taxcode: 'RSSMRA85T10A562S',
-      billing: 'Via Roma 1, 00100 Roma',
-      coupon: '',
-    },
-    maxRedirects: 0,
-  });
-  if (confirmed.status() >= 400) throw new Error(`conferma: ${confirmed.status()} ${await confirmed.text()}`);
+  if (cancelled.status() !== 200) throw new Error(`disdetta: ${cancelled.status()} ${await cancelled.text()}`);
   const heldBookingId = await hold(free[1].id);
   // the order id as /home lists it (the projection catches up)
   let orderId: string | undefined;
   for (let i = 0; i < 50 && !orderId; i++) {
-    const orders = (await (await api.get(`${base}/api/me/orders`)).json()) as { id: string }[];
-    orderId = orders[0]?.id;
+    const orders = (await (await api.get(`${base}/api/me/orders`)).json()) as { id: string; bookingId: string }[];
+    orderId = orders.find((o) => o.bookingId === confirmedBookingId)?.id;
     if (!orderId) await new Promise((r) => setTimeout(r, 100));
   }
   const doctor = await contextFor(browser, base, 'doctor');
@@ -175,7 +187,31 @@ export async function createFixtures(browser: Browser, base: string): Promise<Fi
   await doctor.close();
   await patient.close();
   if (!orderId) throw new Error('nessun ordine');
-  return { doctorId, patientId, confirmedBookingId, orderId, heldBookingId };
+  return { doctorId, patientId, confirmedBookingId, confirmedDay: free[0].date, orderId, heldBookingId };
+
+  async function pay(bookingId: string): Promise<void> {
+    const order = await api.post(`${base}/api/paypal/orders`, {
+      headers: { 'X-CSRF-Token': await csrfToken(api, base) },
+      data: { booking_id: bookingId, product: product.id },
+    });
+    const paypalOrderId = ((await order.json()) as { id: string }).id;
+    const { sdkUrl } = (await (await api.get(`${base}/api/paypal/config`)).json()) as { sdkUrl: string };
+    await api.post(`${new URL(sdkUrl).origin}/standin/orders/${paypalOrderId}/approve`);
+    const confirmed = await api.post(`${base}/prenotazioni/conferma`, {
+      form: {
+        _token: await csrfToken(api, base),
+        transaction: paypalOrderId,
+        status: 'COMPLETED',
+        amount: '0',
+        product: product.id,
+        taxcode: 'RSSMRA85T10A562S',
+        billing: 'Via Roma 1, 00100 Roma',
+        coupon: '',
+      },
+      maxRedirects: 0,
+    });
+    if (confirmed.status() >= 400) throw new Error(`conferma: ${confirmed.status()} ${await confirmed.text()}`);
+  }
 }
 
 /** after a navigation: the page's heading is there and nothing in the main area is loading any more */

@@ -11,6 +11,9 @@ export class PaymentReconcilerService implements OnApplicationBootstrap, OnModul
   private readonly logger = new Logger('Riconciliazione');
   private timer?: NodeJS.Timeout;
   private startup?: NodeJS.Timeout;
+  private startupPassEnded!: () => void;
+  /** settles once the start-up pass has ended (or at once without PayPal): tests wait for it, not for a time */
+  readonly startupPass: Promise<void> = new Promise((resolve) => (this.startupPassEnded = resolve));
   private stopped = false;
   private running: Promise<{ settled: number; looked: number }> = Promise.resolve({ settled: 0, looked: 0 });
 
@@ -22,7 +25,7 @@ export class PaymentReconcilerService implements OnApplicationBootstrap, OnModul
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.paypal) return;
+    if (!this.config.paypal) return this.startupPassEnded();
     this.startup = setTimeout(() => {
       void this.eventStore
         .headPosition()
@@ -30,7 +33,8 @@ export class PaymentReconcilerService implements OnApplicationBootstrap, OnModul
         .then(() => (this.stopped ? undefined : this.run()))
         // said once per start (operators, and the kill -9 test, read it): how many unsettled payments, how many ended
         .then((pass) => pass && this.logger.log(`Riconciliazione all'avvio conclusa: ${pass.looked} pagamenti esaminati, ${pass.settled} conclusi`))
-        .catch((e) => this.logger.error(`Riconciliazione all'avvio non riuscita: ${String(e)}`));
+        .catch((e) => this.logger.error(`Riconciliazione all'avvio non riuscita: ${String(e)}`))
+        .finally(() => this.startupPassEnded());
     }, 1000);
     this.startup.unref();
     const seconds = this.config.holdSweepSeconds;
@@ -42,6 +46,7 @@ export class PaymentReconcilerService implements OnApplicationBootstrap, OnModul
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.startup);
+    this.startupPassEnded();
     clearInterval(this.timer);
     await this.running.catch(() => undefined);
   }

@@ -517,6 +517,8 @@ export interface DietPatient {
   hasDiet: boolean;
   /** from the clinical record, when there is one: tells apart two patients with the same name */
   birthDate: string | null;
+  /** the account's email: the staff search a patient by name, birth date or email */
+  email: string | null;
   /** the start of the patient's next confirmed visit (with this doctor, for a doctor), or null */
   nextVisit: string | null;
 }

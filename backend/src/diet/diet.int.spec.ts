@@ -202,6 +202,7 @@ describe('diet editor and food catalogue over HTTP', () => {
       expect((await doctor.agent.get('/api/diets/patients').expect(200)).body).toContainEqual({
         id: patient.id,
         name: 'Paziente Prova 0',
+        email: patient.email,
         hasDiet: false,
         birthDate: null,
         nextVisit: null,

@@ -2,6 +2,8 @@ import { Form } from 'react-bootstrap';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetSessionQuery } from '../../lib/api';
 import { it } from '../../i18n/it';
+import { formatDay } from '../../lib/format';
+import { matchesPerson } from '../../lib/people';
 import { shortId } from './format';
 import { useGetAuditPatientsQuery } from './auditApi';
 
@@ -10,19 +12,18 @@ export function patientOption(p: { id: string; name: string }): string {
   return it.audit.patientOption(p.name, shortId(p.id));
 }
 
-const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+type Patient = { id: string; name: string; birthDate?: string | null; email?: string | null };
 
-/** the patients whose name contains what was typed (accents and capitals ignored) */
-export function patientsNamed(text: string, patients: readonly { id: string; name: string }[]) {
-  const typed = folded(text);
-  return typed ? patients.filter((p) => folded(p.name).includes(typed)) : [];
+/** the patients matching what was typed: a part of the name, the birth date (dd/mm/yyyy) or a part of the email */
+export function patientsNamed(text: string, patients: readonly Patient[]) {
+  return text.trim() ? patients.filter((p) => matchesPerson(text, p)) : [];
 }
 
 /**
- * what the field holds → the patient id: a chosen option, a name that only one patient has ("Luca" with one
- * Luca), or an id typed as it is
+ * what the field holds → the patient id: a chosen option, a name, birth date or email that only one patient has
+ * ("Luca" with one Luca), or an id typed as it is
  */
-export function patientIdOf(text: string, patients: readonly { id: string; name: string }[]): string {
+export function patientIdOf(text: string, patients: readonly Patient[]): string {
   const typed = text.trim();
   const chosen = patients.find((p) => patientOption(p) === typed);
   if (chosen) return chosen.id;
@@ -66,7 +67,8 @@ export function PatientField({
       {admin && (
         <datalist id={listId}>
           {patients.map((p) => (
-            <option key={p.id} value={patientOption(p)} />
+            // the label lets the browser's list match a birth date or an email too
+            <option key={p.id} value={patientOption(p)} label={[p.birthDate && formatDay(p.birthDate), p.email].filter(Boolean).join(' · ') || undefined} />
           ))}
         </datalist>
       )}

@@ -1,4 +1,4 @@
-import type { AsOfPatientRecord, AuditEventDetail, AuditEventsPage, AvailabilityEvent, ChainVerification } from '@studio/contracts';
+import type { AsOfPatientRecord, AuditEventDetail, AuditEventsPage, AvailabilityEvent, ChainVerification, DietPatient } from '@studio/contracts';
 import { api } from '../../lib/api';
 
 export interface AuditFilters {
@@ -27,7 +27,7 @@ export const auditApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** the patients by name, for the admin's searches (GET /api/diets/patients answers the front desk every patient) */
-    getAuditPatients: build.query<{ id: string; name: string }[], void>({
+    getAuditPatients: build.query<DietPatient[], void>({
       query: () => ({ url: '/api/diets/patients' }),
     }),
     getAuditEvent: build.query<AuditEventDetail, number>({

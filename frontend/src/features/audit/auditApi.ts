@@ -30,6 +30,10 @@ export const auditApi = api.injectEndpoints({
     getAuditPatients: build.query<DietPatient[], void>({
       query: () => ({ url: '/api/diets/patients' }),
     }),
+    /** the patients as ids only, for the auditor's patient field (names are sealed for the auditor) */
+    getAuditPatientIds: build.query<{ id: string }[], void>({
+      query: () => ({ url: '/api/audit/patient-ids' }),
+    }),
     getAuditEvent: build.query<AuditEventDetail, number>({
       query: (position) => ({ url: `/api/audit/events/${position}` }),
       keepUnusedDataFor: 0,
@@ -59,6 +63,7 @@ export const auditApi = api.injectEndpoints({
 
 export const {
   useGetAuditPatientsQuery,
+  useGetAuditPatientIdsQuery,
   useLazyGetAuditEventsQuery,
   useLazyVerifyLogQuery,
   useGetAvailabilityAsOfQuery,

@@ -187,7 +187,7 @@ describe("auditor's history over HTTP", () => {
       [{ category: 'ricette' }, /Categoria sconosciuta/],
       [{ after: -3 }, /Posizione non valida/],
       [{ from: 'ieri' }, /Istante non valido/],
-      [{ from: '2030-03-05T00:00:00Z', to: '2030-03-04T00:00:00Z' }, /fine dell'intervallo/],
+      [{ from: '2030-03-05T00:00:00Z', to: '2030-03-04T00:00:00Z' }, /fine dell’intervallo/],
     ])('bad input %j: 400 in Italian', async (query, message) => {
       const res = await events(auditor, query).expect(400);
       expect(res.body.error.message).toMatch(message);

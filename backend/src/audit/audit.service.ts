@@ -80,7 +80,7 @@ export class AuditService {
     if (q.patient) where.patient_id = q.patient;
     if (q.from || q.to) {
       if (q.from && q.to && Date.parse(q.to) < Date.parse(q.from))
-        throw new ValidationError("La fine dell'intervallo deve seguire l'inizio.", 'intervallo_non_valido');
+        throw new ValidationError('La fine dell’intervallo deve seguire l’inizio.', 'intervallo_non_valido');
       where.at = { ...(q.from ? { gte: new Date(q.from).toISOString() } : {}), ...(q.to ? { lte: new Date(q.to).toISOString() } : {}) };
     }
     if (q.after) where.position = { lt: q.after };

@@ -225,7 +225,7 @@ export const it = {
     resetSubmit: 'Salva la nuova password',
     resetDone: 'Password aggiornata: ora accedi con la nuova password.',
     missingToken: 'Link incompleto: apri il link ricevuto per email.',
-    inviteTitle: 'Benvenuto nello studio',
+    inviteTitle: 'Il tuo account nello studio',
     inviteIntro: 'Scegli la password del tuo account: poi entri subito.',
     inviteSubmit: 'Attiva il mio account',
     confirmTitle: 'Conferma dell’indirizzo email',
@@ -285,7 +285,8 @@ export const it = {
     error: 'Impossibile caricare il profilo.',
   },
   home: {
-    title: (name: string) => `Benvenuto, ${name}`,
+    /** "Ciao, Giulia": the first name, a greeting without grammatical gender */
+    title: (name: string) => `Ciao, ${name.trim().split(/\s+/)[0]}`,
     text: {
       patient: 'Qui trovi le tue prenotazioni, le ricevute dei pagamenti e la tua dieta.',
       doctor: 'Il tuo lavoro: gli orari in cui ricevi, le diete dei tuoi pazienti, i questionari di ingresso e il catalogo degli alimenti.',
@@ -314,7 +315,7 @@ export const it = {
       no_show: 'Assente',
     } satisfies Record<BookingStatus, string>,
     continue: 'Continua',
-    continueHint: (step: string) => `Riprendi da dove eri rimasto: ${step}.`,
+    continueHint: (step: string) => `Riprendi da qui: ${step}.`,
     stepQuestionnaire: 'il questionario',
     stepPayment: 'il pagamento',
     cancel: 'Disdici',

@@ -163,7 +163,8 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
   },
   indexes: {
     patient_id: { type: 'text', value: (d) => d.patientId },
-    doctor_id: { type: 'text', value: (d) => d.doctorId },
+    // the agenda's week of one doctor
+    doctor_id: { type: 'text', value: (d) => d.doctorId, then: 'start' },
     status: { type: 'text', value: (d) => d.status },
     // a hold whose payment is in review has no expiry for the sweep until PayPal settles it
     expires_at: { type: 'text', value: (d) => (d.paymentInReview && d.status === 'held' ? null : d.expiresAt) },

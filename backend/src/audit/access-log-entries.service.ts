@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type AccessLogEntry, accessStreamName, parseRecordedEvent } from '@studio/contracts';
 import type { AuditEventDoc } from '@studio/projections';
-import { EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
+import { EVENT_STORE, READ_MODELS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 
 /** the access log read back for the person it concerns (the writing side is personal-data's AccessLogService) */
 @Injectable()
 export class AccessLogEntriesService {
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
     private readonly users: UsersService,
   ) {}
 

@@ -29,7 +29,7 @@ export class WorkflowSweepService implements OnApplicationBootstrap, OnModuleDes
         .headPosition()
         .then((head) => this.changes.waitFor(head, 30_000))
         .then(() => (this.stopped ? 0 : this.sweep()))
-        .catch((e) => this.logger.error(`Ripresa all'avvio non riuscita: ${String(e)}`));
+        .catch((e) => this.logger.error(`Ripresa all’avvio non riuscita: ${String(e)}`));
     }, 1000);
     this.startup.unref();
     const seconds = this.config.holdSweepSeconds;

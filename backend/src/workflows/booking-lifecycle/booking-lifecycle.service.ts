@@ -108,7 +108,7 @@ export class BookingLifecycleService {
       if (position) await this.changes.waitFor(position);
       return this.bookings.publicView(bookingId);
     }
-    if (by !== 'patient' && !reason) throw new ValidationError("Indica il motivo dell'annullamento: il paziente lo riceverà.", 'motivo_mancante');
+    if (by !== 'patient' && !reason) throw new ValidationError('Indica il motivo dell’annullamento: il paziente lo riceverà.', 'motivo_mancante');
     if (booking.status !== 'confirmed' && booking.status !== 'cancelled' && booking.status !== 'completed' && booking.status !== 'no_show') {
       throw new ConflictError('La prenotazione non è attiva: non c’è nulla da annullare.', 'prenotazione_non_attiva');
     }
@@ -149,7 +149,7 @@ export class BookingLifecycleService {
       throw new ValidationError('Si può spostare la visita solo a un altro orario dello stesso medico.', 'slot_di_altro_medico');
     const doctor = await this.users.getDoctor(booking.doctorId);
     if (!inWorkingHours(new Date(parsed.start), { startHour: doctor.startHour, endHour: doctor.endHour })) {
-      throw new ValidationError("Lo slot è fuori dall'orario di lavoro del medico.", 'fuori_orario');
+      throw new ValidationError('Lo slot è fuori dall’orario di lavoro del medico.', 'fuori_orario');
     }
     const toDay = doctorDayOf(parsed.start);
     // the visit keeps its length: every slot of the new time must be free, inside the hours, and apart from the old one
@@ -160,7 +160,7 @@ export class BookingLifecycleService {
       !starts.every((s) => inWorkingHours(new Date(s), { startHour: doctor.startHour, endHour: doctor.endHour })) ||
       doctorDayOf(starts[starts.length - 1]) !== toDay
     ) {
-      throw new ValidationError("La visita finirebbe fuori dall'orario di lavoro del medico.", 'fuori_orario');
+      throw new ValidationError('La visita finirebbe fuori dall’orario di lavoro del medico.', 'fuori_orario');
     }
     if (
       starts.length > 1 &&
@@ -220,8 +220,8 @@ export class BookingLifecycleService {
   /** POST /api/bookings/:id/outcome: the doctor (their own) or the secretary, once the visit's time has come */
   async recordOutcome(bookingId: string, user: SessionUser, outcome: 'completed' | 'no_show', metadata: EventMetadata): Promise<BookingView> {
     const booking = await this.bookings.lookup(bookingId);
-    const by = this.authorise(booking, user, "registrare l'esito di");
-    if (by === 'patient') throw new ForbiddenError("L'esito della visita lo registra lo studio.");
+    const by = this.authorise(booking, user, 'registrare l’esito di');
+    if (by === 'patient') throw new ForbiddenError('L’esito della visita lo registra lo studio.');
     const result = await this.commands.execute(
       new Decide(
         bookingStreamName(bookingId),
@@ -237,8 +237,8 @@ export class BookingLifecycleService {
   /** POST /api/bookings/:id/outcome/undo: the same people who record it, within 24 hours of recording it */
   async undoOutcome(bookingId: string, user: SessionUser, metadata: EventMetadata): Promise<BookingView> {
     const booking = await this.bookings.lookup(bookingId);
-    const by = this.authorise(booking, user, "annullare l'esito di");
-    if (by === 'patient') throw new ForbiddenError("L'esito della visita lo registra lo studio.");
+    const by = this.authorise(booking, user, 'annullare l’esito di');
+    if (by === 'patient') throw new ForbiddenError('L’esito della visita lo registra lo studio.');
     const result = await this.commands.execute(
       new Decide(
         bookingStreamName(bookingId),

@@ -11,11 +11,11 @@ const TS = ['**/*.ts', '**/*.tsx'];
 const TESTS = ['**/*.spec.ts', '**/*.spec.tsx', '**/e2e/**', '**/testing/**', 'frontend/src/test/**', 'bench/**', 'tooling/**'];
 
 /** the backend's shared kernel: usable by every feature */
-const KERNEL = ['common', 'config', 'http', 'event-store', 'infrastructure', 'auth', 'personal-data', 'security'];
+const KERNEL = ['common', 'config', 'http', 'event-store', 'kernel', 'auth', 'personal-data', 'security'];
 
 /**
  * Which backend feature may use which, through its public entry (index.ts) only: DESIGN.md's table.
- * `registration` creates users; `auth` (the login controller) reads them; `seed` and `workflows` sit on top.
+ * `registration` creates users; `login` reads them; `seed` and `workflows` sit on top.
  */
 const FEATURE_USES = {
   workflows: ['*'],
@@ -33,6 +33,7 @@ const FEATURE_USES = {
   'waiting-list': ['users'],
   'calendar-feed': ['users'],
   registration: ['users'],
+  login: ['users'],
   audit: ['users'],
   settings: ['users'],
   catalog: [],
@@ -233,11 +234,6 @@ export default tseslint.config(
             ...featurePolicies,
             { from: { element: { type: 'be-root' } }, allow: { to: { element: { types: '{be-feature,be-root}' } } } },
             { from: { element: { type: 'be-testing' } }, allow: { to: { element: { types: '{be-feature,be-root}' } } } },
-            // the login controller reads users through their public entry
-            {
-              from: { element: { type: 'be-kernel', captured: { kernel: 'auth' } } },
-              allow: { to: { element: { type: 'be-feature', captured: { feature: 'users' }, fileInternalPath: 'index.ts' } } },
-            },
             // frontend: features never import each other; app is the shell on top
             { from: { element: { types: 'fe-*' } }, allow: { to: { element: { types: '{contracts,fe-i18n}' } } } },
             {

@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AgendaModule } from './agenda';
 import { AuditModule } from './audit';
 import { AuthModule } from './auth';
+import { LoginModule } from './login';
 import { CsrfGuard, RolesGuard } from './auth/guards';
 import { AvailabilityModule } from './availability';
 import { BookingModule } from './booking';
@@ -40,6 +41,7 @@ export class AppModule {
         KernelModule.forRoot(core, clock),
         UsersModule,
         AuthModule,
+        LoginModule,
         AvailabilityModule,
         BookingModule,
         RegistrationModule,

@@ -3,7 +3,8 @@ import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSo
 import { AGENDA_CHANGED, AGENDA_WATCH, AgendaWatch, type AgendaChanged, type AgendaWatchAck } from '@studio/contracts';
 import type { BookingDoc, OrderDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
-import { READ_MODELS, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
+import { READ_MODELS, CHANGE_FEED, RATE_LIMITS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { SOCKET_TOO_FAST_MESSAGE, socketMayGo, socketUser } from '../security/socket-limits';
 
 const room = (doctorId: string) => `agenda:${doctorId}`;
@@ -19,9 +20,9 @@ export class AgendaGateway implements OnModuleInit, OnModuleDestroy {
   private unsubscribe?: () => void;
 
   constructor(
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
-    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    @Inject(RATE_LIMITS) private readonly limits: Ports['limits'],
   ) {}
 
   onModuleInit(): void {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BookingModule } from '../booking';
 import { UsersModule } from '../users';
+import { WorkflowsModule } from '../workflows';
 import { AgendaController } from './agenda.controller';
 import { AgendaGateway } from './agenda.gateway';
 import { AgendaService } from './agenda.service';
@@ -9,7 +10,7 @@ import { FollowUpService } from './follow-up.service';
 
 /** the agenda feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
-  imports: [UsersModule, BookingModule],
+  imports: [UsersModule, BookingModule, WorkflowsModule],
   controllers: [AgendaController],
   providers: [AgendaService, AgendaGateway, FollowUpService, DeskBookingService],
 })

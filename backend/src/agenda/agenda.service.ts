@@ -3,7 +3,8 @@ import { AgendaStatus, type AgendaItem, type SessionUser } from '@studio/contrac
 import type { BookingDoc, OrderDoc, QuestionnaireAnswersDoc } from '@studio/projections';
 import { BookingService } from '../booking';
 import { ForbiddenError } from '../common/errors';
-import { READ_MODELS, type Core } from '../infrastructure/core';
+import { READ_MODELS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 
@@ -25,7 +26,7 @@ export function assertAgendaReader(user: SessionUser, doctorId: string): void {
 @Injectable()
 export class AgendaService {
   constructor(
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
     private readonly users: UsersService,
     private readonly bookings: BookingService,
     private readonly accessLog: AccessLogService,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type EventMetadata, type FollowUpSlots, type HoldResponse, type SessionUser } from '@studio/contracts';
 import type { BookingDoc } from '@studio/projections';
 import { BookingService } from '../booking';
+import { HoldService } from '../workflows';
 import { ConflictError, ForbiddenError, ValidationError } from '../common/errors';
 
 /** a follow-up is booked from a visit that took place or is confirmed: not from a hold, a cancelled or a no-show visit */
@@ -18,7 +19,10 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
  */
 @Injectable()
 export class FollowUpService {
-  constructor(private readonly bookings: BookingService) {}
+  constructor(
+    private readonly bookings: BookingService,
+    private readonly holds: HoldService,
+  ) {}
 
   private async visit(user: SessionUser, bookingId: string): Promise<BookingDoc> {
     const booking = await this.bookings.lookup(bookingId);
@@ -44,7 +48,7 @@ export class FollowUpService {
     const booking = await this.visit(user, bookingId);
     if (!availabilityId.startsWith(`${booking.doctorId}~`)) throw new ValidationError('L’orario scelto non è del medico della visita.', 'slot_di_altro_medico');
     const patient: SessionUser = { id: booking.patientId, role: 'patient', name: '' };
-    // the hold answers once the read models have it (BookingService.hold reads its own writes)
-    return this.bookings.hold(patient, booking.doctorId, availabilityId, metadata, booking.visit?.visitTypeId);
+    // the hold answers once the read models have it (HoldService.hold reads its own writes)
+    return this.holds.hold(patient, booking.doctorId, availabilityId, metadata, booking.visit?.visitTypeId);
   }
 }

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type AccessLogEntry, accessStreamName, parseRecordedEvent } from '@studio/contracts';
-import { EVENT_STORE, type Core } from '../infrastructure/core';
+import { EVENT_STORE } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 
 /** the access log read back for the person it concerns (the writing side is personal-data's AccessLogService) */
 @Injectable()
 export class AccessLogEntriesService {
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
     private readonly users: UsersService,
   ) {}
 

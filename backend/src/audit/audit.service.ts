@@ -44,7 +44,8 @@ import { userDecider } from '../users';
 import { SessionSocketsGateway } from '../auth';
 import { Decide } from '../event-store/decide.command';
 import { ChainVerifier } from '../event-store/hash-chain';
-import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { AccessLogService } from '../personal-data/access-log.service';
 
 /**
@@ -61,13 +62,13 @@ const DAY_MS = 86_400_000;
 export class AuditService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     private readonly accessLog: AccessLogService,
     private readonly sessionSockets: SessionSocketsGateway,
-    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
   ) {}
 
   async events(q: AuditEventsQuery): Promise<AuditEventsPage> {

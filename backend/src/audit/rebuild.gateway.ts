@@ -5,7 +5,8 @@ import { allProjections } from '@studio/projections';
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { AppError, ConflictError, NotFoundError } from '../common/errors';
-import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, PROJECTION_RUNNER } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 
 const ROOM = 'audit:rebuild';
 
@@ -38,9 +39,9 @@ export class RebuildService {
   private readonly running = new Map<string, Promise<void>>();
 
   constructor(
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(PROJECTION_RUNNER) private readonly runner: Core['runner'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(PROJECTION_RUNNER) private readonly runner: Ports['runner'],
     private readonly gateway: RebuildGateway,
   ) {}
 

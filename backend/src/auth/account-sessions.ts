@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_DB, type Core } from '../infrastructure/core';
+import { APP_DB } from '../kernel/tokens';
+import type { AppDb } from '../kernel/app-db';
 import { DbSessionStore } from './session-store';
 import { SessionSocketsGateway } from './session-sockets.gateway';
 
@@ -12,7 +13,7 @@ export class AccountSessions {
   private readonly store: DbSessionStore;
 
   constructor(
-    @Inject(APP_DB) appDb: Core['appDb'],
+    @Inject(APP_DB) appDb: AppDb,
     private readonly sockets: SessionSocketsGateway,
   ) {
     this.store = new DbSessionStore(appDb);

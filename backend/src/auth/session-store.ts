@@ -1,5 +1,5 @@
 import { Store, type SessionData } from 'express-session';
-import type { AppDb } from '../infrastructure/app-db';
+import type { AppDb } from '../kernel/app-db';
 
 const DAY = 24 * 60 * 60 * 1000;
 

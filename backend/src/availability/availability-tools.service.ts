@@ -17,7 +17,8 @@ import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
-import { CONFIG, EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { availabilityDecider, inWorkingHours } from './availability.decider';
 import { closedOn, scheduleDecider, type DoctorSchedule } from './schedule.decider';
@@ -51,9 +52,9 @@ export class AvailabilityToolsService implements OnApplicationBootstrap, OnAppli
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
   ) {}

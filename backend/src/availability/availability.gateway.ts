@@ -3,7 +3,8 @@ import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSo
 import { AVAILABILITY_CHANGED, AVAILABILITY_UNWATCH, AVAILABILITY_WATCH, AvailabilityWatch, type AvailabilityWatchAck } from '@studio/contracts';
 import { changedMessage, publicChangedMessage, type SlotDoc, type UserDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
-import { READ_MODELS, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
+import { READ_MODELS, CHANGE_FEED, RATE_LIMITS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { AvailabilityService } from './availability.service';
 import { MAX_WATCHED_DOCTORS, REPLAY_COST, SOCKET_TOO_FAST_MESSAGE, SOCKET_TOO_MANY_WATCHES_MESSAGE, socketMayGo, socketUser } from '../security/socket-limits';
 import type { Role } from '@studio/contracts';
@@ -29,9 +30,9 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
   private unsubscribe?: () => void;
 
   constructor(
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
-    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    @Inject(RATE_LIMITS) private readonly limits: Ports['limits'],
     private readonly availability: AvailabilityService,
   ) {}
 

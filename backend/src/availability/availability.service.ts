@@ -2,11 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { availabilityRangeProblem, type AvailabilityChanged, type AvailabilityEvent } from '@studio/contracts';
 import { availabilityRange, changedMessage, type ReadModelReader, type SlotDoc, type UserDoc } from '@studio/projections';
 import { ValidationError } from '../common/errors';
-import { READ_MODELS, type Core } from '../infrastructure/core';
+import { READ_MODELS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 
 @Injectable()
 export class AvailabilityService {
-  constructor(@Inject(READ_MODELS) private readonly readModels: Core['readModels']) {}
+  constructor(@Inject(READ_MODELS) private readonly readModels: Ports['readModels']) {}
 
   /** one event per slot of the range inside the doctor's working hours (GET /disponibilita/json) */
   range(doctor: UserDoc, start: string, end: string): Promise<AvailabilityEvent[]> {

@@ -12,7 +12,8 @@ import {
 import { availabilityDecider, doctorDayOf, SLOT_CHANGED_MESSAGE } from './availability.decider';
 import { readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
-import { CHANGE_FEED, EVENT_STORE, type Core } from '../infrastructure/core';
+import { CHANGE_FEED, EVENT_STORE } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 
 /**
  * How long a toggle waits for the read model before answering anyway. In process the wait is a few milliseconds;
@@ -41,8 +42,8 @@ export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
   ) {}
 
   /** what a toggle that did not say what it saw is meant to change: the slot as the stream holds it now */

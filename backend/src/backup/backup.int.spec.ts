@@ -11,7 +11,7 @@ import { loadBackupPassphrase, loadConfig } from '../config/config';
 import { decryptArchive, encryptArchive } from './archive';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { openAppDb } from '../infrastructure/app-db';
+import { openAppDb } from '../kernel/app-db';
 import { readLedger } from '../personal-data/erasure-ledger';
 import { PersonalDataService } from '../personal-data/personal-data.service';
 import { DEMO_PASSWORD } from '../seed/demo-seed';

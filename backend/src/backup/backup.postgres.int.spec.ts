@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { allProjections, createReadModelStore, type ReadModelReader } from '@studio/projections';
 import { loadConfig } from '../config/config';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { openAppDb } from '../infrastructure/app-db';
+import { openAppDb } from '../kernel/app-db';
 import { registerPatients } from '../testing/patients';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
 import { createBackup } from './backup';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../common/clock';
 import { loadConfig } from '../config/config';
-import { openAppDb, outboxHeld } from '../infrastructure/app-db';
+import { openAppDb, outboxHeld } from '../kernel/app-db';
 import { OutboxWorker } from '../notifications/outbox-worker';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { createBackup } from './backup';

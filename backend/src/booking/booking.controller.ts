@@ -1,41 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { HoldRequest, type BookingView, type HoldResponse, type SessionUser } from '@studio/contracts';
-import type { Request, Response } from 'express';
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import type { BookingView, SessionUser } from '@studio/contracts';
+import type { Response } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
-import { parseInput } from '../http/parse';
-import { RATE_LIMITS, type Core } from '../infrastructure/core';
-import { clientKey } from '../security/rate-limits';
-import { metadataFor } from '../http/request-context';
 import { BookingService } from './booking.service';
 
-/** the spec's booking form posts here (form-encoded with `_token`, or JSON with X-CSRF-Token) */
+/** a booking's page; the spec's booking form posts to the hold workflow (workflows/hold/hold.controller.ts) */
 @Controller('prenotazioni')
 export class BookingController {
-  constructor(
-    private readonly bookings: BookingService,
-    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
-  ) {}
-
-  @Post()
-  @HttpCode(201)
-  @Roles('patient')
-  async hold(@Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<HoldResponse> {
-    const { doctor_id, availability_id, visit_type } = parseInput(HoldRequest, body);
-    await this.limits.hold.consume(clientKey(req));
-    return this.bookings.hold(user, doctor_id, availability_id, metadataFor(req, user), visit_type);
-  }
+  constructor(private readonly bookings: BookingService) {}
 
   @Get(':id')
   @Roles('patient', 'doctor', 'admin')
   get(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<BookingView> {
     return this.bookings.view(id, user);
-  }
-
-  @Delete(':id')
-  @HttpCode(200)
-  @Roles('patient')
-  release(@Param('id') id: string, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<BookingView> {
-    return this.bookings.release(id, user, metadataFor(req, user));
   }
 }
 

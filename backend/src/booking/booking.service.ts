@@ -1,20 +1,12 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
-  availabilityStreamName,
   bookingStreamName,
   cancellationPolicy,
   canonicalSlotStart,
   SLOT_MINUTES,
-  patientHoldStreamName,
-  parseSlotId,
-  slotId,
   type BookingView,
-  type EventMetadata,
   type FreeDay,
   type FreeSlot,
-  type HoldEndReason,
-  type HoldResponse,
   type SessionUser,
   practiceInstant,
   videoRoomUrl,
@@ -23,21 +15,16 @@ import {
 import { feedCalendar } from '../common/calendar-file';
 import { readPracticeIdentity } from '../config/practice-settings';
 import type { BookingDoc, OrderDoc, SlotDoc } from '@studio/projections';
-import { randomUUID } from 'node:crypto';
-import { availabilityDecider, doctorDayOf, inWorkingHours, slotStartsOf } from '../availability';
+import { inWorkingHours, slotStartsOf } from '../availability';
 import { VisitTypesService, type VisitType } from '../visit-types';
 import { CLOCK, type Clock } from '../common/clock';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
+import { ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 import { bookingDecider } from './booking.decider';
-import { patientHoldDecider } from './patient-hold.decider';
-import { holdWorkflow, type HoldInput, type HoldStep } from './hold.workflow';
-import { endHoldWorkflow, type EndHoldInput } from './end-hold.workflow';
-import { runWorkflow } from '../event-store/workflow';
 import { readState } from '../event-store/command-handler';
-import { Decide } from '../event-store/decide.command';
 
 /** what a patient's sealed registration holds */
 interface PatientPersonal {
@@ -50,21 +37,17 @@ interface PatientPersonal {
 
 const DAY_MS = 86_400_000;
 const ENDED_HOLDS: ReadonlySet<string> = new Set(['replaced', 'expired', 'released']);
-const BUSY_MESSAGE = 'Molte prenotazioni in corso per questo medico: riprova tra qualche istante.';
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 @Injectable()
 export class BookingService {
-  private readonly logger = new Logger('Booking');
-
   constructor(
-    private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
@@ -72,7 +55,7 @@ export class BookingService {
   ) {}
 
   /** a bookable visit type of this doctor: 404 unknown, 409 archived */
-  private async bookableType(doctorId: string, visitTypeId: string): Promise<VisitType> {
+  async bookableType(doctorId: string, visitTypeId: string): Promise<VisitType> {
     const type = await this.visitTypes.get(doctorId, visitTypeId);
     if (type.archived) throw new ConflictError('Questo tipo di visita non è più prenotabile: scegline un altro.', 'tipo_visita_archiviato');
     return type;
@@ -138,7 +121,7 @@ export class BookingService {
   }
 
   /** whether the patient has had a visit with this doctor (a "solo prima visita" type is not for them) */
-  private async hasCompletedVisit(patientId: string, doctorId: string): Promise<boolean> {
+  async hasCompletedVisit(patientId: string, doctorId: string): Promise<boolean> {
     const done = await this.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: doctorId, status: 'completed' }, { limit: 1 });
     return done.length > 0;
   }
@@ -184,151 +167,6 @@ export class BookingService {
       counts.set(date, (counts.get(date) ?? 0) + 1);
     }
     return [...counts].map(([date, free]) => ({ date, free }));
-  }
-
-  /**
-   * POST /prenotazioni: hold the slot on its doctor-day stream (the expected revision makes one
-   * winner), record the booking, then let go of the patient's older hold.
-   */
-  async hold(patient: SessionUser, doctorId: string, availabilityId: string, metadata: EventMetadata, visitTypeId?: string): Promise<HoldResponse> {
-    const parsed = parseSlotId(availabilityId);
-    // the round trip refuses impossible dates such as 31 February, which Date would roll over
-    if (!parsed || Number.isNaN(Date.parse(parsed.start)) || canonicalSlotStart(parsed.start) !== parsed.start) {
-      throw new ValidationError('Orario non valido: scegline uno tra quelli proposti.', 'slot_non_valido');
-    }
-    if (parsed.doctorId !== doctorId) throw new ValidationError('L’orario scelto non è del medico indicato.', 'slot_di_altro_medico');
-    const doctor = await this.users.getBookableDoctor(doctorId);
-
-    // the same patient sending the same slot again (a double click) gets the hold they already have
-    const mine = await this.readModels.find<BookingDoc>('bookings', { patient_id: patient.id, status: 'held' });
-    const same = mine.find((b) => b.doc.slotId === slotId(doctorId, parsed.start));
-    if (same) return { id: same.id, expiresAt: same.doc.expiresAt };
-
-    const now = this.clock.now();
-    const type = visitTypeId ? await this.bookableType(doctorId, visitTypeId) : null;
-    if (type) {
-      const at = practiceInstant(parsed.start, this.config.practiceTimeZone).getTime();
-      if (at > now.getTime() && at < now.getTime() + type.noticeMinutes * 60_000) {
-        const hours = type.noticeMinutes / 60;
-        throw new ConflictError(
-          `Questa visita si prenota con almeno ${hours === Math.floor(hours) ? `${hours} ore` : `${type.noticeMinutes} minuti`} di anticipo: scegli un orario più avanti.`,
-          'preavviso_insufficiente',
-        );
-      }
-      if (at > now.getTime() + type.horizonDays * DAY_MS) {
-        throw new ConflictError(`Questa visita si prenota al massimo ${type.horizonDays} giorni prima: scegli un orario più vicino.`, 'oltre_orizzonte');
-      }
-      if (type.firstVisitOnly && (await this.hasCompletedVisit(patient.id, doctorId))) {
-        throw new ConflictError('Questa visita è solo per chi viene per la prima volta: scegli una visita di controllo.', 'solo_prima_visita');
-      }
-    }
-    const expiresAt = new Date(now.getTime() + this.config.holdMinutes * 60_000).toISOString();
-    const bookingId = randomUUID();
-    const input: HoldInput = {
-      doctorId,
-      day: doctorDayOf(parsed.start),
-      start: parsed.start,
-      bookingId,
-      patientId: patient.id,
-      now: now.toISOString(),
-      expiresAt,
-      timeZone: this.config.practiceTimeZone,
-      workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
-      ...(type
-        ? {
-            minutes: type.minutes,
-            bufferMinutes: type.bufferMinutes,
-            visit: {
-              visitTypeId: type.visitTypeId,
-              name: type.name,
-              minutes: type.minutes,
-              mode: type.mode,
-              productId: type.productId,
-              priceCents: type.priceCents,
-              ...(type.bufferMinutes ? { bufferMinutes: type.bufferMinutes } : {}),
-            },
-          }
-        : {}),
-    };
-    const flow = await runWorkflow(this.eventStore, holdWorkflow, input, (step) => this.executeHoldStep(step, input, metadata));
-    const replaces = flow.state.claimed?.replaces ?? null;
-    // read your writes: the patient's list, the booking page and the red slot answer with it
-    await this.changes.waitFor(flow.position!);
-    // the claims chain the patient's holds (each names the one it replaces), so the replaced one is the only
-    // one to give back; an order by log position could disagree with the claims when appends commit together
-    if (replaces) await this.releaseReplaced(replaces, metadata);
-    return { id: bookingId, expiresAt };
-  }
-
-  /** one step of the hold flow, as a command on its stream (a lost append on a busy day or patient stream is decided again) */
-  private executeHoldStep(step: HoldStep, input: HoldInput, metadata: EventMetadata) {
-    switch (step.stream) {
-      case 'day':
-        return this.commands.execute(
-          new Decide(availabilityStreamName(input.doctorId, input.day), availabilityDecider, step.command, metadata, {
-            onStale: 'decide-again',
-            conflictMessage: BUSY_MESSAGE,
-          }),
-        );
-      case 'patient':
-        return this.commands.execute(
-          new Decide(patientHoldStreamName(input.patientId), patientHoldDecider, step.command, metadata, {
-            onStale: 'decide-again',
-            conflictMessage: BUSY_MESSAGE,
-          }),
-        );
-      case 'booking':
-        return this.commands.execute(new Decide(bookingStreamName(input.bookingId), bookingDecider, step.command, metadata));
-    }
-  }
-
-  /** gives back the slot of a hold a newer one replaced (idempotent: the sweep calls it after a crash) */
-  async releaseReplaced(bookingId: string, metadata: EventMetadata): Promise<number | null> {
-    const found = await this.readModels.get<BookingDoc>('bookings', bookingId);
-    if (!found) return null;
-    try {
-      return await this.endHold(found.doc, 'replaced', metadata);
-    } catch (error) {
-      // the new hold stands and the old one counts no more; the sweep gives its slot back
-      this.logger.warn(`Orario della prenotazione ${bookingId} non ancora liberato: ${String(error)}`);
-      return null;
-    }
-  }
-
-  /**
-   * Frees the slot if this booking still holds it, then ends the booking. Returns the position of
-   * the last event appended, null when there was nothing left to end.
-   */
-  async endHold(booking: BookingDoc, reason: HoldEndReason, metadata: EventMetadata): Promise<number | null> {
-    const input: EndHoldInput = {
-      bookingId: booking.id,
-      doctorId: booking.doctorId,
-      day: doctorDayOf(booking.start),
-      start: booking.start,
-      reason,
-      now: this.clock.now().toISOString(),
-    };
-    const flow = await runWorkflow(this.eventStore, endHoldWorkflow, input, (step) =>
-      step.stream === 'day'
-        ? this.commands.execute(
-            new Decide(availabilityStreamName(input.doctorId, input.day), availabilityDecider, step.command, metadata, {
-              onStale: 'decide-again',
-              conflictMessage: BUSY_MESSAGE,
-            }),
-          )
-        : this.commands.execute(new Decide(bookingStreamName(input.bookingId), bookingDecider, step.command, metadata, { onStale: 'decide-again' })),
-    );
-    return flow.position;
-  }
-
-  /** DELETE /prenotazioni/:id: the patient lets their hold go */
-  async release(bookingId: string, user: SessionUser, metadata: EventMetadata): Promise<BookingView> {
-    const booking = await this.find(bookingId);
-    if (booking.patientId !== user.id) throw new ForbiddenError('Puoi annullare solo le tue prenotazioni.');
-    if (booking.status !== 'held') throw new ConflictError('La prenotazione non è più in attesa di pagamento.', 'prenotazione_non_in_attesa');
-    const position = await this.endHold(booking, 'released', metadata);
-    if (position) await this.changes.waitFor(position);
-    return this.toView(await this.find(bookingId));
   }
 
   /**

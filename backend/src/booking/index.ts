@@ -11,5 +11,4 @@ export {
 } from './booking.decider';
 export { patientHoldDecider, type ClaimHold } from './patient-hold.decider';
 export { BookingService } from './booking.service';
-export { HoldExpiryService } from './hold-expiry.service';
 export { BookingModule } from './booking.module';

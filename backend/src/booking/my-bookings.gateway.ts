@@ -3,7 +3,8 @@ import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } 
 import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, type MyBookingsWatchAck } from '@studio/contracts';
 import type { BookingDoc } from '@studio/projections';
 import type { Server, Socket } from 'socket.io';
-import { CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
+import { CHANGE_FEED, RATE_LIMITS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { SOCKET_TOO_FAST_MESSAGE, socketMayGo, socketUser } from '../security/socket-limits';
 
 const room = (patientId: string) => `patient:${patientId}`;
@@ -19,8 +20,8 @@ export class MyBookingsGateway implements OnModuleInit, OnModuleDestroy {
   private unsubscribe?: () => void;
 
   constructor(
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
-    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    @Inject(RATE_LIMITS) private readonly limits: Ports['limits'],
   ) {}
 
   onModuleInit(): void {

@@ -6,7 +6,8 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
-import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { readPracticeIdentity } from '../config/practice-settings';
 import { feedCalendar } from '../common/calendar-file';
 import { calendarFeedDecider } from './calendar-feed.decider';
@@ -29,10 +30,10 @@ const moves = {
 export class CalendarFeedService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly accessLog: AccessLogService,
   ) {}

@@ -19,7 +19,8 @@ import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
-import { CONFIG, EVENT_STORE, READ_MODELS, CHANGE_FEED, RATE_LIMITS, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, CHANGE_FEED, RATE_LIMITS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';
 import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponTerms, type RedeemCoupon } from './catalog.decider';
 import { Decide } from '../event-store/decide.command';
@@ -47,11 +48,11 @@ const terms = (t: CouponUpdateRequest): CouponTerms => ({
 @Injectable()
 export class CatalogService {
   constructor(
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
-    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    @Inject(RATE_LIMITS) private readonly limits: Ports['limits'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly commands: CommandBus,
   ) {}

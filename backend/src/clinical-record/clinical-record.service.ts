@@ -37,7 +37,8 @@ import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { Decide } from '../event-store/decide.command';
-import { CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, READ_MODELS, type Core } from '../infrastructure/core';
+import { CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, READ_MODELS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 import { NOT_TREATING, clinicalDecider, type ClinicalCommand } from './clinical-record.decider';
@@ -59,11 +60,11 @@ export interface OpenedRecord {
 export class ClinicalRecordService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
-    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,

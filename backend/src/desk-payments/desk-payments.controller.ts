@@ -4,7 +4,8 @@ import type { Request, Response } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
-import { CONFIG, type Core } from '../infrastructure/core';
+import { CONFIG } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { DeskPaymentsService, type DeskPaymentView } from './desk-payments.service';
 import { takingsCsv, takingsPdf } from './takings-report';
 
@@ -12,7 +13,7 @@ import { takingsCsv, takingsPdf } from './takings-report';
 export class DeskPaymentsController {
   constructor(
     private readonly desk: DeskPaymentsService,
-    @Inject(CONFIG) private readonly config: Core['config'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
   ) {}
 
   /** a payment taken at the desk (cash, card, transfer): the booking is confirmed and the receipt follows */

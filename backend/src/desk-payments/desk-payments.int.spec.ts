@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { create } from 'xmlbuilder2';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
-import { ReceiptsFlowService } from '../workflows/receipts-flow.service';
+import { ReceiptsFlowService } from '../workflows/receipts/receipts-flow.service';
 
 // demo seed: today = Monday 2030-03-04; medico1 (forfettario, stamp duty to the patient) open 09:00–13:00 on weekdays
 const NOW = '2030-03-04T06:00:00.000Z';

@@ -24,7 +24,8 @@ import { evolveWith, readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
 import { runWorkflow, type StepResult } from '../event-store/workflow';
 import { parseInput } from '../http/parse';
-import { CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, type Core } from '../infrastructure/core';
+import { CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { deskOrderId, deskPaymentDecider } from './desk-payment.decider';
 import { deskPaymentWorkflow, type DeskPaymentFlowInput, type DeskPaymentStep } from './desk-payment.workflow';
@@ -42,10 +43,10 @@ export interface DeskPaymentView {
 export class DeskPaymentsService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
   ) {}

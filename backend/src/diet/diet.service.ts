@@ -26,7 +26,8 @@ import {
 import type { BookingDoc, ClinicalRecordDoc, DietDoc, UserDoc } from '@studio/projections';
 import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
+import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { dietDecider } from './food.decider';
 import { FoodsService, type Catalogue } from './foods.service';
@@ -47,9 +48,9 @@ export const NOT_YOUR_PATIENT = 'Puoi vedere e modificare solo le diete dei tuoi
 export class DietService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     private readonly users: UsersService,
     private readonly foods: FoodsService,
     private readonly accessLog: AccessLogService,

@@ -17,7 +17,8 @@ import {
 import type { FoodCategoryDoc, FoodDoc } from '@studio/projections';
 import { AppError, NotFoundError } from '../common/errors';
 import { StaleRevisionError } from '../event-store/command-handler';
-import { READ_MODELS, CHANGE_FEED, type Core } from '../infrastructure/core';
+import { READ_MODELS, CHANGE_FEED } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { FoodCatalogCommand } from './food-catalog.command';
 import { parseFoodCsv } from './food-csv';
 import { CATEGORY_NOT_FOUND, FOOD_NOT_FOUND, type FoodCategoryCommand, type FoodCommand } from './food.decider';
@@ -37,8 +38,8 @@ export interface Catalogue {
 @Injectable()
 export class FoodsService {
   constructor(
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     private readonly commands: CommandBus,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { EventMetadata } from '@studio/contracts';
-import { EVENT_STORE, type Core } from '../infrastructure/core';
+import type { EventMetadata, EventStore } from '@studio/contracts';
+import { EVENT_STORE } from '../kernel/tokens';
 import { decideAgainOnStaleRevision, handleCommand, inTurn, type CommandResult, type Decider } from './command-handler';
 
 export interface DecideOptions {
@@ -36,7 +36,7 @@ export class Decide<State, C, Event extends { type: string; data: unknown }> ext
 
 @CommandHandler(Decide)
 export class DecideHandler implements ICommandHandler<Decide<unknown, unknown, { type: string; data: unknown }>> {
-  constructor(@Inject(EVENT_STORE) private readonly eventStore: Core['eventStore']) {}
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   async execute<State, C, Event extends { type: string; data: unknown }>(c: Decide<State, C, Event>): Promise<CommandResult<Event>> {
     const once = () => handleCommand(this.eventStore, c.stream, c.decider, c.command, c.metadata, c.options.conflictMessage);

@@ -1,5 +1,7 @@
 import { parseDomainEvent, parseRecordedEvent, type DomainEvent, type EventStore, type RecordedDomainEvent } from '@studio/contracts';
 import { AppError } from '../common/errors';
+import type { Decider } from './command-handler';
+import type { DecideOptions } from './decide.command';
 
 /**
  * An event of one of the streams a workflow follows, tagged with that stream: checked against the catalogue on its way
@@ -28,7 +30,25 @@ export interface Workflow<Input, State, Step, Event extends { type: string; data
   evolve(state: State, event: WorkflowEvent<Event>): State;
   decide(state: State): Step | null;
   onRefused?(state: State, step: Step, refusal: AppError): Step | null;
+  /** what a step does: a command on one stream through its decider, or a named effect (the runner executes it) */
+  route?(step: Step, input: Input): StepAction;
 }
+
+/** a step as a command on ONE stream, decided there (sent as `new Decide(...)` on the CommandBus) */
+export interface DecideStep {
+  stream: string;
+  decider: Decider<any, any, any>;
+  command: unknown;
+  options?: DecideOptions;
+}
+
+/** a step outside the log (a PayPal capture or refund, an email): a handler registered on the runner by name */
+export interface EffectStep {
+  effect: string;
+  args: unknown;
+}
+
+export type StepAction = DecideStep | EffectStep;
 
 /** what running a step appended, for read-your-writes */
 export interface StepResult {

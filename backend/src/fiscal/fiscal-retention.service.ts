@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { CLOCK, type Clock } from '../common/clock';
-import { PERSONAL_DATA, type Core } from '../infrastructure/core';
+import { PERSONAL_DATA } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { fiscalKeyExpired } from '../personal-data/fiscal-keys';
 
 /**
@@ -13,7 +14,7 @@ export class FiscalRetentionService implements OnApplicationBootstrap, OnModuleD
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -15,7 +15,8 @@ import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
 import { readPracticeIdentity } from '../config/practice-settings';
-import { CONFIG, EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { FiscalService } from './fiscal.service';
 import { receiptDocument, renderReceiptPdf } from './receipt-pdf';
 import { receiptLogo } from './receipt-logo';
@@ -32,9 +33,9 @@ export class FiscalController {
   constructor(
     private readonly fiscal: FiscalService,
     private readonly settings: SettingsService,
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
   ) {}
 
   /** a doctor their own, admin anyone's */

@@ -19,7 +19,7 @@ import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypa
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
 import { UsersService } from '../users/users.service';
-import { ReceiptsFlowService } from '../workflows/receipts-flow.service';
+import { ReceiptsFlowService } from '../workflows/receipts/receipts-flow.service';
 import { FiscalRetentionService } from './fiscal-retention.service';
 
 // demo seed: today = Monday 2030-03-04; medico1 (forfettario, stamp duty to the patient) open 09:00–13:00 on weekdays

@@ -28,7 +28,8 @@ import { AccessLogService } from '../personal-data/access-log.service';
 import { ForbiddenError, NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { parseInput } from '../http/parse';
-import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { type PersonalName, UsersService } from '../users';
 import { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
 import { type StsReceipt, buildStsXml, loadStsPublicKey, zipStsFile } from './sts-export';
@@ -65,10 +66,10 @@ export class FiscalService implements OnModuleInit {
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
   ) {}

@@ -2,8 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import type { EventStore } from '@studio/contracts';
 import { createServer, type Server } from 'node:http';
 import { AppError } from '../common/errors';
-import type { ChangeFeed } from '../infrastructure/change-feed';
-import { CHANGE_FEED, EVENT_STORE, type Core } from '../infrastructure/core';
+import { CHANGE_FEED, EVENT_STORE, type ChangeFeed } from '../kernel/tokens';
 
 /** how long the event store may take to answer, and the read models to reach its head, before /readyz says no */
 export const READY_BOUND_MS = 2000;
@@ -50,8 +49,8 @@ export async function readiness(eventStore: EventStore, changes: Pick<ChangeFeed
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(CHANGE_FEED) private readonly changes: ChangeFeed,
   ) {}
 
   @Get('healthz')

@@ -1,17 +1,6 @@
 import type { DocumentChange, ProjectionRunner } from '@studio/projections';
+import { type ChangeFeed } from '../kernel/tokens';
 import Redis from 'ioredis';
-
-/**
- * What the read models just committed, for live pushes and read-your-writes. Embedded: the
- * in-process projection runner. Scale-out: the projections worker publishes on Redis and every
- * backend instance listens.
- */
-export interface ChangeFeed {
-  onChange(listener: (changes: DocumentChange[]) => void): () => void;
-  /** resolves once the read models hold every event up to `position` */
-  waitFor(position: number, timeoutMs?: number): Promise<void>;
-  close(): Promise<void>;
-}
 
 const changesChannel = (prefix: string) => `${prefix}read-model-changes`;
 const appendsChannel = (prefix: string) => `${prefix}events-appended`;

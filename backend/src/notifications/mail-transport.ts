@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { AppDb } from '../infrastructure/app-db';
+import type { AppDb } from '../kernel/app-db';
 import type { MailMessage } from './messages';
 
 export interface OutgoingMail extends MailMessage {

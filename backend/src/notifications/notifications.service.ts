@@ -14,9 +14,10 @@ import type { UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError } from '../common/errors';
-import { APP_DB, CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, READ_MODELS, type Core } from '../infrastructure/core';
-import { startReactor } from '../infrastructure/reactor';
-import { outboxHeld } from '../infrastructure/app-db';
+import { APP_DB, CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, READ_MODELS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
+import { startReactor } from '../kernel/reactor';
+import { outboxHeld } from '../kernel/app-db';
 import { localTransport, smtpTransport, type MailTransport } from './mail-transport';
 import { CAUSE_TYPES, decideNotifications, type Cause } from './notify';
 import { outboxDecider } from './outbox.decider';
@@ -41,12 +42,12 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
-    @Inject(PERSONAL_DATA) personalData: Core['personalData'],
-    @Inject(APP_DB) private readonly appDb: Core['appDb'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    @Inject(PERSONAL_DATA) personalData: Ports['personalData'],
+    @Inject(APP_DB) private readonly appDb: Ports['appDb'],
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     const mail = config.mail;

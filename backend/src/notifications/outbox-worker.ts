@@ -15,7 +15,7 @@ import type { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { readPracticeIdentity } from '../config/practice-settings';
-import type { Core } from '../infrastructure/core';
+import { type Ports } from '../kernel/ports';
 import type { MailTransport } from './mail-transport';
 import { safeError } from './mail-transport';
 import { renderMessage, type Decided } from './messages';
@@ -32,7 +32,7 @@ interface Personal {
 
 export interface OutboxWorkerOptions {
   /** the parts of the core it uses */
-  core: Pick<Core, 'config' | 'eventStore' | 'readModels' | 'changes' | 'personalData'>;
+  core: Pick<Ports, 'config' | 'eventStore' | 'readModels' | 'changes' | 'personalData'>;
   /** the app's CommandBus (the one way to the log) */
   commands: Pick<CommandBus, 'execute'>;
   clock: Clock;

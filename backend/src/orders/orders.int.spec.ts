@@ -10,7 +10,7 @@ import {
   chargeFor,
 } from '@studio/contracts';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
-import { HoldExpiryService } from '../booking';
+import { HoldExpiryService } from '../workflows';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { connect, sessionCookieOf } from '../testing/sockets';
 import { ManualClock, client, lastRequestPosition, startTestApp, type TestApp } from '../testing/test-app';

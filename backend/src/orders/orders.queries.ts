@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { OrderView, SessionUser } from '@studio/contracts';
 import type { BookingDoc, OrderDoc } from '@studio/projections';
-import { PERSONAL_DATA, READ_MODELS, type Core } from '../infrastructure/core';
+import { PERSONAL_DATA, READ_MODELS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 
 /** the orders' query side: answered from the read models alone (no stream is read per request) */
 @Injectable()
 export class OrdersQueries {
   constructor(
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
     private readonly users: UsersService,
   ) {}
 

@@ -3,7 +3,7 @@ import { bookingStreamName, orderStreamName } from '@studio/contracts';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApp, type RunningApp } from '../app';
-import { HoldExpiryService } from '../booking';
+import { HoldExpiryService } from '../workflows';
 import { loadConfig } from '../config/config';
 import { Decide } from '../event-store/decide.command';
 import { closeCore } from '../infrastructure/core';

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { CONFIG, EVENT_STORE, CHANGE_FEED, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE, CHANGE_FEED } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { OrdersService } from './orders.service';
 
 /**
@@ -18,9 +19,9 @@ export class PaymentReconcilerService implements OnApplicationBootstrap, OnModul
   private running: Promise<{ settled: number; looked: number }> = Promise.resolve({ settled: 0, looked: 0 });
 
   constructor(
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     private readonly orders: OrdersService,
   ) {}
 

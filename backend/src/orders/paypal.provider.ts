@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { CONFIG, type Core } from '../infrastructure/core';
+import { CONFIG } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { PaypalClient } from '../payments';
 
 export const PAYPAL = Symbol('PAYPAL');
@@ -10,5 +11,5 @@ export type PaypalPort = Pick<PaypalClient, 'createOrder' | 'captureOrder' | 'ge
 export const paypalProvider: Provider = {
   provide: PAYPAL,
   inject: [CONFIG],
-  useFactory: (config: Core['config']): PaypalPort => (config.paypal ? new PaypalClient(config.paypal) : null),
+  useFactory: (config: Ports['config']): PaypalPort => (config.paypal ? new PaypalClient(config.paypal) : null),
 };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '../common/errors';
-import { openAppDb, type AppDb } from '../infrastructure/app-db';
+import { openAppDb, type AppDb } from '../kernel/app-db';
 import { registerPatients } from '../testing/patients';
 import { connect, sessionCookieOf } from '../testing/sockets';
 import { client, startTestApp, type TestApp } from '../testing/test-app';

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openAppDb, type AppDb } from '../infrastructure/app-db';
+import { openAppDb, type AppDb } from '../kernel/app-db';
 import { ErasureLedger, readLedger } from './erasure-ledger';
 import { PersonalDataService } from './personal-data.service';
 

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Sealed } from '@studio/contracts';
 import { AppError } from '../common/errors';
-import type { AppDb } from '../infrastructure/app-db';
+import type { AppDb } from '../kernel/app-db';
 import type { ErasureLedger, ErasureRecord } from './erasure-ledger';
 
 /** sealing for someone erased: a new key would bring them back (a new registration is a new person) */

@@ -16,7 +16,8 @@ import {
 import { questionnaireVersion, type BookingDoc, type QuestionnaireAnswersDoc, type QuestionnaireDoc, type Where } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
+import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { DefineQuestionnaireCommand } from './define-questionnaire.command';
@@ -47,9 +48,9 @@ const byDate = (a: QuestionnaireDoc, b: QuestionnaireDoc) => a.definedAt.localeC
 @Injectable()
 export class QuestionnairesService {
   constructor(
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     private readonly users: UsersService,
     private readonly commands: CommandBus,
     private readonly accessLog: AccessLogService,

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { RegistrationRequest, type SessionResponse } from '@studio/contracts';
 import type { Request, Response } from 'express';
-import { RATE_LIMITS, type Core } from '../infrastructure/core';
+import { RATE_LIMITS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { clientKey } from '../security/rate-limits';
 import { ensureCsrfToken } from '../auth/guards';
 import { parseInput } from '../http/parse';
@@ -12,7 +13,7 @@ import { RegistrationService } from './registration.service';
 export class RegistrationController {
   constructor(
     private readonly registration: RegistrationService,
-    @Inject(RATE_LIMITS) private readonly limits: Core['limits'],
+    @Inject(RATE_LIMITS) private readonly limits: Ports['limits'],
   ) {}
 
   @Post('register')

@@ -5,7 +5,8 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../common/errors';
 import { metadataFor } from '../http/request-context';
-import { PERSONAL_DATA, CHANGE_FEED, type Core } from '../infrastructure/core';
+import { PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { emailClaimDecider } from './email-claim.decider';
 import { Decide } from '../event-store/decide.command';
@@ -16,8 +17,8 @@ const duplicateEmail = () => new ConflictError(DUPLICATE_EMAIL_MESSAGE, 'email_e
 export class RegistrationService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     private readonly users: UsersService,
   ) {}
 

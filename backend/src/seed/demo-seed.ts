@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, type FiscalProfile, type Role, fiscalProfileStreamName, practiceDay } from '@studio/contracts';
 import { fiscalProfileDecider } from '../fiscal';
-import type { Core } from '../infrastructure/core';
+import { type Ports } from '../kernel/ports';
 import type { CommandBus } from '@nestjs/cqrs';
 import { type UsersService } from '../users';
 import { ToggleSlotCommand } from '../availability';
@@ -56,7 +56,7 @@ export const DEMO_FISCAL_PROFILES: Record<string, FiscalProfile> = {
  * An empty store gets the demo accounts and this week's and next week's open slots for the two doctors,
  * through the same commands a user would send, so the log is a real history.
  */
-export async function seedDemoData(core: Core, users: UsersService, commands: CommandBus, today = new Date()): Promise<boolean> {
+export async function seedDemoData(core: Ports, users: UsersService, commands: CommandBus, today = new Date()): Promise<boolean> {
   if ((await core.eventStore.headPosition()) > 0) return false;
   const correlationId = randomUUID();
   const metadata = (): EventMetadata => ({ userId: 'system', role: 'system', at: new Date().toISOString(), correlationId, causationId: correlationId });

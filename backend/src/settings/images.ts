@@ -1,7 +1,7 @@
 import { type StoredImage, MAX_IMAGE_BYTES } from '@studio/contracts';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AppDb } from '../infrastructure/app-db';
+import type { AppDb } from '../kernel/app-db';
 
 /** what an upload is, told by its first bytes (the declared Content-Type is the client's word, not checked) */
 export interface InspectedImage {

@@ -13,7 +13,8 @@ import {
 import { readDoctorProfile, readPracticeIdentity } from '../config/practice-settings';
 import { Decide } from '../event-store/decide.command';
 import { parseInput } from '../http/parse';
-import { APP_DB, CONFIG, EVENT_STORE, type Core } from '../infrastructure/core';
+import { APP_DB, CONFIG, EVENT_STORE } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { doctorProfileDecider } from './doctor-profile.decider';
 import { ImageStore, inspectImage } from './images';
@@ -31,9 +32,9 @@ export class SettingsService {
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(APP_DB) appDb: Core['appDb'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(APP_DB) appDb: Ports['appDb'],
     private readonly users: UsersService,
   ) {
     this.images = new ImageStore(appDb);

@@ -5,14 +5,15 @@ import { ForbiddenError } from '../common/errors';
 import { CurrentUser, Roles } from '../auth/guards';
 import { metadataFor } from '../http/request-context';
 import { parseInput } from '../http/parse';
-import { CHANGE_FEED, type Core } from '../infrastructure/core';
+import { CHANGE_FEED } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from './users.service';
 
 @Controller('api/doctors')
 export class DoctorsController {
   constructor(
     private readonly users: UsersService,
-    @Inject(CHANGE_FEED) private readonly changes: Core['changes'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
   ) {}
 
   /** public, like the doctor's profile below: a visitor chooses a doctor before registering */

@@ -14,7 +14,8 @@ import type { UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { NotFoundError, ValidationError } from '../common/errors';
-import { READ_MODELS, PERSONAL_DATA, type Core } from '../infrastructure/core';
+import { READ_MODELS, PERSONAL_DATA } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { type UserCommand, userDecider } from './user.decider';
 import { Decide } from '../event-store/decide.command';
 
@@ -39,8 +40,8 @@ const DUMMY_HASH = bcrypt.hashSync('utente-inesistente', BCRYPT_COST);
 export class UsersService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Core['personalData'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
   ) {}
 
   async register(

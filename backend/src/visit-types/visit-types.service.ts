@@ -13,7 +13,8 @@ import { CatalogService } from '../catalog';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
-import { EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
+import { EVENT_STORE, READ_MODELS } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { VISIT_TYPE_NOT_FOUND, visitTypesDecider, type VisitType, type VisitTypeCommand, type VisitTypeSettings } from './visit-types.decider';
 
@@ -49,8 +50,8 @@ export const toVisitTypeView = (t: VisitType): VisitTypeView => ({
 export class VisitTypesService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
     private readonly users: UsersService,
     private readonly catalog: CatalogService,
   ) {}

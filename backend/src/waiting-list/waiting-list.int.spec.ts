@@ -1,5 +1,5 @@
 import { slotId, type BookingView, type LocalMailView } from '@studio/contracts';
-import { HoldExpiryService } from '../booking/hold-expiry.service';
+import { HoldExpiryService } from '../workflows';
 import { NotificationsService } from '../notifications/notifications.service';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { client, ManualClock, startTestApp, type TestApp } from '../testing/test-app';

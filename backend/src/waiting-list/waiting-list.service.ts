@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
-import { CONFIG, EVENT_STORE, type Core } from '../infrastructure/core';
+import { CONFIG, EVENT_STORE } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { waitingListDecider } from './waiting-list.decider';
 import { Decide } from '../event-store/decide.command';
@@ -21,8 +22,8 @@ import { Decide } from '../event-store/decide.command';
 export class WaitingListService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Core['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
   ) {}

@@ -1,2 +1,4 @@
 // workflows's public entry: its Nest module (DESIGN.md "Dependencies between features")
 export { WorkflowsModule } from './workflows.module';
+export { HoldService } from './hold/hold.service';
+export { HoldExpiryService } from './hold/hold-expiry.service';

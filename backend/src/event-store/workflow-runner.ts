@@ -1,0 +1,108 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { EventMetadata, EventStore } from '@studio/contracts';
+import { randomUUID } from 'node:crypto';
+import { CLOCK, type Clock } from '../common/clock';
+import { CHANGE_FEED, EVENT_STORE, type ChangeFeed } from '../kernel/tokens';
+import { Decide } from './decide.command';
+import { runWorkflow, type StepAction, type StepResult, type Workflow, type WorkflowRun } from './workflow';
+
+/** a named effect a workflow's step asks for: it does its I/O and records the outcome with a command */
+export type EffectHandler = (args: any, metadata: EventMetadata) => Promise<StepResult>;
+
+/** a workflow the sweep resumes, with the query for its instances left half-way (by a crash, by PayPal down…) */
+interface Resumable {
+  workflow: Workflow<any, any, any, any>;
+  unfinished: () => Promise<unknown[]>;
+}
+
+/**
+ * The one runner of every workflow (DESIGN "Workflows"): it reads the flow's state from the log, asks its `decide`
+ * for the next step, executes it (a `Decide` on the CommandBus, or a named effect) and starts again until the flow
+ * is done. Progress is the log itself: each step appends to a stream the workflow follows, so a crash between two
+ * steps is resumed by running the same input again. `resumeAll` is the one sweep: each workflow registered with
+ * `resumes` declares the query for its unfinished instances, and the sweep runs each of them to its end.
+ */
+@Injectable()
+export class WorkflowRunner {
+  private readonly logger = new Logger('Workflows');
+  private readonly effects = new Map<string, EffectHandler>();
+  private readonly resumable: Resumable[] = [];
+  private resuming: Promise<number> = Promise.resolve(0);
+
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(CHANGE_FEED) private readonly changes: ChangeFeed,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** registers the handler of a named effect (once per name) */
+  effect(name: string, handler: EffectHandler): void {
+    if (this.effects.has(name)) throw new Error(`Effetto ${name} già registrato`);
+    this.effects.set(name, handler);
+  }
+
+  /** registers a workflow with the sweep, with the query for its unfinished instances (their inputs) */
+  resumes<Input>(workflow: Workflow<Input, any, any, any>, unfinished: () => Promise<Input[]>): void {
+    this.resumable.push({ workflow, unfinished });
+  }
+
+  /** runs the workflow for this input to its end (safe again at any time: every step is idempotent) */
+  run<Input, State, Step, Event extends { type: string; data: unknown }>(
+    workflow: Workflow<Input, State, Step, Event>,
+    input: Input,
+    metadata: EventMetadata,
+  ): Promise<WorkflowRun<State>> {
+    const route = workflow.route;
+    if (!route) throw new Error(`Il flusso ${workflow.name} non dice dove vanno i suoi passi (route)`);
+    return runWorkflow(this.eventStore, workflow, input, (step) => this.executeStep(route(step, input), metadata));
+  }
+
+  /** one step of any workflow: the one place they all pass (where the crash tests kill the process) */
+  async executeStep(action: StepAction, metadata: EventMetadata): Promise<StepResult> {
+    if ('effect' in action) {
+      const handler = this.effects.get(action.effect);
+      if (!handler) throw new Error(`Effetto ${action.effect} non registrato`);
+      return handler(action.args, metadata);
+    }
+    return this.commands.execute(new Decide(action.stream, action.decider, action.command, metadata, action.options));
+  }
+
+  /**
+   * The sweep: every unfinished instance of every registered workflow, run to its end. Safe at any time and on
+   * every instance of the app; sweeps run one after another. Answers how many instances ran.
+   */
+  resumeAll(): Promise<number> {
+    this.resuming = this.resuming.catch(() => 0).then(() => this.sweep(this.resumable));
+    return this.resuming;
+  }
+
+  /** the same, for one workflow only */
+  resume(workflow: Workflow<any, any, any, any>): Promise<number> {
+    this.resuming = this.resuming.catch(() => 0).then(() => this.sweep(this.resumable.filter((r) => r.workflow === workflow)));
+    return this.resuming;
+  }
+
+  private async sweep(resumable: Resumable[]): Promise<number> {
+    let resumed = 0;
+    let last = 0;
+    for (const { workflow, unfinished } of resumable) {
+      for (const input of await unfinished()) {
+        const correlationId = randomUUID();
+        const metadata: EventMetadata = { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId, causationId: correlationId };
+        try {
+          const run = await this.run(workflow, input, metadata);
+          resumed++;
+          if (run.position) last = Math.max(last, run.position);
+        } catch (error) {
+          // a refusal was compensated by the workflow; anything else waits for the next sweep
+          this.logger.warn(`Flusso ${workflow.name} non ripreso: ${String(error)}`);
+          last = Math.max(last, await this.eventStore.headPosition());
+        }
+      }
+    }
+    if (last) await this.changes.waitFor(last);
+    return resumed;
+  }
+}

@@ -1,0 +1,78 @@
+import type { RecordedEvent, Subscription } from '@studio/contracts';
+import type { Ports } from './ports';
+
+/** how often a reactor stores how far it got */
+export const REACTOR_CHECKPOINT_INTERVAL_MS = 1000;
+
+/**
+ * A reactor: a checkpointed subscription that turns committed events into commands (the outbox's decisions, the
+ * waiting list's offers). Its commands are idempotent, so the checkpoint is stored after handling: a crash in
+ * between handles the event again, which appends nothing new. Several instances may run the same reactor.
+ */
+export async function startReactor(
+  core: Pick<Ports, 'appDb' | 'eventStore'>,
+  name: string,
+  streamPrefixes: string[],
+  handle: (event: RecordedEvent) => Promise<void>,
+  onError: (e: unknown) => void,
+): Promise<Subscription> {
+  const row = await core.appDb.selectFrom('reactor_checkpoints').select('position').where('name', '=', name).executeTakeFirst();
+  // the first start begins at the head: a reactor added to a running practice reacts to what happens from now on
+  // (no confirmation emails for every booking of the past)
+  let saved = row ? Number(row.position) : await core.eventStore.headPosition();
+  if (!row) await core.appDb.insertInto('reactor_checkpoints').values({ name, position: saved }).execute();
+  // The checkpoint is only a resume point (handling is idempotent), so it is written at most once per interval, not
+  // once per event: app.db commits with synchronous=FULL, and an fsync per event held every request back.
+  let latest = saved;
+  let timer: NodeJS.Timeout | undefined;
+  let pending: Promise<void> = Promise.resolve();
+  const flush = () => {
+    timer = undefined;
+    // one write at a time, the newest wins; the handler does not wait for it
+    pending = pending
+      .then(async () => {
+        const position = latest;
+        if (position <= saved) return;
+        await core.appDb
+          .insertInto('reactor_checkpoints')
+          .values({ name, position })
+          .onConflict((oc) => oc.column('name').doUpdateSet({ position }))
+          .execute();
+        saved = position;
+      })
+      .catch(onError);
+    return pending;
+  };
+  const save = (position: number) => {
+    latest = Math.max(latest, position);
+    if (timer) return;
+    timer = setTimeout(() => void flush(), REACTOR_CHECKPOINT_INTERVAL_MS);
+    timer.unref();
+  };
+  const subscription = core.eventStore.subscribeToAll(
+    { after: saved, streamPrefixes },
+    async (event) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await handle(event);
+          break;
+        } catch (error) {
+          onError(error);
+          if (attempt >= 5) break;
+          await new Promise((r) => setTimeout(r, 50 * attempt));
+        }
+      }
+      save(event.position);
+    },
+    (e) => onError(e),
+  );
+  return {
+    caughtUp: subscription.caughtUp,
+    // a clean stop keeps the newest position, so a restart does not handle those events again
+    close: async () => {
+      await subscription.close();
+      clearTimeout(timer);
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,264 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  availabilityStreamName,
+  bookingStreamName,
+  canonicalSlotStart,
+  parseSlotId,
+  slotId as slotIdOf,
+  type BookingActor,
+  type BookingView,
+  type EventMetadata,
+  type SessionUser,
+} from '@studio/contracts';
+import type { BookingDoc } from '@studio/projections';
+import { randomUUID } from 'node:crypto';
+import { SLOT_TAKEN_MESSAGE, availabilityDecider, doctorDayOf, inWorkingHours, slotStartsOf } from '../../availability';
+import { BookingService, bookingDecider } from '../../booking';
+import { CLOCK, type Clock } from '../../common/clock';
+import { ConflictError, ForbiddenError, ValidationError } from '../../common/errors';
+import { readState } from '../../event-store/command-handler';
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../../kernel/tokens';
+import { type Ports } from '../../kernel/ports';
+import { OrdersService } from '../../orders';
+import { UsersService } from '../../users';
+import { REFUND_FOR_CANCELLATION, cancelBookingWorkflow, type CancelInput } from './cancel-booking.workflow';
+import { rescheduleBookingWorkflow, type RescheduleInput } from './reschedule-booking.workflow';
+import { WorkflowRunner } from '../../event-store/workflow-runner';
+import { HoldService } from '../hold/hold.service';
+import { Decide } from '../../event-store/decide.command';
+
+const REFUND_REASON = 'Prenotazione annullata';
+const BATCH = 200;
+
+/**
+ * The appointment's life after payment: cancel, reschedule, outcome. Cancel and reschedule are workflows
+ * (cancel-booking.workflow.ts, reschedule-booking.workflow.ts) run by the WorkflowRunner: the intent goes on the
+ * booking stream first, then each step is one idempotent command; the runner's sweep (at start and on its timer)
+ * carries on any flow a crash left half-way, found by the bookings read model's `pending` column.
+ */
+@Injectable()
+export class BookingLifecycleService {
+  private readonly logger = new Logger('BookingLifecycle');
+
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly bookings: BookingService,
+    private readonly holds: HoldService,
+    private readonly orders: OrdersService,
+    private readonly users: UsersService,
+    private readonly workflows: WorkflowRunner,
+  ) {
+    workflows.effect(REFUND_FOR_CANCELLATION, ({ orderId }: { orderId: string }, metadata: EventMetadata) =>
+      this.orders.refundForCancellation(orderId, REFUND_REASON, metadata),
+    );
+    workflows.resumes(cancelBookingWorkflow, async () =>
+      (await this.pending('cancel')).map((doc) => ({ bookingId: doc.id, doctorId: doc.doctorId, day: doctorDayOf(doc.start), orderId: doc.orderId! })),
+    );
+    workflows.resumes(rescheduleBookingWorkflow, async () => {
+      const { now, timeZone } = this.policyInput();
+      return (await this.pending('reschedule')).flatMap(({ id, doctorId, pending }) =>
+        pending?.kind === 'reschedule'
+          ? [
+              {
+                bookingId: id,
+                requestId: pending.requestId,
+                doctorId,
+                fromDay: doctorDayOf(pending.fromStart),
+                toDay: doctorDayOf(pending.start),
+                now,
+                timeZone,
+              },
+            ]
+          : [],
+      );
+    });
+  }
+
+  /** the bookings a crash (or PayPal down) left half-way through a cancel or a move: the sweep's query */
+  private async pending(kind: 'cancel' | 'reschedule'): Promise<BookingDoc[]> {
+    return (await this.readModels.find<BookingDoc>('bookings', { pending: kind }, { limit: BATCH })).map((d) => d.doc);
+  }
+
+  private policyInput() {
+    return { now: this.clock.now().toISOString(), timeZone: this.config.practiceTimeZone, cutoffHours: this.config.cancellationCutoffHours };
+  }
+
+  /** a patient acts on their own bookings, a doctor on theirs, the secretary on any */
+  private authorise(booking: BookingDoc, user: SessionUser, what: string): BookingActor {
+    if (user.role === 'patient' && booking.patientId === user.id) return 'patient';
+    if (user.role === 'doctor' && booking.doctorId === user.id) return 'doctor';
+    if (user.role === 'admin') return 'admin';
+    throw new ForbiddenError(`Non puoi ${what} questa prenotazione.`);
+  }
+
+  /** POST /api/bookings/:id/cancel */
+  async cancel(bookingId: string, user: SessionUser, reason: string | undefined, metadata: EventMetadata): Promise<BookingView> {
+    const booking = await this.bookings.lookup(bookingId);
+    const by = this.authorise(booking, user, 'annullare');
+    if (booking.status === 'held') {
+      // not paid yet: the hold is let go (the slot is free at once), nothing to refund
+      const position = await this.holds.endHold(booking, 'released', metadata);
+      if (position) await this.changes.waitFor(position);
+      return this.bookings.publicView(bookingId);
+    }
+    if (by !== 'patient' && !reason) throw new ValidationError('Indica il motivo dell’annullamento: il paziente lo riceverà.', 'motivo_mancante');
+    if (booking.status !== 'confirmed' && booking.status !== 'cancelled' && booking.status !== 'completed' && booking.status !== 'no_show') {
+      throw new ConflictError('La prenotazione non è attiva: non c’è nulla da annullare.', 'prenotazione_non_attiva');
+    }
+    metadata = await this.inBookingChain(bookingId, metadata);
+    const sealed = reason ? await this.personalData.sealUnlessErased(booking.patientId, reason) : null;
+    const intent = await this.commands.execute(
+      new Decide(bookingStreamName(bookingId), bookingDecider, { type: 'CancelBooking', bookingId, by, reason: sealed, ...this.policyInput() }, metadata),
+    );
+    const [cancelled] = intent.events;
+    if (cancelled?.type !== 'BookingCancelled') throw new Error('CancelBooking non ha prodotto BookingCancelled');
+    let position = intent.position;
+    try {
+      position =
+        (await this.runCancel({ bookingId, doctorId: booking.doctorId, day: doctorDayOf(cancelled.data.start), orderId: booking.orderId! }, metadata)) ??
+        position;
+    } catch (error) {
+      // the cancellation stands; what is left (the refund when PayPal is down) is resumed by the sweep
+      this.logger.warn(`Annullamento ${bookingId} da completare: ${String(error)}`);
+    }
+    if (position) await this.changes.waitFor(position);
+    return this.bookings.publicView(bookingId);
+  }
+
+  /** runs the cancel workflow to its end; the position of its last append */
+  async runCancel(input: CancelInput, metadata: EventMetadata): Promise<number | null> {
+    return (await this.workflows.run(cancelBookingWorkflow, input, metadata)).position;
+  }
+
+  /** POST /api/bookings/:id/reschedule */
+  async reschedule(bookingId: string, user: SessionUser, availabilityId: string, metadata: EventMetadata): Promise<BookingView> {
+    const booking = await this.bookings.lookup(bookingId);
+    const by = this.authorise(booking, user, 'spostare');
+    const parsed = parseSlotId(availabilityId);
+    if (!parsed || Number.isNaN(Date.parse(parsed.start)) || canonicalSlotStart(parsed.start) !== parsed.start) {
+      throw new ValidationError('Orario non valido: scegline uno tra quelli proposti.', 'slot_non_valido');
+    }
+    if (parsed.doctorId !== booking.doctorId)
+      throw new ValidationError('Si può spostare la visita solo a un altro orario dello stesso medico.', 'slot_di_altro_medico');
+    const doctor = await this.users.getDoctor(booking.doctorId);
+    if (!inWorkingHours(new Date(parsed.start), { startHour: doctor.startHour, endHour: doctor.endHour })) {
+      throw new ValidationError('Lo slot è fuori dall’orario di lavoro del medico.', 'fuori_orario');
+    }
+    const toDay = doctorDayOf(parsed.start);
+    // the visit keeps its length: every slot of the new time must be free, inside the hours, and apart from the old one
+    const minutes = Math.round((Date.parse(booking.end) - Date.parse(booking.start)) / 60_000);
+    const end = new Date(Date.parse(parsed.start) + minutes * 60_000).toISOString().slice(0, 16) + ':00Z';
+    const starts = slotStartsOf(parsed.start, end);
+    if (
+      !starts.every((s) => inWorkingHours(new Date(s), { startHour: doctor.startHour, endHour: doctor.endHour })) ||
+      doctorDayOf(starts[starts.length - 1]) !== toDay
+    ) {
+      throw new ValidationError('La visita finirebbe fuori dall’orario di lavoro del medico.', 'fuori_orario');
+    }
+    if (
+      starts.length > 1 &&
+      Date.parse(parsed.start) < Date.parse(booking.end) &&
+      Date.parse(end) > Date.parse(booking.start) &&
+      parsed.start !== booking.start
+    ) {
+      throw new ValidationError('Scegli un orario che non si sovrapponga a quello attuale della visita.', 'orario_sovrapposto');
+    }
+    // a slot already taken is refused before anything is recorded; a race lost later is abandoned by the workflow
+    const { state: day } = await readState(this.eventStore, availabilityStreamName(booking.doctorId, toDay), availabilityDecider);
+    for (const start of starts) {
+      const target = day.slots[start];
+      if (target?.status !== 'available' && !(target?.status === 'booked' && target.bookingId === bookingId)) {
+        throw new ConflictError(
+          target && target.status !== 'unavailable' ? SLOT_TAKEN_MESSAGE : 'Questo orario non è disponibile.',
+          target && target.status !== 'unavailable' ? 'slot_occupato' : 'slot_non_disponibile',
+        );
+      }
+    }
+    metadata = await this.inBookingChain(bookingId, metadata);
+    const requestId = randomUUID();
+    const policy = this.policyInput();
+    const intent = await this.commands.execute(
+      new Decide(
+        bookingStreamName(bookingId),
+        bookingDecider,
+        { type: 'RequestReschedule', bookingId, requestId, by, slotId: slotIdOf(booking.doctorId, parsed.start), start: parsed.start, end, ...policy },
+        metadata,
+      ),
+    );
+    const [requested] = intent.events;
+    if (requested?.type !== 'BookingRescheduleRequested') throw new Error('RequestReschedule non ha prodotto BookingRescheduleRequested');
+    const input: RescheduleInput = {
+      bookingId,
+      requestId,
+      doctorId: booking.doctorId,
+      fromDay: doctorDayOf(requested.data.fromStart),
+      toDay,
+      now: policy.now,
+      timeZone: policy.timeZone,
+    };
+    try {
+      const position = await this.runReschedule(input, metadata);
+      await this.changes.waitFor(position ?? intent.position!);
+    } catch (error) {
+      await this.changes.waitFor(await this.eventStore.headPosition());
+      throw error;
+    }
+    return this.bookings.publicView(bookingId);
+  }
+
+  async runReschedule(input: RescheduleInput, metadata: EventMetadata): Promise<number | null> {
+    return (await this.workflows.run(rescheduleBookingWorkflow, input, metadata)).position;
+  }
+
+  /** POST /api/bookings/:id/outcome: the doctor (their own) or the secretary, once the visit's time has come */
+  async recordOutcome(bookingId: string, user: SessionUser, outcome: 'completed' | 'no_show', metadata: EventMetadata): Promise<BookingView> {
+    const booking = await this.bookings.lookup(bookingId);
+    const by = this.authorise(booking, user, 'registrare l’esito di');
+    if (by === 'patient') throw new ForbiddenError('L’esito della visita lo registra lo studio.');
+    const result = await this.commands.execute(
+      new Decide(
+        bookingStreamName(bookingId),
+        bookingDecider,
+        { type: 'RecordOutcome', bookingId, outcome, now: this.clock.now().toISOString(), timeZone: this.config.practiceTimeZone },
+        await this.inBookingChain(bookingId, metadata),
+      ),
+    );
+    if (result.position) await this.changes.waitFor(result.position);
+    return this.bookings.publicView(bookingId);
+  }
+
+  /** POST /api/bookings/:id/outcome/undo: the same people who record it, within 24 hours of recording it */
+  async undoOutcome(bookingId: string, user: SessionUser, metadata: EventMetadata): Promise<BookingView> {
+    const booking = await this.bookings.lookup(bookingId);
+    const by = this.authorise(booking, user, 'annullare l’esito di');
+    if (by === 'patient') throw new ForbiddenError('L’esito della visita lo registra lo studio.');
+    const result = await this.commands.execute(
+      new Decide(
+        bookingStreamName(bookingId),
+        bookingDecider,
+        { type: 'UndoOutcome', bookingId, now: this.clock.now().toISOString() },
+        await this.inBookingChain(bookingId, metadata),
+      ),
+    );
+    if (result.position) await this.changes.waitFor(result.position);
+    return this.bookings.publicView(bookingId);
+  }
+
+  /** carries on every cancel or reschedule a crash (or PayPal down) left half-way: the runner's sweep for these two */
+  async resumeUnfinished(): Promise<number> {
+    return (await this.workflows.resume(cancelBookingWorkflow)) + (await this.workflows.resume(rescheduleBookingWorkflow));
+  }
+
+  /** the flow's events join the booking's chain (the hold's correlation id) */
+  private async inBookingChain(bookingId: string, metadata: EventMetadata): Promise<EventMetadata> {
+    const [first] = await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    return first ? { ...metadata, correlationId: first.metadata.correlationId } : metadata;
+  }
+}

@@ -1,0 +1,58 @@
+import { availabilityStreamName, bookingStreamName, type HoldEndReason } from '@studio/contracts';
+import { availabilityDecider, type DoctorDay, type ReleaseHold } from '../../availability';
+import { evolveWith } from '../../event-store/command-handler';
+import type { Workflow, WorkflowEvent } from '../../event-store/workflow';
+import { HOLD_BUSY_MESSAGE } from './hold.workflow';
+import { bookingDecider, type BookingState, type EndHold } from '../../booking';
+
+/** the end of one hold: let go by the patient, run out (the sweep), or replaced by the patient's newer hold */
+export interface EndHoldInput {
+  bookingId: string;
+  doctorId: string;
+  /** the doctor-day of the slot (its stream) */
+  day: string;
+  start: string;
+  reason: HoldEndReason;
+  now: string;
+}
+
+export interface EndHoldState {
+  input: EndHoldInput;
+  day: DoctorDay;
+  booking: BookingState;
+}
+
+export type EndHoldStep = { stream: 'day'; command: ReleaseHold } | { stream: 'booking'; command: EndHold };
+
+/**
+ * Gives the slot back if this booking still holds it, then ends the booking. The deciders themselves say whether a
+ * step is still due (an 'expired' end only once the hold really ran out, another booking's hold is never touched),
+ * so the flow holds no rule of its own: the next step is the first whose decider would append something.
+ */
+export const endHoldWorkflow: Workflow<EndHoldInput, EndHoldState, EndHoldStep> = {
+  name: 'fine-riserva',
+  streams: (i) => [availabilityStreamName(i.doctorId, i.day), bookingStreamName(i.bookingId)],
+  initialState: (input) => ({ input, day: availabilityDecider.initialState(), booking: bookingDecider.initialState() }),
+  evolve(state, event: WorkflowEvent) {
+    if (event.stream === bookingStreamName(state.input.bookingId)) return { ...state, booking: evolveWith(bookingDecider, state.booking, event) };
+    return { ...state, day: evolveWith(availabilityDecider, state.day, event) };
+  },
+  decide(state) {
+    const { bookingId, doctorId, start, reason, now } = state.input;
+    const release: ReleaseHold = { type: 'ReleaseHold', doctorId, start, bookingId, reason, now };
+    if (availabilityDecider.decide(release, state.day).length > 0) return { stream: 'day', command: release };
+    const end: EndHold = { type: 'EndHold', bookingId, reason, now };
+    if (bookingDecider.decide(end, state.booking).length > 0) return { stream: 'booking', command: end };
+    return null;
+  },
+  route(step, input) {
+    return step.stream === 'day'
+      ? {
+          stream: availabilityStreamName(input.doctorId, input.day),
+          decider: availabilityDecider,
+          command: step.command,
+          options: { onStale: 'decide-again', conflictMessage: HOLD_BUSY_MESSAGE },
+        }
+      : { stream: bookingStreamName(input.bookingId), decider: bookingDecider, command: step.command, options: { onStale: 'decide-again' } };
+  },
+};

@@ -1,0 +1,169 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  canonicalSlotStart,
+  parseSlotId,
+  practiceInstant,
+  slotId,
+  type BookingView,
+  type EventMetadata,
+  type HoldEndReason,
+  type HoldResponse,
+  type SessionUser,
+} from '@studio/contracts';
+import type { BookingDoc } from '@studio/projections';
+import { randomUUID } from 'node:crypto';
+import { doctorDayOf } from '../../availability';
+import { BookingService } from '../../booking';
+import { CLOCK, type Clock } from '../../common/clock';
+import { ConflictError, ForbiddenError, ValidationError } from '../../common/errors';
+import { WorkflowRunner } from '../../event-store/workflow-runner';
+import { CHANGE_FEED, CONFIG, READ_MODELS } from '../../kernel/tokens';
+import { type Ports } from '../../kernel/ports';
+import { UsersService } from '../../users';
+import { endHoldWorkflow, type EndHoldInput } from './end-hold.workflow';
+import { holdWorkflow, type HoldInput } from './hold.workflow';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A patient's hold on a time and its end (let go, run out, replaced by their newer hold): the hold and end-hold
+ * workflows, run by the WorkflowRunner. The patient holds on /prenota; the staff hold for a patient from the agenda
+ * ("Prenota il controllo") and the follow-up series, through the same `hold`.
+ */
+@Injectable()
+export class HoldService {
+  private readonly logger = new Logger('Booking');
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly bookings: BookingService,
+    private readonly users: UsersService,
+    private readonly workflows: WorkflowRunner,
+  ) {
+    // a hold a newer one replaced, whose slot a crash left held (the bookings read model's release_pending)
+    workflows.resumes(endHoldWorkflow, async () =>
+      (await this.readModels.find<BookingDoc>('bookings', { release_pending: 'si' }, { limit: 200 })).map(({ doc }) => this.endHoldInput(doc, 'replaced')),
+    );
+  }
+
+  /**
+   * POST /prenotazioni: hold the slot on its doctor-day stream (the expected revision makes one
+   * winner), record the booking, then let go of the patient's older hold.
+   */
+  async hold(patient: SessionUser, doctorId: string, availabilityId: string, metadata: EventMetadata, visitTypeId?: string): Promise<HoldResponse> {
+    const parsed = parseSlotId(availabilityId);
+    // the round trip refuses impossible dates such as 31 February, which Date would roll over
+    if (!parsed || Number.isNaN(Date.parse(parsed.start)) || canonicalSlotStart(parsed.start) !== parsed.start) {
+      throw new ValidationError('Orario non valido: scegline uno tra quelli proposti.', 'slot_non_valido');
+    }
+    if (parsed.doctorId !== doctorId) throw new ValidationError('L’orario scelto non è del medico indicato.', 'slot_di_altro_medico');
+    const doctor = await this.users.getBookableDoctor(doctorId);
+
+    // the same patient sending the same slot again (a double click) gets the hold they already have
+    const mine = await this.readModels.find<BookingDoc>('bookings', { patient_id: patient.id, status: 'held' });
+    const same = mine.find((b) => b.doc.slotId === slotId(doctorId, parsed.start));
+    if (same) return { id: same.id, expiresAt: same.doc.expiresAt };
+
+    const now = this.clock.now();
+    const type = visitTypeId ? await this.bookings.bookableType(doctorId, visitTypeId) : null;
+    if (type) {
+      const at = practiceInstant(parsed.start, this.config.practiceTimeZone).getTime();
+      if (at > now.getTime() && at < now.getTime() + type.noticeMinutes * 60_000) {
+        const hours = type.noticeMinutes / 60;
+        throw new ConflictError(
+          `Questa visita si prenota con almeno ${hours === Math.floor(hours) ? `${hours} ore` : `${type.noticeMinutes} minuti`} di anticipo: scegli un orario più avanti.`,
+          'preavviso_insufficiente',
+        );
+      }
+      if (at > now.getTime() + type.horizonDays * DAY_MS) {
+        throw new ConflictError(`Questa visita si prenota al massimo ${type.horizonDays} giorni prima: scegli un orario più vicino.`, 'oltre_orizzonte');
+      }
+      if (type.firstVisitOnly && (await this.bookings.hasCompletedVisit(patient.id, doctorId))) {
+        throw new ConflictError('Questa visita è solo per chi viene per la prima volta: scegli una visita di controllo.', 'solo_prima_visita');
+      }
+    }
+    const expiresAt = new Date(now.getTime() + this.config.holdMinutes * 60_000).toISOString();
+    const bookingId = randomUUID();
+    const input: HoldInput = {
+      doctorId,
+      day: doctorDayOf(parsed.start),
+      start: parsed.start,
+      bookingId,
+      patientId: patient.id,
+      now: now.toISOString(),
+      expiresAt,
+      timeZone: this.config.practiceTimeZone,
+      workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
+      ...(type
+        ? {
+            minutes: type.minutes,
+            bufferMinutes: type.bufferMinutes,
+            visit: {
+              visitTypeId: type.visitTypeId,
+              name: type.name,
+              minutes: type.minutes,
+              mode: type.mode,
+              productId: type.productId,
+              priceCents: type.priceCents,
+              ...(type.bufferMinutes ? { bufferMinutes: type.bufferMinutes } : {}),
+            },
+          }
+        : {}),
+    };
+    const flow = await this.workflows.run(holdWorkflow, input, metadata);
+    const replaces = flow.state.claimed?.replaces ?? null;
+    // read your writes: the patient's list, the booking page and the red slot answer with it
+    await this.changes.waitFor(flow.position!);
+    // the claims chain the patient's holds (each names the one it replaces), so the replaced one is the only
+    // one to give back; an order by log position could disagree with the claims when appends commit together
+    if (replaces) await this.releaseReplaced(replaces, metadata);
+    return { id: bookingId, expiresAt };
+  }
+
+  /** gives back the slot of a hold a newer one replaced (idempotent: the sweep calls it after a crash) */
+  async releaseReplaced(bookingId: string, metadata: EventMetadata): Promise<number | null> {
+    const found = await this.readModels.get<BookingDoc>('bookings', bookingId);
+    if (!found) return null;
+    try {
+      return await this.endHold(found.doc, 'replaced', metadata);
+    } catch (error) {
+      // the new hold stands and the old one counts no more; the sweep gives its slot back
+      this.logger.warn(`Orario della prenotazione ${bookingId} non ancora liberato: ${String(error)}`);
+      return null;
+    }
+  }
+
+  /**
+   * Frees the slot if this booking still holds it, then ends the booking. Returns the position of
+   * the last event appended, null when there was nothing left to end.
+   */
+  async endHold(booking: BookingDoc, reason: HoldEndReason, metadata: EventMetadata): Promise<number | null> {
+    const input = this.endHoldInput(booking, reason);
+    const flow = await this.workflows.run(endHoldWorkflow, input, metadata);
+    return flow.position;
+  }
+
+  /** DELETE /prenotazioni/:id: the patient lets their hold go */
+  async release(bookingId: string, user: SessionUser, metadata: EventMetadata): Promise<BookingView> {
+    const booking = await this.bookings.lookup(bookingId);
+    if (booking.patientId !== user.id) throw new ForbiddenError('Puoi annullare solo le tue prenotazioni.');
+    if (booking.status !== 'held') throw new ConflictError('La prenotazione non è più in attesa di pagamento.', 'prenotazione_non_in_attesa');
+    const position = await this.endHold(booking, 'released', metadata);
+    if (position) await this.changes.waitFor(position);
+    return this.bookings.publicView(bookingId);
+  }
+
+  private endHoldInput(booking: BookingDoc, reason: HoldEndReason): EndHoldInput {
+    return {
+      bookingId: booking.id,
+      doctorId: booking.doctorId,
+      day: doctorDayOf(booking.start),
+      start: booking.start,
+      reason,
+      now: this.clock.now().toISOString(),
+    };
+  }
+}

@@ -45,6 +45,38 @@ const featurePolicies = Object.entries(FEATURE_USES).map(([from, to]) => ({
   allow: { to: { element: { type: 'be-feature', captured: { feature: to.length ? `{${to.join(',')},${from}}` : from }, fileInternalPath: 'index.ts' } } },
 }));
 
+const APPEND_BY_COMMAND = {
+  selector: "CallExpression[callee.property.name='append'][callee.object.property.name='eventStore']",
+  message: 'Si scrive nel log solo con un comando: new Decide(...) sul CommandBus.',
+};
+// Queries are answered from read models (issue 24): reading a stream per request grows with the history.
+const STREAM_READS = {
+  selector: 'CallExpression[callee.property.name=/^(readStream|readAll)$/]',
+  message:
+    'Una lettura si serve dai read model (projections/), non dai flussi del log; leggono i flussi solo i file in STREAM_READERS (eslint.config.mjs), per lo stato fresco di una decisione.',
+};
+/** files that may read streams, each for a reason a read model cannot serve */
+const STREAM_READERS = [
+  // fresh state for a decision (a read model may lag behind the last append)
+  'backend/src/orders/orders.service.ts',
+  'backend/src/desk-payments/desk-payments.service.ts',
+  'backend/src/workflows/**',
+  'backend/src/setup/setup.ts',
+  // reactions composing what they send from the events that caused them
+  'backend/src/notifications/notifications.service.ts',
+  'backend/src/notifications/outbox-worker.ts',
+  // the auditor reads the log itself: one event's data, the hash chain, a week as it was
+  'backend/src/audit/audit.service.ts',
+  // the person's access stream is their log, read backwards a page at a time
+  'backend/src/audit/access-log-entries.service.ts',
+  // an attachment's bytes live only in its event, read by its revision
+  'backend/src/clinical-record/clinical-record.service.ts',
+  // fiscal documents: the numbering stream is the legal source of a receipt and of the day's takings
+  'backend/src/fiscal/fiscal.service.ts',
+  // the testing helpers read the whole log
+  'backend/src/testing/**',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'frontend/public/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
@@ -116,13 +148,7 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='append'][callee.object.property.name='eventStore']",
-          message: 'Si scrive nel log solo con un comando: new Decide(...) sul CommandBus.',
-        },
-      ],
+      'no-restricted-syntax': ['error', APPEND_BY_COMMAND, STREAM_READS],
     },
   },
   // the frontend's file names, as most of the tree had them: a component (and its spec) PascalCase.tsx, any other
@@ -154,6 +180,12 @@ export default tseslint.config(
         { errorMessage: 'La cartella {{ target }} non segue la regola {{ pattern }} (cartelle kebab-case).' },
       ],
     },
+  },
+  // the few files that may read streams (STREAM_READS above): fresh state for a decision, a reaction or the auditor
+  {
+    files: STREAM_READERS,
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', APPEND_BY_COMMAND] },
   },
   // boundaries between workspaces and features (relative imports)
   {

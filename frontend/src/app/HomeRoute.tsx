@@ -12,6 +12,7 @@ import { AccessLog } from '../features/privacy/AccessLog';
 import { ErasureRequest } from '../features/privacy/ErasureRequest';
 import { Loading } from '../components/ui/Loading';
 import { it } from '../i18n/it';
+import { FrontDeskBooking } from './FrontDeskBooking';
 import { useGetSessionQuery } from '../lib/api';
 import { usePageTitle } from '../lib/pageTitle';
 
@@ -48,8 +49,15 @@ export function HomeRoute() {
       <HomeWelcome />
       {role === 'doctor' && <CalendarFeedCard />}
       {role === 'patient' && <PatientHome />}
-      {/* the front desk's home also shows today's appointments of every doctor */}
-      {role === 'admin' && <TodayAtPractice />}
+      {/* the front desk's home books for a patient on the phone and shows today's appointments of every doctor */}
+      {role === 'admin' && (
+        <>
+          <div className="mt-3">
+            <FrontDeskBooking />
+          </div>
+          <TodayAtPractice />
+        </>
+      )}
     </>
   );
 }

@@ -11,7 +11,8 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { formatEuro } from '../../lib/money';
 import { it } from '../../i18n/it';
 import { agendaRange, shiftDay, type AgendaView } from './agendaRange';
-import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordDeskPaymentMutation, useRecordOutcomeMutation, useUndoOutcomeMutation } from './agendaApi';
+import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordOutcomeMutation, useUndoOutcomeMutation } from './agendaApi';
+import { DeskPayment } from './DeskPayment';
 import { undoOpen, visitEnded } from './outcomeTiming';
 import { FollowUpButton } from './FollowUpDialog';
 import { useNow } from '../../lib/useNow';
@@ -37,43 +38,6 @@ function CancelAppointment({ item, doctorId }: { item: AgendaItem; doctorId: str
       <p>{`${item.patient.name} ${item.patient.surname}, ${dayLong(utcDay(item.start))} ${utcClock(item.start)}`}</p>
       {item.order && <Alert variant="info">{t.cancelText}</Alert>}
     </CancelDialog>
-  );
-}
-
-/** a held booking paid at the desk: method and amount in euro, then the booking is confirmed and the receipt follows */
-function DeskPayment({ item, doctorId, onError }: { item: AgendaItem; doctorId: string; onError: (message: string) => void }) {
-  const [pay, paying] = useRecordDeskPaymentMutation();
-  const [method, setMethod] = useState<'cash' | 'card' | 'transfer'>('card');
-  const [euro, setEuro] = useState('');
-  const submit = async () => {
-    const amountCents = Math.round(Number(euro.replace(',', '.')) * 100);
-    if (!Number.isFinite(amountCents) || amountCents <= 0) return onError(t.deskAmountInvalid);
-    try {
-      await pay({ bookingId: item.id, doctorId, method, amountCents }).unwrap();
-    } catch (error) {
-      onError(errorMessage(error, t.actionFailed));
-    }
-  };
-  return (
-    <span className="d-inline-flex gap-1 align-items-center">
-      <Form.Select size="sm" aria-label={t.deskMethod} value={method} onChange={(e) => setMethod(e.target.value as typeof method)} style={{ width: '8rem' }}>
-        <option value="card">{t.deskMethods.card}</option>
-        <option value="cash">{t.deskMethods.cash}</option>
-        <option value="transfer">{t.deskMethods.transfer}</option>
-      </Form.Select>
-      <Form.Control
-        size="sm"
-        aria-label={t.deskAmount}
-        inputMode="decimal"
-        placeholder="€"
-        value={euro}
-        onChange={(e) => setEuro(e.target.value)}
-        style={{ width: '5rem' }}
-      />
-      <Button variant="outline-success" size="sm" disabled={paying.isLoading} onClick={() => void submit()}>
-        {t.deskPay}
-      </Button>
-    </span>
   );
 }
 
@@ -210,7 +174,7 @@ function AgendaRow({
             {t.detail}
           </Link>
           {(item.status === 'confirmed' || item.status === 'held') && utcDay(item.start) >= today && <CancelAppointment item={item} doctorId={doctorId} />}
-          {item.status === 'held' && <DeskPayment item={item} doctorId={doctorId} onError={onError} />}
+          {item.status === 'held' && <DeskPayment bookingId={item.id} doctorId={doctorId} onError={onError} />}
           {(item.status === 'confirmed' || item.status === 'completed') && (
             <FollowUpButton item={item} doctorId={doctorId} onDone={onNotice} initiallyOpen={followUp === item.id} />
           )}

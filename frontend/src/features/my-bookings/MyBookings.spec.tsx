@@ -184,7 +184,7 @@ describe('/home: resuming a held booking, cancelling and moving a paid one', () 
           method: 'POST',
           path: '/api/bookings/b4/cancel',
           status: 409,
-          body: { error: { code: 'visita_passata', message: "L'orario della visita è già passato." } },
+          body: { error: { code: 'visita_passata', message: 'L’orario della visita è già passato.' } },
         },
       ],
     );
@@ -192,7 +192,7 @@ describe('/home: resuming a held booking, cancelling and moving a paid one', () 
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(t.myBookings.refundYes(localDateTime('2030-01-07T08:00:00.000Z')));
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.myBookings.cancelConfirm })));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain("L'orario della visita è già passato.");
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('L’orario della visita è già passato.');
   });
 
   test('moving: a day of the grid with room, its free hours, then POST reschedule with the slot id', async () => {

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     // millions of events written and replayed: only when asked by name
     if (only?.includes('reads')) await readsBench();
     if (wanted('socketflood')) await socketFloodBench(join(root, 'socket-flood'));
+    if (wanted('socketflood-nginx')) await socketFloodBench(join(root, 'socket-flood-nginx'), 'nginx');
     printTable();
   } finally {
     rmSync(root, { recursive: true, force: true });

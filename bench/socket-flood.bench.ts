@@ -5,6 +5,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BENCH_RATE_LIMITS, startServerProcess } from './availability.bench';
+import { nginxBinary, startLocalNginx } from '../tooling/local-nginx';
 import { percentile, summary } from './stats';
 
 const WAVES = Number(process.env.BENCH_FLOOD_WAVES ?? 8);
@@ -69,6 +70,17 @@ function cpuMs(pid: number): number {
   }
 }
 
+/** a process's CPU and its children's (nginx: the master and its worker) */
+function treeCpuMs(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    /* not Linux: the process alone */
+  }
+  return cpuMs(pid) + children.reduce((sum, child) => sum + cpuMs(child), 0);
+}
+
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -124,17 +136,28 @@ async function startServer(dataDir: string): Promise<{ base: string; pid: number
  * each wave paired with a quiet window of the same length just before it, so that both see the same
  * background load of a shared machine; then a sustained flood where every refused socket tries again at
  * once for 3 s.
+ *
+ * `via: 'nginx'` (section socketflood-nginx): the same, with the app behind a local nginx that carries the
+ * production proxy's limits and locations (deploy/nginx/, tooling/local-nginx.ts); the timing client and the
+ * flood both go through it, as they would in production. Without nginx installed the section says so and is skipped.
  */
-export async function socketFloodBench(dataDir: string): Promise<void> {
+export async function socketFloodBench(dataDir: string, via: 'diretto' | 'nginx' = 'diretto'): Promise<void> {
+  const nginx = via === 'nginx' ? nginxBinary() : null;
+  if (via === 'nginx' && !nginx) {
+    console.log('flood di socket dietro nginx: saltato, nginx non è installato (apt-get install nginx-light)');
+    return;
+  }
   mkdirSync(dataDir, { recursive: true });
   const server = await startServer(dataDir);
+  const proxy = nginx ? await startLocalNginx(nginx, join(dataDir, 'nginx'), [Number(new URL(server.base).port)]) : null;
+  const base = proxy?.base ?? server.base;
   const flooder = await startFlooder();
   try {
     console.log(
-      `flood di socket: ${SOCKETS} socket da un indirizzo, limite ${LIMIT} per client, server ${process.env.BENCH_FLOOD_MAIN ?? 'backend/dist/main.js'}, carico della macchina (1/5/15 min) ${load()}`,
+      `flood di socket${proxy ? ' dietro nginx (deploy/nginx/)' : ''}: ${SOCKETS} socket da un indirizzo, limite ${LIMIT} per client, server ${process.env.BENCH_FLOOD_MAIN ?? 'backend/dist/main.js'}, carico della macchina (1/5/15 min) ${load()}`,
     );
-    await sessionLatencies(server.base, forMs(1000)); // warm-up
-    const quiet = await sessionLatencies(server.base, forMs(3000));
+    await sessionLatencies(base, forMs(1000)); // warm-up
+    const quiet = await sessionLatencies(base, forMs(3000));
     console.log(`GET /api/auth/session a riposo (3 s): ${summary(quiet)}`);
     const rows: string[] = [];
     const allDuring: number[] = [];
@@ -142,11 +165,11 @@ export async function socketFloodBench(dataDir: string): Promise<void> {
     const runWave = async (transport: 'websocket' | 'polling', sustainMs: number) => {
       let done: WaveDone | undefined;
       const failures = { count: 0 };
-      const cpu0 = [cpuMs(server.pid), cpuMs(flooder.child.pid!)];
-      const result = flooder.ask<WaveDone>({ type: 'wave', base: server.base, sockets: SOCKETS, transport, sustainMs }, 'waveDone').then((d) => (done = d));
-      const during = await sessionLatencies(server.base, () => done !== undefined, 0, failures);
+      const cpu0 = [cpuMs(server.pid), cpuMs(flooder.child.pid!), proxy ? treeCpuMs(proxy.pid) : 0];
+      const result = flooder.ask<WaveDone>({ type: 'wave', base, sockets: SOCKETS, transport, sustainMs }, 'waveDone').then((d) => (done = d));
+      const during = await sessionLatencies(base, () => done !== undefined, 0, failures);
       await result;
-      const cpu = [cpuMs(server.pid) - cpu0[0], cpuMs(flooder.child.pid!) - cpu0[1]];
+      const cpu = [cpuMs(server.pid) - cpu0[0], cpuMs(flooder.child.pid!) - cpu0[1], proxy ? treeCpuMs(proxy.pid) - cpu0[2] : 0];
       await flooder.ask({ type: 'close' }, 'closed');
       await new Promise((r) => setTimeout(r, 300)); // the server frees the places of the closed sockets
       return { during, failures: failures.count, done: done!, cpu };
@@ -163,9 +186,10 @@ export async function socketFloodBench(dataDir: string): Promise<void> {
       let ms = 0;
       let serverCpu = 0;
       let flooderCpu = 0;
+      let proxyCpu = 0;
       for (let w = 0; w < WAVES; w++) {
         // a quiet window as long as the last wave, just before this one
-        paired.push(...(await sessionLatencies(server.base, forMs(lastMs))));
+        paired.push(...(await sessionLatencies(base, forMs(lastMs))));
         const r = await runWave(transport, 0);
         lastMs = r.done.ms;
         during.push(...r.during);
@@ -175,6 +199,7 @@ export async function socketFloodBench(dataDir: string): Promise<void> {
         ms += r.done.ms;
         serverCpu += r.cpu[0];
         flooderCpu += r.cpu[1];
+        proxyCpu += r.cpu[2];
       }
       allDuring.push(...during);
       allQuiet.push(...paired);
@@ -186,7 +211,7 @@ export async function socketFloodBench(dataDir: string): Promise<void> {
         `  per ondata: accettati ${(connected / WAVES).toFixed(0)}, rifiutati ${(refused / WAVES).toFixed(0)}, ondata conclusa in ${(ms / WAVES).toFixed(0)} ms; p99 durante / a riposo appaiato ${(p99(during) / p99(paired)).toFixed(2)}× (obiettivo < 3×); richieste fallite ${failed}`,
       );
       console.log(
-        `  CPU per ondata: server ${(serverCpu / WAVES).toFixed(0)} ms (${((serverCpu / WAVES / SOCKETS) * 1000).toFixed(0)} µs per tentativo), processo del flood ${(flooderCpu / WAVES).toFixed(0)} ms`,
+        `  CPU per ondata: server ${(serverCpu / WAVES).toFixed(0)} ms (${((serverCpu / WAVES / SOCKETS) * 1000).toFixed(0)} µs per tentativo), processo del flood ${(flooderCpu / WAVES).toFixed(0)} ms${proxy ? `, nginx ${(proxyCpu / WAVES).toFixed(0)} ms` : ''}`,
       );
       rows.push(`${transport}: ${(p99(during) / p99(paired)).toFixed(2)}×`);
     }
@@ -195,16 +220,16 @@ export async function socketFloodBench(dataDir: string): Promise<void> {
     const controlQuiet: number[] = [];
     const duty = Math.min(1, totalFlooderCpu / totalWaveMs);
     for (let w = 0; w < WAVES; w++) {
-      controlQuiet.push(...(await sessionLatencies(server.base, forMs(totalWaveMs / (2 * WAVES)))));
+      controlQuiet.push(...(await sessionLatencies(base, forMs(totalWaveMs / (2 * WAVES)))));
       let burnt = false;
       const done = flooder.ask({ type: 'burn', ms: totalWaveMs / (2 * WAVES), duty }, 'burnt').then(() => (burnt = true));
-      control.push(...(await sessionLatencies(server.base, () => burnt)));
+      control.push(...(await sessionLatencies(base, () => burnt)));
       await done;
     }
     console.log(
       `controllo (il processo del flood consuma la stessa CPU, ${(duty * 100).toFixed(0)}% di un core, senza connettersi): a riposo ${summary(controlQuiet)}; durante ${summary(control)}; p99 ${(p99(control) / p99(controlQuiet)).toFixed(2)}×`,
     );
-    const sustainedQuiet = await sessionLatencies(server.base, forMs(3000));
+    const sustainedQuiet = await sessionLatencies(base, forMs(3000));
     const sustained = await runWave('websocket', 3000);
     console.log(`GET /api/auth/session a riposo, 3 s appena prima: ${summary(sustainedQuiet)}`);
     console.log(`GET /api/auth/session con ${SOCKETS} tentativi continui per 3 s (ogni rifiutato riprova subito): ${summary(sustained.during)}`);
@@ -212,14 +237,15 @@ export async function socketFloodBench(dataDir: string): Promise<void> {
       `  tentativi ${sustained.done.attempts}, accettati ${sustained.done.connected}, rifiutati ${sustained.done.refused}; p99 durante / a riposo appaiato ${(p99(sustained.during) / p99(sustainedQuiet)).toFixed(2)}×; richieste fallite ${sustained.failures}`,
     );
     console.log(
-      `  CPU: server ${sustained.cpu[0].toFixed(0)} ms (${((sustained.cpu[0] / sustained.done.attempts) * 1000).toFixed(0)} µs per tentativo), processo del flood ${sustained.cpu[1].toFixed(0)} ms`,
+      `  CPU: server ${sustained.cpu[0].toFixed(0)} ms (${((sustained.cpu[0] / sustained.done.attempts) * 1000).toFixed(0)} µs per tentativo), processo del flood ${sustained.cpu[1].toFixed(0)} ms${proxy ? `, nginx ${sustained.cpu[2].toFixed(0)} ms` : ''}`,
     );
     console.log(`carico della macchina alla fine ${load()}`);
     console.log(
-      `flood di socket, p99 durante / a riposo appaiato: ${rows.join(', ')}, ondate insieme ${(p99(allDuring) / p99(allQuiet)).toFixed(2)}× (${p99(allQuiet).toFixed(1)} → ${p99(allDuring).toFixed(1)} ms; obiettivo < 3×)`,
+      `flood di socket${proxy ? ' dietro nginx' : ''}, p99 durante / a riposo appaiato: ${rows.join(', ')}, ondate insieme ${(p99(allDuring) / p99(allQuiet)).toFixed(2)}× (${p99(allQuiet).toFixed(1)} → ${p99(allDuring).toFixed(1)} ms; obiettivo < 3×)`,
     );
   } finally {
     flooder.child.send({ type: 'exit' });
+    await proxy?.stop();
     await server.stop();
   }
 }

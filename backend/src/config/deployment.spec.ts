@@ -87,10 +87,24 @@ describe('docker-compose.yml for production', () => {
   });
 
   it('nginx terminates TLS and tells the app the scheme (X-Forwarded-Proto), which TRUST_PROXY lets it believe', () => {
-    const raw = text('docker-compose.yml');
-    expect(raw).toMatch(/listen 443 ssl/);
-    expect(raw).toMatch(/proxy_set_header X-Forwarded-Proto \$\$scheme/);
+    // the proxy's config is deploy/nginx/ (shared with the socket-flood bench), mounted by the compose file
+    expect(text('docker-compose.yml')).toMatch(/file: \.\/deploy\/nginx\/default\.conf/);
+    expect(services.proxy.volumes).toEqual(expect.arrayContaining(['./deploy/nginx:/etc/nginx/studio:ro']));
+    const server = text('deploy/nginx/default.conf');
+    expect(server).toMatch(/listen 443 ssl/);
+    expect(server).toMatch(/include \/etc\/nginx\/studio\/limits\.conf;/);
+    expect(server).toMatch(/include \/etc\/nginx\/studio\/locations\.conf;/);
+    expect(text('deploy/nginx/locations.conf')).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme/);
     expect(services['backend-1'].environment?.TRUST_PROXY).toMatch(/uniquelocal/);
+  });
+
+  it('nginx limits each client address: concurrent socket.io connections as the app does (20), login bursts', () => {
+    const locations = text('deploy/nginx/locations.conf');
+    const socketIo = locations.slice(locations.indexOf('location /socket.io/'));
+    expect(socketIo.slice(0, socketIo.indexOf('}'))).toMatch(/limit_conn sockets_per_address 20;/);
+    const login = locations.slice(locations.indexOf('location = /api/auth/login'));
+    expect(login.slice(0, login.indexOf('}'))).toMatch(/limit_req zone=logins /);
+    expect(text('deploy/nginx/limits.conf')).toMatch(/limit_conn_zone \$binary_remote_addr zone=sockets_per_address:/);
   });
 });
 

@@ -16,7 +16,6 @@ import {
   type CreatePaypalOrderResponse,
   type EventData,
   type EventMetadata,
-  type OrderView,
   type SessionUser,
   practiceDay,
   chargeFor,
@@ -24,7 +23,7 @@ import {
   type Charge,
   type ChargeQuote,
 } from '@studio/contracts';
-import type { BookingDoc, OrderDoc, ProductDoc, UnsettledPaymentDoc } from '@studio/projections';
+import type { BookingDoc, ProductDoc, UnsettledPaymentDoc } from '@studio/projections';
 import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability';
 import { bookingDecider, patientHoldDecider } from '../booking';
 import { couponDecider, couponUsable } from '../catalog';
@@ -312,48 +311,6 @@ export class OrdersService {
     if (run.state.order.status === 'pending') return { ...HOME, paymentInReview: true };
     if (run.state.order.status !== 'placed') throw new UnprocessableError(PAYMENT_NOT_COMPLETED_MESSAGE, 'pagamento_non_completato');
     return HOME;
-  }
-
-  /** GET /api/me/orders: each with the doctor of its visit (two doctors' receipts may both be "1/2030") */
-  async mine(user: SessionUser): Promise<OrderView[]> {
-    const docs = await this.readModels.find<OrderDoc>('orders', { patient_id: user.id });
-    const names = new Map<string, Promise<string | null>>();
-    const doctorOf = (bookingId: string): Promise<string | null> => {
-      if (!names.has(bookingId))
-        names.set(
-          bookingId,
-          (async () => {
-            const booking = await this.readModels.get<BookingDoc>('bookings', bookingId);
-            const doctor = booking ? await this.users.get(booking.doc.doctorId) : null;
-            return doctor ? this.users.displayName(doctor) : null;
-          })(),
-        );
-      return names.get(bookingId)!;
-    };
-    const views = await Promise.all(
-      docs.map(async ({ doc }) => ({
-        id: doc.id,
-        productName: doc.productName,
-        amountCents: doc.amountCents,
-        coupon: doc.coupon,
-        transaction: doc.transaction,
-        createdAt: doc.createdAt,
-        bookingId: doc.bookingId,
-        status: doc.status ?? 'placed',
-        ...(doc.failureReason ? { failureReason: doc.failureReason } : {}),
-        doctorName: await doctorOf(doc.bookingId),
-        invoice: await this.invoiceOf(doc.id),
-      })),
-    );
-    return views.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
-  }
-
-  /** the tax code and billing address sealed in the order's OrderPlaced (the patient's own, opened for them); null once erased */
-  private async invoiceOf(orderId: string): Promise<{ taxcode: string; billing: string } | null> {
-    const events = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
-    const placed = events.find((e) => e.type === 'OrderPlaced');
-    if (!placed) return null;
-    return this.personalData.open<{ taxcode: string; billing: string }>(placed.data.invoice);
   }
 
   private async product(productId: string): Promise<ProductDoc> {

@@ -16,17 +16,10 @@ import { DeskPayment } from './DeskPayment';
 import { undoOpen, visitEnded } from './outcomeTiming';
 import { FollowUpButton } from './FollowUpDialog';
 import { useNow } from '../../lib/useNow';
+import { BookingStatusBadge } from '../../components/ui/BookingStatusBadge';
 import { useRememberedDoctor } from '../../lib/rememberedDoctor';
 
 const t = it.agenda;
-
-const VARIANT: Record<AgendaItem['status'], string> = {
-  held: 'warning',
-  confirmed: 'success',
-  cancelled: 'secondary',
-  no_show: 'danger',
-  completed: 'primary',
-};
 
 /** the staff's disdetta: a reason is required (the patient is told), the refund is always full */
 function CancelAppointment({ item, doctorId }: { item: AgendaItem; doctorId: string }) {
@@ -161,9 +154,7 @@ function AgendaRow({
       <td data-label={t.phone}>{item.patient.phone ? <a href={`tel:${item.patient.phone}`}>{item.patient.phone}</a> : '—'}</td>
       <td data-label={t.email}>{item.patient.email ? <a href={`mailto:${item.patient.email}`}>{item.patient.email}</a> : '—'}</td>
       <td data-label={t.status}>
-        <Badge bg={VARIANT[item.status]} text={item.status === 'held' ? 'dark' : undefined} className="app-agenda-status">
-          {t.status_[item.status]}
-        </Badge>
+        <BookingStatusBadge status={item.status} label={t.status_[item.status]} className="app-agenda-status" />
       </td>
       <td data-label={t.paid}>
         {item.order ? (

@@ -5,7 +5,7 @@ import type { MyBooking } from '../../lib/bookingsApi';
 import { isoDay, localClock, localDateTime } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
-import { HomePage } from './HomePage';
+import { HomeRoute } from '../../app/HomeRoute';
 import { sortBookings } from './MyBookings';
 import { FakeSocket } from '../../test/fakeSocket';
 import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH } from '@studio/contracts';
@@ -17,7 +17,7 @@ jest.mock('../../lib/socket', () => ({
 }));
 
 const routes = [
-  { path: '/home', element: <HomePage /> },
+  { path: '/home', element: <HomeRoute /> },
   { path: '/prenota', element: <p>prenotazione</p> },
 ];
 const future = new Date(Date.now() + 12 * 60_000).toISOString();

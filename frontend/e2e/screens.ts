@@ -86,7 +86,8 @@ async function searchDietPatients(page: Page): Promise<void> {
 
 /** /storico as a timeline (days in Italian, repeated reads grouped) */
 async function showAuditTimeline(page: Page): Promise<void> {
-  await page.getByRole('radio', { name: 'Cronologia' }).check({ force: true });
+  // a toggle button: the radio is hidden behind its label (.btn-check), the label takes the click
+  await page.locator('label[for="audit-view-timeline"]').click();
   await page.getByTestId('audit-timeline').waitFor();
 }
 

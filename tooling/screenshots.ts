@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots`: the main screens of every role, on a phone (390×844) and a desktop (1366×800), as PNGs in
  * test-results/screenshots/ (<role>-<screen>-<size>.png), so a reviewer can look without logging in. The app runs
- * built, on a fresh demo data dir, exactly as the all-routes browser test runs it.
+ * built, on a fresh demo data dir, exactly as the all-routes browser test runs it. Four of them, the visible screen
+ * only, also go to docs/img/ for the README.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,9 +11,18 @@ import { contextFor, createFixtures, SCREENS, settle, VIEWPORTS, type Viewer } f
 
 const OUT = resolve(__dirname, '../test-results/screenshots');
 const VIEWERS: readonly Viewer[] = ['visitor', 'patient', 'doctor', 'admin', 'auditor'];
+/** the four the README shows (docs/img, committed): the visible screen only, so each stays under 200 KB */
+const README_DIR = resolve(__dirname, '../docs/img');
+const README_SHOTS: Record<string, string> = {
+  'patient-prenota-scelta-telefono': 'prenota-telefono.png',
+  'doctor-disponibilita-desktop': 'settimana-medico.png',
+  'doctor-agenda-desktop': 'agenda.png',
+  'doctor-dieta-desktop': 'dieta.png',
+};
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
+  mkdirSync(README_DIR, { recursive: true });
   const server = await startServer();
   const browser = await launchChromium();
   try {
@@ -27,7 +37,10 @@ async function main(): Promise<void> {
           await page.goto(`${server.url}${screen.path(fixtures)}`);
           await settle(page);
           if (screen.prepare) await screen.prepare(page);
-          await page.screenshot({ path: resolve(OUT, `${viewer}-${screen.name}-${viewport.name}.png`), fullPage: true });
+          const name = `${viewer}-${screen.name}-${viewport.name}`;
+          await page.screenshot({ path: resolve(OUT, `${name}.png`), fullPage: true });
+          const readme = README_SHOTS[name];
+          if (readme) await page.screenshot({ path: resolve(README_DIR, readme), clip: { x: 0, y: 0, width: viewport.width, height: viewport.height } });
           count += 1;
         }
       }

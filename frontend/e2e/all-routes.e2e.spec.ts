@@ -51,10 +51,6 @@ async function smallTargets(page: Page): Promise<string[]> {
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden') continue;
       if (el.matches('[role=region], .data-table-scroll, .table-responsive')) continue;
-      // a known gap, not a pass: FullCalendar 7 places a 30-minute slot by its own measured row (25 px); its
-      // class options change the lanes but not the rows the events follow. The slots meet WCAG 2.5.8 (24 px)
-      // and each is reached by keyboard; 44 px is open (issue 28's note).
-      if (el.closest('.app-calendar-view') && el.matches('.slot-event')) continue;
       if (el.tagName === 'A' && style.display === 'inline') {
         const parentText = (el.parentElement?.textContent ?? '').replace(el.textContent ?? '', '').trim();
         if (parentText.length > 0) continue;
@@ -153,6 +149,7 @@ describe('every route of every role, on a phone and a desktop', () => {
         await context.close();
       }
       expect(problems).toEqual([]);
-    }, 240_000);
+      // a watchdog, not a measure: with five helpers and a CI loop on two cores a role's 40 visits took over 240 s
+    }, 600_000);
   }
 });

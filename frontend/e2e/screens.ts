@@ -62,6 +62,35 @@ async function openAgendaCancelDialog(page: Page): Promise<void> {
   await page.getByRole('dialog').waitFor();
 }
 
+/** the front desk's /home with "Prenota per un paziente" open: a patient found by name and chosen, a doctor chosen */
+async function openFrontDeskBooking(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Prenota per un paziente' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('searchbox', { name: 'Cerca un paziente' }).fill('Verdi');
+  await dialog
+    .getByRole('radio', { name: /Luca Verdi/ })
+    .first()
+    .check();
+  await dialog.getByLabel('Medico').selectOption({ label: 'Giulia Rossi' });
+  await dialog.getByLabel('Ora').waitFor();
+}
+
+/** /diete filtered by a birth date typed as Italians do (or by a name: the fixture patient may have none) */
+async function searchDietPatients(page: Page): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Cerca un paziente' }).fill('Verdi');
+  await page
+    .getByRole('status')
+    .filter({ hasText: /trovat/ })
+    .waitFor();
+}
+
+/** /storico as a timeline (days in Italian, repeated reads grouped) */
+async function showAuditTimeline(page: Page): Promise<void> {
+  // a toggle button: the radio is hidden behind its label (.btn-check), the label takes the click
+  await page.locator('label[for="audit-view-timeline"]').click();
+  await page.getByTestId('audit-timeline').waitFor();
+}
+
 /** /storico with the newest event's detail open */
 async function openFirstAuditEvent(page: Page): Promise<void> {
   await page.getByTestId('audit-event-row').first().getByRole('button').first().click();
@@ -105,6 +134,9 @@ export const SCREENS: readonly Screen[] = [
   { name: 'home-disdetta', path: () => '/home', roles: ['patient'], title: 'Home', prepare: openPatientCancelDialog },
   { name: 'agenda-disdetta', path: (f) => `/agenda?view=day&day=${f.confirmedDay}`, roles: ['doctor'], title: 'Agenda', prepare: openAgendaCancelDialog },
   { name: 'storico-evento', path: () => '/storico', roles: ['admin', 'auditor'], title: 'Storico', prepare: openFirstAuditEvent },
+  { name: 'storico-cronologia', path: () => '/storico', roles: ['admin', 'auditor'], title: 'Storico', prepare: showAuditTimeline },
+  { name: 'home-prenota-paziente', path: () => '/home', roles: ['admin'], title: 'Home', prepare: openFrontDeskBooking },
+  { name: 'diete-ricerca', path: () => '/diete', roles: ['doctor', 'admin'], title: 'Diete', prepare: searchDietPatients },
   // what a role outside a page reads, and an unknown address
   { name: 'storico-negato', path: () => '/storico', roles: ['doctor', 'patient'], title: 'Accesso non consentito' },
   { name: 'catalogo-negato', path: () => '/catalogo', roles: ['doctor'], title: 'Accesso non consentito' },

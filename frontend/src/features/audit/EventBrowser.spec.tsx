@@ -135,7 +135,15 @@ describe('EventBrowser', () => {
       {
         method: 'GET',
         path: `/api/audit/events?patient=${patient}`,
-        body: { events: [read(12, '40'), read(11, '30'), read(10, '20'), { ...row(9, 'BookingHeld'), at: '2030-03-04T15:00:00.000Z' }], next: null },
+        body: {
+          events: [
+            read(12, '40'),
+            read(11, '30'),
+            read(10, '20'),
+            { ...row(9, 'BookingHeld'), at: '2030-03-04T15:00:00.000Z', userId: patient, role: 'patient' },
+          ],
+          next: null,
+        },
       },
       { method: 'GET', path: '/api/audit/events', body: { events: [row(9)], next: null } },
     ]);
@@ -159,6 +167,8 @@ describe('EventBrowser', () => {
       const [reads] = within(timeline).getAllByTestId('audit-timeline-event');
       expect(reads.textContent).toMatch(/lettura: dati anagrafici \(3 volte\)/);
       expect(reads.textContent).toContain('da Giulia Rossi (Medico)');
+      // names are sealed for the auditor: the patient reads as the role and the short code the list offers
+      expect(within(timeline).getAllByTestId('audit-timeline-event')[1].textContent).toContain('da Paziente 3336c482…');
     } finally {
       fetchMock.restore();
     }

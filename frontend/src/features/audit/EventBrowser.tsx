@@ -49,7 +49,8 @@ export function EventBrowser() {
   const who = (userId: string, role: string) => {
     const roleName = it.roles[role as keyof typeof it.roles] ?? role;
     if (userId === session?.id) return `${it.audit.you} (${roleName})`;
-    const name = doctors.data?.find((d) => d.id === userId)?.name ?? patients.find((p) => p.id === userId)?.name;
+    // the auditor's patient choices are short codes, not names: a patient reads as role and code
+    const name = doctors.data?.find((d) => d.id === userId)?.name ?? (session?.role === 'admin' ? patients.find((p) => p.id === userId)?.name : undefined);
     return name ? `${name} (${roleName})` : `${roleName} ${shortId(userId)}`;
   };
   const dispatch = useAppDispatch();

@@ -1,7 +1,5 @@
-import { brotliBytes, firstLoadFiles, readManifest, type Manifest, FRONTEND_DIST } from './firstLoad';
+import { BOOKING_PAGE, brotliBytes, firstLoadFiles, readManifest, type Manifest, FRONTEND_DIST } from './firstLoad';
 
-/** /prenota's module, as the build's manifest names it when the route is lazy */
-const BOOKING_PAGE = 'src/features/booking/BookingPage.tsx';
 /**
  * The brotli bytes of JavaScript /prenota may download before it renders. The issue's goal is 100 KB; React and
  * React DOM (about 60 KB), React Router's data router (27 KB) and Redux Toolkit with RTK Query (about 23 KB) are

@@ -19,6 +19,8 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 export const FRONTEND_DIST = join(__dirname, '../../dist');
+/** /prenota's module, as the manifest names it when the route is lazy */
+export const BOOKING_PAGE = 'src/features/booking/BookingPage.tsx';
 
 /** the JavaScript and CSS files of a page's first load; `routeSource`: the page's module, as the manifest names it */
 export function firstLoadFiles(manifest: Manifest, routeSource?: string): { scripts: string[]; styles: string[] } {

@@ -2,6 +2,7 @@
 // between features that DESIGN.md "Dependencies between features" draws. `npm run lint`.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -43,6 +44,38 @@ const featurePolicies = Object.entries(FEATURE_USES).map(([from, to]) => ({
   from: { element: { type: 'be-feature', captured: { feature: from } } },
   allow: { to: { element: { type: 'be-feature', captured: { feature: to.length ? `{${to.join(',')},${from}}` : from }, fileInternalPath: 'index.ts' } } },
 }));
+
+const APPEND_BY_COMMAND = {
+  selector: "CallExpression[callee.property.name='append'][callee.object.property.name='eventStore']",
+  message: 'Si scrive nel log solo con un comando: new Decide(...) sul CommandBus.',
+};
+// Queries are answered from read models (issue 24): reading a stream per request grows with the history.
+const STREAM_READS = {
+  selector: 'CallExpression[callee.property.name=/^(readStream|readAll)$/]',
+  message:
+    'Una lettura si serve dai read model (projections/), non dai flussi del log; leggono i flussi solo i file in STREAM_READERS (eslint.config.mjs), per lo stato fresco di una decisione.',
+};
+/** files that may read streams, each for a reason a read model cannot serve */
+const STREAM_READERS = [
+  // fresh state for a decision (a read model may lag behind the last append)
+  'backend/src/orders/orders.service.ts',
+  'backend/src/desk-payments/desk-payments.service.ts',
+  'backend/src/workflows/**',
+  'backend/src/setup/setup.ts',
+  // reactions composing what they send from the events that caused them
+  'backend/src/notifications/notifications.service.ts',
+  'backend/src/notifications/outbox-worker.ts',
+  // the auditor reads the log itself: one event's data, the hash chain, a week as it was
+  'backend/src/audit/audit.service.ts',
+  // the person's access stream is their log, read backwards a page at a time
+  'backend/src/audit/access-log-entries.service.ts',
+  // an attachment's bytes live only in its event, read by its revision
+  'backend/src/clinical-record/clinical-record.service.ts',
+  // fiscal documents: the numbering stream is the legal source of a receipt and of the day's takings
+  'backend/src/fiscal/fiscal.service.ts',
+  // the testing helpers read the whole log
+  'backend/src/testing/**',
+];
 
 export default tseslint.config(
   {
@@ -115,14 +148,44 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', APPEND_BY_COMMAND, STREAM_READS],
+    },
+  },
+  // the frontend's file names, as most of the tree had them: a component (and its spec) PascalCase.tsx, any other
+  // module camelCase.ts, folders kebab-case, browser tests kebab-case; the middle extensions (.spec, .e2e) aside
+  {
+    files: ['frontend/**/*.ts', 'frontend/**/*.tsx'],
+    ignores: [
+      '**/*.d.ts',
+      'frontend/*.ts',
+      'frontend/src/main.tsx',
+      'frontend/src/app/routes.tsx',
+      'frontend/src/app/routes.spec.tsx',
+      'frontend/src/test/renderWithStore.tsx',
+    ],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
         'error',
+        { 'frontend/src/**/*.tsx': 'PASCAL_CASE', 'frontend/src/**/*.ts': 'CAMEL_CASE', 'frontend/e2e/**/*.ts': 'KEBAB_CASE' },
         {
-          selector: "CallExpression[callee.property.name='append'][callee.object.property.name='eventStore']",
-          message: 'Si scrive nel log solo con un comando: new Decide(...) sul CommandBus.',
+          ignoreMiddleExtensions: true,
+          errorMessage:
+            'Il nome del file {{ target }} non segue la regola {{ pattern }} (componenti PascalCase.tsx, moduli camelCase.ts, test nel browser kebab-case).',
         },
       ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { 'frontend/src/**/': 'KEBAB_CASE', 'frontend/e2e/**/': 'KEBAB_CASE' },
+        { errorMessage: 'La cartella {{ target }} non segue la regola {{ pattern }} (cartelle kebab-case).' },
+      ],
     },
+  },
+  // the few files that may read streams (STREAM_READS above): fresh state for a decision, a reaction or the auditor
+  {
+    files: STREAM_READERS,
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', APPEND_BY_COMMAND] },
   },
   // boundaries between workspaces and features (relative imports)
   {

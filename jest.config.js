@@ -10,6 +10,7 @@ module.exports = {
     '\\.(css)$': '<rootDir>/tooling/style-stub.js',
   },
   testMatch: ['<rootDir>/{contracts,projections,backend,frontend}/src/**/*.spec.ts?(x)'],
+  setupFilesAfterEnv: ['<rootDir>/tooling/jest-setup.js'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   // a watchdog, not a measure: on a loaded machine (2 cores, other jobs) starting an app took over 30 s in a hook;
   // no test asserts a duration (speed is measured by `npm run bench`)

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     if (wanted('visits')) await visitsBench(join(root, 'visits'));
     if (wanted('scaleout')) await scaleOutBench();
     // millions of events written and replayed: only when asked by name
-    if (only?.includes('reads')) await readsBench(join(root, 'reads'));
+    if (only?.includes('reads')) await readsBench();
     if (wanted('socketflood')) await socketFloodBench(join(root, 'socket-flood'));
     printTable();
   } finally {

@@ -3,7 +3,7 @@ import { Role } from './events';
 import { PASSWORD_TOO_LONG_MESSAGE, fitsBcrypt } from './registration';
 
 export const LoginRequest = z.object({
-  email: z.string({ error: "Inserisci l'email" }).trim().min(1, "Inserisci l'email").email('Email non valida'),
+  email: z.string({ error: 'Inserisci l’email' }).trim().min(1, 'Inserisci l’email').email('Email non valida'),
   password: z.string({ error: 'Inserisci la password' }).min(1, 'Inserisci la password').refine(fitsBcrypt, PASSWORD_TOO_LONG_MESSAGE),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;

@@ -26,8 +26,12 @@ export interface ProjectionDefinition<D = any, T extends string = any> {
   /** which document an event touches; null = none (events come checked against the catalogue: parseRecordedEvent) */
   documentId(event: ProjectedEvent<T>): string | null;
   evolve(doc: D | null, event: ProjectedEvent<T>): D | null;
-  /** queryable columns, computed from the document on every write */
-  indexes: Record<string, { type: 'text' | 'integer'; value: (doc: D) => string | number | null }>;
+  /**
+   * queryable columns, computed from the document on every write. `then`: a second column of the column's index (another
+   * index column, or 'position'), for the queries that filter on this column and range over or order by that one: the
+   * index answers them without reading every row of the column's value (a doctor's week out of years of slots).
+   */
+  indexes: Record<string, { type: 'text' | 'integer'; value: (doc: D) => string | number | null; then?: string }>;
 }
 
 /** a document as stored: the doc plus the position of the last event applied to it */

@@ -131,4 +131,29 @@ describe.each(backends)('read-model store on $kind', (backend) => {
     }>`select distinct ${sql.ref('group')} from ${sql.table(table)} where ${sql.ref('group')} is not null order by 1`.execute(readModels.kysely);
     expect(groups.rows.map((r) => r.group)).toEqual(['a', 'b']);
   });
+
+  it('a two-column index (then) answers "this group, ordered by count" from the index, and is added to a table made before it', async () => {
+    const plain = counterProjection(uniqueName('then'));
+    await readModels.ensureCollection(plain);
+    const withThen = { ...plain, indexes: { ...plain.indexes, group: { ...plain.indexes.group, then: 'count' } } };
+    // the table exists already: ensureCollection builds the new index on it and drops the one-column one it extends
+    await readModels.ensureCollection(withThen);
+    const table = await readModels.activeTable(plain.name);
+    const fresh = await readModels.createTable(withThen);
+    for (const t of [table, fresh]) {
+      const names =
+        backend.kind === 'sqlite'
+          ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${t}`.execute(readModels.kysely)).rows
+          : (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${t}`.execute(readModels.kysely)).rows;
+      expect(names.map((r) => r.name)).toEqual(expect.arrayContaining([`ix_${t}_group_count`, `ix_${t}_count`, `ix_${t}_position`]));
+      expect(names.map((r) => r.name)).not.toContain(`ix_${t}_group`);
+    }
+    if (backend.kind === 'sqlite') {
+      const plan = await sql<{
+        detail: string;
+      }>`explain query plan select id from ${sql.table(table)} where ${sql.ref('group')} = 'a' and count >= 1 order by count`.execute(readModels.kysely);
+      expect(plan.rows.map((r) => r.detail).join(' ')).toContain(`ix_${table}_group_count`);
+    }
+    await readModels.dropTable(fresh);
+  });
 });

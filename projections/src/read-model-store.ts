@@ -70,6 +70,16 @@ const chunks = <T>(items: T[]): T[][] => {
   return out;
 };
 
+/** the secondary indexes of a definition: name suffix and columns */
+function indexesOf(def: ProjectionDefinition): { suffix: string; columns: string[] }[] {
+  return [
+    { suffix: 'position', columns: ['position'] },
+    ...Object.entries(def.indexes).map(([column, index]) =>
+      index.then ? { suffix: `${column}_${ident(index.then, 'indice')}`, columns: [column, index.then] } : { suffix: column, columns: [column] },
+    ),
+  ];
+}
+
 function isMissingTable(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return e?.code === '42P01' || /no such table/i.test(e?.message ?? '');
@@ -171,8 +181,25 @@ class KyselyReadModelStore implements ReadModelStore {
     this.defs.set(def.name, def);
     const table = await this.ddl(async (trx) => {
       const row = await trx.selectFrom(REGISTRY).select('physical_table').where('collection', '=', def.name).executeTakeFirst();
-      // an existing table is left as it is: changed indexes come with a version bump, i.e. a rebuild
-      if (row) return row.physical_table as string;
+      // an existing table keeps its columns (changed ones come with a version bump, i.e. a rebuild); a two-column
+      // index added since is built on it here, and takes the place of the one-column index it extends
+      if (row) {
+        const existing = row.physical_table as string;
+        for (const [column, index] of Object.entries(def.indexes)) {
+          if (!index.then) continue;
+          await trx.schema
+            .createIndex(ident(`ix_${existing}_${column}_${index.then}`, 'indice'))
+            .ifNotExists()
+            .on(existing)
+            .columns([column, index.then])
+            .execute();
+          await trx.schema
+            .dropIndex(ident(`ix_${existing}_${column}`, 'indice'))
+            .ifExists()
+            .execute();
+        }
+        return existing;
+      }
       const fresh = `${def.name}__g1`;
       await sql`drop table if exists ${sql.id(fresh)}`.execute(trx);
       await this.createPhysical(trx, fresh, def);
@@ -197,12 +224,12 @@ class KyselyReadModelStore implements ReadModelStore {
 
   async buildIndexes(table: string, def: ProjectionDefinition): Promise<void> {
     await this.ddl(async (trx) => {
-      for (const column of ['position', ...Object.keys(def.indexes)]) {
+      for (const { suffix, columns } of indexesOf(def)) {
         await trx.schema
-          .createIndex(ident(`ix_${table}_${column}`, 'indice'))
+          .createIndex(ident(`ix_${table}_${suffix}`, 'indice'))
           .ifNotExists()
           .on(ident(table, 'tabella'))
-          .column(column)
+          .columns(columns)
           .execute();
       }
     });
@@ -470,11 +497,11 @@ class KyselyReadModelStore implements ReadModelStore {
     for (const [column, index] of Object.entries(def.indexes)) create = create.addColumn(column, index.type === 'integer' ? 'bigint' : text);
     await create.execute();
     if (!indexes) return;
-    for (const column of ['position', ...Object.keys(def.indexes)]) {
+    for (const { suffix, columns } of indexesOf(def)) {
       await trx.schema
-        .createIndex(ident(`ix_${table}_${column}`, 'indice'))
+        .createIndex(ident(`ix_${table}_${suffix}`, 'indice'))
         .on(table)
-        .column(column)
+        .columns(columns)
         .execute();
     }
   }

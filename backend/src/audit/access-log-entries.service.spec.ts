@@ -1,11 +1,10 @@
 import { InvalidEventError, accessStreamName } from '@studio/contracts';
 import { testMetadata } from '../event-store/event-store.contract';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import type { Core } from '../infrastructure/core';
 import type { UsersService } from '../users';
 import { AccessLogEntriesService } from './access-log-entries.service';
 
-// The person's access log reads each PersonalDataAccessed the audit_events row points at: the event is checked against
+// The person's access log reads the person's access stream backwards: each event is checked against
 // the catalogue before it is shown; an invalid one is reported (InvalidEventError, naming it), not shown half-empty.
 describe('AccessLogEntriesService.entriesFor', () => {
   let store: SqliteEventStore;
@@ -17,15 +16,7 @@ describe('AccessLogEntriesService.entriesFor', () => {
     store = new SqliteEventStore(':memory:');
     get = jest.fn(async (id: string) => ({ id }));
     const users = { get, displayName: async () => 'Giulia Rossi' } as unknown as UsersService;
-    // the audit_events rows of the person's access stream, newest first
-    const readModels = {
-      find: async (_c: string, where: { position?: { lt: number } }, options: { limit?: number }) =>
-        (await store.readStream(stream, { direction: 'backwards' }))
-          .filter((e) => where.position === undefined || e.position < where.position.lt)
-          .slice(0, options.limit)
-          .map((e) => ({ doc: { stream: e.stream, revision: e.revision, position: e.position, at: e.metadata.at } })),
-    } as unknown as Core['readModels'];
-    service = new AccessLogEntriesService(store, readModels, users);
+    service = new AccessLogEntriesService(store, users);
   });
   afterEach(() => store.close());
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type AccessLogEntry, accessStreamName, parseRecordedEvent } from '@studio/contracts';
-import type { AuditEventDoc } from '@studio/projections';
-import { EVENT_STORE, READ_MODELS, type Core } from '../infrastructure/core';
+import { EVENT_STORE, type Core } from '../infrastructure/core';
 import { UsersService } from '../users';
 
 /** the access log read back for the person it concerns (the writing side is personal-data's AccessLogService) */
@@ -9,7 +8,6 @@ import { UsersService } from '../users';
 export class AccessLogEntriesService {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: Core['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Core['readModels'],
     private readonly users: UsersService,
   ) {}
 
@@ -17,32 +15,29 @@ export class AccessLogEntriesService {
    * Who read this person's data, newest first (for the person's own /home). Reads by the same reader, of the same kind,
    * in the same hour are one entry with their count (issue 25: a list render that reads sixteen records is one line,
    * "16 volte", not sixteen): `at` is the newest read, `firstAt` the oldest, `position` the newest's. At most `limit`
-   * entries; the log is walked a page at a time (each page one read of the stream), at most MAX_SCANNED reads.
+   * entries; the stream is walked a page at a time, at most MAX_SCANNED reads.
    */
   async entriesFor(subjectId: string, limit = 50): Promise<AccessLogEntry[]> {
     const stream = accessStreamName(subjectId);
     const groups = new Map<string, AccessLogEntry & { hour: string }>();
     const order: (AccessLogEntry & { hour: string })[] = [];
+    // the person's access stream is their log: read backwards a page at a time (one indexed range read each), no index of the whole log needed
     let before: number | null = null;
     let scanned = 0;
     walk: while (scanned < MAX_SCANNED) {
-      const rows: { doc: AuditEventDoc }[] = await this.readModels.find<AuditEventDoc>(
-        'audit_events',
-        { stream, type: 'PersonalDataAccessed', ...(before === null ? {} : { position: { lt: before } }) },
-        { orderBy: [{ column: 'position', direction: 'desc' }], limit: PAGE },
-      );
-      if (rows.length === 0) break;
-      scanned += rows.length;
-      // the rows name the events by revision; what was read is in the events themselves: one read for the page
-      const revisions = rows.map((r) => r.doc.revision);
-      const [from, to] = [Math.min(...revisions), Math.max(...revisions)];
-      const events = new Map((await this.eventStore.readStream(stream, { fromRevision: from, maxCount: to - from + 1 })).map((e) => [e.revision, e]));
-      for (const { doc } of rows) {
-        const hour = doc.at.slice(0, 13); // an instant's hour (UTC; the same hours as Italy's, whole hours apart)
+      const page = await this.eventStore.readStream(stream, {
+        direction: 'backwards',
+        maxCount: PAGE,
+        ...(before === null ? {} : { fromRevision: before - 1 }),
+      });
+      if (page.length === 0) break;
+      scanned += page.length;
+      for (const recorded of page) {
+        if (recorded.type !== 'PersonalDataAccessed') continue;
+        const at = typeof recorded.metadata?.at === 'string' ? recorded.metadata.at : recorded.recordedAt;
+        const hour = at.slice(0, 13); // an instant's hour (UTC; the same hours as Italy's, whole hours apart)
         // enough entries, and this read is older than the oldest entry's hour: nothing further can join them
         if (order.length >= limit && hour < order[order.length - 1].hour) break walk;
-        const recorded = events.get(doc.revision);
-        if (!recorded) continue;
         // checked against the catalogue: an invalid one throws InvalidEventError, naming it
         const event = parseRecordedEvent(recorded);
         if (event.type !== 'PersonalDataAccessed') continue;
@@ -51,12 +46,12 @@ export class AccessLogEntriesService {
         const group = groups.get(key);
         if (group) {
           group.count += 1;
-          group.firstAt = doc.at;
+          group.firstAt = at;
         } else if (order.length < limit) {
           const entry = {
-            position: doc.position,
-            at: doc.at,
-            firstAt: doc.at,
+            position: recorded.position,
+            at,
+            firstAt: at,
             count: 1,
             viewerId: data.viewerId,
             viewerRole: data.viewerRole,
@@ -68,8 +63,9 @@ export class AccessLogEntriesService {
           order.push(entry);
         }
       }
-      if (rows.length < PAGE) break;
-      before = rows[rows.length - 1].doc.position;
+      const oldest = page[page.length - 1].revision;
+      if (page.length < PAGE || oldest === 0) break;
+      before = oldest;
     }
     const names = new Map<string, string>();
     for (const e of order) {

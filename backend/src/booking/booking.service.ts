@@ -19,12 +19,10 @@ import {
   practiceInstant,
   videoRoomUrl,
   VIDEO_LINK_OPENS_MINUTES_BEFORE,
-  orderStreamName,
-  parseRecordedEvent,
 } from '@studio/contracts';
 import { feedCalendar } from '../common/calendar-file';
 import { readPracticeIdentity } from '../config/practice-settings';
-import type { BookingDoc, SlotDoc } from '@studio/projections';
+import type { BookingDoc, OrderDoc, SlotDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { availabilityDecider, doctorDayOf, inWorkingHours, slotStartsOf } from '../availability';
 import { VisitTypesService, type VisitType } from '../visit-types';
@@ -198,7 +196,7 @@ export class BookingService {
     if (!parsed || Number.isNaN(Date.parse(parsed.start)) || canonicalSlotStart(parsed.start) !== parsed.start) {
       throw new ValidationError('Orario non valido: scegline uno tra quelli proposti.', 'slot_non_valido');
     }
-    if (parsed.doctorId !== doctorId) throw new ValidationError("L'orario scelto non è del medico indicato.", 'slot_di_altro_medico');
+    if (parsed.doctorId !== doctorId) throw new ValidationError('L’orario scelto non è del medico indicato.', 'slot_di_altro_medico');
     const doctor = await this.users.getBookableDoctor(doctorId);
 
     // the same patient sending the same slot again (a double click) gets the hold they already have
@@ -434,24 +432,16 @@ export class BookingService {
     return view;
   }
 
-  /** who cancelled, the reason they gave (opened with the patient's key) and the amount the order's refund gave back */
+  /** who cancelled, the reason they gave (opened with the patient's key) and the amount the order's refund gave back: all on the read models */
   private async cancellationOf(b: BookingDoc): Promise<BookingView['cancellation'] | null> {
-    const events = (await this.eventStore.readStream(bookingStreamName(b.id))).map((e) => parseRecordedEvent(e));
-    const cancelled = [...events].reverse().find((e) => e.type === 'BookingCancelled');
-    if (!cancelled || cancelled.type !== 'BookingCancelled') return null;
-    const { by, reason: sealed, refund } = cancelled.data;
-    const reason = sealed ? await this.personalData.open<string>(sealed) : null;
+    if (!b.cancelledBy || b.refund === undefined) return null;
+    const reason = b.cancellationReason ? await this.personalData.open<string>(b.cancellationReason) : null;
     let refundCents: number | null = null;
-    if (refund === 'full' && b.refundId && b.orderId) {
-      const order = (await this.eventStore.readStream(orderStreamName(b.orderId))).map((e) => parseRecordedEvent(e));
-      const refunded = [...order].reverse().find((e) => e.type === 'PaymentRefunded');
-      if (refunded?.type === 'PaymentRefunded') refundCents = refunded.data.amountCents ?? null;
-      if (refundCents === null) {
-        const captured = order.find((e) => e.type === 'OrderCreated');
-        if (captured?.type === 'OrderCreated') refundCents = captured.data.totalCents ?? null;
-      }
+    if (b.refund === 'full' && b.refundId && b.orderId) {
+      const order = (await this.readModels.get<OrderDoc>('orders', b.orderId))?.doc;
+      refundCents = order?.refundedCents ?? order?.totalCents ?? null;
     }
-    return { by, reason: typeof reason === 'string' ? reason : null, refund, refundCents };
+    return { by: b.cancelledBy, reason: typeof reason === 'string' ? reason : null, refund: b.refund, refundCents };
   }
 
   /**

@@ -117,5 +117,14 @@ describe('the patient journey after paying', () => {
       cancellation: { by: 'doctor', reason: 'Il medico è malato', refund: 'full', refundCents: expect.any(Number) },
     });
     expect(mine!.cancellation!.refundCents).toBeGreaterThan(0);
+    // answered from the read models: the list reads no booking or order stream (issue 24)
+    const reads = jest.spyOn(app.core.eventStore, 'readStream');
+    try {
+      const again = ((await patients[0].agent.get('/api/me/bookings').expect(200)).body as { id: string }[]).find((b) => b.id === id);
+      expect(again).toEqual(mine);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

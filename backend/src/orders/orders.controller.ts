@@ -14,11 +14,15 @@ import { CurrentUser, NotABrowserWrite, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
 import { clientKey } from '../security/rate-limits';
+import { OrdersQueries } from './orders.queries';
 import { OrdersService } from './orders.service';
 
 @Controller()
 export class OrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly queries: OrdersQueries,
+  ) {}
 
   @Get('api/paypal/config')
   paypalConfig(): PaypalConfigResponse {
@@ -78,6 +82,6 @@ export class OrdersController {
   @Get('api/me/orders')
   @Roles('patient')
   mine(@CurrentUser() user: SessionUser): Promise<OrderView[]> {
-    return this.orders.mine(user);
+    return this.queries.mine(user);
   }
 }

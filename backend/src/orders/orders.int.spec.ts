@@ -122,6 +122,14 @@ describe('orders: PayPal order, confirmation, my orders', () => {
         invoice: { taxcode: TAXCODE, billing: 'Via Roma 1, 00100 Roma' },
       },
     ]);
+    // answered from the read models: the invoice is carried on the order's read model, no stream is read (issue 24)
+    const reads = jest.spyOn(app.core.eventStore, 'readStream');
+    try {
+      expect((await patient.agent.get('/api/me/orders').expect(200)).body).toEqual(orders);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
 
     // taxcode and billing are sealed in the event, not in clear
     const events = await app.core.eventStore.readStream(orderStreamName(orderId));

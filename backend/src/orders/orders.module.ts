@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog';
 import { UsersModule } from '../users';
 import { OrdersController } from './orders.controller';
+import { OrdersQueries } from './orders.queries';
 import { OrdersService } from './orders.service';
 import { paypalProvider } from './paypal.provider';
 import { PaymentReconcilerService } from './payment-reconciler.service';
@@ -10,7 +11,7 @@ import { PaymentReconcilerService } from './payment-reconciler.service';
 @Module({
   imports: [CatalogModule, UsersModule],
   controllers: [OrdersController],
-  providers: [OrdersService, PaymentReconcilerService, paypalProvider],
+  providers: [OrdersService, OrdersQueries, PaymentReconcilerService, paypalProvider],
   exports: [OrdersService, PaymentReconcilerService],
 })
 export class OrdersModule {}

@@ -16,7 +16,6 @@ import {
   type CreatePaypalOrderResponse,
   type EventData,
   type EventMetadata,
-  type OrderView,
   type SessionUser,
   practiceDay,
   chargeFor,
@@ -24,7 +23,7 @@ import {
   type Charge,
   type ChargeQuote,
 } from '@studio/contracts';
-import type { BookingDoc, OrderDoc, ProductDoc, UnsettledPaymentDoc } from '@studio/projections';
+import type { BookingDoc, ProductDoc, UnsettledPaymentDoc } from '@studio/projections';
 import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf } from '../availability';
 import { bookingDecider, patientHoldDecider } from '../booking';
 import { couponDecider, couponUsable } from '../catalog';
@@ -50,7 +49,7 @@ export const PAYMENT_IN_REVIEW_MESSAGE = 'Pagamento in verifica: PayPal sta cont
 
 /** PayPal declined, after its review, a capture it had held (PENDING → DECLINED): the order failed, the hold was given back */
 export const PAYMENT_DECLINED_MESSAGE =
-  "Il pagamento non è andato a buon fine: PayPal lo ha rifiutato dopo la verifica. Non è stato addebitato nulla e l'orario prenotato è stato liberato.";
+  'Il pagamento non è andato a buon fine: PayPal lo ha rifiutato dopo la verifica. Non è stato addebitato nulla e l’orario prenotato è stato liberato.';
 
 /** a capture PayPal is still reviewing: the reconciler asks again later, nothing to record now */
 export class CaptureStillPending extends Error {}
@@ -59,7 +58,7 @@ export function refundedMessage(reason: string): string {
   return `${reason} Il pagamento è stato rimborsato per intero.`;
 }
 
-export const AMOUNT_MISMATCH_MESSAGE = "L'importo pagato non corrisponde a quello dovuto.";
+export const AMOUNT_MISMATCH_MESSAGE = 'L’importo pagato non corrisponde a quello dovuto.';
 export const INVALID_TAXCODE_MESSAGE = 'Codice fiscale non valido.';
 
 class UnprocessableError extends AppError {
@@ -225,15 +224,15 @@ export class OrdersService {
     if (state.status === 'pending') return { ...HOME, paymentInReview: true };
     if (state.status === 'failed') throw new ConflictError(PAYMENT_DECLINED_MESSAGE, 'pagamento_rifiutato');
 
-    if (input.product !== order.productId) throw new UnprocessableError("Il prodotto non corrisponde a quello dell'ordine.", 'prodotto_diverso');
+    if (input.product !== order.productId) throw new UnprocessableError('Il prodotto non corrisponde a quello dell’ordine.', 'prodotto_diverso');
     if (input.coupon && !(await this.catalog.guessMatches(input.coupon, order.coupon, client))) {
-      throw new UnprocessableError("Il coupon non corrisponde a quello dell'ordine.", 'coupon_diverso');
+      throw new UnprocessableError('Il coupon non corrisponde a quello dell’ordine.', 'coupon_diverso');
     }
     const taxcode = input.taxcode?.trim().toUpperCase() ?? '';
     const billing = input.billing?.trim() ?? '';
     if (!taxcode || !billing) throw new ValidationError(BILLING_REQUIRED_MESSAGE, 'fatturazione_mancante');
     if (!isValidCodiceFiscale(taxcode)) throw new ValidationError(INVALID_TAXCODE_MESSAGE, 'codice_fiscale_non_valido');
-    if (billing.length > 500) throw new ValidationError("L'indirizzo di fatturazione è troppo lungo (al massimo 500 caratteri).", 'fatturazione_troppo_lunga');
+    if (billing.length > 500) throw new ValidationError('L’indirizzo di fatturazione è troppo lungo (al massimo 500 caratteri).', 'fatturazione_troppo_lunga');
 
     // the hold is judged when the confirmation starts: a capture that outlasts it still books the slot if nobody else took it
     const startedAt = this.clock.now().toISOString();
@@ -314,48 +313,6 @@ export class OrdersService {
     return HOME;
   }
 
-  /** GET /api/me/orders: each with the doctor of its visit (two doctors' receipts may both be "1/2030") */
-  async mine(user: SessionUser): Promise<OrderView[]> {
-    const docs = await this.readModels.find<OrderDoc>('orders', { patient_id: user.id });
-    const names = new Map<string, Promise<string | null>>();
-    const doctorOf = (bookingId: string): Promise<string | null> => {
-      if (!names.has(bookingId))
-        names.set(
-          bookingId,
-          (async () => {
-            const booking = await this.readModels.get<BookingDoc>('bookings', bookingId);
-            const doctor = booking ? await this.users.get(booking.doc.doctorId) : null;
-            return doctor ? this.users.displayName(doctor) : null;
-          })(),
-        );
-      return names.get(bookingId)!;
-    };
-    const views = await Promise.all(
-      docs.map(async ({ doc }) => ({
-        id: doc.id,
-        productName: doc.productName,
-        amountCents: doc.amountCents,
-        coupon: doc.coupon,
-        transaction: doc.transaction,
-        createdAt: doc.createdAt,
-        bookingId: doc.bookingId,
-        status: doc.status ?? 'placed',
-        ...(doc.failureReason ? { failureReason: doc.failureReason } : {}),
-        doctorName: await doctorOf(doc.bookingId),
-        invoice: await this.invoiceOf(doc.id),
-      })),
-    );
-    return views.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
-  }
-
-  /** the tax code and billing address sealed in the order's OrderPlaced (the patient's own, opened for them); null once erased */
-  private async invoiceOf(orderId: string): Promise<{ taxcode: string; billing: string } | null> {
-    const events = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
-    const placed = events.find((e) => e.type === 'OrderPlaced');
-    if (!placed) return null;
-    return this.personalData.open<{ taxcode: string; billing: string }>(placed.data.invoice);
-  }
-
   private async product(productId: string): Promise<ProductDoc> {
     const found = await this.readModels.get<ProductDoc>('products', productId);
     if (!found || !found.doc.active) throw new NotFoundError('Prodotto non trovato.', 'prodotto_non_trovato');
@@ -418,7 +375,7 @@ export class OrdersService {
     try {
       refund = await paypal.refundCapture(state.captureId, `refund-${orderId}`);
     } catch (error) {
-      this.logger.error(`rimborso non riuscito per l'ordine ${orderId} (cattura ${state.captureId}): ${String(error)}`);
+      this.logger.error(`rimborso non riuscito per l’ordine ${orderId} (cattura ${state.captureId}): ${String(error)}`);
       throw new AppError(502, 'rimborso_non_riuscito', 'Il rimborso non è riuscito per ora: verrà ritentato automaticamente.');
     }
     const result = await this.commands.execute(
@@ -500,7 +457,7 @@ export class OrdersService {
     try {
       refund = await paypal.refundCapture(captureId, `refund-${orderId}`);
     } catch (error) {
-      this.logger.error(`rimborso non riuscito per l'ordine ${orderId} (cattura ${captureId}): ${String(error)}`);
+      this.logger.error(`rimborso non riuscito per l’ordine ${orderId} (cattura ${captureId}): ${String(error)}`);
       throw new AppError(
         502,
         'rimborso_non_riuscito',
@@ -668,7 +625,7 @@ export class OrdersService {
     try {
       await runWorkflow(this.eventStore, confirmPaymentWorkflow, input, (step) => this.executeConfirmStep(step, paypal, created.data, metadata));
     } catch (error) {
-      if (!(error instanceof CaptureStillPending)) this.logger.warn(`Riconciliazione dell'ordine ${orderId}: ${String(error)}`);
+      if (!(error instanceof CaptureStillPending)) this.logger.warn(`Riconciliazione dell’ordine ${orderId}: ${String(error)}`);
     }
     return (await readState<OrderState, OrderEvent>(this.eventStore, orderStreamName(orderId), orderDecider)).state.status;
   }

@@ -47,7 +47,8 @@ export const availabilitySlotsProjection: ProjectionDefinition<
     }
   },
   indexes: {
-    doctor_id: { type: 'text', value: (d) => d.doctorId },
+    // a doctor's week: (doctor_id, start) reads that week's rows, not the doctor's years of slots
+    doctor_id: { type: 'text', value: (d) => d.doctorId, then: 'start' },
     start: { type: 'text', value: (d) => d.start },
   },
 };

@@ -112,7 +112,14 @@ describe('the appointment after payment', () => {
 
   it('confirmed with its order; cancelled pending until settled with the refund', () => {
     expect(fold(bookingsProjection, paid).get('b1')).toMatchObject({ status: 'confirmed', orderId: 'o1' });
-    expect(fold(bookingsProjection, [...paid, cancelled]).get('b1')).toMatchObject({ status: 'cancelled', refund: 'full', pending: { kind: 'cancel' } });
+    expect(fold(bookingsProjection, [...paid, cancelled]).get('b1')).toMatchObject({
+      status: 'cancelled',
+      refund: 'full',
+      pending: { kind: 'cancel' },
+      // who cancelled and the sealed reason: the patient's list answers from here, not from the stream
+      cancelledBy: 'patient',
+      cancellationReason: null,
+    });
     expect(fold(bookingsProjection, [...paid, cancelled, freed('cancelled')]).get('b1')?.pending).toEqual({ kind: 'cancel' });
     const settled = event('booking-b1', 'BookingCancellationSettled', { bookingId: 'b1', refundId: 'R1' });
     expect(fold(bookingsProjection, [...paid, cancelled, freed('cancelled'), settled]).get('b1')).toMatchObject({

@@ -1,5 +1,5 @@
 import { STREAM_PREFIX } from '@studio/contracts';
-import type { BookedVisit, BookingStatus } from '@studio/contracts';
+import type { BookedVisit, BookingActor, BookingStatus, Sealed } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 /** one document per booking: what the patient's list, the booking page and the expiry sweep read */
@@ -23,6 +23,9 @@ export interface BookingDoc {
   paymentInReview?: string;
   /** a cancellation's refund decision */
   refund?: 'full' | 'none';
+  /** who cancelled and the reason they gave (sealed with the patient's key): the patient's list shows them */
+  cancelledBy?: BookingActor;
+  cancellationReason?: Sealed | null;
   /** the order was refunded by the cancellation (its settle step) */
   refundId?: string | null;
   /**
@@ -74,8 +77,8 @@ type BookingsEvent =
 export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent> = {
   name: 'bookings',
   // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed; 5: BookingPaymentInReview; 6: visits longer than a slot, visit type;
-  // 7: the outcome's time and its undo
-  version: 7,
+  // 7: the outcome's time and its undo; 8: who cancelled and why
+  version: 8,
   streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability, STREAM_PREFIX.patientHold],
   eventTypes: [
     'BookingHeld',
@@ -120,7 +123,16 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
       case 'BookingConfirmed':
         return doc ? { ...doc, status: 'confirmed', orderId: event.data.orderId, paymentInReview: undefined } : doc;
       case 'BookingCancelled':
-        return doc && { ...doc, status: 'cancelled', refund: event.data.refund, pending: { kind: 'cancel' } };
+        return (
+          doc && {
+            ...doc,
+            status: 'cancelled',
+            refund: event.data.refund,
+            cancelledBy: event.data.by,
+            cancellationReason: event.data.reason,
+            pending: { kind: 'cancel' },
+          }
+        );
       case 'BookingCancellationSettled':
         return doc && { ...doc, refundId: event.data.refundId, pending: null };
       case 'BookingRescheduleRequested': {
@@ -151,7 +163,8 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
   },
   indexes: {
     patient_id: { type: 'text', value: (d) => d.patientId },
-    doctor_id: { type: 'text', value: (d) => d.doctorId },
+    // the agenda's week of one doctor
+    doctor_id: { type: 'text', value: (d) => d.doctorId, then: 'start' },
     status: { type: 'text', value: (d) => d.status },
     // a hold whose payment is in review has no expiry for the sweep until PayPal settles it
     expires_at: { type: 'text', value: (d) => (d.paymentInReview && d.status === 'held' ? null : d.expiresAt) },

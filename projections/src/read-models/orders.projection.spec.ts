@@ -6,6 +6,8 @@ import { ordersProjection } from './orders.projection';
 const ev = (type: string, data: Record<string, unknown>, at = '2030-03-04T06:00:00.000Z'): RecordedEvent =>
   ({ type, data, metadata: { at }, streamName: 'x', revision: 0, position: 1, id: 'e' }) as unknown as RecordedEvent;
 
+const invoice = { keyId: 'p1', iv: 'iv', tag: 'tag', data: 'sealed' };
+
 describe('orders projection and booked slots', () => {
   it('lists an order once it is placed', () => {
     expect(ordersProjection.evolve(null, ev('OrderCreated', { orderId: 'O1' }))).toBeNull();
@@ -21,11 +23,16 @@ describe('orders projection and booked slots', () => {
         amountCents: 8000,
         currency: 'EUR',
         captureId: 'C1',
+        invoice,
+        totalCents: 8200,
       }),
     );
     expect(doc).toMatchObject({ id: 'O1', transaction: 'O1', amountCents: 8000, createdAt: '2030-03-04T06:00:00.000Z', patientId: 'p1', status: 'placed' });
+    // what /api/me/orders and a cancelled booking show, carried here so that no query reads the order's stream
+    expect(doc).toMatchObject({ invoice, totalCents: 8200 });
     // a cancellation's refund marks it refunded; a refund of an order never placed lists nothing
     expect(ordersProjection.evolve(doc, ev('PaymentRefunded', { orderId: 'O1', refundId: 'R1' }))).toMatchObject({ status: 'refunded', refundId: 'R1' });
+    expect(ordersProjection.evolve(doc, ev('PaymentRefunded', { orderId: 'O1', refundId: 'R1', amountCents: 8200 }))).toMatchObject({ refundedCents: 8200 });
     expect(ordersProjection.evolve(null, ev('PaymentRefunded', { orderId: 'O2', refundId: 'R2' }))).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { STREAM_PREFIX } from '@studio/contracts';
+import { STREAM_PREFIX, type Sealed } from '@studio/contracts';
 import type { ProjectionDefinition } from '../projection';
 
 /** one document per placed order, or per order PayPal declined after its review (a created but unpaid PayPal order is not listed) */
@@ -19,17 +19,26 @@ export interface OrderDoc {
   refundId?: string;
   /** failed: PayPal declined the capture after its review (PaymentDeclined); why */
   failureReason?: string;
+  /** {taxcode, billing} as given at payment, sealed with the patient's key (OrderPlaced's): /api/me/orders opens it */
+  invoice?: Sealed;
+  /** the total charged (OrderPlaced's totalCents; absent on older events) */
+  totalCents?: number;
+  /** what the refund gave back (PaymentRefunded's amountCents; absent on older events) */
+  refundedCents?: number;
 }
 
 export const ordersProjection: ProjectionDefinition<OrderDoc, 'OrderPlaced' | 'PaymentRefunded' | 'PaymentDeclined'> = {
   name: 'orders',
-  // 2: PaymentRefunded of a placed order; 3: PaymentDeclined
-  version: 3,
+  // 2: PaymentRefunded of a placed order; 3: PaymentDeclined; 4: the sealed invoice and the amounts (queries read no stream)
+  version: 4,
   streamPrefixes: [STREAM_PREFIX.order],
   eventTypes: ['OrderPlaced', 'PaymentRefunded', 'PaymentDeclined'],
   documentId: (event) => event.data.orderId,
   evolve(doc, event) {
-    if (event.type === 'PaymentRefunded') return doc && { ...doc, status: 'refunded', refundId: event.data.refundId };
+    if (event.type === 'PaymentRefunded') {
+      const { refundId, amountCents } = event.data;
+      return doc && { ...doc, status: 'refunded', refundId, ...(amountCents === undefined ? {} : { refundedCents: amountCents }) };
+    }
     if (event.type === 'PaymentDeclined') {
       const d = event.data;
       return (
@@ -65,6 +74,8 @@ export const ordersProjection: ProjectionDefinition<OrderDoc, 'OrderPlaced' | 'P
       captureId: d.captureId,
       createdAt: event.metadata.at,
       status: 'placed',
+      invoice: d.invoice,
+      ...(d.totalCents === undefined ? {} : { totalCents: d.totalCents }),
     };
   },
   indexes: {

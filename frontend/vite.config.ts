@@ -51,6 +51,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: which files each page loads first (firstLoad.ts, its budget test and `npm run lighthouse`)
+    manifest: true,
   },
   server: {
     proxy: {

@@ -7,9 +7,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer } from '../frontend/e2e/harness';
+import { BOOKING_PAGE, brotliBytes, firstLoadFiles, FRONTEND_DIST, readManifest } from '../frontend/src/test/firstLoad';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -94,7 +95,17 @@ const seconds = (r: Report, id: string) => `${((r.audits[id]?.numericValue ?? 0)
 const scriptKb = (r: Report) =>
   (r.audits['network-requests']?.details?.items ?? []).filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
 
+/** simulated throttling scales the CPU time it observes: on a busy machine every score drops, so it is printed */
+const load = () =>
+  `carico medio della macchina (1, 5, 15 min): ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;
+
 async function main(): Promise<void> {
+  const { scripts, styles } = firstLoadFiles(readManifest(), BOOKING_PAGE);
+  const kb = (files: string[]) => (brotliBytes(FRONTEND_DIST, files) / 1000).toFixed(1);
+  console.log(`/prenota prima di mostrarsi: JavaScript ${kb(scripts)} KB e CSS ${kb(styles)} KB (brotli, ${scripts.length} + ${styles.length} file)`);
+  console.log(`all’inizio, ${load()}`);
   const server = await startServer();
   const outDir = mkdtempSync(join(tmpdir(), 'studio-lighthouse-'));
   const rows: string[][] = [];
@@ -131,6 +142,7 @@ async function main(): Promise<void> {
   const header = ['pagina', 'giro', 'prestazioni', 'accessibilità', 'buone pratiche', 'FCP', 'LCP', 'TBT', 'JS scaricato (compresso)'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+  console.log(`alla fine, ${load()}`);
   console.log(`Lighthouse (telefono, throttling simulato), ${CHROMIUM}`);
   console.log(line(header));
   for (const row of rows) console.log(line(row));

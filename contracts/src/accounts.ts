@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 import { Role } from './events';
 import { passwordPolicyProblem } from './rules/password-policy';
 

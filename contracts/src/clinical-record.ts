@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 import { STREAM_PREFIX } from './streams';
 import { Sealed } from './sealed';
 import { BMR_EQUATIONS, PAL_MAX, PAL_MIN, type BmrEquation } from './rules/energy';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 import { STREAM_PREFIX } from './streams';
 import type { RecordedEvent } from './event-store';
 import { CouponCreated, CouponRedeemed, CouponUpdated, ProductCreated, ProductUpdated } from './catalog';

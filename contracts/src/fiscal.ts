@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 import { isValidCodiceFiscale } from './registration';
 import { STREAM_PREFIX } from './streams';
 

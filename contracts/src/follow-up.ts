@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 import { FreeSlot } from './booking';
 
 /** "Prenota il controllo": the same visit type this many weeks after the visit */

@@ -1,10 +1,6 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 import { Role } from './events';
 import { PASSWORD_TOO_LONG_MESSAGE, fitsBcrypt } from './registration';
-
-/** Every error answer: `{ error: { code, message } }`, message in Italian. */
-export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const LoginRequest = z.object({
   email: z.string({ error: 'Inserisci l’email' }).trim().min(1, 'Inserisci l’email').email('Email non valida'),

@@ -1,11 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 import { STREAM_PREFIX } from './streams';
 
 export function orderStreamName(orderId: string): string {
   return `${STREAM_PREFIX.order}${orderId}`;
 }
-
-export const BILLING_REQUIRED_MESSAGE = "Devi specificare sia il codice fiscale che l'indirizzo di fatturazione";
 
 /** discounted price in cents: price − price × percentage / 100, rounded to the cent */
 export function discountedCents(priceCents: number, percentage: number | null | undefined): number {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 
 /** how long after recording it an outcome ("Svolta", "Assente") can be undone */
 export const OUTCOME_UNDO_HOURS = 24;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 import { textEnabledBy } from './rules/enabler';
 
 /** server-made ids (UUIDs): anything else in a path or body is refused before any lookup */

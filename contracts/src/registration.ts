@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 import { passwordPolicyProblem } from './rules/password-policy';
 
 /** version of the privacy notice a patient accepts at registration; bump it when the text changes */

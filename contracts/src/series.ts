@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 
 /** a series of follow-ups ("N visite ogni K settimane"): its own stream, `series-<id>` */
 export function followUpSeriesStreamName(seriesId: string): string {

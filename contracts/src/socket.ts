@@ -1,12 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod-it';
 import { SlotStatus } from './availability';
 
-export const AVAILABILITY_WATCH = 'availability:watch';
-export const AVAILABILITY_UNWATCH = 'availability:unwatch';
-export const AVAILABILITY_CHANGED = 'availability:changed';
-
-/** GET /disponibilita/json answers with the read model's position; the first watch sends it as `since` */
-export const READ_POSITION_HEADER = 'X-Read-Position';
+// the event names are in socket-names.ts (no zod: the browser's first page uses them)
 
 /** `since`: the last position the client saw; the server replays every later change of that doctor */
 export const AvailabilityWatch = z.object({ doctorId: z.string().min(1), since: z.number().int().nonnegative().optional() });
@@ -29,9 +24,6 @@ export const AvailabilityChanged = z.object({
 });
 export type AvailabilityChanged = z.infer<typeof AvailabilityChanged>;
 
-/** /home: a logged-in patient follows their own bookings (the socket's session says who; no payload) */
-export const MY_BOOKINGS_WATCH = 'bookings:watch';
-export const MY_BOOKINGS_CHANGED = 'bookings:changed';
 export type MyBookingsWatchAck = { ok: true } | { ok: false; error: string };
 export const MyBookingsChanged = z.object({ bookingId: z.string(), status: z.string(), position: z.number() });
 export type MyBookingsChanged = z.infer<typeof MyBookingsChanged>;

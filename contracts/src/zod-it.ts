@@ -28,3 +28,10 @@ export const italianZodError: z.core.$ZodErrorMap = (issue) => {
 };
 
 z.config({ localeError: italianZodError });
+
+/**
+ * zod, configured: every schema of the contracts takes `z` from here, so wherever a schema is, the Italian messages
+ * are too. The browser's build leaves out the contracts' modules no code uses ("sideEffects" in package.json), and
+ * with them a bare `import './zod-it'`; this import it cannot leave out.
+ */
+export { z };

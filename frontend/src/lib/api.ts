@@ -1,5 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { ErrorBody, type LoginRequest, type SessionResponse, type SessionUser } from '@studio/contracts';
+import { errorBodyOf, type LoginRequest, type SessionResponse, type SessionUser } from '@studio/contracts';
 import { it } from '../i18n/it';
 import { clearPendingBooking } from './pendingBooking';
 import { disconnectSharedSocket } from './socket';
@@ -17,8 +17,8 @@ function cachedCsrfToken(state: unknown): string | undefined {
 /** a 403 whose code speaks of CSRF: the token went stale (new session), fetch a fresh one and retry once */
 function isCsrfRejection(error: FetchBaseQueryError | undefined): boolean {
   if (!error || error.status !== 403) return false;
-  const body = ErrorBody.safeParse(error.data);
-  return body.success && /csrf/i.test(body.data.error.code);
+  const body = errorBodyOf(error.data);
+  return body !== undefined && /csrf/i.test(body.error.code);
 }
 
 function withCsrf(args: FetchArgs, token: string | undefined): FetchArgs {
@@ -69,8 +69,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export function errorMessage(error: unknown, fallback: string = it.app.genericError): string {
   if (error && typeof error === 'object' && 'status' in error) {
     const e = error as FetchBaseQueryError;
-    const body = ErrorBody.safeParse('data' in e ? e.data : undefined);
-    if (body.success) return body.data.error.message;
+    const body = errorBodyOf('data' in e ? e.data : undefined);
+    if (body) return body.error.message;
     if (e.status === 'FETCH_ERROR' || e.status === 'TIMEOUT_ERROR') return it.app.networkError;
   }
   return fallback;

@@ -46,7 +46,7 @@ export const bookingsApi = api.injectEndpoints({
         } catch {
           return;
         }
-        const socket = getSharedSocket();
+        const socket = await getSharedSocket();
         const watch = () => socket.emit(MY_BOOKINGS_WATCH, {});
         const changed = () => dispatch(api.util.invalidateTags(['MyBookings', 'MyOrders']));
         // a (re)connection, maybe to another instance: what changed while away was not heard, read again

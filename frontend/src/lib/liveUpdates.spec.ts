@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import { AVAILABILITY_CHANGED, AVAILABILITY_UNWATCH, SLOT_COLORS, type AvailabilityChanged } from '@studio/contracts';
 import { FakeSocket } from '../test/fakeSocket';
-import { createAvailabilityWatcher, type LiveStatus } from './liveUpdates';
+import type { LiveStatus } from './liveStatus';
+import { createAvailabilityWatcher } from './liveUpdates';
 
 const changed = (doctorId: string, id: string, position: number, status: 'available' | 'unavailable' = 'available'): AvailabilityChanged => ({
   doctorId,
@@ -107,16 +108,19 @@ describe('availability watcher', () => {
     expect(watcher.positionOf('d1')).toBe(7);
   });
 
-  test('one watcher per shared socket, shared by the features', () => {
-    jest.isolateModules(() => {
+  test('one watcher per shared socket, shared by the features', async () => {
+    await jest.isolateModulesAsync(async () => {
       const sockets = [new FakeSocket(), new FakeSocket()];
       let current = sockets[0];
-      jest.doMock('./socket', () => ({ getSharedSocket: () => current, disconnectSharedSocket: () => {} }));
+      // the socket loads on first use (socket.io-client is not in the first download)
+      jest.doMock('./socket', () => ({ getSharedSocket: () => Promise.resolve(current), disconnectSharedSocket: () => {} }));
       const live = require('./liveUpdates') as typeof import('./liveUpdates');
-      const first = live.sharedAvailabilityWatcher();
-      expect(live.sharedAvailabilityWatcher()).toBe(first);
+      // two features asking while the socket loads get the one watcher
+      const [first, also] = await Promise.all([live.sharedAvailabilityWatcher(), live.sharedAvailabilityWatcher()]);
+      expect(also).toBe(first);
+      expect(await live.sharedAvailabilityWatcher()).toBe(first);
       current = sockets[1]; // logout replaced the socket
-      const second = live.sharedAvailabilityWatcher();
+      const second = await live.sharedAvailabilityWatcher();
       expect(second).not.toBe(first);
       expect(second.socket).toBe(sockets[1]);
     });

@@ -4,7 +4,6 @@
  * position seen remembered so that a reconnection asks the server to replay what was missed.
  * Shared by the features (app/): two watchers on one socket would unwatch each other's doctors.
  */
-import { createAction } from '@reduxjs/toolkit';
 import {
   AVAILABILITY_CHANGED,
   AVAILABILITY_UNWATCH,
@@ -13,12 +12,8 @@ import {
   type AvailabilityWatch,
   type AvailabilityWatchAck,
 } from '@studio/contracts';
+import type { LiveStatus } from './liveStatus';
 import { getSharedSocket } from './socket';
-
-export type LiveStatus = 'connecting' | 'online' | 'offline';
-
-/** UI event: the live connection of the availability calendar changed */
-export const liveConnectionChanged = createAction<LiveStatus>('availability/liveConnectionChanged');
 
 /** the part of a socket.io client socket the watcher uses */
 export interface LiveSocket {
@@ -160,8 +155,8 @@ export function createAvailabilityWatcher(socket: LiveSocket): AvailabilityWatch
 let shared: AvailabilityWatcher | undefined;
 
 /** the watcher of the app's shared socket (a new one after logout replaced the socket) */
-export function sharedAvailabilityWatcher(): AvailabilityWatcher {
-  const socket = getSharedSocket();
+export async function sharedAvailabilityWatcher(): Promise<AvailabilityWatcher> {
+  const socket = await getSharedSocket();
   if (!shared || shared.socket !== socket) {
     shared?.dispose();
     shared = createAvailabilityWatcher(socket);

@@ -1,18 +1,18 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 /**
- * The one socket.io connection of the app: same origin, default path, cookies sent.
- * Created on first use (the availability page), closed on logout so that the next login
- * handshakes with the new session cookie.
+ * The one socket.io connection of the app: same origin, default path, cookies sent. Created on first use (a live
+ * list or calendar, once its data arrived), closed on logout so that the next login handshakes with the new
+ * session cookie. socket.io-client loads with it, not with the page: it stays out of the first download.
  */
-let shared: Socket | undefined;
+let shared: Promise<Socket> | undefined;
 
-export function getSharedSocket(): Socket {
-  shared ??= io({ withCredentials: true });
+export function getSharedSocket(): Promise<Socket> {
+  shared ??= import('socket.io-client').then(({ io }) => io({ withCredentials: true }));
   return shared;
 }
 
 export function disconnectSharedSocket(): void {
-  shared?.disconnect();
+  void shared?.then((socket) => socket.disconnect());
   shared = undefined;
 }

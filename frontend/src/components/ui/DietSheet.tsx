@@ -2,7 +2,7 @@ import type { DietView, MEALS } from '@studio/contracts';
 import { Table } from 'react-bootstrap';
 import { it } from '../../i18n/it';
 import { formatDay, formatGrams, formatPercent } from '../../lib/format';
-import { RichTextView } from './RichText';
+import { RichTextView } from './RichTextView';
 
 const d = it.diet;
 const t = it.myDiet;

@@ -1,4 +1,4 @@
-import { ErrorBody } from '@studio/contracts';
+import { errorBodyOf } from '@studio/contracts';
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 import { it } from '../../i18n/it';
@@ -79,8 +79,7 @@ export function ModalForm<T = unknown>({
         /* not JSON: an error page */
       }
       if (!response.ok) {
-        const error = ErrorBody.safeParse(answer);
-        setProblem(error.success ? error.data.error.message : it.app.genericError);
+        setProblem(errorBodyOf(answer)?.error.message ?? it.app.genericError);
         return;
       }
       onSaved?.(answer as T);

@@ -1,4 +1,3 @@
-import { linkPhoneNumbers } from './phoneLinks';
 import { normalizeLink, type NotesDoc } from '@studio/contracts';
 import { Color, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { CharacterCount } from '@tiptap/extensions';
@@ -174,20 +173,4 @@ function Toolbar({ editor }: { editor: Editor }) {
       </InputGroup>
     </div>
   );
-}
-
-/** the notes shown, not edited (the patient's /home): rendered by the same schema, so only allowed markup appears */
-export function RichTextView({ value, label }: { value: NotesDoc; label: string }) {
-  const editor = useEditor(
-    {
-      extensions: richTextExtensions(),
-      content: linkPhoneNumbers(value),
-      editable: false,
-      immediatelyRender: true,
-      // read-only text named as a group: role=document with aria-readonly is not allowed (axe aria-allowed-attr)
-      editorProps: { attributes: { 'aria-label': label, role: 'group' } },
-    },
-    [JSON.stringify(value), label],
-  );
-  return <EditorContent editor={editor} className="rich-text-view" />;
 }

@@ -26,7 +26,7 @@ export const agendaApi = api.injectEndpoints({
         } catch {
           return;
         }
-        const socket = getSharedSocket();
+        const socket = await getSharedSocket();
         const watch = () => socket.emit(AGENDA_WATCH, { doctorId: arg.doctorId });
         const changed = (m: AgendaChanged) => {
           if (m.doctorId === arg.doctorId) dispatch(api.util.invalidateTags([{ type: 'Agenda', id: arg.doctorId }]));

@@ -112,15 +112,23 @@ export function RebuildPanel() {
   const [progress, setProgress] = useState<RebuildProgressMessage | null>(null);
 
   useEffect(() => {
-    const socket = getSharedSocket();
-    const watch = () => void socket.emit(AUDIT_REBUILD_WATCH, {});
-    watch();
-    socket.on('connect', watch);
-    const onProgress = (m: RebuildProgressMessage) => setProgress(m);
-    socket.on(AUDIT_REBUILD_PROGRESS, onProgress);
+    let stop: (() => void) | undefined;
+    let left = false;
+    void getSharedSocket().then((socket) => {
+      if (left) return; // the panel closed while the socket loaded
+      const watch = () => void socket.emit(AUDIT_REBUILD_WATCH, {});
+      watch();
+      socket.on('connect', watch);
+      const onProgress = (m: RebuildProgressMessage) => setProgress(m);
+      socket.on(AUDIT_REBUILD_PROGRESS, onProgress);
+      stop = () => {
+        socket.off('connect', watch);
+        socket.off(AUDIT_REBUILD_PROGRESS, onProgress);
+      };
+    });
     return () => {
-      socket.off('connect', watch);
-      socket.off(AUDIT_REBUILD_PROGRESS, onProgress);
+      left = true;
+      stop?.();
     };
   }, []);
 

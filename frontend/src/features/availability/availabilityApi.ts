@@ -12,7 +12,7 @@ import type {
 } from '@studio/contracts';
 import { api } from '../../lib/api';
 import { doctorsApi } from '../../lib/doctorsApi';
-import { liveConnectionChanged, sharedAvailabilityWatcher } from '../../lib/liveUpdates';
+import { availabilityWatcher, liveConnectionChanged } from '../../lib/liveStatus';
 import { applyAvailabilityChange, applyToggleResult } from './slots';
 
 /** one cache entry per doctor and visible range (UTC ISO instants) */
@@ -36,7 +36,7 @@ export const availabilityApi = doctorsApi.injectEndpoints({
           // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (RTK's meta type)
           const response = (meta as { response?: Response } | undefined)?.response;
           const readPosition = Number(response?.headers.get(READ_POSITION_HEADER) ?? NaN);
-          leave = sharedAvailabilityWatcher().watch(
+          leave = (await availabilityWatcher()).watch(
             arg.doctorId,
             {
               onChange(change) {

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { errorMessage } from '../../lib/api';
 import { it } from '../../i18n/it';
 import { availabilityApi } from './availabilityApi';
-import { liveConnectionChanged, type LiveStatus } from '../../lib/liveUpdates';
+import { liveConnectionChanged, type LiveStatus } from '../../lib/liveStatus';
 
 /** UI state only: slots waiting for the toggle answer, the last toggle error, the live connection */
 export type AvailabilityUiState = {

@@ -5,7 +5,8 @@
  */
 import { READ_POSITION_HEADER, type AvailabilityChanged, type FreeDay, type FreeSlot, type PublicProduct, type VisitTypeView } from '@studio/contracts';
 import { api } from '../../lib/api';
-import { liveConnectionChanged, sharedAvailabilityWatcher, type WatchListener } from '../../lib/liveUpdates';
+import { availabilityWatcher, liveConnectionChanged } from '../../lib/liveStatus';
+import type { WatchListener } from '../../lib/liveUpdates';
 import { dayEmptied, liveWatchStarted, slotVanished } from './bookingEvents';
 import { patchFreeDays, patchFreeSlots, slotPlace, vanishedSlot, type DaysWindow, type DayTarget } from './liveLists';
 
@@ -47,7 +48,7 @@ export const bookingApi = api.injectEndpoints({
             onWatched: () => dispatch(liveWatchStarted({ doctorId: arg.doctorId })),
             onResync: () => dispatch(api.util.invalidateTags([{ type: 'BookingDays', id: arg.doctorId }])),
           };
-          leave = sharedAvailabilityWatcher().watch(arg.doctorId, listener, readPosition(meta));
+          leave = (await availabilityWatcher()).watch(arg.doctorId, listener, readPosition(meta));
         } catch {
           // the entry went away before its data arrived: nothing to watch
         }
@@ -88,7 +89,7 @@ export const bookingApi = api.injectEndpoints({
             onWatched: () => dispatch(liveWatchStarted({ doctorId: arg.doctorId })),
             onResync: () => dispatch(api.util.invalidateTags([{ type: 'FreeSlots', id: arg.doctorId }])),
           };
-          leave = sharedAvailabilityWatcher().watch(arg.doctorId, listener, readPosition(meta));
+          leave = (await availabilityWatcher()).watch(arg.doctorId, listener, readPosition(meta));
         } catch {
           /* removed before loaded */
         }

@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { liveConnectionChanged } from '../../lib/liveUpdates';
+import { liveConnectionChanged } from '../../lib/liveStatus';
 import { it as t } from '../../i18n/it';
 import {
   bookingSlice,

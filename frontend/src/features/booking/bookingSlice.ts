@@ -11,7 +11,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { api, errorMessage } from '../../lib/api';
 import { bookingsApi } from '../../lib/bookingsApi';
-import { liveConnectionChanged, type LiveStatus } from '../../lib/liveUpdates';
+import { liveConnectionChanged, type LiveStatus } from '../../lib/liveStatus';
 import type { PendingBooking } from '../../lib/pendingBooking';
 import { it } from '../../i18n/it';
 import { bookingApi } from './bookingApi';

@@ -1,4 +1,4 @@
-import { ErrorBody } from '@studio/contracts';
+import { errorBodyOf } from '@studio/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { CSRF_HEADER } from '../../lib/api';
 import { it } from '../../i18n/it';
@@ -34,8 +34,7 @@ export class LatestRequest<T> {
       // aborted meanwhile, or superseded while its body was read: never shown
       if (controller.signal.aborted || this.controller !== controller) return { ok: 'aborted' };
       if (response.ok) return { ok: true, data: json as T };
-      const parsed = ErrorBody.safeParse(json);
-      return { ok: false, error: parsed.success ? parsed.data.error.message : it.app.genericError };
+      return { ok: false, error: errorBodyOf(json)?.error.message ?? it.app.genericError };
     } catch (error) {
       if (controller.signal.aborted || this.controller !== controller) return { ok: 'aborted' };
       return { ok: false, error: it.app.networkError };

@@ -2,6 +2,7 @@
 // between features that DESIGN.md "Dependencies between features" draws. `npm run lint`.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -148,6 +149,36 @@ export default tseslint.config(
         },
       ],
       'no-restricted-syntax': ['error', APPEND_BY_COMMAND, STREAM_READS],
+    },
+  },
+  // the frontend's file names, as most of the tree had them: a component (and its spec) PascalCase.tsx, any other
+  // module camelCase.ts, folders kebab-case, browser tests kebab-case; the middle extensions (.spec, .e2e) aside
+  {
+    files: ['frontend/**/*.ts', 'frontend/**/*.tsx'],
+    ignores: [
+      '**/*.d.ts',
+      'frontend/*.ts',
+      'frontend/src/main.tsx',
+      'frontend/src/app/routes.tsx',
+      'frontend/src/app/routes.spec.tsx',
+      'frontend/src/test/renderWithStore.tsx',
+    ],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'frontend/src/**/*.tsx': 'PASCAL_CASE', 'frontend/src/**/*.ts': 'CAMEL_CASE', 'frontend/e2e/**/*.ts': 'KEBAB_CASE' },
+        {
+          ignoreMiddleExtensions: true,
+          errorMessage:
+            'Il nome del file {{ target }} non segue la regola {{ pattern }} (componenti PascalCase.tsx, moduli camelCase.ts, test nel browser kebab-case).',
+        },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { 'frontend/src/**/': 'KEBAB_CASE', 'frontend/e2e/**/': 'KEBAB_CASE' },
+        { errorMessage: 'La cartella {{ target }} non segue la regola {{ pattern }} (cartelle kebab-case).' },
+      ],
     },
   },
   // the few files that may read streams (STREAM_READS above): fresh state for a decision, a reaction or the auditor

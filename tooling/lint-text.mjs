@@ -1,5 +1,5 @@
 // Lints texts as if they were the files named (which need not exist), with the project's boundary
-// rules only. stdin: [{ filePath, text }]; stdout: one array of ESLint messages per text, as JSON.
+// and file-naming rules only. stdin: [{ filePath, text }]; stdout: one array of ESLint messages per text, as JSON.
 // The lint test's probe (backend/src/boundaries.spec.ts): a new cross-feature import must fail.
 import { ESLint } from 'eslint';
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,8 @@ const eslint = new ESLint({
   cwd: root,
   // no type information for files that do not exist; only the import rules run
   overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: false } } },
-  ruleFilter: ({ ruleId }) => ruleId.startsWith('boundaries/') || ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-syntax',
+  ruleFilter: ({ ruleId }) =>
+    ruleId.startsWith('boundaries/') || ruleId.startsWith('check-file/') || ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-syntax',
 });
 const probes = JSON.parse(readFileSync(0, 'utf8'));
 const out = [];

@@ -16,7 +16,7 @@ export const INVITATION_HOURS = 72;
 export const PASSWORD_RESET_MINUTES = 60;
 
 const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, 'Testo troppo lungo').prefault('');
-const email = text("Inserisci l'email", 254).pipe(z.email('Email non valida'));
+const email = text('Inserisci l’email', 254).pipe(z.email('Email non valida'));
 /** a new password: the shared policy (length, not a common one), in Italian */
 export const NewPassword = z
   .string({ error: 'Inserisci la password' })
@@ -37,7 +37,7 @@ export const ForgotPasswordRequest = z.object({ email });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 /** the one answer to a forgotten password, whether the address is known or not */
 export const FORGOT_PASSWORD_ANSWER = {
-  message: "Se l'indirizzo corrisponde a un account, riceverai a breve un'email con il link per scegliere una nuova password (valido 60 minuti).",
+  message: 'Se l’indirizzo corrisponde a un account, riceverai a breve un’email con il link per scegliere una nuova password (valido 60 minuti).',
 } as const;
 
 export const ConfirmEmailRequest = z.object({ token });

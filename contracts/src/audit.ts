@@ -73,6 +73,8 @@ export interface AuditEventRow {
   role: string;
   correlationId: string;
   causationId: string;
+  /** a read of personal data (PersonalDataAccessed): what was read, so /storico groups repeated reads as /home does */
+  what?: string;
 }
 
 export interface AuditEventsPage {

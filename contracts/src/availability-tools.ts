@@ -3,11 +3,11 @@ import { isoDay } from './booking';
 import { STREAM_PREFIX } from './streams';
 
 /** 'HH:MM' on the hour or the half hour */
-const halfHour = z.string({ error: 'Orario mancante' }).regex(/^([01]\d|2[0-4]):(00|30)$/, { message: "Orario non valido: usa HH:MM all'ora o alla mezz'ora" });
+const halfHour = z.string({ error: 'Orario mancante' }).regex(/^([01]\d|2[0-4]):(00|30)$/, { message: 'Orario non valido: usa HH:MM all’ora o alla mezz’ora' });
 
 export const TimeRange = z
   .object({ from: halfHour, to: halfHour })
-  .refine((r) => r.from < r.to, { message: "L'orario di fine deve seguire quello di inizio", path: ['to'] });
+  .refine((r) => r.from < r.to, { message: 'L’orario di fine deve seguire quello di inizio', path: ['to'] });
 export type TimeRange = z.infer<typeof TimeRange>;
 
 /** seven days, Monday first; each day several ranges (none: closed) */

@@ -67,8 +67,8 @@ const hour = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\d{1,2}$/.test(v) ? Number(v) : v),
     z
-      .number({ error: `${label}: indica un'ora intera` })
-      .int(`${label}: indica un'ora intera`)
+      .number({ error: `${label}: indica un’ora intera` })
+      .int(`${label}: indica un’ora intera`)
       .min(min, `${label}: ora non valida (da ${min} a ${max})`)
       .max(max, `${label}: ora non valida (da ${min} a ${max})`),
   );
@@ -78,7 +78,7 @@ export const WorkingHours = z
     startHour: hour('Ora di inizio (startHour)', 0, 23),
     endHour: hour('Ora di fine (endHour)', 1, 24),
   })
-  .refine((w) => w.endHour > w.startHour, { message: "L'ora di fine deve seguire l'ora di inizio", path: ['endHour'] });
+  .refine((w) => w.endHour > w.startHour, { message: 'L’ora di fine deve seguire l’ora di inizio', path: ['endHour'] });
 export type WorkingHours = z.infer<typeof WorkingHours>;
 
 export const DEFAULT_WORKING_HOURS: WorkingHours = { startHour: 8, endHour: 19 };

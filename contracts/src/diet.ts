@@ -55,7 +55,7 @@ export type FoodCategoryRequest = z.infer<typeof FoodCategoryRequest>;
 /** POST /api/foods, PUT /api/foods/:id */
 export const FoodRequest = z
   .object({
-    name: name("dell'alimento"),
+    name: name('dell’alimento'),
     categoryId: z.number({ error: 'Categoria mancante' }).refine(Number.isInteger, 'Categoria non valida').min(1, 'Categoria mancante'),
     kcal100,
     baseWeight,
@@ -193,7 +193,7 @@ const TextMark = z.discriminatedUnion('type', [
     type: z.literal('link'),
     attrs: z
       .object({
-        href: z.string().max(500).regex(SAFE_HREF, "Collegamento non valido: usa un indirizzo web, un'email o un numero di telefono"),
+        href: z.string().max(500).regex(SAFE_HREF, 'Collegamento non valido: usa un indirizzo web, un’email o un numero di telefono'),
         target: z.enum(['_blank']).nullish(),
         rel: z
           .string()
@@ -517,6 +517,8 @@ export interface DietPatient {
   hasDiet: boolean;
   /** from the clinical record, when there is one: tells apart two patients with the same name */
   birthDate: string | null;
+  /** the account's email: the staff search a patient by name, birth date or email */
+  email: string | null;
   /** the start of the patient's next confirmed visit (with this doctor, for a doctor), or null */
   nextVisit: string | null;
 }

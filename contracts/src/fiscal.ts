@@ -35,16 +35,16 @@ const text = (label: string, max: number) =>
 
 /** "autorizzazione n. … del …" to pay the stamp duty virtually */
 export const VirtualStampAuthorization = z.object({
-  number: text("Numero dell'autorizzazione al bollo virtuale", 60),
-  date: z.iso.date("Data dell'autorizzazione al bollo virtuale non valida (AAAA-MM-GG)"),
+  number: text('Numero dell’autorizzazione al bollo virtuale', 60),
+  date: z.iso.date('Data dell’autorizzazione al bollo virtuale non valida (AAAA-MM-GG)'),
 });
 export type VirtualStampAuthorization = z.infer<typeof VirtualStampAuthorization>;
 
 /** PUT /api/fiscal/profiles/:doctorId */
 export const FiscalProfileInput = z.object({
-  registeredName: text("Nome come da iscrizione all'albo", 120),
+  registeredName: text('Nome come da iscrizione all’albo', 120),
   title: text('Titolo professionale', 80),
-  albo: text("Albo e numero d'iscrizione", 120),
+  albo: text('Albo e numero d’iscrizione', 120),
   taxcode: z
     .string({ error: 'Codice fiscale: campo obbligatorio' })
     .trim()
@@ -56,7 +56,7 @@ export const FiscalProfileInput = z.object({
     .refine(isValidPartitaIva, 'Partita IVA non valida (11 cifre, controlla la cifra finale)'),
   address: text('Indirizzo dello studio', 300),
   regime: TaxRegime,
-  stampDutyToPatient: z.boolean({ error: "Indica se l'imposta di bollo è a carico del paziente" }),
+  stampDutyToPatient: z.boolean({ error: 'Indica se l’imposta di bollo è a carico del paziente' }),
   /** the Agenzia delle Entrate's authorisation to pay the stamp duty virtually (art. 15 DPR 642/1972); absent: physical stamps */
   virtualStamp: VirtualStampAuthorization.nullable().optional(),
 });
@@ -165,11 +165,11 @@ export const DeskPaymentInput = z.object({
   amountCents: z
     .number({ error: 'Importo non valido: indicalo in centesimi (ad esempio 8000 per 80,00 €)' })
     .int('Importo non valido: indicalo in centesimi (ad esempio 8000 per 80,00 €)')
-    .positive("L'importo deve essere maggiore di zero")
-    .max(9_999_999, "L'importo è troppo alto"),
+    .positive('L’importo deve essere maggiore di zero')
+    .max(9_999_999, 'L’importo è troppo alto'),
   /** the patient's tax code for the receipt; absent: the one given at registration */
   taxcode: z.string().trim().toUpperCase().optional(),
-  billing: z.string().trim().max(500, "L'indirizzo di fatturazione è troppo lungo (al massimo 500 caratteri).").optional(),
+  billing: z.string().trim().max(500, 'L’indirizzo di fatturazione è troppo lungo (al massimo 500 caratteri).').optional(),
   /** the patient opposes sending the expense to the Sistema Tessera Sanitaria */
   stsOpposition: z.boolean().optional(),
 });

@@ -7,7 +7,7 @@ export const ErrorBody = z.object({ error: z.object({ code: z.string(), message:
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const LoginRequest = z.object({
-  email: z.string({ error: "Inserisci l'email" }).trim().min(1, "Inserisci l'email").email('Email non valida'),
+  email: z.string({ error: 'Inserisci l’email' }).trim().min(1, 'Inserisci l’email').email('Email non valida'),
   password: z.string({ error: 'Inserisci la password' }).min(1, 'Inserisci la password').refine(fitsBcrypt, PASSWORD_TOO_LONG_MESSAGE),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;

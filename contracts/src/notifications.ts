@@ -130,7 +130,7 @@ export const WaitingListRequest = z
     from: day,
     to: day,
   })
-  .refine((r) => r.from <= r.to, { message: "Il primo giorno deve precedere l'ultimo.", path: ['to'] })
+  .refine((r) => r.from <= r.to, { message: 'Il primo giorno deve precedere l’ultimo.', path: ['to'] })
   .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= 60 * 86_400_000, { message: 'Puoi attendere al massimo 60 giorni alla volta.', path: ['to'] });
 export type WaitingListRequest = z.infer<typeof WaitingListRequest>;
 

@@ -8,8 +8,8 @@ export const EntityId = z
 
 // `.prefault('')` on required texts: a missing one reads as empty, so the user gets the field's own message
 export const QuestionOption = z.object({
-  value: z.string({ error: "Valore dell'opzione mancante" }).trim().min(1, "Valore dell'opzione mancante").max(100, 'Valore troppo lungo').prefault(''),
-  label: z.string({ error: "Testo dell'opzione mancante" }).trim().min(1, "Testo dell'opzione mancante").max(200, 'Testo troppo lungo').prefault(''),
+  value: z.string({ error: 'Valore dell’opzione mancante' }).trim().min(1, 'Valore dell’opzione mancante').max(100, 'Valore troppo lungo').prefault(''),
+  label: z.string({ error: 'Testo dell’opzione mancante' }).trim().min(1, 'Testo dell’opzione mancante').max(200, 'Testo troppo lungo').prefault(''),
   /** choosing it enables and requires the question's text input */
   enabler: z.boolean().optional(),
 });
@@ -39,7 +39,7 @@ export function definitionProblem(questions: Question[]): string | null {
     if (values.size !== q.options.length) return `La domanda "${q.text}" ha due opzioni con lo stesso valore`;
     const enablers = q.options.some((o) => o.enabler);
     if (q.handleMore && q.kind !== 'radio') return `La domanda "${q.text}": "altro" (handleMore) vale solo per le domande a scelta singola`;
-    if (q.handleMore && enablers) return `La domanda "${q.text}": con "altro" (handleMore) è l'ultima opzione ad abilitare il testo, non le altre`;
+    if (q.handleMore && enablers) return `La domanda "${q.text}": con "altro" (handleMore) è l’ultima opzione ad abilitare il testo, non le altre`;
     if ((q.handleMore || enablers) && !q.textInput) return `La domanda "${q.text}" abilita un testo ma non ha il campo di testo`;
     if (q.textInput && !q.handleMore && !enablers) return `La domanda "${q.text}" ha un campo di testo che nessuna opzione abilita`;
   }

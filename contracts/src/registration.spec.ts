@@ -80,7 +80,7 @@ describe('registration request', () => {
     expect(firstMessage({ ...valid, password: '1234567890' })).toBe('Questa password è tra le più usate: scegline una meno prevedibile');
     expect(firstMessage({ ...valid, phone: 'numero' })).toMatch(/^Numero di telefono non valido/);
     expect(firstMessage({ ...valid, taxcode: 'RSSMRA75C22H501A' })).toMatch(/^Codice fiscale non valido/);
-    expect(firstMessage({ ...valid, consent: undefined })).toBe("Devi accettare l'informativa sulla privacy");
-    expect(firstMessage({ ...valid, consent: false })).toBe("Devi accettare l'informativa sulla privacy");
+    expect(firstMessage({ ...valid, consent: undefined })).toBe('Devi accettare l’informativa sulla privacy');
+    expect(firstMessage({ ...valid, consent: false })).toBe('Devi accettare l’informativa sulla privacy');
   });
 });

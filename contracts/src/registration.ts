@@ -60,7 +60,7 @@ export function fitsBcrypt(password: string): boolean {
 export const RegistrationRequest = z.object({
   name: required('Inserisci il nome'),
   surname: required('Inserisci il cognome'),
-  email: required("Inserisci l'email", 254).pipe(z.email('Email non valida')),
+  email: required('Inserisci l’email', 254).pipe(z.email('Email non valida')),
   // the password policy of every new password (rules/password-policy): 10 characters, not a common one, 72 bytes
   password: z
     .string({ error: 'Inserisci la password' })
@@ -76,7 +76,7 @@ export const RegistrationRequest = z.object({
   taxcode: required('Inserisci il codice fiscale', 16)
     .transform((s) => s.toUpperCase())
     .refine(isValidCodiceFiscale, { message: 'Codice fiscale non valido: controlla i 16 caratteri' }),
-  consent: z.preprocess(checked, z.literal(true, { error: "Devi accettare l'informativa sulla privacy" })),
+  consent: z.preprocess(checked, z.literal(true, { error: 'Devi accettare l’informativa sulla privacy' })),
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequest>;
 

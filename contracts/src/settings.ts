@@ -82,7 +82,7 @@ export const DOCTOR_TITLES = ['Dott.', 'Dott.ssa', 'Prof.', 'Prof.ssa'] as const
 export const DoctorProfileInput = z.object({
   title: z.enum(DOCTOR_TITLES, { error: 'Titolo: scegli Dott., Dott.ssa, Prof. o Prof.ssa' }),
   specialty: text('Specialità', 80),
-  registerNumber: optionalText("Numero d'iscrizione all'albo", 60),
+  registerNumber: optionalText('Numero d’iscrizione all’albo', 60),
   bio: optionalText('Presentazione', 600),
 });
 export type DoctorProfileInput = z.input<typeof DoctorProfileInput>;

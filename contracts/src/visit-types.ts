@@ -74,9 +74,9 @@ const noticeMinutes = z
   .max(30 * 24 * 60, 'Preavviso troppo lungo (al massimo 30 giorni)');
 const horizonDays = z
   .number({ error: 'Orizzonte di prenotazione non valido' })
-  .int("L'orizzonte va indicato in giorni interi")
-  .min(1, "L'orizzonte è di almeno un giorno")
-  .max(365, "L'orizzonte è al massimo di 365 giorni");
+  .int('L’orizzonte va indicato in giorni interi')
+  .min(1, 'L’orizzonte è di almeno un giorno')
+  .max(365, 'L’orizzonte è al massimo di 365 giorni');
 const questionnaireIds = z.array(z.string().min(1), { error: 'Questionari non validi' }).max(20, 'Al massimo 20 questionari');
 
 /** POST /api/doctors/:id/visit-types */

@@ -4,6 +4,7 @@ import {
   EntityId,
   FollowUpQuery,
   FollowUpRequest,
+  HoldRequest,
   type AgendaItem,
   type FollowUpSlots,
   type HoldResponse,
@@ -11,6 +12,7 @@ import {
 } from '@studio/contracts';
 import type { Request } from 'express';
 import { metadataFor } from '../http/request-context';
+import { DeskBookingService } from './desk-booking.service';
 import { FollowUpService } from './follow-up.service';
 import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
@@ -21,6 +23,7 @@ export class AgendaController {
   constructor(
     private readonly agendas: AgendaService,
     private readonly followUps: FollowUpService,
+    private readonly deskBookings: DeskBookingService,
   ) {}
 
   /** staff only; a doctor only their own */
@@ -46,5 +49,15 @@ export class AgendaController {
   followUp(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<HoldResponse> {
     const bookingId = parseInput(EntityId, id);
     return this.followUps.book(user, bookingId, parseInput(FollowUpRequest, body).availability_id, metadataFor(req, user));
+  }
+
+  /** "Prenota per un paziente": the front desk holds a free start for a patient on the phone (the patient's own hold) */
+  @Post('patients/:id/holds')
+  @HttpCode(201)
+  @Roles('admin')
+  holdForPatient(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<HoldResponse> {
+    const patientId = parseInput(EntityId, id);
+    const { doctor_id, availability_id, visit_type } = parseInput(HoldRequest, body);
+    return this.deskBookings.hold(patientId, doctor_id, availability_id, metadataFor(req, user), visit_type);
   }
 }

@@ -54,7 +54,7 @@ export class AgendaGateway implements OnModuleInit, OnModuleDestroy {
     const parsed = AgendaWatch.safeParse(body);
     if (!parsed.success) return { ok: false, error: 'Richiesta non valida: indica il medico.' };
     const user = socketUser(socket);
-    if (!user) return { ok: false, error: "Accedi per seguire l'agenda." };
+    if (!user) return { ok: false, error: 'Accedi per seguire l’agenda.' };
     if (!(user.role === 'admin' || (user.role === 'doctor' && user.id === parsed.data.doctorId)))
       return { ok: false, error: 'Puoi seguire solo la tua agenda.' };
     await socket.join(room(parsed.data.doctorId));

@@ -14,7 +14,7 @@ const AGENDA_STATUSES: readonly string[] = AgendaStatus.options;
 export function assertAgendaReader(user: SessionUser, doctorId: string): void {
   if (user.role === 'admin') return;
   if (user.role === 'doctor' && user.id === doctorId) return;
-  throw new ForbiddenError(user.role === 'doctor' ? 'Puoi vedere solo la tua agenda.' : "L'agenda è riservata allo studio.");
+  throw new ForbiddenError(user.role === 'doctor' ? 'Puoi vedere solo la tua agenda.' : 'L’agenda è riservata allo studio.');
 }
 
 /**

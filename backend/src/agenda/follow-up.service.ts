@@ -42,7 +42,7 @@ export class FollowUpService {
   /** POST /api/bookings/:id/follow-up: the visit's patient holds the chosen start, with the same visit type */
   async book(user: SessionUser, bookingId: string, availabilityId: string, metadata: EventMetadata): Promise<HoldResponse> {
     const booking = await this.visit(user, bookingId);
-    if (!availabilityId.startsWith(`${booking.doctorId}~`)) throw new ValidationError("L'orario scelto non è del medico della visita.", 'slot_di_altro_medico');
+    if (!availabilityId.startsWith(`${booking.doctorId}~`)) throw new ValidationError('L’orario scelto non è del medico della visita.', 'slot_di_altro_medico');
     const patient: SessionUser = { id: booking.patientId, role: 'patient', name: '' };
     // the hold answers once the read models have it (BookingService.hold reads its own writes)
     return this.bookings.hold(patient, booking.doctorId, availabilityId, metadata, booking.visit?.visitTypeId);

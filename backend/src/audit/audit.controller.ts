@@ -58,6 +58,13 @@ export class AuditController {
     return this.audit.availabilityAsOf(q.for, q.start, q.end, q.at);
   }
 
+  /** the patients as ids only: the auditor picks one by its short code (names are sealed for the auditor) */
+  @Get('patient-ids')
+  @Roles('auditor', 'admin')
+  patientIds(): Promise<{ id: string }[]> {
+    return this.audit.patientIds();
+  }
+
   @Get('patients/:patientId')
   @Roles('auditor', 'admin')
   patient(@Param('patientId') patientId: string, @Query() query: unknown, @CurrentUser() user: SessionUser): Promise<AsOfPatientRecord> {

@@ -79,6 +79,7 @@ describe("auditor's history over HTTP", () => {
       ['/api/audit/verify'],
       ['/api/audit/availability?for=x&start=2030-03-04T00:00:00Z&end=2030-03-05T00:00:00Z&at=2030-03-04T00:00:00Z'],
       ['/api/audit/patients/x?at=2030-03-04T00:00:00Z'],
+      ['/api/audit/patient-ids'],
     ])('%s: 401 without login, 403 for patients and doctors', async (path) => {
       expect((await request(app.app.getHttpServer()).get(path).expect(401)).body.error).toEqual({
         code: 'non_autenticato',
@@ -186,7 +187,7 @@ describe("auditor's history over HTTP", () => {
       [{ category: 'ricette' }, /Categoria sconosciuta/],
       [{ after: -3 }, /Posizione non valida/],
       [{ from: 'ieri' }, /Istante non valido/],
-      [{ from: '2030-03-05T00:00:00Z', to: '2030-03-04T00:00:00Z' }, /fine dell'intervallo/],
+      [{ from: '2030-03-05T00:00:00Z', to: '2030-03-04T00:00:00Z' }, /fine dell’intervallo/],
     ])('bad input %j: 400 in Italian', async (query, message) => {
       const res = await events(auditor, query).expect(400);
       expect(res.body.error.message).toMatch(message);
@@ -219,6 +220,15 @@ describe("auditor's history over HTTP", () => {
       await settle();
       const log = (await patient.agent.get('/api/me/access-log').expect(200)).body as AccessLogEntry[];
       expect(log[0]).toMatchObject({ viewerRole: 'admin', what: 'audit_event', viewerName: expect.any(String) });
+      // /storico says what each read was of, so that it can group repeated reads as /home does (issue 28)
+      const [read] = (await page({ stream: accessStreamName(patient.id), type: 'PersonalDataAccessed' })).events;
+      expect(read).toMatchObject({ type: 'PersonalDataAccessed', what: 'audit_event' });
+    });
+
+    it("the auditor's patient field lists patients by id only (no name), so no id is typed (issue 28)", async () => {
+      const ids = (await auditor.agent.get('/api/audit/patient-ids').expect(200)).body as { id: string }[];
+      expect(ids).toContainEqual({ id: patient.id });
+      expect(ids.every((p) => Object.keys(p).join() === 'id')).toBe(true);
     });
 
     it("a doctor reading the patient's questionnaire answers is recorded", async () => {

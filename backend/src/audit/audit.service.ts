@@ -80,7 +80,7 @@ export class AuditService {
     if (q.patient) where.patient_id = q.patient;
     if (q.from || q.to) {
       if (q.from && q.to && Date.parse(q.to) < Date.parse(q.from))
-        throw new ValidationError("La fine dell'intervallo deve seguire l'inizio.", 'intervallo_non_valido');
+        throw new ValidationError('La fine dell’intervallo deve seguire l’inizio.', 'intervallo_non_valido');
       where.at = { ...(q.from ? { gte: new Date(q.from).toISOString() } : {}), ...(q.to ? { lte: new Date(q.to).toISOString() } : {}) };
     }
     if (q.after) where.position = { lt: q.after };
@@ -89,8 +89,35 @@ export class AuditService {
       orderBy: [{ column: 'position', direction: 'desc' }],
       limit: limit + 1,
     });
-    const page = docs.slice(0, limit).map((d) => row(d.doc));
+    const page = await this.withAccessKinds(docs.slice(0, limit).map((d) => row(d.doc)));
     return { events: page, next: docs.length > limit ? page[page.length - 1].position : null };
+  }
+
+  /**
+   * A read of personal data says what was read (only its kind: "dati anagrafici", "dieta"…), so that /storico can group
+   * repeated reads (same reader, same kind, same hour) as the person's own list does: one read of each access stream's
+   * revisions on the page.
+   */
+  private async withAccessKinds(rows: AuditEventRow[]): Promise<AuditEventRow[]> {
+    const byStream = new Map<string, AuditEventRow[]>();
+    for (const r of rows) if (r.type === 'PersonalDataAccessed') byStream.set(r.stream, [...(byStream.get(r.stream) ?? []), r]);
+    for (const [stream, reads] of byStream) {
+      const revisions = reads.map((r) => r.revision);
+      const from = Math.min(...revisions);
+      const events = await this.eventStore.readStream(stream, { fromRevision: from, maxCount: Math.max(...revisions) - from + 1 });
+      const kinds = new Map(events.map((e) => [e.revision, (e.data as { what?: unknown }).what]));
+      for (const r of reads) {
+        const what = kinds.get(r.revision);
+        if (typeof what === 'string') r.what = what;
+      }
+    }
+    return rows;
+  }
+
+  /** the patients' ids, for the auditor's patient field (names stay sealed for the auditor: the field shows a short code) */
+  async patientIds(): Promise<{ id: string }[]> {
+    const users = await this.readModels.find<UserDoc>('users', { role: 'patient' });
+    return users.map((u) => ({ id: u.id }));
   }
 
   async event(viewer: SessionUser, position: number): Promise<AuditEventDetail> {

@@ -17,7 +17,7 @@ export class RebuildGateway {
   @SubscribeMessage(AUDIT_REBUILD_WATCH)
   async watch(@ConnectedSocket() socket: Socket): Promise<{ ok: boolean; error?: string }> {
     const user = (socket.request as IncomingMessage & { session?: { user?: SessionUser } }).session?.user;
-    if (user?.role !== 'admin') return { ok: false, error: "Solo l'amministrazione segue le ricostruzioni." };
+    if (user?.role !== 'admin') return { ok: false, error: 'Solo l’amministrazione segue le ricostruzioni.' };
     await socket.join(ROOM);
     return { ok: true };
   }

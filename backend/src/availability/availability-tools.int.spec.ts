@@ -151,7 +151,7 @@ describe('availability tools over HTTP: each writes the toggles’ slot events, 
       'a range off the half hour',
       () => send('medico1@example.it', 'put', `/api/doctors/${medico1}/weekly-schedule`, { days: week(['09:15-11:00']) }),
       400,
-      /mezz'ora/,
+      /mezz’ora/,
     ],
     [
       'a week that does not start on Monday',

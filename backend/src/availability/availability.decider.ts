@@ -202,13 +202,13 @@ export function validateSlot(start: string, end: string, hours: WorkingHours): {
   const e = new Date(end);
   if (Number.isNaN(s.getTime()) || Number.isNaN(e.getTime())) throw new ValidationError('Data non valida.', 'data_non_valida');
   if (s.getUTCSeconds() !== 0 || s.getUTCMilliseconds() !== 0 || s.getUTCMinutes() % SLOT_MINUTES !== 0) {
-    throw new ValidationError("L'inizio deve cadere all'ora esatta o alla mezz'ora.", 'inizio_non_allineato');
+    throw new ValidationError('L’inizio deve cadere all’ora esatta o alla mezz’ora.', 'inizio_non_allineato');
   }
   if (e.getTime() - s.getTime() !== SLOT_MINUTES * 60_000) {
-    throw new ValidationError(`La fine deve essere ${SLOT_MINUTES} minuti dopo l'inizio.`, 'durata_non_valida');
+    throw new ValidationError(`La fine deve essere ${SLOT_MINUTES} minuti dopo l’inizio.`, 'durata_non_valida');
   }
   if (!inWorkingHours(s, hours)) {
-    throw new ValidationError(`Lo slot è fuori dall'orario di lavoro (${pad(hours.startHour)}:00–${pad(hours.endHour)}:00).`, 'fuori_orario');
+    throw new ValidationError(`Lo slot è fuori dall’orario di lavoro (${pad(hours.startHour)}:00–${pad(hours.endHour)}:00).`, 'fuori_orario');
   }
   return { start: canonicalSlotStart(start), end: canonicalSlotStart(end) };
 }
@@ -246,7 +246,7 @@ function hold(command: HoldSlot, state: DoctorDay): AvailabilityEvent[] {
   }
   for (const start of starts) {
     if (minutes > SLOT_MINUTES && !inWorkingHours(new Date(start), command.workingHours)) {
-      throw new ConflictError("La visita finirebbe fuori dall'orario di lavoro: scegli un orario più presto.", 'visita_fuori_orario');
+      throw new ConflictError('La visita finirebbe fuori dall’orario di lavoro: scegli un orario più presto.', 'visita_fuori_orario');
     }
     const current = state.slots[start] ?? { status: 'unavailable' };
     switch (current.status) {
@@ -374,9 +374,9 @@ function setDay(command: SetDaySlots, state: DoctorDay): AvailabilityEvent[] {
   ] as const) {
     for (const raw of starts) {
       const { start } = validateSlot(raw, slotEnd(raw), command.workingHours);
-      if (doctorDayOf(start) !== day) throw new ValidationError(`L'orario ${start} non è del giorno ${day}.`, 'giorno_non_valido');
+      if (doctorDayOf(start) !== day) throw new ValidationError(`L’orario ${start} non è del giorno ${day}.`, 'giorno_non_valido');
       if (wanted.has(start) && wanted.get(start) !== status)
-        throw new ValidationError(`L'orario ${start} è sia da aprire sia da chiudere.`, 'orari_in_conflitto');
+        throw new ValidationError(`L’orario ${start} è sia da aprire sia da chiudere.`, 'orari_in_conflitto');
       wanted.set(start, status);
     }
   }

@@ -74,7 +74,7 @@ function assertEmptyDirectory(dataDir: string): void {
   const entries = readdirSync(dataDir);
   if (entries.length > 0) {
     throw new BackupError(
-      `La cartella dei dati ${dataDir} non è vuota (contiene ${entries.length} elementi, per esempio ${entries[0]}): il ripristino avviene solo in una cartella vuota. Spostala o svuotala, oppure indica un'altra cartella in DATA_DIR, e riprova.`,
+      `La cartella dei dati ${dataDir} non è vuota (contiene ${entries.length} elementi, per esempio ${entries[0]}): il ripristino avviene solo in una cartella vuota. Spostala o svuotala, oppure indica un’altra cartella in DATA_DIR, e riprova.`,
     );
   }
 }

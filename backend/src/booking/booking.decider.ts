@@ -150,7 +150,7 @@ export type BookingCommand =
   | UndoOutcome;
 
 export const ALREADY_CANCELLED_MESSAGE = 'La prenotazione è già stata annullata.';
-export const PAST_VISIT_MESSAGE = "L'orario della visita è già passato: non si può più annullare né spostare.";
+export const PAST_VISIT_MESSAGE = 'L’orario della visita è già passato: non si può più annullare né spostare.';
 export const RESCHEDULE_PENDING_MESSAGE = 'È in corso uno spostamento di questa prenotazione: riprova tra qualche istante.';
 export const AFTER_CUTOFF_RESCHEDULE_MESSAGE =
   'Non si può più spostare la visita: il termine per le modifiche è passato. Puoi ancora annullarla, senza rimborso.';
@@ -198,9 +198,9 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
 const visitAt = (booking: BookingInfo, timeZone: string) => practiceInstant(booking.start, timeZone).getTime();
 const visitEndsAt = (booking: BookingInfo, timeZone: string) => practiceInstant(booking.end, timeZone).getTime();
 
-export const OUTCOME_TOO_EARLY_MESSAGE = "La visita non è ancora avvenuta per intero: l'esito si registra dopo la fine della visita.";
+export const OUTCOME_TOO_EARLY_MESSAGE = 'La visita non è ancora avvenuta per intero: l’esito si registra dopo la fine della visita.';
 export const NO_OUTCOME_MESSAGE = 'Questa visita non ha un esito da annullare.';
-export const UNDO_TOO_LATE_MESSAGE = `Sono passate più di ${OUTCOME_UNDO_HOURS} ore da quando l'esito è stato registrato: non si può più annullare.`;
+export const UNDO_TOO_LATE_MESSAGE = `Sono passate più di ${OUTCOME_UNDO_HOURS} ore da quando l’esito è stato registrato: non si può più annullare.`;
 
 /** the states after payment, and what each refuses a change with */
 function refuseUnlessConfirmed(state: BookingState): asserts state is Extract<BookingState, { status: 'confirmed' }> {
@@ -210,7 +210,7 @@ function refuseUnlessConfirmed(state: BookingState): asserts state is Extract<Bo
     case 'cancelled':
       throw new ConflictError(ALREADY_CANCELLED_MESSAGE, 'prenotazione_gia_annullata');
     case 'concluded':
-      throw new ConflictError("L'esito della visita è già stato registrato: la prenotazione non si può più cambiare.", 'visita_conclusa');
+      throw new ConflictError('L’esito della visita è già stato registrato: la prenotazione non si può più cambiare.', 'visita_conclusa');
     default:
       throw new ConflictError('La prenotazione non è confermata.', 'prenotazione_non_confermata');
   }
@@ -295,7 +295,7 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
     case 'RecordOutcome': {
       if (state.status === 'concluded') {
         if (state.outcome === command.outcome) return [];
-        throw new ConflictError("L'esito di questa visita è già stato registrato.", 'esito_gia_registrato');
+        throw new ConflictError('L’esito di questa visita è già stato registrato.', 'esito_gia_registrato');
       }
       refuseUnlessConfirmed(state);
       // only once the visit is over: a 60-minute visit at 9:00 gets its outcome from 10:00

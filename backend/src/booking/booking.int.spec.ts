@@ -57,7 +57,7 @@ describe('booking: free slots and holds over HTTP', () => {
         const before = await head();
         const res = await hold(patient, medico1, '2030-03-06T09:00:00Z');
         expect(res.status).toBe(400);
-        expect(res.body.error.message).toMatch(/fuori dall'orario/);
+        expect(res.body.error.message).toMatch(/fuori dall’orario/);
         expect(await head()).toBe(before);
       } finally {
         await doctor.agent.put(`/api/doctors/${medico1}/working-hours`).set('X-CSRF-Token', doctor.csrf).send({ startHour: 8, endHour: 19 }).expect(200);
@@ -232,7 +232,7 @@ describe('booking: free slots and holds over HTTP', () => {
           400,
           /Orario non valido/,
         ],
-        ['a start off the half hour', () => send('paziente1@example.it', { doctor_id: medico1, availability_id: `${medico1}~203003071010` }), 400, /mezz'ora/],
+        ['a start off the half hour', () => send('paziente1@example.it', { doctor_id: medico1, availability_id: `${medico1}~203003071010` }), 400, /mezz’ora/],
         ["another doctor's slot", () => send('paziente1@example.it', { ...slot(), doctor_id: medico2 }), 400, /non è del medico indicato/],
         ['an unknown doctor', () => send('paziente1@example.it', { doctor_id: 'nessuno', availability_id: 'nessuno~203003071100' }), 404, /Medico non trovato/],
         [

@@ -196,7 +196,7 @@ export class BookingService {
     if (!parsed || Number.isNaN(Date.parse(parsed.start)) || canonicalSlotStart(parsed.start) !== parsed.start) {
       throw new ValidationError('Orario non valido: scegline uno tra quelli proposti.', 'slot_non_valido');
     }
-    if (parsed.doctorId !== doctorId) throw new ValidationError("L'orario scelto non è del medico indicato.", 'slot_di_altro_medico');
+    if (parsed.doctorId !== doctorId) throw new ValidationError('L’orario scelto non è del medico indicato.', 'slot_di_altro_medico');
     const doctor = await this.users.getBookableDoctor(doctorId);
 
     // the same patient sending the same slot again (a double click) gets the hold they already have

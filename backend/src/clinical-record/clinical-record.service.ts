@@ -381,7 +381,7 @@ export function energyFrom(opened: Pick<OpenedRecord, 'record' | 'measurements'>
   const age = ageInYears(opened.record!.birthDate, latest!.date);
   if (equation !== 'larn' && age < 18)
     throw new UnprocessableError(
-      `L'equazione ${equation === 'mifflin' ? 'di Mifflin–St Jeor' : 'di Harris–Benedict'} vale per gli adulti: sotto i 18 anni usa le equazioni LARN.`,
+      `L’equazione ${equation === 'mifflin' ? 'di Mifflin–St Jeor' : 'di Harris–Benedict'} vale per gli adulti: sotto i 18 anni usa le equazioni LARN.`,
     );
   const bmrKcal = basalMetabolicRate(equation, { sex: opened.record!.sex, age, weightKg: latest!.weightKg, heightCm: latest!.heightCm });
   return { equation, pal, bmrKcal, tdeeKcal: totalEnergyNeed(bmrKcal, pal), measurementDate: latest!.date, age };

@@ -67,13 +67,13 @@ export function renderVisitReportPdf(input: { patientName: string; view: Clinica
   const grams = targetGrams(targets, latest?.weightKg ?? null);
   pdf.text(`Energia: ${targets.energyKcal} kcal al giorno`);
   pdf.text(
-    `Proteine: ${targets.protein.unit === 'g/kg' ? `${num(targets.protein.value)} g/kg` : `${num(targets.protein.value, 0)} % dell'energia`}${grams.proteinG !== null ? ` (${grams.proteinG} g)` : ''}`,
+    `Proteine: ${targets.protein.unit === 'g/kg' ? `${num(targets.protein.value)} g/kg` : `${num(targets.protein.value, 0)} % dell’energia`}${grams.proteinG !== null ? ` (${grams.proteinG} g)` : ''}`,
   );
   pdf.text(
-    `Carboidrati: ${targets.carbohydratePercentE.min}–${targets.carbohydratePercentE.max} % dell'energia (${grams.carbohydrateG.min}–${grams.carbohydrateG.max} g); zuccheri < ${targets.sugarsMaxPercentE} %`,
+    `Carboidrati: ${targets.carbohydratePercentE.min}–${targets.carbohydratePercentE.max} % dell’energia (${grams.carbohydrateG.min}–${grams.carbohydrateG.max} g); zuccheri < ${targets.sugarsMaxPercentE} %`,
   );
   pdf.text(
-    `Grassi: ${targets.fatPercentE.min}–${targets.fatPercentE.max} % dell'energia (${grams.fatG.min}–${grams.fatG.max} g); saturi < ${targets.saturatedMaxPercentE} %`,
+    `Grassi: ${targets.fatPercentE.min}–${targets.fatPercentE.max} % dell’energia (${grams.fatG.min}–${grams.fatG.max} g); saturi < ${targets.saturatedMaxPercentE} %`,
   );
   pdf.text(`Fibra: ${num(targets.fibreGPer1000Kcal.min)}–${num(targets.fibreGPer1000Kcal.max)} g ogni 1000 kcal`);
   pdf.moveDown().fontSize(8).text('Valori di riferimento: LARN 2014 (SINU), IV revisione.');

@@ -41,7 +41,7 @@ const Env = z.object({
       .string()
       .regex(
         /^\/(?!\/)/,
-        "deve essere un percorso dell'app (es. /logo.svg): un'immagine di un altro sito è bloccata dalla CSP; carica il logo da /impostazioni",
+        'deve essere un percorso dell’app (es. /logo.svg): un’immagine di un altro sito è bloccata dalla CSP; carica il logo da /impostazioni',
       )
       .default('/logo.svg'),
   ),

@@ -35,7 +35,7 @@ describe('GET /api/practice', () => {
 describe('PRACTICE_LOGO_URL', () => {
   it('is refused on another host: the CSP would block it (upload the logo in /impostazioni instead)', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/studio-logo-test', PRACTICE_LOGO_URL: 'https://example.it/logo.png' })).toThrow(
-      /PRACTICE_LOGO_URL: deve essere un percorso dell'app/,
+      /PRACTICE_LOGO_URL: deve essere un percorso dell’app/,
     );
     expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/studio-logo-test', PRACTICE_LOGO_URL: '//example.it/logo.png' })).toThrow(/percorso/);
   });

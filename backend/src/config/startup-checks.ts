@@ -73,18 +73,18 @@ export function productionChecks(config: AppConfig, env: NodeJS.ProcessEnv, now 
 
   if (!env.PUBLIC_URL) {
     throw new StartupRefusal(
-      "PUBLIC_URL non è impostato: in produzione serve l'indirizzo pubblico dell'app (es. https://prenota.studiorossi.it) per i link nelle email e nel calendario.",
+      'PUBLIC_URL non è impostato: in produzione serve l’indirizzo pubblico dell’app (es. https://prenota.studiorossi.it) per i link nelle email e nel calendario.',
     );
   }
   const publicUrl = new URL(config.mail.publicUrl);
   if (publicUrl.protocol !== 'https:' && config.cookieSecure) {
     throw new StartupRefusal(
-      `PUBLIC_URL (${config.mail.publicUrl}) non è https://: il cookie di sessione viaggia solo su HTTPS, quindi nessuno potrebbe accedere. Metti l'app dietro un proxy con TLS e usa l'indirizzo https://.`,
+      `PUBLIC_URL (${config.mail.publicUrl}) non è https://: il cookie di sessione viaggia solo su HTTPS, quindi nessuno potrebbe accedere. Metti l’app dietro un proxy con TLS e usa l’indirizzo https://.`,
     );
   }
   if (config.trustProxy === false && config.cookieSecure) {
     report.warnings.push(
-      "TRUST_PROXY non è impostato: dietro un proxy inverso con TLS il login risponderà che la connessione non è sicura. Imposta TRUST_PROXY con l'indirizzo del proxy (es. loopback o 172.16.0.0/12) e fai inviare X-Forwarded-Proto.",
+      'TRUST_PROXY non è impostato: dietro un proxy inverso con TLS il login risponderà che la connessione non è sicura. Imposta TRUST_PROXY con l’indirizzo del proxy (es. loopback o 172.16.0.0/12) e fai inviare X-Forwarded-Proto.',
     );
   }
 
@@ -108,7 +108,7 @@ export function productionChecks(config: AppConfig, env: NodeJS.ProcessEnv, now 
       throw error;
     }
   } else {
-    report.warnings.push("STS_CERT_PATH non è impostato: l'esportazione annuale per il Sistema TS risponderà 503 finché non lo configuri.");
+    report.warnings.push('STS_CERT_PATH non è impostato: l’esportazione annuale per il Sistema TS risponderà 503 finché non lo configuri.');
   }
 
   if (!config.mail.smtpUrl) report.warnings.push('SMTP_URL non è impostato: in produzione nessuna email viene inviata (conferme, promemoria, ricevute).');
@@ -121,12 +121,12 @@ export function listenRefusal(error: unknown, port: number): StartupRefusal | nu
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'EADDRINUSE') {
     return new StartupRefusal(
-      `la porta ${port} è già in uso: un'altra istanza dell'app o un altro programma la occupa. Fermalo (es. "ss -ltnp 'sport = :${port}'" mostra chi è) oppure scegli un'altra porta con PORT.`,
+      `la porta ${port} è già in uso: un’altra istanza dell’app o un altro programma la occupa. Fermalo (es. "ss -ltnp 'sport = :${port}'" mostra chi è) oppure scegli un’altra porta con PORT.`,
     );
   }
   if (code === 'EACCES') {
     return new StartupRefusal(
-      `la porta ${port} è riservata all'amministratore del sistema: usa una porta sopra 1024 (PORT) e lascia le 80/443 al proxy inverso.`,
+      `la porta ${port} è riservata all’amministratore del sistema: usa una porta sopra 1024 (PORT) e lascia le 80/443 al proxy inverso.`,
     );
   }
   return null;

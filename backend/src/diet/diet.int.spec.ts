@@ -202,6 +202,7 @@ describe('diet editor and food catalogue over HTTP', () => {
       expect((await doctor.agent.get('/api/diets/patients').expect(200)).body).toContainEqual({
         id: patient.id,
         name: 'Paziente Prova 0',
+        email: patient.email,
         hasDiet: false,
         birthDate: null,
         nextVisit: null,
@@ -322,7 +323,7 @@ describe('diet editor and food catalogue over HTTP', () => {
             revision,
           },
           400,
-          "Collegamento non valido: usa un indirizzo web, un'email o un numero di telefono.",
+          'Collegamento non valido: usa un indirizzo web, un’email o un numero di telefono.',
         ],
         [doctor, patient.id, { ...aDay(), revision: 0 }, 409, 'La dieta è stata modificata nel frattempo da un altro utente: ricaricala e riprova.'],
         [otherDoctor, patient.id, { ...aDay(), revision }, 403, NOT_YOUR_PATIENT],

@@ -91,7 +91,7 @@ export class DietService {
       )
         .map((b) => b.doc)
         .filter((b) => user.role !== 'doctor' || b.doctorId === user.id);
-      out.push({ id, name: await this.users.displayName(doc), hasDiet: diets.has(id), birthDate, nextVisit: upcoming[0]?.start ?? null });
+      out.push({ id, ...(await this.users.nameAndEmail(doc)), hasDiet: diets.has(id), birthDate, nextVisit: upcoming[0]?.start ?? null });
     }
     return out.sort((a, b) => a.name.localeCompare(b.name, 'it'));
   }

@@ -56,7 +56,7 @@ export const foodDecider = {
   decide(command: FoodCommand, state: FoodState): FoodEvent[] {
     const f = command.food;
     const name = f.name.trim();
-    if (!name) throw new ValidationError("Nome dell'alimento mancante.", 'alimento_non_valido');
+    if (!name) throw new ValidationError('Nome dell’alimento mancante.', 'alimento_non_valido');
     if (!command.categoryExists) throw new ValidationError(`Categoria sconosciuta: ${f.categoryId}.`, 'categoria_sconosciuta');
     checkNutrition(f.kcal100, f.baseWeight, 'alimento_non_valido');
     for (const v of [f.protein, f.carbohydrate, f.fat])

@@ -20,7 +20,7 @@ export interface CommandResult<Event> {
   position: number | null;
 }
 
-export const STALE_REVISION_MESSAGE = "I dati sono stati modificati nel frattempo da un'altra richiesta: ricarica e riprova.";
+export const STALE_REVISION_MESSAGE = 'I dati sono stati modificati nel frattempo da un’altra richiesta: ricarica e riprova.';
 
 /** the append lost to a concurrent writer (a 409); a decider's own refusals are plain ConflictErrors */
 export class StaleRevisionError extends ConflictError {}

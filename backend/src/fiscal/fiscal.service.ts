@@ -349,7 +349,7 @@ export class FiscalService implements OnModuleInit {
   async stsExport(viewer: SessionUser, doctorId: string, year: number): Promise<{ xml: string; zip: Buffer; fileName: string; demo: boolean }> {
     const { receipts, creditNotes } = await this.yearDocuments(viewer, doctorId, year);
     if (receipts.length === 0 && creditNotes.length === 0)
-      throw new NotFoundError(`Nessuna ricevuta emessa nel ${year}: non c'è nulla da esportare.`, 'nessun_documento');
+      throw new NotFoundError(`Nessuna ricevuta emessa nel ${year}: non c’è nulla da esportare.`, 'nessun_documento');
     const profile = await this.issuerProfile(doctorId);
     if (!profile) throw new NotFoundError('Profilo fiscale mancante: completalo prima di esportare.', 'profilo_fiscale_mancante');
     const { key, demo } = loadStsPublicKey(this.config);

@@ -28,7 +28,7 @@ export async function readiness(eventStore: EventStore, changes: Pick<ChangeFeed
   try {
     position = await within(eventStore.headPosition(), READY_BOUND_MS, 'archivio eventi');
   } catch {
-    throw new AppError(503, 'archivio_eventi_non_raggiungibile', "Non pronto: l'archivio degli eventi non risponde.");
+    throw new AppError(503, 'archivio_eventi_non_raggiungibile', 'Non pronto: l’archivio degli eventi non risponde.');
   }
   try {
     await changes.waitFor(position, READY_BOUND_MS);
@@ -36,7 +36,7 @@ export async function readiness(eventStore: EventStore, changes: Pick<ChangeFeed
     throw new AppError(
       503,
       'modelli_di_lettura_indietro',
-      `Non pronto: i modelli di lettura non hanno ancora raggiunto l'ultimo evento (posizione ${position}) entro ${READY_BOUND_MS / 1000} secondi.`,
+      `Non pronto: i modelli di lettura non hanno ancora raggiunto l’ultimo evento (posizione ${position}) entro ${READY_BOUND_MS / 1000} secondi.`,
     );
   }
   return { status: 'pronto', position };

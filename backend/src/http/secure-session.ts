@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ErrorBody } from '@studio/contracts';
 
 export const INSECURE_LOGIN_MESSAGE =
-  "Accesso non possibile: la richiesta è arrivata in HTTP semplice, ma il cookie di sessione viaggia solo su HTTPS, quindi il browser lo scarterebbe. Apri l'app da https://. Se un proxy inverso gestisce HTTPS, l'amministratore deve impostare TRUST_PROXY con l'indirizzo del proxy e far inviare dal proxy X-Forwarded-Proto: https.";
+  'Accesso non possibile: la richiesta è arrivata in HTTP semplice, ma il cookie di sessione viaggia solo su HTTPS, quindi il browser lo scarterebbe. Apri l’app da https://. Se un proxy inverso gestisce HTTPS, l’amministratore deve impostare TRUST_PROXY con l’indirizzo del proxy e far inviare dal proxy X-Forwarded-Proto: https.';
 
 /**
  * With a Secure session cookie (COOKIE_SECURE, on in production) express-session sets no cookie on a request that

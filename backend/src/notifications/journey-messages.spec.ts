@@ -50,7 +50,7 @@ describe('the cancellation email says who cancelled, why and the refund', () => 
     const text = cancelled({ by: 'admin', reason: 'Studio chiuso per neve', refundCents: 8200 });
     expect(text).toContain('La visita è stata disdetta dalla segreteria.');
     expect(text).toContain('Motivo: Studio chiuso per neve');
-    expect(text).toContain("Ti rimborsiamo l'intero pagamento: 82,00 €");
+    expect(text).toContain('Ti rimborsiamo l’intero pagamento: 82,00 €');
   });
   test("the doctor's copy names the patient as who cancelled, and no refund line", () => {
     const text = cancelled({ by: 'patient', reason: null, refundCents: 8200 }, 'doctor');

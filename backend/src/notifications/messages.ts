@@ -52,7 +52,7 @@ function cancellationLines(c: NonNullable<MessageContext['cancellation']>, toDoc
   if (!toDoctor) {
     lines.push(
       c.refundCents !== null
-        ? `Ti rimborsiamo l'intero pagamento: ${euro(c.refundCents)}, sullo stesso metodo con cui hai pagato.`
+        ? `Ti rimborsiamo l’intero pagamento: ${euro(c.refundCents)}, sullo stesso metodo con cui hai pagato.`
         : c.by === 'patient'
           ? 'La disdetta è arrivata dopo il termine previsto: il pagamento non viene rimborsato.'
           : 'Non risulta un pagamento da rimborsare.',
@@ -105,7 +105,7 @@ function body(n: Decided, ctx: MessageContext): Body {
   const summary = toDoctor ? `Visita - ${ctx.patientName}` : `Visita con ${ctx.doctorName}`;
   const home = { label: 'Le tue prenotazioni', href: `${ctx.publicUrl}/home` };
   const video = ctx.videoUrl
-    ? [`La visita è online: il collegamento è ${ctx.videoUrl} (si apre ${VIDEO_LINK_OPENS_MINUTES_BEFORE} minuti prima dell'inizio).`]
+    ? [`La visita è online: il collegamento è ${ctx.videoUrl} (si apre ${VIDEO_LINK_OPENS_MINUTES_BEFORE} minuti prima dell’inizio).`]
     : [];
   switch (n.kind) {
     case 'booking_confirmed':
@@ -151,7 +151,7 @@ function body(n: Decided, ctx: MessageContext): Body {
         subject: `Si è liberato un orario: ${when}`,
         lines: [
           `Si è liberato un orario ${withWhom}: ${when}.`,
-          `Lo teniamo per te fino alle ${practiceClock(n.offerExpiresAt!, ctx.timeZone)}; dopo passa al prossimo in lista d'attesa.`,
+          `Lo teniamo per te fino alle ${practiceClock(n.offerExpiresAt!, ctx.timeZone)}; dopo passa al prossimo in lista d’attesa.`,
         ],
         link: { label: 'Completa la prenotazione', href: `${ctx.publicUrl}/home` },
       };
@@ -159,7 +159,7 @@ function body(n: Decided, ctx: MessageContext): Body {
       return {
         subject: `Invito a ${ctx.practiceName}`,
         lines: [
-          `Sei stato invitato a usare l'applicazione di ${ctx.practiceName}.`,
+          `${ctx.practiceName} ti invita a usare l’applicazione dello studio.`,
           `Apri il link e scegli la tua password (almeno 10 caratteri). Il link vale ${hoursUntil(n.accountLink!.expiresAt!, ctx.now)} ore e si può usare una volta sola.`,
         ],
         link: { label: 'Accetta l’invito', href: ctx.accountLinkUrl! },
@@ -169,7 +169,7 @@ function body(n: Decided, ctx: MessageContext): Body {
         subject: 'Nuova password',
         lines: [
           'Hai chiesto di scegliere una nuova password. Il link vale 60 minuti e si può usare una volta sola.',
-          'Se non sei stato tu, ignora questo messaggio: la password resta quella di prima.',
+          'Se la richiesta non è partita da te, ignora questo messaggio: la password resta quella di prima.',
         ],
         link: { label: 'Scegli una nuova password', href: ctx.accountLinkUrl! },
       };
@@ -177,7 +177,7 @@ function body(n: Decided, ctx: MessageContext): Body {
       return {
         subject: 'Conferma il tuo indirizzo email',
         lines: [
-          `Grazie per esserti registrato presso ${ctx.practiceName}. Apri il link per confermare il tuo indirizzo email.`,
+          `Grazie per la registrazione presso ${ctx.practiceName}. Apri il link per confermare il tuo indirizzo email.`,
           'Finché non lo confermi puoi prenotare e pagare, ma non ti mandiamo i promemoria delle visite.',
         ],
         link: { label: 'Conferma l’indirizzo email', href: ctx.accountLinkUrl! },

@@ -308,7 +308,7 @@ describe('calendar parts as RFC 5546 asks, and the cancellation told in full (is
     const pc = cancelled.find((m) => to(m) === 'paziente1@example.it')!;
     expect(pc.text).toContain('La visita è stata disdetta dal medico.');
     expect(pc.text).toContain('Motivo: Il medico è malato');
-    expect(pc.text!.replace(/\u00a0/g, ' ')).toContain("Ti rimborsiamo l'intero pagamento: 90,00 €");
+    expect(pc.text!.replace(/\u00a0/g, ' ')).toContain('Ti rimborsiamo l’intero pagamento: 90,00 €');
     const dc = cancelled.find((m) => to(m) === 'medico1@example.it')!;
     expect(dc.text).not.toContain('rimborsiamo');
     // RFC 5546 §3.2.5: a CANCEL of the whole event names its attendees

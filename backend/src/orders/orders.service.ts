@@ -49,7 +49,7 @@ export const PAYMENT_IN_REVIEW_MESSAGE = 'Pagamento in verifica: PayPal sta cont
 
 /** PayPal declined, after its review, a capture it had held (PENDING → DECLINED): the order failed, the hold was given back */
 export const PAYMENT_DECLINED_MESSAGE =
-  "Il pagamento non è andato a buon fine: PayPal lo ha rifiutato dopo la verifica. Non è stato addebitato nulla e l'orario prenotato è stato liberato.";
+  'Il pagamento non è andato a buon fine: PayPal lo ha rifiutato dopo la verifica. Non è stato addebitato nulla e l’orario prenotato è stato liberato.';
 
 /** a capture PayPal is still reviewing: the reconciler asks again later, nothing to record now */
 export class CaptureStillPending extends Error {}
@@ -58,7 +58,7 @@ export function refundedMessage(reason: string): string {
   return `${reason} Il pagamento è stato rimborsato per intero.`;
 }
 
-export const AMOUNT_MISMATCH_MESSAGE = "L'importo pagato non corrisponde a quello dovuto.";
+export const AMOUNT_MISMATCH_MESSAGE = 'L’importo pagato non corrisponde a quello dovuto.';
 export const INVALID_TAXCODE_MESSAGE = 'Codice fiscale non valido.';
 
 class UnprocessableError extends AppError {
@@ -224,15 +224,15 @@ export class OrdersService {
     if (state.status === 'pending') return { ...HOME, paymentInReview: true };
     if (state.status === 'failed') throw new ConflictError(PAYMENT_DECLINED_MESSAGE, 'pagamento_rifiutato');
 
-    if (input.product !== order.productId) throw new UnprocessableError("Il prodotto non corrisponde a quello dell'ordine.", 'prodotto_diverso');
+    if (input.product !== order.productId) throw new UnprocessableError('Il prodotto non corrisponde a quello dell’ordine.', 'prodotto_diverso');
     if (input.coupon && !(await this.catalog.guessMatches(input.coupon, order.coupon, client))) {
-      throw new UnprocessableError("Il coupon non corrisponde a quello dell'ordine.", 'coupon_diverso');
+      throw new UnprocessableError('Il coupon non corrisponde a quello dell’ordine.', 'coupon_diverso');
     }
     const taxcode = input.taxcode?.trim().toUpperCase() ?? '';
     const billing = input.billing?.trim() ?? '';
     if (!taxcode || !billing) throw new ValidationError(BILLING_REQUIRED_MESSAGE, 'fatturazione_mancante');
     if (!isValidCodiceFiscale(taxcode)) throw new ValidationError(INVALID_TAXCODE_MESSAGE, 'codice_fiscale_non_valido');
-    if (billing.length > 500) throw new ValidationError("L'indirizzo di fatturazione è troppo lungo (al massimo 500 caratteri).", 'fatturazione_troppo_lunga');
+    if (billing.length > 500) throw new ValidationError('L’indirizzo di fatturazione è troppo lungo (al massimo 500 caratteri).', 'fatturazione_troppo_lunga');
 
     // the hold is judged when the confirmation starts: a capture that outlasts it still books the slot if nobody else took it
     const startedAt = this.clock.now().toISOString();
@@ -375,7 +375,7 @@ export class OrdersService {
     try {
       refund = await paypal.refundCapture(state.captureId, `refund-${orderId}`);
     } catch (error) {
-      this.logger.error(`rimborso non riuscito per l'ordine ${orderId} (cattura ${state.captureId}): ${String(error)}`);
+      this.logger.error(`rimborso non riuscito per l’ordine ${orderId} (cattura ${state.captureId}): ${String(error)}`);
       throw new AppError(502, 'rimborso_non_riuscito', 'Il rimborso non è riuscito per ora: verrà ritentato automaticamente.');
     }
     const result = await this.commands.execute(
@@ -457,7 +457,7 @@ export class OrdersService {
     try {
       refund = await paypal.refundCapture(captureId, `refund-${orderId}`);
     } catch (error) {
-      this.logger.error(`rimborso non riuscito per l'ordine ${orderId} (cattura ${captureId}): ${String(error)}`);
+      this.logger.error(`rimborso non riuscito per l’ordine ${orderId} (cattura ${captureId}): ${String(error)}`);
       throw new AppError(
         502,
         'rimborso_non_riuscito',
@@ -625,7 +625,7 @@ export class OrdersService {
     try {
       await runWorkflow(this.eventStore, confirmPaymentWorkflow, input, (step) => this.executeConfirmStep(step, paypal, created.data, metadata));
     } catch (error) {
-      if (!(error instanceof CaptureStillPending)) this.logger.warn(`Riconciliazione dell'ordine ${orderId}: ${String(error)}`);
+      if (!(error instanceof CaptureStillPending)) this.logger.warn(`Riconciliazione dell’ordine ${orderId}: ${String(error)}`);
     }
     return (await readState<OrderState, OrderEvent>(this.eventStore, orderStreamName(orderId), orderDecider)).state.status;
   }

@@ -32,8 +32,8 @@ export class PaymentReconcilerService implements OnApplicationBootstrap, OnModul
         .then((head) => this.changes.waitFor(head, 30_000))
         .then(() => (this.stopped ? undefined : this.run()))
         // said once per start (operators, and the kill -9 test, read it): how many unsettled payments, how many ended
-        .then((pass) => pass && this.logger.log(`Riconciliazione all'avvio conclusa: ${pass.looked} pagamenti esaminati, ${pass.settled} conclusi`))
-        .catch((e) => this.logger.error(`Riconciliazione all'avvio non riuscita: ${String(e)}`))
+        .then((pass) => pass && this.logger.log(`Riconciliazione all’avvio conclusa: ${pass.looked} pagamenti esaminati, ${pass.settled} conclusi`))
+        .catch((e) => this.logger.error(`Riconciliazione all’avvio non riuscita: ${String(e)}`))
         .finally(() => this.startupPassEnded());
     }, 1000);
     this.startup.unref();

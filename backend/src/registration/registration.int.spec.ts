@@ -77,7 +77,7 @@ describe('patient registration over HTTP', () => {
     const cases: [object, RegExp][] = [
       [{ name: undefined }, /^Inserisci il nome\.$/],
       [{ surname: '   ' }, /^Inserisci il cognome\.$/],
-      [{ email: undefined }, /^Inserisci l'email\.$/],
+      [{ email: undefined }, /^Inserisci l’email\.$/],
       [{ email: 'sara@' }, /^Email non valida\.$/],
       [{ password: 'corta' }, /^La password deve avere almeno 10 caratteri\.$/],
       [{ password: 'qwertyuiop' }, /^Questa password è tra le più usate/],
@@ -85,8 +85,8 @@ describe('patient registration over HTTP', () => {
       [{ phone: '333-abc' }, /^Numero di telefono non valido/],
       [{ taxcode: 'RSSMRA75C22H501A' }, /^Codice fiscale non valido/], // wrong check character
       [{ taxcode: 'RSSMRA75C22' }, /^Codice fiscale non valido/],
-      [{ consent: false }, /^Devi accettare l'informativa sulla privacy\.$/],
-      [{ consent: undefined }, /^Devi accettare l'informativa sulla privacy\.$/],
+      [{ consent: false }, /^Devi accettare l’informativa sulla privacy\.$/],
+      [{ consent: undefined }, /^Devi accettare l’informativa sulla privacy\.$/],
     ];
     const position = await head();
     for (const [change, message] of cases) {

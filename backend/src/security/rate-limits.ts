@@ -29,7 +29,7 @@ export function loginSlowdownMs(failures: number, threshold: number): number {
 }
 export const TOO_MANY_REGISTRATIONS_MESSAGE = 'Troppe registrazioni da questo dispositivo: riprova più tardi.';
 export const TOO_MANY_HOLDS_MESSAGE = 'Troppe richieste di prenotazione: attendi qualche minuto e riprova.';
-export const TOO_MANY_RESETS_MESSAGE = "Troppe richieste di nuova password: riprova tra un'ora.";
+export const TOO_MANY_RESETS_MESSAGE = 'Troppe richieste di nuova password: riprova tra un’ora.';
 export const TOO_MANY_GUESSES_MESSAGE = 'Troppi tentativi con coupon non validi: riprova tra qualche minuto.';
 
 /** one limit: `points` within `duration` seconds per key */

@@ -8,7 +8,7 @@ export type DoctorProfileCommand =
   | { type: 'SetDoctorProfile'; actor: Actor; doctorId: string; isDoctor: boolean; profile: DoctorProfileFields }
   | { type: 'SetDoctorPhoto'; actor: Actor; doctorId: string; isDoctor: boolean; image: InspectedImage };
 
-export const OWN_PROFILE_ONLY_MESSAGE = "Puoi modificare solo il tuo profilo: quello degli altri medici lo cambia l'amministrazione.";
+export const OWN_PROFILE_ONLY_MESSAGE = 'Puoi modificare solo il tuo profilo: quello degli altri medici lo cambia l’amministrazione.';
 
 export function decide(command: DoctorProfileCommand, state: DoctorProfileState): DoctorProfileEvent[] {
   const { actor, doctorId } = command;

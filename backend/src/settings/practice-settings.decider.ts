@@ -12,15 +12,15 @@ export interface Actor {
 export type PracticeSettingsCommand =
   { type: 'SetPracticeDetails'; actor: Actor; details: PracticeDetails } | { type: 'SetPracticeLogo'; actor: Actor; image: InspectedImage };
 
-export const ONLY_ADMIN_MESSAGE = "Solo l'amministrazione dello studio può modificare i dati dello studio.";
+export const ONLY_ADMIN_MESSAGE = 'Solo l’amministrazione dello studio può modificare i dati dello studio.';
 
 /** an upload that is not an image we show, or too large: refused before anything is stored or appended */
 export function refuseImage(image: InspectedImage): asserts image is InspectedImage & { contentType: NonNullable<InspectedImage['contentType']> } {
   if (image.bytes === 0) throw new ValidationError('Nessuna immagine ricevuta: scegli un file.', 'immagine_mancante');
   if (image.bytes > MAX_IMAGE_BYTES) {
-    throw new AppError(413, 'immagine_troppo_grande', `L'immagine supera ${MAX_IMAGE_BYTES / 1024} KB: riducila e riprova.`);
+    throw new AppError(413, 'immagine_troppo_grande', `L’immagine supera ${MAX_IMAGE_BYTES / 1024} KB: riducila e riprova.`);
   }
-  if (!image.contentType) throw new AppError(415, 'immagine_non_supportata', `Il file non è un'immagine ${IMAGE_TYPES_LABEL}.`);
+  if (!image.contentType) throw new AppError(415, 'immagine_non_supportata', `Il file non è un’immagine ${IMAGE_TYPES_LABEL}.`);
 }
 
 export function decide(command: PracticeSettingsCommand, state: PracticeSettingsState): PracticeSettingsEvent[] {

@@ -80,7 +80,7 @@ export async function createFirstAdministrator(env: NodeJS.ProcessEnv, input: Fi
         lines: [
           `Amministratore creato: ${parsed.data!.name} ${parsed.data!.surname} <${parsed.data!.email}>.`,
           'Prossimi passi:',
-          `  1. Avvia l'applicazione (npm start) e apri ${url}/login; accedi con questa email e la password scelta.`,
+          `  1. Avvia l’applicazione (npm start) e apri ${url}/login; accedi con questa email e la password scelta.`,
           '  2. Dalla pagina Personale (/staff) invita i medici, la segreteria e i revisori: ricevono un link valido 72 ore.',
           '     Se sei anche medico, dalla stessa pagina aggiungi a te stesso il ruolo Medico.',
           '  3. Controlla che SMTP_URL e PUBLIC_URL siano impostati: inviti e recupero password passano per email.',

@@ -163,7 +163,7 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (state.status !== 'registered' || !state.roles.includes('doctor')) throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
       const { startHour, endHour } = command.hours;
       if (!Number.isInteger(startHour) || !Number.isInteger(endHour) || startHour < 0 || endHour > 24 || endHour <= startHour) {
-        throw new ValidationError("Orario di lavoro non valido: ore intere, l'inizio prima della fine, tra 0 e 24.", 'orario_non_valido');
+        throw new ValidationError('Orario di lavoro non valido: ore intere, l’inizio prima della fine, tra 0 e 24.', 'orario_non_valido');
       }
       return [{ type: 'WorkingHoursSet', data: { doctorId: command.doctorId, startHour, endHour } }];
     }
@@ -245,7 +245,7 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
 }
 
 const lastAdmin = () =>
-  new ConflictError("È l'ultimo account di segreteria attivo: invita o attiva un'altra persona con questo ruolo prima di toglierlo.", 'ultimo_amministratore');
+  new ConflictError('È l’ultimo account di segreteria attivo: invita o attiva un’altra persona con questo ruolo prima di toglierlo.', 'ultimo_amministratore');
 
 function checkStaffRoles(roles: Role[]): void {
   if (roles.length === 0 || roles.some((r) => !STAFF_ROLES.includes(r)))

@@ -155,8 +155,13 @@ export class UsersService {
   }
 
   async displayName(user: UserDoc): Promise<string> {
+    return (await this.nameAndEmail(user)).name;
+  }
+
+  /** the name to show and the email (for the staff's patient searches); an erased account has no email */
+  async nameAndEmail(user: UserDoc): Promise<{ name: string; email: string | null }> {
     const personal = user.personal ? await this.personalData.open<PersonalName>(user.personal) : null;
-    return personal ? `${personal.name} ${personal.surname}` : 'Utente cancellato';
+    return personal ? { name: `${personal.name} ${personal.surname}`, email: personal.email } : { name: 'Utente cancellato', email: null };
   }
 
   async doctorSummary(user: UserDoc): Promise<DoctorSummary> {

@@ -92,7 +92,7 @@ export function decide(command: WaitingListCommand, state: WaitingList): Waiting
   switch (command.type) {
     case 'Join': {
       if (state.entries.some((e) => e.patientId === command.patientId && e.status === 'waiting')) {
-        throw new ConflictError("Sei già in lista d'attesa per questo medico.", 'gia_in_lista');
+        throw new ConflictError('Sei già in lista d’attesa per questo medico.', 'gia_in_lista');
       }
       const { entryId, doctorId, patientId, from, to, at } = command;
       return [{ type: 'WaitingListJoined', data: { entryId, doctorId, patientId, from, to, at } }];
@@ -107,7 +107,7 @@ export function decide(command: WaitingListCommand, state: WaitingList): Waiting
       if (state.offers[o.bookingId]) return [];
       const entry = state.entries.find((e) => e.entryId === o.entryId);
       // fairness, decided here under the stream's revision: one open offer per patient, one per slot
-      if (!entry || entry.status !== 'waiting') throw new ConflictError("Non è più in lista d'attesa.", 'non_in_lista');
+      if (!entry || entry.status !== 'waiting') throw new ConflictError('Non è più in lista d’attesa.', 'non_in_lista');
       if (entry.offer !== null) throw new ConflictError('Ha già un orario proposto.', 'offerta_in_corso');
       if (Object.values(state.offers).some((x) => x.slotId === o.slotId && x.status === 'reserved'))
         throw new ConflictError('Orario già proposto.', 'orario_gia_proposto');

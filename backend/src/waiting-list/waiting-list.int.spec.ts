@@ -33,7 +33,7 @@ describe('waiting list', () => {
   it('validates: Italian 400s, a doctor that exists, patients only, once per doctor', async () => {
     const [a] = waiters;
     expect((await post(a, { doctor_id: medico1, from: '2030-03-06', to: '2030-03-05' }).expect(400)).body.error.message).toBe(
-      "Il primo giorno deve precedere l'ultimo.",
+      'Il primo giorno deve precedere l’ultimo.',
     );
     expect((await post(a, { doctor_id: medico1, from: '2030-02-30', to: '2030-03-05' }).expect(400)).body.error.message).toBe('Data inesistente.');
     await post(a, { doctor_id: medico1, from: '2030-03-05', to: '2030-06-05' }).expect(400);
@@ -163,8 +163,8 @@ describe('waiting list', () => {
     const length = async () => (await app.core.eventStore.readStream(stream)).length;
     const before = await length();
     const leave = (p: TestPatient, id: string) => p.agent.delete(`/api/waiting-list/${id}`).set('X-CSRF-Token', p.csrf);
-    expect((await leave(stays, entry).expect(403)).body.error.message).toBe("Puoi togliere solo le tue iscrizioni alla lista d'attesa.");
-    expect((await leave(leaves, 'non-esiste').expect(404)).body.error.message).toBe("Iscrizione alla lista d'attesa non trovata.");
+    expect((await leave(stays, entry).expect(403)).body.error.message).toBe('Puoi togliere solo le tue iscrizioni alla lista d’attesa.');
+    expect((await leave(leaves, 'non-esiste').expect(404)).body.error.message).toBe('Iscrizione alla lista d’attesa non trovata.');
     await leaves.agent.delete(`/api/waiting-list/${entry}`).expect(403);
     expect(await length()).toBe(before);
 

@@ -58,14 +58,14 @@ export class WaitingListService {
       const { state } = await readState(this.eventStore, stream, waitingListDecider);
       const entry = state.entries.find((e) => e.entryId === entryId);
       if (!entry) continue;
-      if (entry.patientId !== user.id) throw new ForbiddenError("Puoi togliere solo le tue iscrizioni alla lista d'attesa.");
-      if (entry.status !== 'waiting') throw new ConflictError("Non sei più in questa lista d'attesa.", 'non_in_lista');
+      if (entry.patientId !== user.id) throw new ForbiddenError('Puoi togliere solo le tue iscrizioni alla lista d’attesa.');
+      if (entry.status !== 'waiting') throw new ConflictError('Non sei più in questa lista d’attesa.', 'non_in_lista');
       await this.commands.execute(
         new Decide(stream, waitingListDecider, { type: 'Leave', entryId, reason: 'left', at: metadata.at }, metadata, { onStale: 'decide-again' }),
       );
       return this.mine(user);
     }
-    throw new NotFoundError("Iscrizione alla lista d'attesa non trovata.", 'iscrizione_non_trovata');
+    throw new NotFoundError('Iscrizione alla lista d’attesa non trovata.', 'iscrizione_non_trovata');
   }
 
   /** GET /api/me/waiting-list: the patient's places in line */

@@ -64,7 +64,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
         .headPosition()
         .then((head) => this.changes.waitFor(head, 30_000))
         .then(() => (this.stopped ? 0 : this.resumeUnfinished()))
-        .catch((e) => this.logger.error(`Ripresa all'avvio non riuscita: ${String(e)}`));
+        .catch((e) => this.logger.error(`Ripresa all’avvio non riuscita: ${String(e)}`));
     }, 1000);
     this.startup.unref();
     const seconds = this.config.holdSweepSeconds;
@@ -102,7 +102,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
       if (position) await this.changes.waitFor(position);
       return this.bookings.publicView(bookingId);
     }
-    if (by !== 'patient' && !reason) throw new ValidationError("Indica il motivo dell'annullamento: il paziente lo riceverà.", 'motivo_mancante');
+    if (by !== 'patient' && !reason) throw new ValidationError('Indica il motivo dell’annullamento: il paziente lo riceverà.', 'motivo_mancante');
     if (booking.status !== 'confirmed' && booking.status !== 'cancelled' && booking.status !== 'completed' && booking.status !== 'no_show') {
       throw new ConflictError('La prenotazione non è attiva: non c’è nulla da annullare.', 'prenotazione_non_attiva');
     }
@@ -172,7 +172,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
       throw new ValidationError('Si può spostare la visita solo a un altro orario dello stesso medico.', 'slot_di_altro_medico');
     const doctor = await this.users.getDoctor(booking.doctorId);
     if (!inWorkingHours(new Date(parsed.start), { startHour: doctor.startHour, endHour: doctor.endHour })) {
-      throw new ValidationError("Lo slot è fuori dall'orario di lavoro del medico.", 'fuori_orario');
+      throw new ValidationError('Lo slot è fuori dall’orario di lavoro del medico.', 'fuori_orario');
     }
     const toDay = doctorDayOf(parsed.start);
     // the visit keeps its length: every slot of the new time must be free, inside the hours, and apart from the old one
@@ -183,7 +183,7 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
       !starts.every((s) => inWorkingHours(new Date(s), { startHour: doctor.startHour, endHour: doctor.endHour })) ||
       doctorDayOf(starts[starts.length - 1]) !== toDay
     ) {
-      throw new ValidationError("La visita finirebbe fuori dall'orario di lavoro del medico.", 'fuori_orario');
+      throw new ValidationError('La visita finirebbe fuori dall’orario di lavoro del medico.', 'fuori_orario');
     }
     if (
       starts.length > 1 &&
@@ -285,8 +285,8 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
   /** POST /api/bookings/:id/outcome: the doctor (their own) or the secretary, once the visit's time has come */
   async recordOutcome(bookingId: string, user: SessionUser, outcome: 'completed' | 'no_show', metadata: EventMetadata): Promise<BookingView> {
     const booking = await this.bookings.lookup(bookingId);
-    const by = this.authorise(booking, user, "registrare l'esito di");
-    if (by === 'patient') throw new ForbiddenError("L'esito della visita lo registra lo studio.");
+    const by = this.authorise(booking, user, 'registrare l’esito di');
+    if (by === 'patient') throw new ForbiddenError('L’esito della visita lo registra lo studio.');
     const result = await this.commands.execute(
       new Decide(
         bookingStreamName(bookingId),
@@ -302,8 +302,8 @@ export class BookingLifecycleService implements OnApplicationBootstrap, OnModule
   /** POST /api/bookings/:id/outcome/undo: the same people who record it, within 24 hours of recording it */
   async undoOutcome(bookingId: string, user: SessionUser, metadata: EventMetadata): Promise<BookingView> {
     const booking = await this.bookings.lookup(bookingId);
-    const by = this.authorise(booking, user, "annullare l'esito di");
-    if (by === 'patient') throw new ForbiddenError("L'esito della visita lo registra lo studio.");
+    const by = this.authorise(booking, user, 'annullare l’esito di');
+    if (by === 'patient') throw new ForbiddenError('L’esito della visita lo registra lo studio.');
     const result = await this.commands.execute(
       new Decide(
         bookingStreamName(bookingId),

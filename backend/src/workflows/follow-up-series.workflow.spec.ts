@@ -39,8 +39,8 @@ describe('series of follow-ups (issue 29): the decider on series-<id>', () => {
       .when(record(0, 'b1'))
       .then([booked(0, 'b1')]);
     given([started])
-      .when(record(1, null, "L'orario non è più disponibile."))
-      .then([skipped(1, "L'orario non è più disponibile.")]);
+      .when(record(1, null, 'L’orario non è più disponibile.'))
+      .then([skipped(1, 'L’orario non è più disponibile.')]);
     given([started, booked(0, 'b1')])
       .when(record(0, 'b1'))
       .then([]);

@@ -5,7 +5,7 @@ export const MAX_RANGE_DAYS = 62;
 export function availabilityRangeProblem(start: string, end: string): { code: string; message: string } | undefined {
   const from = new Date(start);
   const to = new Date(end);
-  if (to <= from) return { code: 'intervallo_non_valido', message: "La fine dell'intervallo deve seguire l'inizio." };
+  if (to <= from) return { code: 'intervallo_non_valido', message: 'La fine dell’intervallo deve seguire l’inizio.' };
   if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000) {
     return { code: 'intervallo_troppo_ampio', message: `Intervallo troppo ampio: al massimo ${MAX_RANGE_DAYS} giorni.` };
   }

@@ -44,7 +44,7 @@ const HomePage = lazyPage(
   (m) => m.HomeRoute,
 );
 const ReceiptPage = lazyPage(
-  () => import('../features/home/ReceiptPage'),
+  () => import('../features/orders/ReceiptPage'),
   (m) => m.ReceiptPage,
 );
 const PaymentPage = lazyPage(

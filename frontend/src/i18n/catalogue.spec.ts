@@ -103,6 +103,13 @@ describe('the Italian text catalogue', () => {
     expect(wrong.map((t) => `${t.path}: ${t.text}`)).toEqual([]);
   });
 
+  test('no text assumes the reader’s gender ("Ciao, Giulia", not "Benvenuto"; no "rimasto/a" or "nato/a")', () => {
+    const gendered = /\b(benvenut[oa]|bentornat[oa]|sei stat[oa]|esserti \p{L}+t[oa]|rimast[oa]|\p{L}+[oi]\/[ae])\b/iu;
+    const wrong = texts(2).filter((t) => gendered.test(t.text));
+    expect(wrong.map((t) => `${t.path}: ${t.text}`)).toEqual([]);
+    expect(catalogue.home.title('Giulia Rossi')).toBe('Ciao, Giulia');
+  });
+
   test('plural() follows Italian rules: 0 and 2 plural, 1 singular', () => {
     expect(plural(1, 'visita', 'visite')).toBe('1 visita');
     expect(plural(0, 'visita', 'visite')).toBe('0 visite');

@@ -446,14 +446,14 @@ export async function startPaypalStandIn(opts: { port?: number; clientId?: strin
     },
     settleCapture(orderId, status) {
       const order = orders.get(orderId);
-      if (!order?.capture || order.capture.status !== 'PENDING') throw new Error(`Nessuna cattura in verifica per l'ordine ${orderId}`);
+      if (!order?.capture || order.capture.status !== 'PENDING') throw new Error(`Nessuna cattura in verifica per l’ordine ${orderId}`);
       order.capture = { ...order.capture, status };
       delete order.capture.status_details;
       return captureEvent(order, status === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED');
     },
     webhookFor(orderId, eventType) {
       const order = orders.get(orderId);
-      if (!order?.capture) throw new Error(`Nessuna cattura per l'ordine ${orderId}`);
+      if (!order?.capture) throw new Error(`Nessuna cattura per l’ordine ${orderId}`);
       return captureEvent(order, eventType);
     },
     forgetRefundRequests() {

@@ -123,7 +123,7 @@ describe('/agenda', () => {
           method: 'POST',
           path: '/api/bookings/b1/outcome',
           status: 409,
-          body: { error: { code: 'x', message: "L'esito di questa visita è già stato registrato." } },
+          body: { error: { code: 'x', message: 'L’esito di questa visita è già stato registrato.' } },
         },
       ],
       '/agenda?day=2000-03-06&view=day',
@@ -131,7 +131,7 @@ describe('/agenda', () => {
     await act(async () => void fireEvent.click(await screen.findByRole('button', { name: t.agenda.noShow })));
     const dialog = await screen.findByRole('dialog', { name: t.agenda.outcomeTitle(t.agenda.noShow) });
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.outcomeConfirm(t.agenda.noShow) })));
-    expect((await screen.findByRole('alert')).textContent).toContain("L'esito di questa visita è già stato registrato.");
+    expect((await screen.findByRole('alert')).textContent).toContain('L’esito di questa visita è già stato registrato.');
     expect(fetchMock!.calls.find((c) => c.method === 'POST')!.body).toEqual({ outcome: 'no_show' });
   });
 
@@ -257,7 +257,7 @@ describe('/agenda', () => {
             seriesId: 's1',
             visits: [
               { index: 0, start: '2099-03-20T09:00:00Z', bookingId: 'b2' },
-              { index: 1, start: '2099-04-03T09:00:00Z', skipped: "L'orario non è disponibile." },
+              { index: 1, start: '2099-04-03T09:00:00Z', skipped: 'L’orario non è disponibile.' },
             ],
           },
         },
@@ -271,7 +271,7 @@ describe('/agenda', () => {
     fireEvent.change(within(dialog).getByLabelText(t.agenda.seriesMethod), { target: { value: 'cash' } });
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.agenda.seriesConfirm })));
     expect(await within(dialog).findByText(t.agenda.seriesDone(1, 2))).toBeTruthy();
-    expect(within(dialog).getByText(/09:00: non prenotata \(L'orario non è disponibile\.\)/)).toBeTruthy();
+    expect(within(dialog).getByText(/09:00: non prenotata \(L’orario non è disponibile\.\)/)).toBeTruthy();
     const post = fetchMock!.calls.find((c) => c.method === 'POST')!;
     expect(post.url).toBe('/api/bookings/b1/series');
     expect(post.body).toEqual({ count: 2, everyWeeks: 2, method: 'cash' });

@@ -11,21 +11,15 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { formatEuro } from '../../lib/money';
 import { it } from '../../i18n/it';
 import { agendaRange, shiftDay, type AgendaView } from './agendaRange';
-import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordDeskPaymentMutation, useRecordOutcomeMutation, useUndoOutcomeMutation } from './agendaApi';
+import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordOutcomeMutation, useUndoOutcomeMutation } from './agendaApi';
+import { DeskPayment } from './DeskPayment';
 import { undoOpen, visitEnded } from './outcomeTiming';
 import { FollowUpButton } from './FollowUpDialog';
 import { useNow } from '../../lib/useNow';
+import { BookingStatusBadge } from '../../components/ui/BookingStatusBadge';
 import { useRememberedDoctor } from '../../lib/rememberedDoctor';
 
 const t = it.agenda;
-
-const VARIANT: Record<AgendaItem['status'], string> = {
-  held: 'warning',
-  confirmed: 'success',
-  cancelled: 'secondary',
-  no_show: 'danger',
-  completed: 'primary',
-};
 
 /** the staff's disdetta: a reason is required (the patient is told), the refund is always full */
 function CancelAppointment({ item, doctorId }: { item: AgendaItem; doctorId: string }) {
@@ -44,43 +38,6 @@ function CancelAppointment({ item, doctorId }: { item: AgendaItem; doctorId: str
       <p>{`${item.patient.name} ${item.patient.surname}, ${dayLong(utcDay(item.start))} ${utcClock(item.start)}`}</p>
       {item.order && <Alert variant="info">{t.cancelText}</Alert>}
     </CancelDialog>
-  );
-}
-
-/** a held booking paid at the desk: method and amount in euro, then the booking is confirmed and the receipt follows */
-function DeskPayment({ item, doctorId, onError }: { item: AgendaItem; doctorId: string; onError: (message: string) => void }) {
-  const [pay, paying] = useRecordDeskPaymentMutation();
-  const [method, setMethod] = useState<'cash' | 'card' | 'transfer'>('card');
-  const [euro, setEuro] = useState('');
-  const submit = async () => {
-    const amountCents = Math.round(Number(euro.replace(',', '.')) * 100);
-    if (!Number.isFinite(amountCents) || amountCents <= 0) return onError(t.deskAmountInvalid);
-    try {
-      await pay({ bookingId: item.id, doctorId, method, amountCents }).unwrap();
-    } catch (error) {
-      onError(errorMessage(error, t.actionFailed));
-    }
-  };
-  return (
-    <span className="d-inline-flex gap-1 align-items-center">
-      <Form.Select size="sm" aria-label={t.deskMethod} value={method} onChange={(e) => setMethod(e.target.value as typeof method)} style={{ width: '8rem' }}>
-        <option value="card">{t.deskMethods.card}</option>
-        <option value="cash">{t.deskMethods.cash}</option>
-        <option value="transfer">{t.deskMethods.transfer}</option>
-      </Form.Select>
-      <Form.Control
-        size="sm"
-        aria-label={t.deskAmount}
-        inputMode="decimal"
-        placeholder="€"
-        value={euro}
-        onChange={(e) => setEuro(e.target.value)}
-        style={{ width: '5rem' }}
-      />
-      <Button variant="outline-success" size="sm" disabled={paying.isLoading} onClick={() => void submit()}>
-        {t.deskPay}
-      </Button>
-    </span>
   );
 }
 
@@ -197,9 +154,7 @@ function AgendaRow({
       <td data-label={t.phone}>{item.patient.phone ? <a href={`tel:${item.patient.phone}`}>{item.patient.phone}</a> : '—'}</td>
       <td data-label={t.email}>{item.patient.email ? <a href={`mailto:${item.patient.email}`}>{item.patient.email}</a> : '—'}</td>
       <td data-label={t.status}>
-        <Badge bg={VARIANT[item.status]} text={item.status === 'held' ? 'dark' : undefined} className="app-agenda-status">
-          {t.status_[item.status]}
-        </Badge>
+        <BookingStatusBadge status={item.status} label={t.status_[item.status]} className="app-agenda-status" />
       </td>
       <td data-label={t.paid}>
         {item.order ? (
@@ -219,7 +174,7 @@ function AgendaRow({
             {t.detail}
           </Link>
           {(item.status === 'confirmed' || item.status === 'held') && utcDay(item.start) >= today && <CancelAppointment item={item} doctorId={doctorId} />}
-          {item.status === 'held' && <DeskPayment item={item} doctorId={doctorId} onError={onError} />}
+          {item.status === 'held' && <DeskPayment bookingId={item.id} doctorId={doctorId} onError={onError} />}
           {(item.status === 'confirmed' || item.status === 'completed') && (
             <FollowUpButton item={item} doctorId={doctorId} onDone={onNotice} initiallyOpen={followUp === item.id} />
           )}

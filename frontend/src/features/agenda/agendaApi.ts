@@ -79,6 +79,15 @@ export const agendaApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
     }),
+    /** "Prenota per un paziente": the front desk holds a free start for a patient on the phone (the patient's own hold) */
+    holdForPatient: build.mutation<HoldResponse, { patientId: string; doctorId: string; availabilityId: string; visitTypeId?: string }>({
+      query: ({ patientId, doctorId, availabilityId, visitTypeId }) => ({
+        url: `/api/patients/${encodeURIComponent(patientId)}/holds`,
+        method: 'POST',
+        body: { doctor_id: doctorId, availability_id: availabilityId, ...(visitTypeId ? { visit_type: visitTypeId } : {}) },
+      }),
+      invalidatesTags: (_r, _e, { doctorId }) => [{ type: 'Agenda', id: doctorId }],
+    }),
     /** a payment taken at the desk: the held booking is confirmed (backend/src/desk-payments) */
     recordDeskPayment: build.mutation<unknown, { bookingId: string; doctorId: string; method: 'cash' | 'card' | 'transfer'; amountCents: number }>({
       query: ({ bookingId, method, amountCents }) => ({
@@ -92,4 +101,5 @@ export const agendaApi = api.injectEndpoints({
 });
 
 export const { useGetAgendaQuery, useCancelAppointmentMutation, useRecordOutcomeMutation, useRecordDeskPaymentMutation } = agendaApi;
+export const { useHoldForPatientMutation } = agendaApi;
 export const { useUndoOutcomeMutation, useGetFollowUpSlotsQuery, useBookFollowUpMutation, useBookFollowUpSeriesMutation } = agendaApi;

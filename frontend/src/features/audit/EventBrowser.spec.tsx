@@ -120,4 +120,47 @@ describe('EventBrowser', () => {
       fetchMock.restore();
     }
   });
+
+  it('the auditor picks a patient by the short code, never types the id; the timeline reads in Italian and groups repeated reads (issue 28)', async () => {
+    const patient = '3336c482-aaaa-4aaa-8aaa-111111111111';
+    const read = (position: number, minute: string): AuditEventRow => ({
+      ...row(position, 'PersonalDataAccessed'),
+      stream: `access-${patient}`,
+      at: `2030-03-05T09:${minute}:00.000Z`,
+      what: 'personal_data',
+    });
+    const fetchMock = mockFetch([
+      { method: 'GET', path: '/api/doctors', body: [{ id: 'medico-1', name: 'Giulia Rossi', startHour: 9, endHour: 13 }] },
+      { method: 'GET', path: '/api/audit/patient-ids', body: [{ id: patient }, { id: '99999999-bbbb-4bbb-8bbb-222222222222' }] },
+      {
+        method: 'GET',
+        path: `/api/audit/events?patient=${patient}`,
+        body: { events: [read(12, '40'), read(11, '30'), read(10, '20'), { ...row(9, 'BookingHeld'), at: '2030-03-04T15:00:00.000Z' }], next: null },
+      },
+      { method: 'GET', path: '/api/audit/events', body: { events: [row(9)], next: null } },
+    ]);
+    try {
+      const { container } = renderWithStore(await storeWithSession({ id: 'r', role: 'auditor', name: 'Revisore' }), <EventBrowser />);
+      await waitFor(() => expect(container.querySelectorAll('#audit-patient-list option')).toHaveLength(2));
+      const option = container.querySelector<HTMLOptionElement>('#audit-patient-list option')!;
+      expect(option.value).toBe('Paziente · 3336c482…');
+      fireEvent.change(screen.getByLabelText('Paziente'), { target: { value: option.value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Applica' }));
+      // three reads by the same doctor, of the same data, in the same hour: one row with the count
+      await waitFor(() => expect(screen.getAllByTestId('audit-event-row')).toHaveLength(2));
+      expect(screen.getAllByTestId('audit-event-row')[0].textContent).toMatch(/dati anagrafici \(3 volte\)/);
+      fireEvent.click(screen.getByRole('radio', { name: 'Cronologia' }));
+      const timeline = await screen.findByTestId('audit-timeline');
+      expect(
+        within(timeline)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['martedì 5 marzo 2030', 'lunedì 4 marzo 2030']);
+      const [reads] = within(timeline).getAllByTestId('audit-timeline-event');
+      expect(reads.textContent).toMatch(/lettura: dati anagrafici \(3 volte\)/);
+      expect(reads.textContent).toContain('da Giulia Rossi (Medico)');
+    } finally {
+      fetchMock.restore();
+    }
+  });
 });

@@ -1,20 +1,18 @@
-import { AUDIT_CATEGORIES, type AuditEventDetail, type AuditEventRow } from '@studio/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { AUDIT_CATEGORIES, STREAM_PREFIX, type AuditEventDetail, type AuditEventRow } from '@studio/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, ButtonGroup, Col, Form, Row, Table, ToggleButton } from 'react-bootstrap';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { useAppDispatch } from '../../lib/hooks';
 import { AsyncModal, AsyncTabs, InfiniteScroll } from '../../components/ui';
 import { it } from '../../i18n/it';
-import { auditApi, useGetAuditPatientsQuery, useLazyGetAuditEventsQuery, type AuditFilters } from './auditApi';
+import { auditApi, useLazyGetAuditEventsQuery, type AuditFilters } from './auditApi';
 import { formatInstant, localInputToIso, shortId, shortStream } from './format';
-import { PatientField, patientIdOf } from './PatientField';
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { PatientField, patientIdOf, usePatientChoices } from './PatientField';
+import { groupReads, type ListedEvent } from './groupReads';
+import { describe, eventLabel, Timeline } from './Timeline';
 
 const EMPTY: AuditFilters = {};
-
-/** an event type in Italian (the technical name where none is written yet) */
-export const describe = (type: string): string => it.audit.eventTypes[type] ?? type;
 
 /** the types to filter by, by their Italian names in alphabetical order (no technical name typed) */
 const EVENT_TYPE_CHOICES = Object.entries(it.audit.eventTypes).sort(([, a], [, b]) => a.localeCompare(b, 'it'));
@@ -41,10 +39,12 @@ export function EventBrowser() {
   const [next, setNext] = useState<number | null>(null);
   const [done, setDone] = useState(false);
   const [opened, setOpened] = useState<AuditEventRow | null>(null);
+  const [view, setView] = useState<'table' | 'timeline'>('table');
+  const listed = useMemo(() => groupReads(rows), [rows]);
   const [fetchPage, page] = useLazyGetAuditEventsQuery();
   const doctors = useGetDoctorsQuery();
   const session = useGetSessionQuery().data?.user;
-  const patients = useGetAuditPatientsQuery(session?.role === 'admin' ? undefined : skipToken).data ?? [];
+  const patients = usePatientChoices();
   /** who caused an event: a name where this viewer may read it (themselves, doctors, patients for the front desk), else the role */
   const who = (userId: string, role: string) => {
     const roleName = it.roles[role as keyof typeof it.roles] ?? role;
@@ -221,50 +221,73 @@ export function EventBrowser() {
         </div>
       </Form>
 
+      <ButtonGroup aria-label={it.audit.view} className="mb-2">
+        {(['table', 'timeline'] as const).map((v) => (
+          <ToggleButton
+            key={v}
+            id={`audit-view-${v}`}
+            type="radio"
+            variant="outline-primary"
+            name="audit-view"
+            value={v}
+            checked={view === v}
+            onChange={() => setView(v)}
+          >
+            {v === 'table' ? it.audit.viewTable : it.audit.viewTimeline}
+          </ToggleButton>
+        ))}
+      </ButtonGroup>
       {exportFailed && <Alert variant="danger">{it.audit.exportError}</Alert>}
       {page.isError && <Alert variant="danger">{errorMessage(page.error, it.audit.loadError)}</Alert>}
       {done && rows.length === 0 && <Alert variant="info">{it.audit.empty}</Alert>}
-      <Table responsive size="sm" hover className="align-middle audit-events">
-        <caption className="visually-hidden">{it.audit.title}</caption>
-        <thead>
-          <tr>
-            <th>{it.audit.time}</th>
-            <th>{it.audit.stream}</th>
-            <th>{it.audit.type}</th>
-            <th>{it.audit.who}</th>
-            <th>{it.audit.correlation}</th>
-            <th>{it.audit.causation}</th>
-          </tr>
-        </thead>
-        <tbody>
-          <InfiniteScroll as="tr" hasMore={!done && next !== null} loading={page.isFetching} loadMore={() => void load(filters, next)}>
-            {rows.map((r) => (
-              <tr key={r.position} data-testid="audit-event-row" data-type={r.type}>
-                <td className="text-nowrap">{formatInstant(r.at)}</td>
-                <td className="small text-nowrap" title={it.audit.streamFull(r.stream)}>
-                  {shortStream(r.stream)}
-                </td>
-                <td>
-                  <Button variant="link" size="sm" className="p-0 text-start" onClick={() => setOpened(r)}>
-                    <span className="visually-hidden">{it.audit.open} </span>
-                    {describe(r.type)}
-                    <span className="d-block small text-body-secondary">
-                      {r.type} <span className="visually-hidden">{it.audit.openNumber(r.position)}</span>
-                    </span>
-                  </Button>
-                </td>
-                <td className="small">{who(r.userId, r.role)}</td>
-                <td className="small">
-                  <Button variant="link" size="sm" className="p-0" title={it.audit.followChain} onClick={() => apply({ correlation: r.correlationId })}>
-                    {shortId(r.correlationId)}
-                  </Button>
-                </td>
-                <td className="small">{shortId(r.causationId)}</td>
-              </tr>
-            ))}
-          </InfiniteScroll>
-        </tbody>
-      </Table>
+      {view === 'timeline' && (
+        <InfiniteScroll hasMore={!done && next !== null} loading={page.isFetching} loadMore={() => void load(filters, next)}>
+          <Timeline events={listed} who={who} onOpen={setOpened} />
+        </InfiniteScroll>
+      )}
+      {view === 'table' && (
+        <Table responsive size="sm" hover className="align-middle audit-events">
+          <caption className="visually-hidden">{it.audit.title}</caption>
+          <thead>
+            <tr>
+              <th>{it.audit.time}</th>
+              <th>{it.audit.stream}</th>
+              <th>{it.audit.type}</th>
+              <th>{it.audit.who}</th>
+              <th>{it.audit.correlation}</th>
+              <th>{it.audit.causation}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <InfiniteScroll as="tr" hasMore={!done && next !== null} loading={page.isFetching} loadMore={() => void load(filters, next)}>
+              {listed.map((r: ListedEvent) => (
+                <tr key={r.position} data-testid="audit-event-row" data-type={r.type}>
+                  <td className="text-nowrap">{r.count > 1 ? it.audit.readsBetween(formatInstant(r.firstAt), formatInstant(r.at)) : formatInstant(r.at)}</td>
+                  <td className="small text-nowrap" title={it.audit.streamFull(r.stream)}>
+                    {shortStream(r.stream)}
+                  </td>
+                  <td>
+                    <Button variant="link" size="sm" className="p-0 text-start" onClick={() => setOpened(r)}>
+                      <span className="visually-hidden">{it.audit.open} </span>
+                      {eventLabel(r)}
+                      <span className="d-block small text-body-secondary">
+                        {r.type} <span className="visually-hidden">{it.audit.openNumber(r.position)}</span>
+                      </span>
+                    </Button>
+                  </td>
+                  <td className="small">{who(r.userId, r.role)}</td>
+                  <td className="small">
+                    <Button variant="link" size="sm" className="p-0" title={it.audit.followChain} onClick={() => apply({ correlation: r.correlationId })}>
+                      {shortId(r.correlationId)}
+                    </Button>
+                  </td>
+                  <td className="small">{shortId(r.causationId)}</td>
+                </tr>
+              ))}
+            </InfiniteScroll>
+          </tbody>
+        </Table>
+      )}
 
       {opened && (
         <AsyncModal<AuditEventDetail>
@@ -278,6 +301,20 @@ export function EventBrowser() {
           {(detail) => (
             <>
               <p className="small text-body-secondary">{detail.decrypted ? it.audit.decryptedNote : it.audit.sealedNote}</p>
+              {detail.stream.startsWith(STREAM_PREFIX.booking) && (
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  className="mb-2"
+                  onClick={() => {
+                    setOpened(null);
+                    setView('timeline');
+                    apply({ stream: detail.stream });
+                  }}
+                >
+                  {it.audit.bookingTimeline}
+                </Button>
+              )}
               <AsyncTabs
                 id="audit-event-tabs"
                 tabs={[

@@ -2,27 +2,29 @@ import { Form } from 'react-bootstrap';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetSessionQuery } from '../../lib/api';
 import { it } from '../../i18n/it';
+import { formatDay } from '../../lib/format';
+import { matchesPerson } from '../../lib/people';
 import { shortId } from './format';
-import { useGetAuditPatientsQuery } from './auditApi';
+import { useGetAuditPatientIdsQuery, useGetAuditPatientsQuery } from './auditApi';
+import { useMemo } from 'react';
 
 /** "Luca Verdi · 1a2b3c4d…": a name with enough of the id to tell namesakes apart */
 export function patientOption(p: { id: string; name: string }): string {
   return it.audit.patientOption(p.name, shortId(p.id));
 }
 
-const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+type Patient = { id: string; name: string; birthDate?: string | null; email?: string | null };
 
-/** the patients whose name contains what was typed (accents and capitals ignored) */
-export function patientsNamed(text: string, patients: readonly { id: string; name: string }[]) {
-  const typed = folded(text);
-  return typed ? patients.filter((p) => folded(p.name).includes(typed)) : [];
+/** the patients matching what was typed: a part of the name, the birth date (dd/mm/yyyy) or a part of the email */
+export function patientsNamed(text: string, patients: readonly Patient[]) {
+  return text.trim() ? patients.filter((p) => matchesPerson(text, p)) : [];
 }
 
 /**
- * what the field holds → the patient id: a chosen option, a name that only one patient has ("Luca" with one
- * Luca), or an id typed as it is
+ * what the field holds → the patient id: a chosen option, a name, birth date or email that only one patient has
+ * ("Luca" with one Luca), or an id typed as it is
  */
-export function patientIdOf(text: string, patients: readonly { id: string; name: string }[]): string {
+export function patientIdOf(text: string, patients: readonly Patient[]): string {
   const typed = text.trim();
   const chosen = patients.find((p) => patientOption(p) === typed);
   if (chosen) return chosen.id;
@@ -31,9 +33,20 @@ export function patientIdOf(text: string, patients: readonly { id: string; name:
 }
 
 /**
- * a patient for the history's searches: the front desk searches by name (names in clear for it), the auditor,
- * who reads names sealed, types the id
+ * a patient for the history's searches: the front desk searches by name, birth date or email (names in clear for
+ * it), the auditor, who reads names sealed, by the patient's short code; nobody types a whole id
  */
+/**
+ * the patients a history search offers: the front desk's by name, birth date and email; the auditor's by a short code
+ * ("Paziente · 3336c482…", the label the auditor already reads in the list), as names are sealed for the auditor
+ */
+export function usePatientChoices(): Patient[] {
+  const role = useGetSessionQuery().data?.user?.role;
+  const named = useGetAuditPatientsQuery(role === 'admin' ? undefined : skipToken).data;
+  const coded = useGetAuditPatientIdsQuery(role === 'auditor' ? undefined : skipToken).data;
+  return useMemo(() => named ?? coded?.map((p) => ({ id: p.id, name: it.roles.patient })) ?? [], [named, coded]);
+}
+
 export function PatientField({
   id,
   value,
@@ -48,9 +61,9 @@ export function PatientField({
   required?: boolean;
 }) {
   const admin = useGetSessionQuery().data?.user?.role === 'admin';
-  const patients = useGetAuditPatientsQuery(admin ? undefined : skipToken).data ?? [];
+  const patients = usePatientChoices();
   const listId = `${id}-list`;
-  const ambiguous = patients.some((p) => patientOption(p) === value.trim()) ? 0 : patientsNamed(value, patients).length;
+  const ambiguous = !admin || patients.some((p) => patientOption(p) === value.trim()) ? 0 : patientsNamed(value, patients).length;
   return (
     <Form.Group controlId={id}>
       <Form.Label>{it.audit.patientSearch}</Form.Label>
@@ -58,15 +71,16 @@ export function PatientField({
         name={name}
         value={value}
         required={required}
-        list={admin ? listId : undefined}
+        list={patients.length ? listId : undefined}
         autoComplete="off"
         aria-describedby={`${id}-hint`}
         onChange={(e) => onChange(e.target.value)}
       />
-      {admin && (
+      {patients.length > 0 && (
         <datalist id={listId}>
           {patients.map((p) => (
-            <option key={p.id} value={patientOption(p)} />
+            // the label lets the browser's list match a birth date or an email too
+            <option key={p.id} value={patientOption(p)} label={[p.birthDate && formatDay(p.birthDate), p.email].filter(Boolean).join(' · ') || undefined} />
           ))}
         </datalist>
       )}
@@ -82,7 +96,5 @@ export function PatientField({
 
 /** the id a PatientField's text stands for */
 export function usePatientId(text: string): string {
-  const admin = useGetSessionQuery().data?.user?.role === 'admin';
-  const patients = useGetAuditPatientsQuery(admin ? undefined : skipToken).data ?? [];
-  return patientIdOf(text, patients);
+  return patientIdOf(text, usePatientChoices());
 }

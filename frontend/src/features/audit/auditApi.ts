@@ -1,4 +1,4 @@
-import type { AsOfPatientRecord, AuditEventDetail, AuditEventsPage, AvailabilityEvent, ChainVerification } from '@studio/contracts';
+import type { AsOfPatientRecord, AuditEventDetail, AuditEventsPage, AvailabilityEvent, ChainVerification, DietPatient } from '@studio/contracts';
 import { api } from '../../lib/api';
 
 export interface AuditFilters {
@@ -27,8 +27,12 @@ export const auditApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** the patients by name, for the admin's searches (GET /api/diets/patients answers the front desk every patient) */
-    getAuditPatients: build.query<{ id: string; name: string }[], void>({
+    getAuditPatients: build.query<DietPatient[], void>({
       query: () => ({ url: '/api/diets/patients' }),
+    }),
+    /** the patients as ids only, for the auditor's patient field (names are sealed for the auditor) */
+    getAuditPatientIds: build.query<{ id: string }[], void>({
+      query: () => ({ url: '/api/audit/patient-ids' }),
     }),
     getAuditEvent: build.query<AuditEventDetail, number>({
       query: (position) => ({ url: `/api/audit/events/${position}` }),
@@ -59,6 +63,7 @@ export const auditApi = api.injectEndpoints({
 
 export const {
   useGetAuditPatientsQuery,
+  useGetAuditPatientIdsQuery,
   useLazyGetAuditEventsQuery,
   useLazyVerifyLogQuery,
   useGetAvailabilityAsOfQuery,

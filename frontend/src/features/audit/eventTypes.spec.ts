@@ -1,6 +1,6 @@
 import { EventSchemas } from '@studio/contracts';
 import { it as t } from '../../i18n/it';
-import { describe as describeType } from './EventBrowser';
+import { describe as describeType } from './Timeline';
 
 describe('the history speaks Italian', () => {
   it('every event type of the log has an Italian description', () => {

@@ -32,7 +32,7 @@ describe('weekly schedule helpers', () => {
     ];
     expect(checkWeek(week)).toEqual({ ok: false, message: 'Le fasce orarie di uno stesso giorno non devono sovrapporsi' });
     week[0] = [{ from: '13:00', to: '09:00' }];
-    expect(checkWeek(week)).toEqual({ ok: false, message: "L'orario di fine deve seguire quello di inizio" });
+    expect(checkWeek(week)).toEqual({ ok: false, message: 'L’orario di fine deve seguire quello di inizio' });
     week[0] = [{ from: '09:00', to: '13:00' }];
     expect(checkWeek(week).ok).toBe(true);
   });

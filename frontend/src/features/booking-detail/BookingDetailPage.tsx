@@ -1,29 +1,19 @@
 import { usePageTitle } from '../../lib/pageTitle';
 import { VideoLink } from '../../components/ui/VideoLink';
 import { CancellationDetails } from '../../components/ui/CancellationDetails';
-import type { Answer, BookingStatus, QuestionnaireView } from '@studio/contracts';
+import type { Answer, QuestionnaireView } from '@studio/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { Alert, Badge, Button, Card } from 'react-bootstrap';
+import { Alert, Button, Card } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { localClock, localDateTime, utcClock, utcDay, utcDayLong } from '../../lib/dates';
 import { Loading } from '../../components/ui/Loading';
+import { BookingStatusBadge } from '../../components/ui/BookingStatusBadge';
 import { canManageCalendars, PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { useGetBookingQuery, useGetBookingReceiptsQuery, useGetPatientAnswersQuery } from './bookingDetailApi';
 
 const t = it.bookingDetail;
-
-const VARIANT: Record<BookingStatus, string> = {
-  held: 'warning',
-  confirmed: 'success',
-  expired: 'secondary',
-  released: 'secondary',
-  replaced: 'secondary',
-  cancelled: 'secondary',
-  completed: 'primary',
-  no_show: 'danger',
-};
 
 function statusOf(error: unknown): number | string | undefined {
   return error && typeof error === 'object' && 'status' in error ? (error as FetchBaseQueryError).status : undefined;
@@ -176,9 +166,7 @@ export function BookingDetailPage() {
             <dd className="col-sm-9">{b.doctorName}</dd>
             <dt className="col-sm-3">{t.status}</dt>
             <dd className="col-sm-9">
-              <Badge bg={VARIANT[b.status]} text={b.status === 'held' ? 'dark' : undefined}>
-                {it.myBookings.status[b.status]}
-              </Badge>
+              <BookingStatusBadge status={b.status} />
             </dd>
             {b.visit && (
               <>

@@ -30,9 +30,9 @@ describe('WaitingListForm', () => {
   });
 
   it("a refusal shows the server's Italian message and keeps the form", async () => {
-    await open(409, { error: { code: 'gia_in_lista', message: "Sei già in lista d'attesa per questo medico." } });
+    await open(409, { error: { code: 'gia_in_lista', message: 'Sei già in lista d’attesa per questo medico.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Mettimi in lista d’attesa' }));
-    expect((await screen.findByRole('alert')).textContent).toBe("Sei già in lista d'attesa per questo medico.");
+    expect((await screen.findByRole('alert')).textContent).toBe('Sei già in lista d’attesa per questo medico.');
     expect(screen.getByRole('button', { name: 'Mettimi in lista d’attesa' })).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { LARN_PAL, type ClinicalRecordRequest, type ClinicalRecordView, type DietTargetsRequest, type MeasurementRequest } from '@studio/contracts';
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Card, Col, Form, Row, Table, type FormControlProps, type FormSelectProps } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
 import { Loading } from '../../components/ui/Loading';
 import { it } from '../../i18n/it';
@@ -75,6 +75,86 @@ function Status({ error, done }: { error: unknown; done: boolean }) {
   return null;
 }
 
+/** one card of the record: its heading and content */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="mb-3">
+      <Card.Body>
+        <h2 className="h5">{title}</h2>
+        {children}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** a labelled choice among a catalogue's options; `empty` adds a first blank option */
+function SelectField({
+  id,
+  label,
+  options,
+  empty,
+  ...select
+}: { id: string; label: string; options: Record<string, string>; empty?: string } & FormSelectProps & {
+    name?: string;
+    defaultValue?: string;
+    value?: string;
+  }) {
+  return (
+    <Form.Group className="mb-2" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select {...select}>
+        {empty !== undefined && <option value="">{empty}</option>}
+        {Object.entries(options).map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
+/** a labelled input in a grid column (measurements, targets, labs) */
+function FieldCol({ id, label, ...control }: { id: string; label: string } & FormControlProps & Record<string, unknown>) {
+  return (
+    <Col xs={6} md={3}>
+      <Form.Group className="mb-2" controlId={id}>
+        <Form.Label>{label}</Form.Label>
+        <Form.Control {...control} />
+      </Form.Group>
+    </Col>
+  );
+}
+
+/** the submit button of a section's form and what became of the last submission */
+function Submit({
+  label,
+  state,
+  showDone = false,
+  className,
+}: {
+  label: string;
+  state: { isLoading: boolean; error?: unknown; isSuccess: boolean };
+  showDone?: boolean;
+  className?: string;
+}) {
+  return (
+    <>
+      <Button type="submit" className={className} disabled={state.isLoading}>
+        {label}
+      </Button>
+      <Status error={state.error} done={showDone && state.isSuccess} />
+    </>
+  );
+}
+
+/** empties the form once the server has taken what it sent (kept on an error, so nothing typed is lost) */
+const resetWhenSaved = (sent: { unwrap: () => Promise<unknown> }, form: HTMLFormElement, after?: () => void) =>
+  void sent
+    .unwrap()
+    .then(() => (form.reset(), after?.()))
+    .catch(() => undefined);
+
 function RecordForm({ patientId, view }: { patientId: string; view: ClinicalRecordView }) {
   const [save, state] = useSaveRecordMutation();
   const r = view.record;
@@ -113,112 +193,97 @@ function RecordForm({ patientId, view }: { patientId: string; view: ClinicalReco
     </Form.Group>
   );
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <h2 className="h5">{t.record}</h2>
-        <Form onSubmit={submit} key={view.updatedAt ?? 'new'}>
-          <Row>
-            <Col sm={6}>
-              <Form.Group className="mb-2" controlId="record-sex">
-                <Form.Label>{t.sex}</Form.Label>
-                <Form.Select name="sex" defaultValue={r?.sex ?? ''} required>
-                  <option value="" disabled>
-                    —
-                  </option>
-                  <option value="F">{t.sexF}</option>
-                  <option value="M">{t.sexM}</option>
-                </Form.Select>
-              </Form.Group>
-            </Col>
-            <Col sm={6}>
-              <Form.Group className="mb-2" controlId="record-birthDate">
-                <Form.Label>{t.birthDate}</Form.Label>
-                <Form.Control type="date" name="birthDate" defaultValue={r?.birthDate ?? ''} required />
-              </Form.Group>
-            </Col>
-          </Row>
-          {area('physiological', r?.anamnesis.physiological)}
-          {area('pathological', r?.anamnesis.pathological)}
-          {area('family', r?.anamnesis.family)}
-          {area('drugs', r?.anamnesis.drugs)}
-          {area('dietHistory', r?.anamnesis.dietHistory)}
-          <Row>
-            <Col sm={6}>
-              <Form.Group className="mb-2" controlId="record-smoking">
-                <Form.Label>{t.smoking}</Form.Label>
-                <Form.Select name="smoking" defaultValue={r?.anamnesis.lifestyle?.smoking ?? ''}>
-                  <option value="">—</option>
-                  {Object.entries(t.smokingOptions).map(([v, l]) => (
-                    <option key={v} value={v}>
-                      {l}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
-            </Col>
-            <Col sm={6}>
-              <Form.Group className="mb-2" controlId="record-activity">
-                <Form.Label>{t.activity}</Form.Label>
-                <Form.Select name="activity" defaultValue={r?.anamnesis.lifestyle?.activity ?? ''}>
-                  <option value="">—</option>
-                  {Object.entries(t.activityOptions).map(([v, l]) => (
-                    <option key={v} value={v}>
-                      {l}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
-            </Col>
-          </Row>
-          {area('lifestyleNotes', r?.anamnesis.lifestyle?.notes)}
-          <Form.Group className="mb-2" controlId="record-allergies">
-            <Form.Label>{t.allergies}</Form.Label>
-            <Form.Control name="allergies" defaultValue={r?.allergies.join(', ') ?? ''} aria-describedby="record-allergies-hint" />
-            <Form.Text id="record-allergies-hint">{t.allergiesHint}</Form.Text>
-          </Form.Group>
-          <fieldset className="mb-2">
-            <legend className="h6">{t.diagnosis}</legend>
-            <Row>
-              <Col sm={4}>
-                <Form.Group className="mb-2" controlId="record-diagnosisKind">
-                  <Form.Label>{t.diagnosisKind}</Form.Label>
-                  <Form.Select name="diagnosisKind" defaultValue={r?.diagnosis?.kind ?? ''}>
-                    <option value="">{t.diagnosisNone}</option>
-                    {Object.entries(t.diagnosisKinds).map(([v, l]) => (
-                      <option key={v} value={v}>
-                        {l}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
-              </Col>
-              <Col sm={4}>
-                <Form.Group className="mb-2" controlId="record-diagnosisDate">
-                  <Form.Label>{t.diagnosisDate}</Form.Label>
-                  <Form.Control type="date" name="diagnosisDate" defaultValue={r?.diagnosis?.date ?? ''} />
-                </Form.Group>
-              </Col>
-              <Col sm={4}>
-                <Form.Group className="mb-2" controlId="record-diagnosisAuthor">
-                  <Form.Label>{t.diagnosisAuthor}</Form.Label>
-                  <Form.Control name="diagnosisAuthor" defaultValue={r?.diagnosis?.author ?? ''} />
-                </Form.Group>
-              </Col>
-            </Row>
-            <Form.Group className="mb-2" controlId="record-diagnosisText">
-              <Form.Label>{t.diagnosisText}</Form.Label>
-              <Form.Control as="textarea" rows={2} name="diagnosisText" defaultValue={r?.diagnosis?.text ?? ''} />
+    <Section title={t.record}>
+      <Form onSubmit={submit} key={view.updatedAt ?? 'new'}>
+        <Row>
+          <Col sm={6}>
+            <Form.Group className="mb-2" controlId="record-sex">
+              <Form.Label>{t.sex}</Form.Label>
+              <Form.Select name="sex" defaultValue={r?.sex ?? ''} required>
+                <option value="" disabled>
+                  —
+                </option>
+                <option value="F">{t.sexF}</option>
+                <option value="M">{t.sexM}</option>
+              </Form.Select>
             </Form.Group>
-          </fieldset>
-          <Form.Check id="record-consentHealth" name="consentHealth" label={t.consentHealth} defaultChecked={r?.consents.healthData ?? false} />
-          <Form.Check id="record-consentSharing" name="consentSharing" label={t.consentSharing} defaultChecked={r?.consents.sharing ?? false} />
-          <Button type="submit" className="mt-2" disabled={state.isLoading}>
-            {t.save}
-          </Button>
-          <Status error={state.error} done={state.isSuccess} />
-        </Form>
-      </Card.Body>
-    </Card>
+          </Col>
+          <Col sm={6}>
+            <Form.Group className="mb-2" controlId="record-birthDate">
+              <Form.Label>{t.birthDate}</Form.Label>
+              <Form.Control type="date" name="birthDate" defaultValue={r?.birthDate ?? ''} required />
+            </Form.Group>
+          </Col>
+        </Row>
+        {area('physiological', r?.anamnesis.physiological)}
+        {area('pathological', r?.anamnesis.pathological)}
+        {area('family', r?.anamnesis.family)}
+        {area('drugs', r?.anamnesis.drugs)}
+        {area('dietHistory', r?.anamnesis.dietHistory)}
+        <Row>
+          <Col sm={6}>
+            <SelectField
+              id="record-smoking"
+              label={t.smoking}
+              name="smoking"
+              defaultValue={r?.anamnesis.lifestyle?.smoking ?? ''}
+              options={t.smokingOptions}
+              empty={'—'}
+            />
+          </Col>
+          <Col sm={6}>
+            <SelectField
+              id="record-activity"
+              label={t.activity}
+              name="activity"
+              defaultValue={r?.anamnesis.lifestyle?.activity ?? ''}
+              options={t.activityOptions}
+              empty={'—'}
+            />
+          </Col>
+        </Row>
+        {area('lifestyleNotes', r?.anamnesis.lifestyle?.notes)}
+        <Form.Group className="mb-2" controlId="record-allergies">
+          <Form.Label>{t.allergies}</Form.Label>
+          <Form.Control name="allergies" defaultValue={r?.allergies.join(', ') ?? ''} aria-describedby="record-allergies-hint" />
+          <Form.Text id="record-allergies-hint">{t.allergiesHint}</Form.Text>
+        </Form.Group>
+        <fieldset className="mb-2">
+          <legend className="h6">{t.diagnosis}</legend>
+          <Row>
+            <Col sm={4}>
+              <SelectField
+                id="record-diagnosisKind"
+                label={t.diagnosisKind}
+                name="diagnosisKind"
+                defaultValue={r?.diagnosis?.kind ?? ''}
+                options={t.diagnosisKinds}
+                empty={t.diagnosisNone}
+              />
+            </Col>
+            <Col sm={4}>
+              <Form.Group className="mb-2" controlId="record-diagnosisDate">
+                <Form.Label>{t.diagnosisDate}</Form.Label>
+                <Form.Control type="date" name="diagnosisDate" defaultValue={r?.diagnosis?.date ?? ''} />
+              </Form.Group>
+            </Col>
+            <Col sm={4}>
+              <Form.Group className="mb-2" controlId="record-diagnosisAuthor">
+                <Form.Label>{t.diagnosisAuthor}</Form.Label>
+                <Form.Control name="diagnosisAuthor" defaultValue={r?.diagnosis?.author ?? ''} />
+              </Form.Group>
+            </Col>
+          </Row>
+          <Form.Group className="mb-2" controlId="record-diagnosisText">
+            <Form.Label>{t.diagnosisText}</Form.Label>
+            <Form.Control as="textarea" rows={2} name="diagnosisText" defaultValue={r?.diagnosis?.text ?? ''} />
+          </Form.Group>
+        </fieldset>
+        <Form.Check id="record-consentHealth" name="consentHealth" label={t.consentHealth} defaultChecked={r?.consents.healthData ?? false} />
+        <Form.Check id="record-consentSharing" name="consentSharing" label={t.consentSharing} defaultChecked={r?.consents.sharing ?? false} />
+        <Submit label={t.save} state={state} showDone className="mt-2" />
+      </Form>
+    </Section>
   );
 }
 
@@ -244,93 +309,78 @@ function Measurements({ patientId, view }: { patientId: string; view: ClinicalRe
       ...(Object.keys(folds).length ? { skinfoldsMm: folds } : {}),
       ...(Object.keys(bia).length ? { bia } : {}),
     };
-    void add({ patientId, measurement: body })
-      .unwrap()
-      .then(() => form.reset())
-      .catch(() => undefined);
+    resetWhenSaved(add({ patientId, measurement: body }), form);
   };
   const latestHeight = series.at(-1)?.heightCm;
   const field = (name: string, label: string, props: Record<string, unknown> = {}) => (
-    <Col xs={6} md={3} key={name}>
-      <Form.Group className="mb-2" controlId={`measurement-${name}`}>
-        <Form.Label>{label}</Form.Label>
-        <Form.Control name={name} inputMode="decimal" {...props} />
-      </Form.Group>
-    </Col>
+    <FieldCol key={name} id={`measurement-${name}`} label={label} name={name} inputMode="decimal" {...props} />
   );
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <h2 className="h5">{t.measurements}</h2>
-        {series.length === 0 ? (
-          <p>{t.noMeasurements}</p>
-        ) : (
-          <>
-            <div className="table-responsive">
-              <Table size="sm" className="align-middle">
-                <caption className="visually-hidden">{t.measurements}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.date}</th>
-                    <th scope="col">{t.weight}</th>
-                    <th scope="col">{t.bmi}</th>
-                    <th scope="col">{t.bmiClass}</th>
-                    <th scope="col">{t.whr}</th>
-                    <th scope="col">{t.bodyFat}</th>
+    <Section title={t.measurements}>
+      {series.length === 0 ? (
+        <p>{t.noMeasurements}</p>
+      ) : (
+        <>
+          <div className="table-responsive">
+            <Table size="sm" className="align-middle">
+              <caption className="visually-hidden">{t.measurements}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t.date}</th>
+                  <th scope="col">{t.weight}</th>
+                  <th scope="col">{t.bmi}</th>
+                  <th scope="col">{t.bmiClass}</th>
+                  <th scope="col">{t.whr}</th>
+                  <th scope="col">{t.bodyFat}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {series.map((m) => (
+                  <tr key={m.id}>
+                    <td>{formatDay(m.date)}</td>
+                    <td>{formatNumber(m.weightKg)}</td>
+                    <td>{formatNumber(m.bmi)}</td>
+                    <td>{m.bmiClass}</td>
+                    <td>{m.waistHipRatio === null ? '—' : m.waistHipRatio.toLocaleString('it-IT')}</td>
+                    <td>{formatNumber(m.bodyFatPercent ?? m.bodyFatJacksonPollockPercent ?? m.bia?.fatMassKg ?? null)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {series.map((m) => (
-                    <tr key={m.id}>
-                      <td>{formatDay(m.date)}</td>
-                      <td>{formatNumber(m.weightKg)}</td>
-                      <td>{formatNumber(m.bmi)}</td>
-                      <td>{m.bmiClass}</td>
-                      <td>{m.waistHipRatio === null ? '—' : m.waistHipRatio.toLocaleString('it-IT')}</td>
-                      <td>{formatNumber(m.bodyFatPercent ?? m.bodyFatJacksonPollockPercent ?? m.bia?.fatMassKg ?? null)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </div>
-            <h3 className="h6">{t.trend}</h3>
-            <Form.Group className="mb-2" controlId="measure-choice" style={{ maxWidth: 320 }}>
-              <Form.Label>{t.measure}</Form.Label>
-              <Form.Select value={measure} onChange={(e) => setMeasure(e.target.value as MeasureKey)}>
-                {Object.entries(t.measures).map(([k, l]) => (
-                  <option key={k} value={k}>
-                    {l}
-                  </option>
                 ))}
-              </Form.Select>
-            </Form.Group>
-            <MeasureChart series={series} measure={measure} />
-          </>
-        )}
-        <h3 className="h6 mt-3">{t.newMeasurement}</h3>
-        <Form onSubmit={submit}>
-          <Row>
-            {field('date', t.date, { type: 'date', defaultValue: today(), required: true, inputMode: undefined })}
-            {field('weightKg', t.weight, { required: true })}
-            {field('heightCm', t.height, { required: true, defaultValue: latestHeight ?? '' })}
-            {field('waistCm', t.waist)}
-            {field('hipCm', t.hip)}
-          </Row>
-          <details className="mb-2">
-            <summary>{t.skinfolds}</summary>
-            <Row className="mt-2">{FOLDS.map((k) => field(`fold-${k}`, t.folds[k]))}</Row>
-          </details>
-          <details className="mb-2">
-            <summary>{t.bia}</summary>
-            <Row className="mt-2">{BIA.map((k) => field(`bia-${k}`, t.biaFields[k]))}</Row>
-          </details>
-          <Button type="submit" disabled={state.isLoading}>
-            {t.addMeasurement}
-          </Button>
-          <Status error={state.error} done={state.isSuccess} />
-        </Form>
-      </Card.Body>
-    </Card>
+              </tbody>
+            </Table>
+          </div>
+          <h3 className="h6">{t.trend}</h3>
+          <div style={{ maxWidth: 320 }}>
+            <SelectField
+              id="measure-choice"
+              label={t.measure}
+              value={measure}
+              onChange={(e) => setMeasure(e.target.value as MeasureKey)}
+              options={t.measures}
+            />
+          </div>
+          <MeasureChart series={series} measure={measure} />
+        </>
+      )}
+      <h3 className="h6 mt-3">{t.newMeasurement}</h3>
+      <Form onSubmit={submit}>
+        <Row>
+          {field('date', t.date, { type: 'date', defaultValue: today(), required: true, inputMode: undefined })}
+          {field('weightKg', t.weight, { required: true })}
+          {field('heightCm', t.height, { required: true, defaultValue: latestHeight ?? '' })}
+          {field('waistCm', t.waist)}
+          {field('hipCm', t.hip)}
+        </Row>
+        <details className="mb-2">
+          <summary>{t.skinfolds}</summary>
+          <Row className="mt-2">{FOLDS.map((k) => field(`fold-${k}`, t.folds[k]))}</Row>
+        </details>
+        <details className="mb-2">
+          <summary>{t.bia}</summary>
+          <Row className="mt-2">{BIA.map((k) => field(`bia-${k}`, t.biaFields[k]))}</Row>
+        </details>
+        <Submit label={t.addMeasurement} state={state} showDone />
+      </Form>
+    </Section>
   );
 }
 
@@ -343,60 +393,48 @@ function Energy({ patientId, view }: { patientId: string; view: ClinicalRecordVi
   const missing = !view.record ? t.energyNeedsRecord : view.measurements.length === 0 ? t.energyNeedsMeasurement : null;
   const energy = useGetEnergyQuery({ patientId, equation, pal }, { skip: missing !== null || !(pal >= 1 && pal <= 2.5) });
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <h2 className="h5">{t.energy}</h2>
-        <Row>
-          <Col md={6}>
-            <Form.Group className="mb-2" controlId="energy-equation">
-              <Form.Label>{t.equation}</Form.Label>
-              <Form.Select value={equation} onChange={(e) => setEquation(e.target.value)}>
-                {Object.entries(t.equations).map(([k, l]) => (
-                  <option key={k} value={k}>
-                    {l}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </Col>
+    <Section title={t.energy}>
+      <Row>
+        <Col md={6}>
+          <SelectField id="energy-equation" label={t.equation} value={equation} onChange={(e) => setEquation(e.target.value)} options={t.equations} />
+        </Col>
+        <Col md={3}>
+          <Form.Group className="mb-2" controlId="energy-pal">
+            <Form.Label>{t.pal}</Form.Label>
+            <Form.Select value={palChoice} onChange={(e) => setPalChoice(e.target.value)}>
+              {LARN_PAL.map((p) => (
+                <option key={p} value={String(p)}>
+                  {t.palOptions[String(p)]}
+                </option>
+              ))}
+              <option value="other">{t.palOther}</option>
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        {palChoice === 'other' && (
           <Col md={3}>
-            <Form.Group className="mb-2" controlId="energy-pal">
-              <Form.Label>{t.pal}</Form.Label>
-              <Form.Select value={palChoice} onChange={(e) => setPalChoice(e.target.value)}>
-                {LARN_PAL.map((p) => (
-                  <option key={p} value={String(p)}>
-                    {t.palOptions[String(p)]}
-                  </option>
-                ))}
-                <option value="other">{t.palOther}</option>
-              </Form.Select>
+            <Form.Group className="mb-2" controlId="energy-pal-custom">
+              <Form.Label>{t.palCustom}</Form.Label>
+              <Form.Control inputMode="decimal" value={custom} onChange={(e) => setCustom(e.target.value)} />
             </Form.Group>
           </Col>
-          {palChoice === 'other' && (
-            <Col md={3}>
-              <Form.Group className="mb-2" controlId="energy-pal-custom">
-                <Form.Label>{t.palCustom}</Form.Label>
-                <Form.Control inputMode="decimal" value={custom} onChange={(e) => setCustom(e.target.value)} />
-              </Form.Group>
-            </Col>
-          )}
-        </Row>
-        {missing && <p className="text-body-secondary mb-0">{missing}</p>}
-        {!missing && energy.isError && <Alert variant="warning">{errorMessage(energy.error)}</Alert>}
-        {!missing && energy.data && (
-          <dl className="row mb-0" aria-live="polite">
-            <dt className="col-sm-4">{t.bmr}</dt>
-            <dd className="col-sm-8" data-testid="bmr">
-              {t.kcal(energy.data.bmrKcal)}
-            </dd>
-            <dt className="col-sm-4">{t.tdee}</dt>
-            <dd className="col-sm-8" data-testid="tdee">
-              {t.kcal(energy.data.tdeeKcal)}
-            </dd>
-          </dl>
         )}
-      </Card.Body>
-    </Card>
+      </Row>
+      {missing && <p className="text-body-secondary mb-0">{missing}</p>}
+      {!missing && energy.isError && <Alert variant="warning">{errorMessage(energy.error)}</Alert>}
+      {!missing && energy.data && (
+        <dl className="row mb-0" aria-live="polite">
+          <dt className="col-sm-4">{t.bmr}</dt>
+          <dd className="col-sm-8" data-testid="bmr">
+            {t.kcal(energy.data.bmrKcal)}
+          </dd>
+          <dt className="col-sm-4">{t.tdee}</dt>
+          <dd className="col-sm-8" data-testid="tdee">
+            {t.kcal(energy.data.tdeeKcal)}
+          </dd>
+        </dl>
+      )}
+    </Section>
   );
 }
 
@@ -421,47 +459,36 @@ function Targets({ patientId }: { patientId: string }) {
     void save({ patientId, targets: body });
   };
   const field = (name: string, label: string, value: number) => (
-    <Col xs={6} md={3}>
-      <Form.Group className="mb-2" controlId={`targets-${name}`}>
-        <Form.Label>{label}</Form.Label>
-        <Form.Control name={name} inputMode="decimal" defaultValue={String(value).replace('.', ',')} required />
-      </Form.Group>
-    </Col>
+    <FieldCol id={`targets-${name}`} label={label} name={name} inputMode="decimal" defaultValue={String(value).replace('.', ',')} required />
   );
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <h2 className="h5">{t.targets}</h2>
-        {targets.data.isDefault && <p className="small text-body-secondary">{t.targetsDefault}</p>}
-        <Form onSubmit={submit} key={JSON.stringify(d)}>
-          <Row>
-            {field('energyKcal', t.energyTarget, d.energyKcal)}
-            {field('proteinValue', t.protein, d.protein.value)}
-            <Col xs={6} md={3}>
-              <Form.Group className="mb-2" controlId="targets-proteinUnit">
-                <Form.Label>{t.proteinUnit}</Form.Label>
-                <Form.Select name="proteinUnit" defaultValue={d.protein.unit}>
-                  <option value="g/kg">g/kg</option>
-                  <option value="%E">%E</option>
-                </Form.Select>
-              </Form.Group>
-            </Col>
-            {field('carbsMin', t.carbsMin, d.carbohydratePercentE.min)}
-            {field('carbsMax', t.carbsMax, d.carbohydratePercentE.max)}
-            {field('sugars', t.sugars, d.sugarsMaxPercentE)}
-            {field('fatMin', t.fatMin, d.fatPercentE.min)}
-            {field('fatMax', t.fatMax, d.fatPercentE.max)}
-            {field('saturated', t.saturated, d.saturatedMaxPercentE)}
-            {field('fibreMin', t.fibreMin, d.fibreGPer1000Kcal.min)}
-            {field('fibreMax', t.fibreMax, d.fibreGPer1000Kcal.max)}
-          </Row>
-          <Button type="submit" disabled={state.isLoading}>
-            {t.save}
-          </Button>
-          <Status error={state.error} done={state.isSuccess} />
-        </Form>
-      </Card.Body>
-    </Card>
+    <Section title={t.targets}>
+      {targets.data.isDefault && <p className="small text-body-secondary">{t.targetsDefault}</p>}
+      <Form onSubmit={submit} key={JSON.stringify(d)}>
+        <Row>
+          {field('energyKcal', t.energyTarget, d.energyKcal)}
+          {field('proteinValue', t.protein, d.protein.value)}
+          <Col xs={6} md={3}>
+            <Form.Group className="mb-2" controlId="targets-proteinUnit">
+              <Form.Label>{t.proteinUnit}</Form.Label>
+              <Form.Select name="proteinUnit" defaultValue={d.protein.unit}>
+                <option value="g/kg">g/kg</option>
+                <option value="%E">%E</option>
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          {field('carbsMin', t.carbsMin, d.carbohydratePercentE.min)}
+          {field('carbsMax', t.carbsMax, d.carbohydratePercentE.max)}
+          {field('sugars', t.sugars, d.sugarsMaxPercentE)}
+          {field('fatMin', t.fatMin, d.fatPercentE.min)}
+          {field('fatMax', t.fatMax, d.fatPercentE.max)}
+          {field('saturated', t.saturated, d.saturatedMaxPercentE)}
+          {field('fibreMin', t.fibreMin, d.fibreGPer1000Kcal.min)}
+          {field('fibreMax', t.fibreMax, d.fibreGPer1000Kcal.max)}
+        </Row>
+        <Submit label={t.save} state={state} showDone />
+      </Form>
+    </Section>
   );
 }
 
@@ -472,56 +499,51 @@ function Notes({ patientId, view }: { patientId: string; view: ClinicalRecordVie
     e.preventDefault();
     const form = e.currentTarget;
     const f = new FormData(form);
-    void sign({ patientId, note: { visitDate: text(f, 'visitDate'), text: text(f, 'text'), ...(correcting ? { corrects: correcting } : {}) } })
-      .unwrap()
-      .then(() => (form.reset(), setCorrecting(null)))
-      .catch(() => undefined);
+    resetWhenSaved(
+      sign({ patientId, note: { visitDate: text(f, 'visitDate'), text: text(f, 'text'), ...(correcting ? { corrects: correcting } : {}) } }),
+      form,
+      () => setCorrecting(null),
+    );
   };
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <h2 className="h5">{t.notes}</h2>
-        {view.notes.length === 0 && <p>{t.noNotes}</p>}
-        <ul className="list-unstyled">
-          {view.notes.map((n) => (
-            <li key={n.id} className="border-bottom py-2">
-              <p className="mb-1 small text-body-secondary">
-                {formatDay(n.visitDate)} · {t.signed(n.authorName, formatDateTime(n.signedAt))}
-                {n.corrects && ` · ${t.corrects}`}
-                {n.correctedBy.length > 0 && ` · ${t.correctedBy}`}
-              </p>
-              <p className="mb-1" style={{ whiteSpace: 'pre-wrap' }}>
-                {n.text}
-              </p>
-              <Button size="sm" variant="outline-secondary" onClick={() => setCorrecting(n.id)}>
-                {t.correct}
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <Form onSubmit={submit}>
-          {correcting && <Alert variant="info">{t.correcting}</Alert>}
-          <Row>
-            <Col sm={4}>
-              <Form.Group className="mb-2" controlId="note-visitDate">
-                <Form.Label>{t.visitDate}</Form.Label>
-                <Form.Control type="date" name="visitDate" defaultValue={today()} required />
-              </Form.Group>
-            </Col>
-            <Col sm={8}>
-              <Form.Group className="mb-2" controlId="note-text">
-                <Form.Label>{t.noteText}</Form.Label>
-                <Form.Control as="textarea" rows={3} name="text" required />
-              </Form.Group>
-            </Col>
-          </Row>
-          <Button type="submit" disabled={state.isLoading}>
-            {t.sign}
-          </Button>
-          <Status error={state.error} done={false} />
-        </Form>
-      </Card.Body>
-    </Card>
+    <Section title={t.notes}>
+      {view.notes.length === 0 && <p>{t.noNotes}</p>}
+      <ul className="list-unstyled">
+        {view.notes.map((n) => (
+          <li key={n.id} className="border-bottom py-2">
+            <p className="mb-1 small text-body-secondary">
+              {formatDay(n.visitDate)} · {t.signed(n.authorName, formatDateTime(n.signedAt))}
+              {n.corrects && ` · ${t.corrects}`}
+              {n.correctedBy.length > 0 && ` · ${t.correctedBy}`}
+            </p>
+            <p className="mb-1" style={{ whiteSpace: 'pre-wrap' }}>
+              {n.text}
+            </p>
+            <Button size="sm" variant="outline-secondary" onClick={() => setCorrecting(n.id)}>
+              {t.correct}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Form onSubmit={submit}>
+        {correcting && <Alert variant="info">{t.correcting}</Alert>}
+        <Row>
+          <Col sm={4}>
+            <Form.Group className="mb-2" controlId="note-visitDate">
+              <Form.Label>{t.visitDate}</Form.Label>
+              <Form.Control type="date" name="visitDate" defaultValue={today()} required />
+            </Form.Group>
+          </Col>
+          <Col sm={8}>
+            <Form.Group className="mb-2" controlId="note-text">
+              <Form.Label>{t.noteText}</Form.Label>
+              <Form.Control as="textarea" rows={3} name="text" required />
+            </Form.Group>
+          </Col>
+        </Row>
+        <Submit label={t.sign} state={state} />
+      </Form>
+    </Section>
   );
 }
 
@@ -531,64 +553,53 @@ function Labs({ patientId, view }: { patientId: string; view: ClinicalRecordView
     e.preventDefault();
     const form = e.currentTarget;
     const f = new FormData(form);
-    void add({ patientId, lab: { date: text(f, 'date'), analyte: text(f, 'analyte'), value: number(f, 'value') as number, unit: text(f, 'unit') } })
-      .unwrap()
-      .then(() => form.reset())
-      .catch(() => undefined);
+    resetWhenSaved(
+      add({ patientId, lab: { date: text(f, 'date'), analyte: text(f, 'analyte'), value: number(f, 'value') as number, unit: text(f, 'unit') } }),
+      form,
+    );
   };
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <h2 className="h5">{t.labs}</h2>
-        {view.labs.length === 0 ? (
-          <p>{t.noLabs}</p>
-        ) : (
-          <Table size="sm">
-            <thead>
-              <tr>
-                <th scope="col">{t.date}</th>
-                <th scope="col">{t.analyte}</th>
-                <th scope="col">{t.value}</th>
+    <Section title={t.labs}>
+      {view.labs.length === 0 ? (
+        <p>{t.noLabs}</p>
+      ) : (
+        <Table size="sm">
+          <thead>
+            <tr>
+              <th scope="col">{t.date}</th>
+              <th scope="col">{t.analyte}</th>
+              <th scope="col">{t.value}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.labs.map((l) => (
+              <tr key={l.id}>
+                <td>{formatDay(l.date)}</td>
+                <td>{l.analyte}</td>
+                <td>
+                  {l.value.toLocaleString('it-IT')} {l.unit}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {view.labs.map((l) => (
-                <tr key={l.id}>
-                  <td>{formatDay(l.date)}</td>
-                  <td>{l.analyte}</td>
-                  <td>
-                    {l.value.toLocaleString('it-IT')} {l.unit}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-        <Form onSubmit={submit}>
-          <Row>
-            {(
-              [
-                ['date', t.date, { type: 'date', defaultValue: today() }],
-                ['analyte', t.analyte, {}],
-                ['value', t.value, { inputMode: 'decimal' }],
-                ['unit', t.unit, {}],
-              ] as const
-            ).map(([name, label, props]) => (
-              <Col xs={6} md={3} key={name}>
-                <Form.Group className="mb-2" controlId={`lab-${name}`}>
-                  <Form.Label>{label}</Form.Label>
-                  <Form.Control name={name} required {...props} />
-                </Form.Group>
-              </Col>
             ))}
-          </Row>
-          <Button type="submit" disabled={state.isLoading}>
-            {t.addLab}
-          </Button>
-          <Status error={state.error} done={false} />
-        </Form>
-      </Card.Body>
-    </Card>
+          </tbody>
+        </Table>
+      )}
+      <Form onSubmit={submit}>
+        <Row>
+          {(
+            [
+              ['date', t.date, { type: 'date', defaultValue: today() }],
+              ['analyte', t.analyte, {}],
+              ['value', t.value, { inputMode: 'decimal' }],
+              ['unit', t.unit, {}],
+            ] as const
+          ).map(([name, label, props]) => (
+            <FieldCol key={name} id={`lab-${name}`} label={label} name={name} required {...props} />
+          ))}
+        </Row>
+        <Submit label={t.addLab} state={state} />
+      </Form>
+    </Section>
   );
 }
 
@@ -598,41 +609,31 @@ function Attachments({ patientId, view }: { patientId: string; view: ClinicalRec
     e.preventDefault();
     const form = e.currentTarget;
     const file = (form.elements.namedItem('file') as HTMLInputElement).files?.[0];
-    if (file)
-      void upload({ patientId, file })
-        .unwrap()
-        .then(() => form.reset())
-        .catch(() => undefined);
+    if (file) resetWhenSaved(upload({ patientId, file }), form);
   };
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <h2 className="h5">{t.attachments}</h2>
-        {view.attachments.length === 0 ? (
-          <p>{t.noAttachments}</p>
-        ) : (
-          <ul>
-            {view.attachments.map((a) => (
-              <li key={a.id}>
-                <a href={recordPaths.attachment(patientId, a.id)}>{a.name}</a>{' '}
-                <span className="small text-body-secondary">
-                  ({formatNumber(a.sizeBytes / 1024)} KB, {formatDay(a.addedAt)})
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Form onSubmit={submit}>
-          <Form.Group className="mb-2" controlId="attachment-file">
-            <Form.Label>{t.attachmentFile}</Form.Label>
-            <Form.Control type="file" name="file" accept="application/pdf,image/jpeg,image/png" required />
-          </Form.Group>
-          <Button type="submit" disabled={state.isLoading}>
-            {t.upload}
-          </Button>
-          <Status error={state.error} done={false} />
-        </Form>
-      </Card.Body>
-    </Card>
+    <Section title={t.attachments}>
+      {view.attachments.length === 0 ? (
+        <p>{t.noAttachments}</p>
+      ) : (
+        <ul>
+          {view.attachments.map((a) => (
+            <li key={a.id}>
+              <a href={recordPaths.attachment(patientId, a.id)}>{a.name}</a>{' '}
+              <span className="small text-body-secondary">
+                ({formatNumber(a.sizeBytes / 1024)} KB, {formatDay(a.addedAt)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form onSubmit={submit}>
+        <Form.Group className="mb-2" controlId="attachment-file">
+          <Form.Label>{t.attachmentFile}</Form.Label>
+          <Form.Control type="file" name="file" accept="application/pdf,image/jpeg,image/png" required />
+        </Form.Group>
+        <Submit label={t.upload} state={state} />
+      </Form>
+    </Section>
   );
 }

@@ -1,9 +1,9 @@
 import { formatDay, formatGrams, formatPercent, formatSlotDay, formatSlotTime } from '../../lib/format';
-import { namesakes } from '../../lib/people';
+import { matchesPerson, namesakes } from '../../lib/people';
 import { usePageTitle } from '../../lib/pageTitle';
 import type { DietView } from '@studio/contracts';
 import { useState, useMemo } from 'react';
-import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
+import { Alert, Badge, Button, Form, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
@@ -22,7 +22,9 @@ export function DietPatientsPage() {
   const patients = useGetDietPatientsQuery();
   const loadSaved = useSavedDietLoader();
   const [shown, setShown] = useState(PAGE);
-  const total = patients.data?.length ?? 0;
+  const [search, setSearch] = useState('');
+  const found = useMemo(() => (patients.data ?? []).filter((p) => matchesPerson(search, p)), [patients.data, search]);
+  const total = found.length;
   const same = useMemo(() => namesakes(patients.data ?? []), [patients.data]);
   const isDoctor = useGetSessionQuery().data?.user?.role === 'doctor';
   return (
@@ -40,9 +42,25 @@ export function DietPatientsPage() {
       )}
       {patients.data?.length === 0 && <Alert variant="info">{t.noPatients}</Alert>}
       {patients.data && patients.data.length > 0 && (
+        <Form.Group controlId="diet-patient-search" className="mb-3">
+          <Form.Label>{it.patientSearch.label}</Form.Label>
+          <Form.Control
+            type="search"
+            value={search}
+            autoComplete="off"
+            aria-describedby="diet-patient-search-hint"
+            onChange={(e) => (setSearch(e.target.value), setShown(PAGE))}
+          />
+          <Form.Text id="diet-patient-search-hint">{it.patientSearch.hint}</Form.Text>
+          <p role="status" className="small mb-0 mt-1">
+            {search.trim() ? (total ? it.patientSearch.found(total, patients.data.length) : it.patientSearch.none) : ''}
+          </p>
+        </Form.Group>
+      )}
+      {total > 0 && (
         <InfiniteScroll hasMore={shown < total} loading={false} loadMore={() => setShown((n) => n + PAGE)}>
           <ListGroup as="ul">
-            {patients.data.slice(0, shown).map((p) => (
+            {found.slice(0, shown).map((p) => (
               <ListGroup.Item as="li" key={p.id} className="d-flex flex-wrap align-items-center gap-2">
                 <span className="me-auto">
                   {p.name}

@@ -8,7 +8,7 @@ import {
   type ConfirmPaymentRequest,
   type PublicProduct,
 } from '@studio/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useReducer, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
@@ -28,11 +28,9 @@ import {
   useGetProductsQuery,
 } from './paymentsApi';
 import { ChargeSummary } from './ChargeSummary';
+import { initialPaymentForm, paymentFormReducer } from './paymentForm';
 
 const t = it.payments;
-
-type AppliedCoupon = { code: string; percentage: number };
-type CouponAlert = { variant: 'success' | 'danger'; text: string };
 
 /**
  * /pagamento?booking=<id>: the step after the questionnaire. One product (radio cards), an optional
@@ -50,36 +48,20 @@ export function PaymentPage() {
   const [checkCoupon, couponCheck] = useCheckCouponMutation();
   const [createOrder] = useCreatePaypalOrderMutation();
   const [confirmPayment, confirmation] = useConfirmPaymentMutation();
-  const [pinnedProduct, setPinnedProduct] = useState(false);
-
-  const [productId, setProductId] = useState<string | null>(null);
-  const [couponInput, setCouponInput] = useState('');
-  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
-  const [couponAlert, setCouponAlert] = useState<CouponAlert | null>(null);
-  const [taxcode, setTaxcode] = useState('');
-  const [billing, setBilling] = useState('');
-  /** the patient opposes sending this expense to the Sistema Tessera Sanitaria (recorded on the receipt) */
-  const [stsOpposition, setStsOpposition] = useState(false);
-  const [taxcodeTouched, setTaxcodeTouched] = useState(false);
-  const [areaAlert, setAreaAlert] = useState<string | null>(null);
-  const [orderOpen, setOrderOpen] = useState(false);
-  const [orderError, setOrderError] = useState<string | null>(null);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
-  const [approved, setApproved] = useState<ConfirmPaymentRequest | null>(null);
+  const [form, dispatch] = useReducer(paymentFormReducer, initialPaymentForm);
+  const { productId, pinnedProduct, couponInput, coupon, couponAlert, taxcode, taxcodeTouched, billing, stsOpposition } = form;
+  const { areaAlert, orderOpen, orderError, confirmError, approved } = form;
   const booking = useGetPaymentBookingQuery(bookingId, { skip: !bookingId, refetchOnMountOrArgChange: true });
   // the tax code given at registration, once: the patient may still change it
   const registeredTaxcode = booking.data?.taxcode;
   useEffect(() => {
-    if (registeredTaxcode) setTaxcode((current) => current || registeredTaxcode);
+    if (registeredTaxcode) dispatch({ type: 'taxcodeRegistered', taxcode: registeredTaxcode });
   }, [registeredTaxcode]);
   // a booking of a visit type is priced by it: its product is chosen already and is the only one offered
   const visit = booking.data?.visit;
   const visitProductId = visit?.productId ?? null;
   useEffect(() => {
-    if (visitProductId) {
-      setProductId(visitProductId);
-      setPinnedProduct(true);
-    }
+    if (visitProductId) dispatch({ type: 'productPinned', productId: visitProductId });
   }, [visitProductId]);
   // the hold being paid: as soon as it is over (not only when PayPal is clicked) the page says so
   const held = booking.data;
@@ -114,47 +96,39 @@ export function PaymentPage() {
     event?.preventDefault();
     const code = couponInput.trim();
     if (!code || couponCheck.isLoading) return;
-    setCouponAlert(null);
+    dispatch({ type: 'couponCheckStarted' });
     try {
       const answer = await checkCoupon(code).unwrap();
-      if (answer.status === 'ok') {
-        setCoupon({ code, percentage: answer.percentage });
-        setCouponInput(code);
-        setCouponAlert({ variant: 'success', text: t.couponOk });
-      } else {
-        setCouponAlert({ variant: 'danger', text: t.couponKo });
-      }
+      if (answer.status === 'ok') dispatch({ type: 'couponApplied', coupon: { code, percentage: answer.percentage }, text: t.couponOk });
+      else dispatch({ type: 'couponRefused', text: t.couponKo });
     } catch (error) {
-      setCouponAlert({ variant: 'danger', text: errorMessage(error, t.couponKo) });
+      dispatch({ type: 'couponRefused', text: errorMessage(error, t.couponKo) });
     }
   };
 
   const onAreaClick = () => {
     if (ready) return;
-    if (!taxcode.trim() || !billingFilled) setAreaAlert(t.billingRequired);
-    else if (!taxcodeValid) {
-      setTaxcodeTouched(true);
-      setAreaAlert(t.taxcodeInvalid);
-    } else setAreaAlert(t.chooseProduct);
+    if (!taxcode.trim() || !billingFilled) dispatch({ type: 'areaRefused', text: t.billingRequired });
+    else if (!taxcodeValid) dispatch({ type: 'areaRefused', text: t.taxcodeInvalid, taxcodeInvalid: true });
+    else dispatch({ type: 'areaRefused', text: t.chooseProduct });
   };
 
   const onCreateOrder = async (): Promise<string> => {
-    setOrderError(null);
-    setConfirmError(null);
+    dispatch({ type: 'orderStarting' });
     try {
       const { id } = await createOrder({ booking_id: bookingId, product: productId ?? '', coupon: coupon?.code ?? null }).unwrap();
-      setOrderOpen(true);
+      dispatch({ type: 'orderOpened' });
       return id;
     } catch (error) {
-      setOrderError(errorMessage(error, t.orderFailed));
+      dispatch({ type: 'orderFailed', text: errorMessage(error, t.orderFailed) });
       throw error;
     }
   };
 
-  const reenable = () => setOrderOpen(false);
+  const reenable = () => dispatch({ type: 'orderClosed' });
 
   const confirm = async (payload: ConfirmPaymentRequest) => {
-    setConfirmError(null);
+    dispatch({ type: 'confirmStarting' });
     try {
       const result = await confirmPayment(payload).unwrap();
       if (result.paymentInReview) {
@@ -162,7 +136,7 @@ export function PaymentPage() {
         return;
       }
     } catch (error) {
-      setConfirmError(errorMessage(error, t.confirmFailed));
+      dispatch({ type: 'confirmFailed', text: errorMessage(error, t.confirmFailed) });
       return;
     }
     // SPEC: a confirmed payment goes to /home, which opens on the booking's confirmation
@@ -182,8 +156,7 @@ export function PaymentPage() {
       opposizione_sts: stsOpposition,
     };
     // paid: the panel stays inert, only the confirmation can be retried
-    setApproved(payload);
-    setOrderOpen(false);
+    dispatch({ type: 'approved', payload });
     await confirm(payload);
   };
 
@@ -213,7 +186,7 @@ export function PaymentPage() {
         </Alert>
       )}
       {orderError && (
-        <Alert variant="danger" role="alert" dismissible onClose={() => setOrderError(null)} closeLabel={it.app.dismiss}>
+        <Alert variant="danger" role="alert" dismissible onClose={() => dispatch({ type: 'orderErrorDismissed' })} closeLabel={it.app.dismiss}>
           {orderError}
         </Alert>
       )}
@@ -262,10 +235,7 @@ export function PaymentPage() {
                           value={p.id}
                           className="visually-hidden"
                           checked={selected}
-                          onChange={() => {
-                            setProductId(p.id);
-                            setAreaAlert(null);
-                          }}
+                          onChange={() => dispatch({ type: 'productChosen', productId: p.id })}
                           aria-describedby={`product-${p.id}-desc`}
                         />
                         <Card.Title as="span" className="d-block h6">
@@ -300,7 +270,7 @@ export function PaymentPage() {
               value={couponInput}
               placeholder={t.couponPlaceholder}
               disabled={coupon !== null}
-              onChange={(e) => setCouponInput(e.target.value)}
+              onChange={(e) => dispatch({ type: 'couponTyped', text: e.target.value })}
               autoComplete="off"
             />
             {coupon === null && (
@@ -327,11 +297,8 @@ export function PaymentPage() {
               autoComplete="off"
               className="text-uppercase"
               isInvalid={taxcodeTouched && taxcode.trim() !== '' && !taxcodeValid}
-              onBlur={() => setTaxcodeTouched(true)}
-              onChange={(e) => {
-                setTaxcode(e.target.value);
-                setAreaAlert(null);
-              }}
+              onBlur={() => dispatch({ type: 'taxcodeBlurred' })}
+              onChange={(e) => dispatch({ type: 'taxcodeTyped', text: e.target.value })}
               required
             />
             <Form.Control.Feedback type="invalid">{t.taxcodeInvalid}</Form.Control.Feedback>
@@ -342,10 +309,7 @@ export function PaymentPage() {
               name="billing"
               value={billing}
               autoComplete="street-address"
-              onChange={(e) => {
-                setBilling(e.target.value);
-                setAreaAlert(null);
-              }}
+              onChange={(e) => dispatch({ type: 'billingTyped', text: e.target.value })}
               required
             />
           </Form.Group>
@@ -354,7 +318,7 @@ export function PaymentPage() {
               type="checkbox"
               name="opposizione_sts"
               checked={stsOpposition}
-              onChange={(e) => setStsOpposition(e.target.checked)}
+              onChange={(e) => dispatch({ type: 'stsOppositionSet', value: e.target.checked })}
               label={STS_OPPOSITION_WORDING}
             />
             <Form.Text>{t.stsOppositionHelp}</Form.Text>

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { it } from '../../i18n/it';
-import { useGetCalendarFeedQuery, useRegenerateCalendarFeedMutation, useSetCalendarFeedNamesMutation } from './waitingListApi';
+import { useGetCalendarFeedQuery, useRegenerateCalendarFeedMutation, useSetCalendarFeedNamesMutation } from './calendarFeedApi';
 
 const t = it.calendarFeed;
 

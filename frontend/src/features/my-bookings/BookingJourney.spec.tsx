@@ -5,7 +5,7 @@ import type { MyBooking } from '../../lib/bookingsApi';
 import { isoDay, localDateTime } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { renderRoutes, storeWithSession } from '../../test/renderWithStore';
-import { HomePage } from './HomePage';
+import { HomeRoute } from '../../app/HomeRoute';
 import { FakeSocket } from '../../test/fakeSocket';
 
 /** issue 29: the patient's /home after paying, an online visit's room, the policy and a practice's cancellation in words */
@@ -55,7 +55,7 @@ async function open(bookings: MyBooking[], extra: Route[] = [], state?: unknown)
     { method: 'GET', path: '/api/practice', body: PRACTICE },
   ]);
   const store = await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' });
-  const view = renderRoutes(store, [{ path: '/home', element: <HomePage /> }], '/home');
+  const view = renderRoutes(store, [{ path: '/home', element: <HomeRoute /> }], '/home');
   if (state) await act(async () => void (await view.router.navigate('/home', { state })));
   return view;
 }

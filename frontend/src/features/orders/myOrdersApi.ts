@@ -1,7 +1,7 @@
 import type { OrderView, ReceiptDocument } from '@studio/contracts';
 import { api } from '../../lib/api';
 
-export const ordersApi = api.injectEndpoints({
+export const myOrdersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMyOrders: build.query<OrderView[], void>({
       query: () => ({ url: '/api/me/orders' }),
@@ -28,4 +28,4 @@ export interface MyReceipt {
 
 export const receiptPdfUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/receipt.pdf`;
 
-export const { useGetMyOrdersQuery, useGetMyReceiptsQuery, useGetReceiptQuery } = ordersApi;
+export const { useGetMyOrdersQuery, useGetMyReceiptsQuery, useGetReceiptQuery } = myOrdersApi;

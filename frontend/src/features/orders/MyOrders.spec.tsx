@@ -4,7 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { OrderView, ReceiptDocument } from '@studio/contracts';
 import { it as t } from '../../i18n/it';
 import { renderRoutes, storeWithSession } from '../../test/renderWithStore';
-import { HomePage } from './HomePage';
+import { HomeRoute } from '../../app/HomeRoute';
 import { ReceiptPage } from './ReceiptPage';
 import { FakeSocket } from '../../test/fakeSocket';
 
@@ -15,7 +15,7 @@ jest.mock('../../lib/socket', () => ({
 }));
 
 const routes = [
-  { path: '/home', element: <HomePage /> },
+  { path: '/home', element: <HomeRoute /> },
   { path: '/ricevute/:orderId', element: <ReceiptPage /> },
 ];
 const order: OrderView = {

@@ -37,9 +37,9 @@ describe('/home: the patient’s waiting lists', () => {
   });
 
   test('a refusal says why, in Italian, and the line is still shown', async () => {
-    await open({ status: 409, body: { error: { code: 'non_in_lista', message: "Non sei più in questa lista d'attesa." } } });
+    await open({ status: 409, body: { error: { code: 'non_in_lista', message: 'Non sei più in questa lista d’attesa.' } } });
     fireEvent.click(await screen.findByRole('button', { name: t.waitingList.leaveLabel('Dott.ssa Anna Rossi') }));
-    expect((await screen.findByRole('alert')).textContent).toBe("Non sei più in questa lista d'attesa.");
+    expect((await screen.findByRole('alert')).textContent).toBe('Non sei più in questa lista d’attesa.');
     expect(screen.getByText(/Anna Rossi/)).toBeTruthy();
   });
 });

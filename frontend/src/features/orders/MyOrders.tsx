@@ -6,7 +6,7 @@ import { Loading } from '../../components/ui/Loading';
 import { formatDateTime, formatEuro } from '../../lib/format';
 import { receiptPath } from '../../lib/paths';
 import { it } from '../../i18n/it';
-import { receiptPdfUrl, useGetMyOrdersQuery, useGetMyReceiptsQuery } from './ordersApi';
+import { receiptPdfUrl, useGetMyOrdersQuery, useGetMyReceiptsQuery } from './myOrdersApi';
 
 const t = it.orders;
 

@@ -5,7 +5,7 @@ import type { MyBooking } from '../../lib/bookingsApi';
 import { isoDay, localClock, localDateTime } from '../../lib/dates';
 import { it as t } from '../../i18n/it';
 import { CSRF, renderRoutes, storeWithSession } from '../../test/renderWithStore';
-import { HomePage } from './HomePage';
+import { HomeRoute } from '../../app/HomeRoute';
 import { sortBookings } from './MyBookings';
 import { FakeSocket } from '../../test/fakeSocket';
 import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH } from '@studio/contracts';
@@ -17,7 +17,7 @@ jest.mock('../../lib/socket', () => ({
 }));
 
 const routes = [
-  { path: '/home', element: <HomePage /> },
+  { path: '/home', element: <HomeRoute /> },
   { path: '/prenota', element: <p>prenotazione</p> },
 ];
 const future = new Date(Date.now() + 12 * 60_000).toISOString();
@@ -184,7 +184,7 @@ describe('/home: resuming a held booking, cancelling and moving a paid one', () 
           method: 'POST',
           path: '/api/bookings/b4/cancel',
           status: 409,
-          body: { error: { code: 'visita_passata', message: "L'orario della visita è già passato." } },
+          body: { error: { code: 'visita_passata', message: 'L’orario della visita è già passato.' } },
         },
       ],
     );
@@ -192,7 +192,7 @@ describe('/home: resuming a held booking, cancelling and moving a paid one', () 
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(t.myBookings.refundYes(localDateTime('2030-01-07T08:00:00.000Z')));
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: t.myBookings.cancelConfirm })));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain("L'orario della visita è già passato.");
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('L’orario della visita è già passato.');
   });
 
   test('moving: a day of the grid with room, its free hours, then POST reschedule with the slot id', async () => {

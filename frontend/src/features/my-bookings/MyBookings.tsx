@@ -6,6 +6,7 @@ import { useGetMyBookingsQuery, useReleaseBookingMutation, type MyBooking } from
 import { utcClock, utcDayLong } from '../../lib/dates';
 import { HoldCountdown } from '../../components/ui/HoldCountdown';
 import { Loading } from '../../components/ui/Loading';
+import { BookingStatusBadge } from '../../components/ui/BookingStatusBadge';
 import { LockableButton } from '../../components/ui/LockableButton';
 import { PATHS, paymentPath, questionnairePath } from '../../lib/paths';
 import { it } from '../../i18n/it';
@@ -16,17 +17,6 @@ import { CancellationDetails } from '../../components/ui/CancellationDetails';
 import { calendarFileUrl } from './journeyApi';
 
 const t = it.myBookings;
-
-const VARIANT: Record<MyBooking['status'], string> = {
-  held: 'warning',
-  confirmed: 'success',
-  expired: 'secondary',
-  released: 'secondary',
-  replaced: 'secondary',
-  cancelled: 'secondary',
-  completed: 'primary',
-  no_show: 'danger',
-};
 
 /** where "Continua" takes a held booking: the questionnaire until it is answered, then payment */
 export function resumePath(b: MyBooking): string {
@@ -104,9 +94,7 @@ export function MyBookings() {
                   <div className="me-auto">
                     <p className="mb-1 fw-semibold">{t.when(utcDayLong(b.start), utcClock(b.start), utcClock(b.end))}</p>
                     <p className="mb-1">{t.with(b.doctorName)}</p>
-                    <Badge bg={VARIANT[b.status]} text={b.status === 'held' ? 'dark' : undefined}>
-                      {t.status[b.status]}
-                    </Badge>
+                    <BookingStatusBadge status={b.status} />
                     {b.status === 'cancelled' && b.refunded && (
                       <Badge bg="info" className="ms-2">
                         {t.refunded}

@@ -8,7 +8,7 @@ import { Loading } from '../../components/ui/Loading';
 import { PATHS } from '../../lib/paths';
 import { it } from '../../i18n/it';
 import { useEffect } from 'react';
-import { useGetMyOrdersQuery, useGetMyReceiptsQuery, useGetReceiptQuery } from './ordersApi';
+import { useGetMyOrdersQuery, useGetMyReceiptsQuery, useGetReceiptQuery } from './myOrdersApi';
 
 const t = it.orders;
 

@@ -199,9 +199,24 @@ export async function measurePush(
   return { fromAnswer, fromRequest };
 }
 
-/** the baseline server (bare node:http + socket.io, state in memory), measured like the app */
-export async function baselinePushBench(): Promise<void> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'baseline-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * The baseline servers (bare node:http + socket.io), measured like the app: with no storage (state in memory), and
+ * durable (`dir` given: each toggle appended through the same SQLite adapter, WAL, synchronous=FULL, group commit).
+ */
+export async function baselinePushBench(dir?: string): Promise<void> {
+  await baselineRun(null);
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    await baselineRun(join(dir, 'baseline-events.db'));
+  }
+}
+
+async function baselineRun(storeFile: string | null): Promise<void> {
+  const args = ['-r', '@swc-node/register', join(__dirname, 'baseline-server.ts'), ...(storeFile ? [storeFile] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const name = storeFile
+    ? 'server di base durevole (node:http + socket.io + append SQLite, WAL, synchronous=FULL)'
+    : 'server di base (node:http + socket.io, stato in memoria)';
   try {
     const port = await new Promise<number>((resolve, reject) => {
       child.once('error', reject);
@@ -210,13 +225,13 @@ export async function baselinePushBench(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     const doctorId = 'medico-base';
     const toggle = (start: number) => postJson(`${base}/disponibilita/toggle`, {}, { for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) });
-    // the same loop as the app's: what this machine, this client and bare node:http allow, with no storage at all
+    // the same loop as the app's: what this machine, this client and bare node:http allow
     const { rate } = await toggleThroughput(8, (_, start) => toggle(start));
-    record('baselineToggles', rate);
-    console.log(`server di base (node:http + socket.io, stato in memoria), toggle via HTTP, 8 client concorrenti: ${rate.toFixed(0)} toggle/s`);
+    record(storeFile ? 'durableBaselineToggles' : 'baselineToggles', rate);
+    console.log(`${name}, toggle via HTTP, 8 client concorrenti: ${rate.toFixed(0)} toggle/s`);
     const push = await measurePush(base, base, doctorId, toggle);
-    console.log(`server di base (node:http + socket.io, stato in memoria), push a 200 socket dall'invio della richiesta: ${summary(push.fromRequest)}`);
-    record('baselinePushP99', percentile(sorted(push.fromRequest), 99));
+    console.log(`${name}, push a 200 socket dall'invio della richiesta: ${summary(push.fromRequest)}`);
+    record(storeFile ? 'durableBaselinePushP99' : 'baselinePushP99', percentile(sorted(push.fromRequest), 99));
   } finally {
     child.kill('SIGTERM');
   }

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     const toggles = wanted('availability') || wanted('toggles');
     if (toggles || wanted('holds') || wanted('limits') || wanted('scaleout')) rawAppendBench(join(root, 'raw'));
     if (toggles) await availabilityBench(join(root, 'app'));
-    if (toggles || wanted('baseline')) await baselinePushBench();
+    if (toggles || wanted('baseline')) await baselinePushBench(join(root, 'baseline'));
     if (wanted('holds')) await holdsBench(join(root, 'holds'));
     if (wanted('payments')) await paymentsBench(join(root, 'payments'));
     if (wanted('payments') || wanted('reconciler')) await reconcilerBench(join(root, 'reconciler'));

@@ -69,6 +69,29 @@ describe.each(backends)('projection runner on $kind', (backend) => {
     expect(errors).toEqual([]);
   });
 
+  it('a projection far behind the head at start is rebuilt in bulk (a fresh table); one a little behind catches up in place', async () => {
+    await seed(1);
+    const def = counterProjection(uniqueName('behind'));
+    const first = runner({ projections: [def], bulkCatchUpMin: 20 });
+    await first.start();
+    await first.stop();
+    const before = await readModels.activeTable(def.name);
+    // a little behind: caught up in its own table
+    await seed(1);
+    const second = runner({ projections: [def], bulkCatchUpMin: 20 });
+    await second.start();
+    await second.stop();
+    expect(await readModels.activeTable(def.name)).toBe(before);
+    // far behind (at least bulkCatchUpMin events, more than a quarter of the log): loaded in bulk into a fresh table
+    await seed(10);
+    const head = await store.headPosition();
+    await runner({ projections: [def], bulkCatchUpMin: 20 }).start();
+    expect(await readModels.activeTable(def.name)).not.toBe(before);
+    expect(await stored(readModels, def.name)).toEqual(await replay(store, def));
+    expect(await readModels.checkpoint(def.name)).toBe(head);
+    expect(errors).toEqual([]);
+  });
+
   it('follows live appends, and waitFor resolves once they are applied', async () => {
     const def = counterProjection(uniqueName('live'));
     const r = runner({ projections: [def] });

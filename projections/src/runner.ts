@@ -16,6 +16,11 @@ export interface ProjectionRunnerOptions {
   onError?: (error: Error) => void;
   /** first restart delay after a failure, doubled on each failure in a row up to 30 s (default 500 ms) */
   retryDelayMs?: number;
+  /**
+   * at start, a projection at least this many events behind the head (default 10,000), and behind by more than a
+   * quarter of the log, is rebuilt in bulk instead of caught up batch by batch (see start)
+   */
+  bulkCatchUpMin?: number;
 }
 
 export type ChangeListener = (changes: DocumentChange[]) => void;
@@ -80,8 +85,12 @@ export class ProjectionRunner {
       for (const def of projections) {
         const stored = await readModels.checkpointInfo(def.name);
         // evolve changed meaning: the documents must be folded again before going live; and a
-        // projection that starts from zero on a non-empty log is loaded in bulk (bare tables, indexes at the end)
-        if ((stored && stored.version < def.version) || (!stored && head > 0)) bulk.push(def);
+        // projection that starts from zero on a non-empty log is loaded in bulk (bare tables, indexes at the end).
+        // So is one far behind (a store restored or filled by another process): batch by batch through indexed
+        // tables it ran at about a tenth of the bulk rate (a 1-million-event log took 17 minutes to catch up)
+        const behind = head - (stored?.position ?? 0);
+        const farBehind = stored !== null && behind >= (this.options.bulkCatchUpMin ?? 10_000) && behind * 4 > head;
+        if ((stored && stored.version < def.version) || (!stored && head > 0) || farBehind) bulk.push(def);
       }
       if (bulk.length > 0) await rebuildProjections({ store, readModels }, bulk, { batchSize: this.rebuildBatchSize });
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { EventStore } from '@studio/contracts';
-import { EsdbEventStore } from './esdb-event-store';
+import type { EsdbEventStore } from './esdb-event-store';
 import { SqliteEventStore } from './sqlite-event-store';
 
 /** chainKey: signs every event's stream head (see hash-chain); kept outside DATA_DIR and the backups */
@@ -11,7 +11,11 @@ export function createEventStore(config: EventStoreConfig): EventStore {
   switch (config.kind) {
     case 'sqlite':
       return new SqliteEventStore(config.filename, { writerThread: config.writerThread, chainKey: config.chainKey });
-    case 'eventstoredb':
-      return new EsdbEventStore(config.connectionString, { chainKey: config.chainKey });
+    case 'eventstoredb': {
+      // loaded only when chosen: the EventStoreDB client (gRPC) was an eighth of every SQLite start-up's module loading
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { EsdbEventStore: Esdb } = require('./esdb-event-store') as { EsdbEventStore: typeof EsdbEventStore };
+      return new Esdb(config.connectionString, { chainKey: config.chainKey });
+    }
   }
 }

@@ -136,7 +136,7 @@ function runUntilExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; st
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`l'app non è uscita: ${stdout}\n${stderr}`));
-    }, 60_000);
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stderr, stdout });

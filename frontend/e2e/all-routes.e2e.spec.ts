@@ -86,7 +86,7 @@ describe('every route of every role, on a phone and a desktop', () => {
 
   beforeAll(async () => {
     fixtures = await createFixtures(env.browser, env.server.url);
-  }, 60_000);
+  });
 
   afterAll(() => {
     const dir = resolve(__dirname, '../../test-results');

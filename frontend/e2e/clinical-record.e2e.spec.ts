@@ -36,7 +36,7 @@ describe('the clinical record in a real browser', () => {
   beforeAll(async () => {
     // the demo patient (Luca Verdi) has a paid visit with medico1: medico1 treats them
     fixtures = await createFixtures(env.browser, env.server.url);
-  }, 60_000);
+  });
 
   it('three visits, the chart, the energy need, targets, a diet against them, printed, PDF, sent; the patient sees the trend at 390 px', async () => {
     const base = env.server.url;

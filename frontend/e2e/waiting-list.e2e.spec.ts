@@ -65,5 +65,5 @@ describe('waiting list in a real browser', () => {
     await offer.first().waitFor({ timeout: 15_000 });
     await offer.first().getByRole('button').click();
     await offer.first().getByText('Lo teniamo per te fino alle').waitFor();
-  }, 90_000);
+  });
 });

@@ -26,7 +26,7 @@ describe('the front desk holds a time for a patient on the phone (issue 28)', ()
     const type = (body: object) => doctor.agent.post(`/api/doctors/${medico1}/visit-types`).set('X-CSRF-Token', doctor.csrf).send(body).expect(201);
     control = (await type({ name: 'Controllo', minutes: 30, priceCents: 5000, mode: 'studio', noticeMinutes: 1440 })).body.id;
     patients = await registerPatients(app, 2, 'telefono');
-  }, 60_000);
+  });
   afterAll(() => app.close());
 
   const holdFor = (c: Client, patientId: string, body: object) => c.agent.post(`/api/patients/${patientId}/holds`).set('X-CSRF-Token', c.csrf).send(body);

@@ -237,7 +237,7 @@ describe('backup and restore', () => {
       stop = true;
       await load.catch(() => undefined);
     }
-  }, 90_000);
+  });
 
   it('keeps erased people erased: a restore of an older backup applies the erasure ledger again', async () => {
     const [erased, kept] = await registerPatients(app, 2, 'oblio');
@@ -289,7 +289,7 @@ describe('backup and restore', () => {
     const again = await restoreBackup({ NODE_ENV: 'test', DATA_DIR: join(work, 'ripristino-3', 'dati') }, after.file);
     expect(again.erasures).toEqual([]);
     expect(again.headPosition).toBe(after.manifest.eventStore.headPosition);
-  }, 60_000);
+  });
 
   it('refuses a data directory that is not empty, a missing file and a damaged one, in Italian, with a failing exit code', async () => {
     const [source] = readdirSync(join(work, 'prima')).map((f) => join(work, 'prima', f));
@@ -332,7 +332,7 @@ describe('backup and restore', () => {
       'LOOKUP_SECRET è diverso',
     );
     expect(existsSync(untouched)).toBe(false);
-  }, 60_000);
+  });
 });
 
 /** the manifest of an archive, read without unpacking it to disk */

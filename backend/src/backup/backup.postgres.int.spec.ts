@@ -59,7 +59,7 @@ describe('backup and restore with keys, sessions and read models in PostgreSQL (
     databases.push(source.name);
     app = await startTestApp({ DATABASE_URL: source.url });
     work = mkdtempSync(join(tmpdir(), 'studio-backup-pg-'));
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
     rmSync(work, { recursive: true, force: true });
@@ -131,5 +131,5 @@ describe('backup and restore with keys, sessions and read models in PostgreSQL (
 
     // the same database again (now holding data) is refused before anything is written
     await expect(restoreBackup({ ...env, DATA_DIR: join(work, 'altro') }, backup.file)).rejects.toThrow('Lo schema PostgreSQL "app" non è vuoto');
-  }, 60_000);
+  });
 });

@@ -9,7 +9,7 @@ describe('booking race: one winner per slot', () => {
   beforeAll(async () => {
     app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' });
     patients = await registerPatients(app, 50);
-  }, 60_000);
+  });
   afterAll(() => app.close());
 
   /**

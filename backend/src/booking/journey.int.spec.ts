@@ -31,7 +31,7 @@ describe('the patient journey after paying', () => {
       email: 'studio@example.it',
       dataController: 'Studio Nutrizione Rossi',
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await app.close();
     await pp.close();

@@ -23,7 +23,7 @@ describe('booking a visit type: every slot of the visit, together', () => {
     const create = (body: object) => doctor.agent.post(`/api/doctors/${medico1}/visit-types`).set('X-CSRF-Token', doctor.csrf).send(body).expect(201);
     firstVisit = (await create({ name: 'Prima visita', minutes: 60, priceCents: 9000, mode: 'studio', firstVisitOnly: true, bufferMinutes: 30 })).body;
     online = (await create({ name: 'Controllo online', minutes: 30, priceCents: 4000, mode: 'online' })).body;
-  }, 60_000);
+  });
   afterAll(() => paying.close());
 
   const head = () => app.core.eventStore.headPosition();

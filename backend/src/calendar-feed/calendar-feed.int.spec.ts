@@ -43,7 +43,7 @@ beforeAll(async () => {
     { expectedRevision: 'no_stream' },
   );
   await app.core.changes.waitFor(position);
-}, 60_000);
+});
 afterAll(() => app?.close());
 
 const fetchFeed = (url: string) => request(app.app.getHttpServer()).get(pathOf(url));

@@ -38,7 +38,7 @@ describe('the diet leaves the editor: PDF download and "Invia al paziente" throu
       .send({ doctor_id: app.ids['medico1@example.it'], availability_id: free[0].id })
       .expect(201);
     foods = (await doctor.agent.get('/api/foods').expect(200)).body;
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
     await smtp?.close();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   app = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, NOTIFY_POLL_MS: '0', HOLD_SWEEP_SECONDS: '0' }, new Date('2030-03-04T06:00:00Z'), clock);
   admin = await client(app, 'admin@example.it');
-}, 60_000);
+});
 afterAll(async () => {
   await app?.close();
   await smtp?.close();

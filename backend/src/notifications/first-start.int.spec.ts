@@ -71,4 +71,4 @@ it('a practice upgrading to notifications gets no emails for the bookings of its
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 60_000);
+});

@@ -72,7 +72,7 @@ beforeAll(async () => {
   notifications = app.app.get(NotificationsService);
   patient = app.ids['paziente1@example.it'];
   doctor = app.ids['medico1@example.it'];
-}, 60_000);
+});
 afterAll(async () => {
   await app?.close();
   await smtp?.close();
@@ -146,7 +146,7 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     expect(cancelIcs.text).toMatch(/SEQUENCE:2\r?\n/);
     await settle();
     expect(smtp.received).toHaveLength(7);
-  }, 60_000);
+  });
 
   it('a visit cancelled before its reminder gets none', async () => {
     clock.set('2026-11-01T10:00:00.000Z');
@@ -164,7 +164,7 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
       'Prenotazione annullata',
       'Prenotazione annullata',
     ]);
-  }, 30_000);
+  });
 
   it('an SMTP refusal is retried with backoff, logged without the credentials of SMTP_URL, never lost', async () => {
     clock.set('2026-11-02T10:00:00.000Z');
@@ -183,7 +183,7 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     await settle();
     await smtp.waitFor(before + 2);
     expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(smtp.received.length);
-  }, 30_000);
+  });
 
   it('a receipt issued: the patient is told it is available, with its number, and nobody else', async () => {
     clock.set('2026-11-03T10:00:00.000Z');
@@ -229,7 +229,7 @@ describe('notifications over SMTP (real smtp-server on loopback, parsed with mai
     expect(mail.attachments).toHaveLength(0);
     await settle();
     expect(smtp.received).toHaveLength(before + 1);
-  }, 30_000);
+  });
 
   it('/api/posta is not there with SMTP_URL; admin only', async () => {
     const admin = await client(app, 'admin@example.it');
@@ -252,7 +252,7 @@ describe('the practice as set in /impostazioni signs the messages', () => {
     expect(p.text).toContain('Studio Bianchi & Rossi - messaggio di servizio');
     // the practice's place: its name and address (issue 29)
     expect(ics(p).event.location).toBe('Studio Bianchi & Rossi, Via Po 2, Torino');
-  }, 30_000);
+  });
 });
 
 describe('calendar parts as RFC 5546 asks, and the cancellation told in full (issue 29)', () => {
@@ -318,5 +318,5 @@ describe('calendar parts as RFC 5546 asks, and the cancellation told in full (is
     expect(cancelIcs).toContain('STATUS:CANCELLED');
     expect(cancelIcs).toMatch(/ATTENDEE;[^\r\n]*:mailto:paziente1@example\.it/i);
     expect(cancelIcs).toMatch(/ORGANIZER;[^\r\n]*:mailto:segreteria@studio\.example\.it/);
-  }, 30_000);
+  });
 });

@@ -57,7 +57,7 @@ describe('questionnaire lifecycle over HTTP (issue 29)', () => {
     doctor2 = await client(app, 'medico2@example.it');
     admin = await client(app, 'admin@example.it');
     patients = await registerPatients(app, 6, 'questionari');
-  }, 60_000);
+  });
   afterAll(() => app.close());
 
   const head = () => lastRequestPosition(app);

@@ -123,7 +123,7 @@ describe('fuzz: every mapped route × role × malformed input', () => {
     clients.doctor = await client(app, 'medico1@example.it');
     clients.admin = await client(app, 'admin@example.it');
     clients.auditor = await client(app, 'auditor@example.it');
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

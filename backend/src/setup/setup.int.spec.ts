@@ -89,7 +89,7 @@ describe('first administrator (npm run setup)', () => {
     const usage = await runCli(dataDir, ['--email', 'solo@example.it']);
     expect(usage.code).toBe(2);
     expect(usage.err).toMatch(/^Uso: npm run setup/);
-  }, 60_000);
+  });
 
   it('the app says how to create the first administrator while there is none, and the one created logs in', async () => {
     const dataDir = freshDir();

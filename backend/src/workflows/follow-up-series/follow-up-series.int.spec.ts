@@ -37,7 +37,7 @@ describe('a series of follow-ups over HTTP (issue 29)', () => {
       .set('X-CSRF-Token', doctor.csrf)
       .send({ from: '2030-03-11', to: '2030-05-01' })
       .expect(200);
-  }, 60_000);
+  });
   afterAll(() => app.close());
 
   const head = () => lastRequestPosition(app);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   medico2 = app.ids['medico2@example.it'];
   const [visitor] = await registerPatients(app, 1, 'prodotti');
   productId = (await visitor.agent.get('/api/products').expect(200)).body[0].id;
-}, 60_000);
+});
 afterAll(async () => {
   await app?.close();
   await pp?.close();
@@ -66,7 +66,7 @@ describe('waiting-list offers and the patient’s one hold', () => {
     const mine = (await waiter.agent.get('/api/me/bookings').expect(200)).body as BookingView[];
     expect(mine.find((b) => b.id === offered.id)?.status).toBe('confirmed');
     expect((await waiter.agent.get('/api/me/waiting-list').expect(200)).body).toEqual([]);
-  }, 30_000);
+  });
 
   it('two doctors free a slot at once: a patient waiting for both gets one offer, never two; the other goes to the next in line', async () => {
     const [both, next, h1, h2] = await registerPatients(app, 4, 'due-medici');
@@ -101,7 +101,7 @@ describe('waiting-list offers and the patient’s one hold', () => {
     // whichever came second was never the patient's: one claim only
     const claims = (await app.core.eventStore.readStream(patientHoldStreamName(both.id))).map((e) => e.data);
     expect(claims).toEqual([expect.objectContaining({ bookingId: mineBoth[0].id })]);
-  }, 30_000);
+  });
 
   it('a patient holding a slot of their own is passed over; their place in line stays', async () => {
     const [busy, next, holder] = await registerPatients(app, 3, 'occupato');
@@ -119,5 +119,5 @@ describe('waiting-list offers and the patient’s one hold', () => {
     expect(offered.map((b) => b.start)).toEqual([start]);
     expect((await held(busy)).map((b) => b.id)).toEqual([own]);
     expect((await busy.agent.get('/api/me/waiting-list').expect(200)).body).toEqual([expect.objectContaining({ doctorId: medico1, status: 'waiting' })]);
-  }, 30_000);
+  });
 });

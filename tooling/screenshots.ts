@@ -16,7 +16,7 @@ const README_DIR = resolve(__dirname, '../docs/img');
 const README_SHOTS: Record<string, string> = {
   'patient-prenota-scelta-telefono': 'prenota-telefono.png',
   'doctor-disponibilita-desktop': 'settimana-medico.png',
-  'doctor-agenda-desktop': 'agenda.png',
+  'doctor-agenda-giorno-desktop': 'agenda.png',
   'doctor-dieta-desktop': 'dieta.png',
 };
 

@@ -123,6 +123,8 @@ export const SCREENS: readonly Screen[] = [
   { name: 'catalogo', path: () => '/catalogo', roles: ['admin'], title: 'Prodotti e coupon', main: true },
   { name: 'storico', path: () => '/storico', roles: ['admin', 'auditor'], title: 'Storico', main: true },
   { name: 'agenda', path: () => '/agenda', roles: ['doctor', 'admin'], title: 'Agenda', main: true },
+  // the day of the fixtures' appointments (the README's agenda: this week may be empty)
+  { name: 'agenda-giorno', path: (f) => `/agenda?view=day&day=${f.confirmedDay}`, roles: ['doctor'], title: 'Agenda', main: true },
   { name: 'fiscale', path: () => '/fiscale', roles: ['doctor', 'admin'], title: 'Documenti fiscali', main: true },
   { name: 'posta', path: () => '/posta', roles: ['admin'], title: 'Posta in uscita', main: true },
   { name: 'impostazioni', path: () => '/impostazioni', roles: ['doctor', 'admin'], title: 'Impostazioni', main: true },

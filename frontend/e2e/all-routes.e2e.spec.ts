@@ -51,11 +51,6 @@ async function smallTargets(page: Page): Promise<string[]> {
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden') continue;
       if (el.matches('[role=region], .data-table-scroll, .table-responsive')) continue;
-      // a known gap, not a pass: FullCalendar 7's slotMinHeight of 45 px gives 44 px slots on the same rows (measured
-      // at 390 px: events 44 px, 45 px apart, aligned with the hour labels), but the doctor's /disponibilita then
-      // overflowed by 13 px in two walks out of two (not in a probe that waited 800 ms): reverted, the slots stay
-      // 24 px (WCAG 2.5.8) and keyboard-reachable; 44 px is open (issue 28's note).
-      if (el.closest('.app-calendar-view') && el.matches('.slot-event')) continue;
       if (el.tagName === 'A' && style.display === 'inline') {
         const parentText = (el.parentElement?.textContent ?? '').replace(el.textContent ?? '', '').trim();
         if (parentText.length > 0) continue;

@@ -9,6 +9,7 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { SLOT_MINUTES } from '@studio/contracts';
 import { Spinner } from 'react-bootstrap';
 import { it } from '../../i18n/it';
+import { NARROW_SCREEN, useMediaQuery } from '../../lib/useMediaQuery';
 import type { CalendarEventInput } from './weekGridEvents';
 
 /*
@@ -37,6 +38,17 @@ export const WEEK_GRID_OPTIONS = {
   // a name of our own for the toolbar's buttons: a phone makes them 44 px (week-grid.css)
   buttonClass: 'app-calendar-button',
 } as const;
+
+/**
+ * On a phone a 30-minute slot is a touch target of 44 px (WCAG 2.5.5): FullCalendar 7 draws its rows at least
+ * `slotMinHeight` high and places the events on those rows (computeSlatHeight), so events and lanes stay aligned.
+ * An event is 1 px shorter than its row (FullCalendar's inset): rows of 45 px give events of 44 (measured at 390 px).
+ * The desktop keeps FullCalendar's own compact rows.
+ */
+export const PHONE_SLOT_HEIGHT_PX = 45;
+export function useSlotMinHeight(): number | undefined {
+  return useMediaQuery(NARROW_SCREEN) ? PHONE_SLOT_HEIGHT_PX : undefined;
+}
 
 /** visible: the status (the grid shows the time); read aloud: "Disponibile 09:00–09:30" */
 export function renderEventContent(info: EventDisplayInfo) {

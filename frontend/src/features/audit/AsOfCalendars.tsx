@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { it } from '../../i18n/it';
 // the same grid as the doctors' calendar: one slot drawing, in components/ui
-import { WEEK_GRID_OPTIONS, renderEventContent } from '../../components/ui/WeekGrid';
+import { WEEK_GRID_OPTIONS, renderEventContent, useSlotMinHeight } from '../../components/ui/WeekGrid';
 import { hourToSlotTime, toCalendarEvents } from '../../components/ui/weekGridEvents';
 import { useGetAvailabilityAsOfQuery, useGetAvailabilityNowQuery } from './auditApi';
 import { InstantQueryForm } from './InstantQueryForm';
@@ -29,6 +29,7 @@ function ReadOnlyWeek({
   label: string;
 }) {
   const calendarEvents = useMemo(() => toCalendarEvents(events ?? [], []), [events]);
+  const slotMinHeight = useSlotMinHeight();
   return (
     <section aria-label={label} className="app-calendar" data-testid={`as-of-${label === it.audit.now ? 'now' : 'then'}`}>
       <h3 className="h6">{label}</h3>
@@ -39,6 +40,7 @@ function ReadOnlyWeek({
         headerToolbar={TITLE_ONLY}
         slotMinTime={hourToSlotTime(doctor.startHour)}
         slotMaxTime={hourToSlotTime(doctor.endHour)}
+        slotMinHeight={slotMinHeight}
         dayHeaderFormat={{ weekday: 'short', day: 'numeric' }}
         events={calendarEvents}
         eventContent={renderEventContent}

@@ -8,7 +8,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
-import { WEEK_GRID_OPTIONS, renderEventContent } from '../../components/ui/WeekGrid';
+import { WEEK_GRID_OPTIONS, renderEventContent, useSlotMinHeight } from '../../components/ui/WeekGrid';
 import { errorMessage } from '../../lib/api';
 import { useAppSelector, useAppStore } from '../../lib/hooks';
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/useMediaQuery';
@@ -33,6 +33,7 @@ const VIEWS = { timeGridThreeDay: { type: 'timeGrid', duration: { days: 3 } } };
 export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
   const [range, setRange] = useState<CalendarRange | null>(null);
   const narrow = useMediaQuery(NARROW_SCREEN);
+  const slotMinHeight = useSlotMinHeight();
   const pendingSlotIds = useAppSelector(selectPendingSlotIds);
   const store = useAppStore();
   const navigate = useNavigate();
@@ -112,6 +113,7 @@ export function AvailabilityCalendar({ doctor }: { doctor: DoctorSummary }) {
           allDaySlot={false}
           nowIndicator={false}
           slotDuration={WEEK_GRID_OPTIONS.slotDuration}
+          slotMinHeight={slotMinHeight}
           slotMinTime={hourToSlotTime(doctor.startHour)}
           slotMaxTime={hourToSlotTime(doctor.endHour)}
           slotHeaderFormat={WEEK_GRID_OPTIONS.slotHeaderFormat}

@@ -18,6 +18,7 @@ import { FollowUpButton } from './FollowUpDialog';
 import { useNow } from '../../lib/useNow';
 import { BookingStatusBadge } from '../../components/ui/BookingStatusBadge';
 import { useRememberedDoctor } from '../../lib/rememberedDoctor';
+import { EmailAddress } from '../../components/ui/EmailAddress';
 
 const t = it.agenda;
 
@@ -152,7 +153,15 @@ function AgendaRow({
         )}
       </td>
       <td data-label={t.phone}>{item.patient.phone ? <a href={`tel:${item.patient.phone}`}>{item.patient.phone}</a> : '—'}</td>
-      <td data-label={t.email}>{item.patient.email ? <a href={`mailto:${item.patient.email}`}>{item.patient.email}</a> : '—'}</td>
+      <td data-label={t.email}>
+        {item.patient.email ? (
+          <a href={`mailto:${item.patient.email}`}>
+            <EmailAddress address={item.patient.email} />
+          </a>
+        ) : (
+          '—'
+        )}
+      </td>
       <td data-label={t.status}>
         <BookingStatusBadge status={item.status} label={t.status_[item.status]} className="app-agenda-status" />
       </td>

@@ -40,6 +40,23 @@ const TOUCH_PX = 44;
  * Interactive elements smaller than 44 × 44 px on the page. A check box or radio counts with its label (the
  * whole row takes the tap); a link inside a sentence is exempt, as WCAG 2.5.5 allows for inline targets.
  */
+/**
+ * On a desktop, tables wider than the card or scroll box that holds them: their last columns (the actions) are cut
+ * off or need sideways scrolling inside the page (the agenda's actions and the diet editor's targets, seen at 1366 px).
+ */
+async function tablesWiderThanTheirBox(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('table'))
+      .filter((table) => table.getClientRects().length > 0)
+      .flatMap((table) => {
+        const box = table.parentElement!.closest<HTMLElement>('.table-responsive, .data-table-scroll, .card-body, main');
+        if (!box) return [];
+        const over = Math.round(table.getBoundingClientRect().right - (box.getBoundingClientRect().left + box.clientLeft + box.clientWidth));
+        return over > 1 ? [`${table.getAttribute('aria-label') ?? table.className} (${over}px)`] : [];
+      }),
+  );
+}
+
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
     const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [tabindex="0"]';
@@ -121,6 +138,7 @@ describe('every route of every role, on a phone and a desktop', () => {
             const overflowPx = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
             const violations = await audit(page);
             const small = viewport.width < 500 ? await smallTargets(page) : [];
+            const wideTables = viewport.width >= 500 ? await tablesWiderThanTheirBox(page) : [];
             visits.push({
               viewer,
               screen: screen.name,
@@ -139,6 +157,7 @@ describe('every route of every role, on a phone and a desktop', () => {
                 `${where}: bersagli sotto ${TOUCH_PX}×${TOUCH_PX}px: ${small.slice(0, 6).join(', ')}${small.length > 6 ? ` e altri ${small.length - 6}` : ''}`,
               );
             if (overflowPx > 0) problems.push(`${where}: la pagina scorre in orizzontale di ${overflowPx}px`);
+            for (const table of wideTables) problems.push(`${where}: tabella più larga del suo riquadro: ${table}`);
             for (const e of consoleErrors) problems.push(`${where}: errore in console: ${e.slice(0, 200)}`);
             for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
               problems.push(`${where}: axe ${v.impact} ${v.id} ×${v.nodes} (${v.targets.join(' | ')})`);

@@ -36,7 +36,7 @@ export function DeskPayment({
     }
   };
   return (
-    <span className="d-inline-flex gap-1 align-items-center">
+    <span className="d-inline-flex flex-wrap gap-1 align-items-center">
       <Form.Select size="sm" aria-label={t.deskMethod} value={method} onChange={(e) => setMethod(e.target.value as typeof method)} style={{ width: '8rem' }}>
         <option value="card">{t.deskMethods.card}</option>
         <option value="cash">{t.deskMethods.cash}</option>

@@ -263,8 +263,8 @@ export function EventBrowser() {
             <InfiniteScroll as="tr" hasMore={!done && next !== null} loading={page.isFetching} loadMore={() => void load(filters, next)}>
               {listed.map((r: ListedEvent) => (
                 <tr key={r.position} data-testid="audit-event-row" data-type={r.type}>
-                  <td className="text-nowrap">{r.count > 1 ? it.audit.readsBetween(formatInstant(r.firstAt), formatInstant(r.at)) : formatInstant(r.at)}</td>
-                  <td className="small text-nowrap" title={it.audit.streamFull(r.stream)}>
+                  <td>{r.count > 1 ? it.audit.readsBetween(formatInstant(r.firstAt), formatInstant(r.at)) : formatInstant(r.at)}</td>
+                  <td className="small text-break" title={it.audit.streamFull(r.stream)}>
                     {shortStream(r.stream)}
                   </td>
                   <td>

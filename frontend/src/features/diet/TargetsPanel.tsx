@@ -79,7 +79,7 @@ export function TargetsPanel({ patientId, summary }: { patientId: string; summar
             <strong>{t.allergies}</strong> {data.allergies.join(', ')}
           </p>
         )}
-        <Table size="sm" className="mb-2">
+        <Table size="sm" className="mb-2 small">
           <caption className="visually-hidden">{t.dayCaption}</caption>
           <thead>
             <tr>
@@ -100,7 +100,7 @@ export function TargetsPanel({ patientId, summary }: { patientId: string; summar
             ))}
           </tbody>
         </Table>
-        <Table size="sm" className="mb-0">
+        <Table size="sm" className="mb-0 small">
           <caption className="visually-hidden">{t.mealCaption}</caption>
           <thead>
             <tr>

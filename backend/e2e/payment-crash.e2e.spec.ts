@@ -195,7 +195,7 @@ describe('kill -9 between PayPal’s capture and its append', () => {
 
     // restart on the same data; the browser never comes back: the start-up reconciliation settles it
     server = await startServer(dataDir, pp, stsKey, { HOLD_SWEEP_SECONDS: '0', PAYPAL_CAPTURE_GRACE_SECONDS: '0' });
-    expect(await server.line(/Riconciliazione all'avvio conclusa/)).toMatch(/1 pagamenti esaminati, 1 conclusi/);
+    expect(await server.line(/Riconciliazione all’avvio conclusa/)).toMatch(/1 pagamenti esaminati, 1 conclusi/);
     expect(eventsOf(dataDir, orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCaptured', 'OrderPlaced']);
     expect(eventsOf(dataDir, bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingConfirmed']);
     // once: PayPal was asked (GET), never asked to capture again, nothing refunded
@@ -215,7 +215,7 @@ describe('kill -9 between PayPal’s capture and its append', () => {
     const head = headOf(dataDir);
     const calls = { ...pp.calls };
     server = await startServer(dataDir, pp, stsKey, { HOLD_SWEEP_SECONDS: '0', PAYPAL_CAPTURE_GRACE_SECONDS: '0' });
-    expect(await server.line(/Riconciliazione all'avvio conclusa/)).toMatch(/0 pagamenti esaminati, 0 conclusi/);
+    expect(await server.line(/Riconciliazione all’avvio conclusa/)).toMatch(/0 pagamenti esaminati, 0 conclusi/);
     server.child.kill('SIGTERM');
     expect(await server.exited).toMatchObject({ code: 0 });
     expect(headOf(dataDir)).toBe(head);
@@ -283,7 +283,7 @@ describe('kill -9 between PayPal’s capture and its append', () => {
 
     // back up (the capture still inside its grace: left alone), the patient picks another slot, which gives the first back
     server = await startServer(dataDir, pp, stsKey, { HOLD_SWEEP_SECONDS: '0', PAYPAL_CAPTURE_GRACE_SECONDS: '3600' });
-    expect(await server.line(/Riconciliazione all'avvio conclusa/)).toMatch(/0 pagamenti esaminati/);
+    expect(await server.line(/Riconciliazione all’avvio conclusa/)).toMatch(/0 pagamenti esaminati/);
     const again = await login(server.base, email);
     await hold(server.base, again, second);
     server.child.kill('SIGTERM');
@@ -292,7 +292,7 @@ describe('kill -9 between PayPal’s capture and its append', () => {
 
     // the next start settles it: the hold is no longer the patient's, so all of it goes back, once
     server = await startServer(dataDir, pp, stsKey, { HOLD_SWEEP_SECONDS: '0', PAYPAL_CAPTURE_GRACE_SECONDS: '0' });
-    expect(await server.line(/Riconciliazione all'avvio conclusa/)).toMatch(/1 pagamenti esaminati, 1 conclusi/);
+    expect(await server.line(/Riconciliazione all’avvio conclusa/)).toMatch(/1 pagamenti esaminati, 1 conclusi/);
     expect(eventsOf(dataDir, orderStreamName(orderId))).toEqual(['OrderCreated', 'PaymentCaptureRequested', 'PaymentCaptured', 'PaymentRefunded']);
     expect(eventsOf(dataDir, bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingHoldEnded']);
     expect(pp.orders.get(orderId)?.refund?.status).toBe('COMPLETED');
@@ -303,7 +303,7 @@ describe('kill -9 between PayPal’s capture and its append', () => {
 
     const head = headOf(dataDir);
     server = await startServer(dataDir, pp, stsKey, { HOLD_SWEEP_SECONDS: '0', PAYPAL_CAPTURE_GRACE_SECONDS: '0' });
-    expect(await server.line(/Riconciliazione all'avvio conclusa/)).toMatch(/0 pagamenti esaminati, 0 conclusi/);
+    expect(await server.line(/Riconciliazione all’avvio conclusa/)).toMatch(/0 pagamenti esaminati, 0 conclusi/);
     server.child.kill('SIGTERM');
     expect(await server.exited).toMatchObject({ code: 0 });
     expect(headOf(dataDir)).toBe(head);

@@ -136,7 +136,8 @@ function runUntilExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; st
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`l'app non è uscita: ${stdout}\n${stderr}`));
-    });
+      // a watchdog, not a measure: an app refusing to start exits in a second; a loaded machine may take longer
+    }, 120_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stderr, stdout });

@@ -384,6 +384,9 @@ export const DeskPaymentRecorded = z.object({
   method: z.enum(['cash', 'card', 'transfer']),
   amountCents: z.number().int().positive(),
   at: z.string(),
+  /** the receipt's buyer data (sealed) and the STS opposition: what placing the order after a crash needs */
+  invoice: Sealed.optional(),
+  stsOpposition: z.boolean().optional(),
 });
 
 /** on `diet-<patientId>`: the patient's current diet, whole (DietContent); health data, sealed with the patient's key */

@@ -6,7 +6,7 @@ import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
 import { CONFIG } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
-import { DeskPaymentsService, type DeskPaymentView } from './desk-payments.service';
+import { DeskPaymentsService } from './desk-payments.service';
 import { takingsCsv, takingsPdf } from './takings-report';
 
 @Controller()
@@ -15,14 +15,6 @@ export class DeskPaymentsController {
     private readonly desk: DeskPaymentsService,
     @Inject(CONFIG) private readonly config: Ports['config'],
   ) {}
-
-  /** a payment taken at the desk (cash, card, transfer): the booking is confirmed and the receipt follows */
-  @Post('api/bookings/:id/desk-payment')
-  @HttpCode(201)
-  @Roles('doctor', 'admin')
-  record(@Param('id') bookingId: string, @Body() body: unknown, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<DeskPaymentView> {
-    return this.desk.record(user, bookingId, body, metadataFor(req, user));
-  }
 
   /** the desk gave the money back: recorded as for PayPal refunds, a credit note follows */
   @Post('api/desk-payments/:orderId/refund')

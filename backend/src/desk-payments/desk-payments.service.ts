@@ -1,34 +1,25 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  DeskPaymentInput,
   DeskRefundInput,
   type EventData,
   type EventMetadata,
   type SessionUser,
   type TakingsRow,
   type TakingsView,
-  availabilityStreamName,
-  bookingStreamName,
-  isValidCodiceFiscale,
   orderStreamName,
   parseRecordedEvent,
   practiceDay,
   receiptsStreamName,
 } from '@studio/contracts';
-import { availabilityDecider, doctorDayOf, HOLD_EXPIRED_MESSAGE } from '../availability';
-import { bookingDecider } from '../booking';
-import { CLOCK, type Clock } from '../common/clock';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { evolveWith, readState } from '../event-store/command-handler';
+import { ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
+import { readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
-import { runWorkflow, type StepResult } from '../event-store/workflow';
 import { parseInput } from '../http/parse';
-import { CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA } from '../kernel/tokens';
+import { CHANGE_FEED, CONFIG, EVENT_STORE } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
-import { deskOrderId, deskPaymentDecider } from './desk-payment.decider';
-import { deskPaymentWorkflow, type DeskPaymentFlowInput, type DeskPaymentStep } from './desk-payment.workflow';
+import { deskPaymentDecider } from './desk-payment.decider';
 
 export const DESK_PRODUCT_NAME = 'Prestazione sanitaria (pagamento allo studio)';
 
@@ -45,101 +36,13 @@ export class DeskPaymentsService {
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: Ports['config'],
     @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
     @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
   ) {}
 
   private authorize(user: SessionUser, doctorId: string): void {
     if (user.role === 'admin' || (user.role === 'doctor' && user.id === doctorId)) return;
     throw new ForbiddenError('Solo il medico della prenotazione o un amministratore può registrare un pagamento allo studio.', 'pagamento_studio_non_ammesso');
-  }
-
-  /** POST /api/bookings/:id/desk-payment: the booking is confirmed with the payment taken at the desk */
-  async record(user: SessionUser, bookingId: string, body: unknown, metadata: EventMetadata): Promise<DeskPaymentView> {
-    const input = parseInput(DeskPaymentInput, body);
-    const history = (await this.eventStore.readStream(bookingStreamName(bookingId))).map(parseRecordedEvent);
-    const heldEvent = history.find((e) => e.type === 'BookingHeld');
-    if (!heldEvent) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
-    const held = heldEvent.data;
-    this.authorize(user, held.doctorId);
-    const orderId = deskOrderId(bookingId);
-    const state = history.reduce((s, e) => evolveWith(bookingDecider, s, e), bookingDecider.initialState());
-    const view: DeskPaymentView = { orderId, bookingId, method: input.method, amountCents: input.amountCents };
-    if (state.status === 'confirmed' && state.orderId === orderId) return view;
-    if (state.status === 'confirmed' || state.status === 'concluded')
-      throw new ConflictError('Questa prenotazione risulta già pagata.', 'prenotazione_gia_pagata');
-    if (state.status !== 'held' || Date.parse(state.expiresAt) <= this.clock.now().getTime())
-      throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
-
-    const patient = await this.users.get(held.patientId);
-    const registered = patient?.personal ? await this.personalData.open<{ taxcode?: string }>(patient.personal) : null;
-    const taxcode = input.taxcode || registered?.taxcode?.toUpperCase() || '';
-    if (!taxcode) throw new ValidationError('Indica il codice fiscale del paziente per la ricevuta.', 'codice_fiscale_mancante');
-    if (!isValidCodiceFiscale(taxcode)) throw new ValidationError('Codice fiscale non valido.', 'codice_fiscale_non_valido');
-
-    const now = this.clock.now().toISOString();
-    const payment: EventData<'DeskPaymentRecorded'> = {
-      orderId,
-      bookingId,
-      patientId: held.patientId,
-      doctorId: held.doctorId,
-      method: input.method,
-      amountCents: input.amountCents,
-      at: now,
-    };
-    const flow: DeskPaymentFlowInput = {
-      payment,
-      start: held.start,
-      day: doctorDayOf(held.start),
-      now,
-      placed: {
-        orderId,
-        bookingId,
-        patientId: held.patientId,
-        productId: 'allo-studio',
-        productName: DESK_PRODUCT_NAME,
-        coupon: null,
-        amountCents: input.amountCents,
-        currency: 'EUR',
-        captureId: orderId,
-        invoice: await this.personalData.seal(held.patientId, { taxcode, billing: input.billing ?? '' }),
-        stsOpposition: input.stsOpposition === true,
-        paymentMethod: input.method,
-      },
-    };
-    // the payment's events join the booking's chain
-    const chained = { ...metadata, correlationId: history[0].metadata.correlationId };
-    const run = await runWorkflow(this.eventStore, deskPaymentWorkflow, flow, (step) => this.execute(step, chained));
-    await this.changes.waitFor(run.position ?? (await this.eventStore.headPosition()));
-    if (run.state.desk.status === 'refunded')
-      throw new ConflictError('La prenotazione non è più disponibile: restituisci il pagamento al paziente.', 'pagamento_studio_restituito');
-    return view;
-  }
-
-  private execute(step: DeskPaymentStep, metadata: EventMetadata): Promise<StepResult> {
-    switch (step.kind) {
-      case 'desk': {
-        const orderId =
-          step.command.type === 'RecordDeskPayment'
-            ? step.command.payment.orderId
-            : step.command.type === 'PlaceDeskOrder'
-              ? step.command.placed.orderId
-              : step.command.refund.orderId;
-        return this.commands.execute(new Decide(orderStreamName(orderId), deskPaymentDecider, step.command, metadata, { onStale: 'decide-again' }));
-      }
-      case 'day':
-        return this.commands.execute(
-          new Decide(availabilityStreamName(step.command.doctorId, doctorDayOf(step.command.start)), availabilityDecider, step.command, metadata, {
-            onStale: 'decide-again',
-          }),
-        );
-      case 'booking':
-        return this.commands.execute(
-          new Decide(bookingStreamName(step.command.bookingId), bookingDecider, step.command, metadata, { onStale: 'decide-again' }),
-        );
-    }
   }
 
   /** POST /api/desk-payments/:orderId/refund: money given back at the desk; the receipts workflow issues the credit note */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { CHANGE_FEED, EVENT_STORE, type ChangeFeed } from '../kernel/tokens';
 import { Decide } from './decide.command';
-import { runWorkflow, type StepAction, type StepResult, type Workflow, type WorkflowRun } from './workflow';
+import { StepDeferred, readWorkflowState, runWorkflow, type StepAction, type StepResult, type Workflow, type WorkflowRun } from './workflow';
 
 /** a named effect a workflow's step asks for: it does its I/O and records the outcome with a command */
 export type EffectHandler = (args: any, metadata: EventMetadata) => Promise<StepResult>;
@@ -14,6 +14,20 @@ export type EffectHandler = (args: any, metadata: EventMetadata) => Promise<Step
 interface Resumable {
   workflow: Workflow<any, any, any, any>;
   unfinished: () => Promise<unknown[]>;
+  options: ResumeOptions<any>;
+}
+
+export interface ResumeOptions<Input> {
+  /** the metadata a resumed instance's events carry (default: the system's, with a new correlation id) */
+  metadata?: (input: Input) => Promise<EventMetadata>;
+}
+
+/** what the sweep did with one unfinished instance: the state it left it in, and the error that stopped it, if any */
+export interface SweepOutcome<Input = unknown, State = unknown> {
+  workflow: string;
+  input: Input;
+  state: State;
+  error?: unknown;
 }
 
 /**
@@ -28,7 +42,7 @@ export class WorkflowRunner {
   private readonly logger = new Logger('Workflows');
   private readonly effects = new Map<string, EffectHandler>();
   private readonly resumable: Resumable[] = [];
-  private resuming: Promise<number> = Promise.resolve(0);
+  private resuming: Promise<SweepOutcome[]> = Promise.resolve([]);
 
   constructor(
     private readonly commands: CommandBus,
@@ -44,8 +58,8 @@ export class WorkflowRunner {
   }
 
   /** registers a workflow with the sweep, with the query for its unfinished instances (their inputs) */
-  resumes<Input>(workflow: Workflow<Input, any, any, any>, unfinished: () => Promise<Input[]>): void {
-    this.resumable.push({ workflow, unfinished });
+  resumes<Input>(workflow: Workflow<Input, any, any, any>, unfinished: () => Promise<Input[]>, options: ResumeOptions<Input> = {}): void {
+    this.resumable.push({ workflow, unfinished, options });
   }
 
   /** runs the workflow for this input to its end (safe again at any time: every step is idempotent) */
@@ -71,38 +85,62 @@ export class WorkflowRunner {
 
   /**
    * The sweep: every unfinished instance of every registered workflow, run to its end. Safe at any time and on
-   * every instance of the app; sweeps run one after another. Answers how many instances ran.
+   * every instance of the app; sweeps run one after another. Answers how many instances ran to their end.
    */
-  resumeAll(): Promise<number> {
-    this.resuming = this.resuming.catch(() => 0).then(() => this.sweep(this.resumable));
-    return this.resuming;
+  async resumeAll(): Promise<number> {
+    return finished(await this.sweepAll());
+  }
+
+  /** the same, answering what became of each instance (the start-up pass reports it) */
+  sweepAll(): Promise<SweepOutcome[]> {
+    return this.queue(this.resumable);
   }
 
   /** the same, for one workflow only */
-  resume(workflow: Workflow<any, any, any, any>): Promise<number> {
-    this.resuming = this.resuming.catch(() => 0).then(() => this.sweep(this.resumable.filter((r) => r.workflow === workflow)));
-    return this.resuming;
+  async resume(workflow: Workflow<any, any, any, any>): Promise<number> {
+    return finished(await this.queue(this.resumable.filter((r) => r.workflow === workflow)));
   }
 
-  private async sweep(resumable: Resumable[]): Promise<number> {
-    let resumed = 0;
+  /** one workflow's registered instances, or those of another query of it (the reconciler's own grace), with outcomes */
+  resumeWith<Input, State>(workflow: Workflow<Input, State, any, any>, unfinished?: () => Promise<Input[]>): Promise<SweepOutcome<Input, State>[]> {
+    const registered = this.resumable.filter((r) => r.workflow === workflow);
+    const resumable = unfinished ? [{ workflow, unfinished, options: registered[0]?.options ?? {} }] : registered;
+    return this.queue(resumable) as Promise<SweepOutcome<Input, State>[]>;
+  }
+
+  private queue(resumable: Resumable[]): Promise<SweepOutcome[]> {
+    const next = this.resuming.catch(() => []).then(() => this.sweep(resumable));
+    this.resuming = next;
+    return next;
+  }
+
+  private async sweep(resumable: Resumable[]): Promise<SweepOutcome[]> {
+    const outcomes: SweepOutcome[] = [];
     let last = 0;
-    for (const { workflow, unfinished } of resumable) {
+    for (const { workflow, unfinished, options } of resumable) {
       for (const input of await unfinished()) {
-        const correlationId = randomUUID();
-        const metadata: EventMetadata = { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId, causationId: correlationId };
+        const metadata = options.metadata ? await options.metadata(input) : this.systemMetadata();
         try {
           const run = await this.run(workflow, input, metadata);
-          resumed++;
+          outcomes.push({ workflow: workflow.name, input, state: run.state });
           if (run.position) last = Math.max(last, run.position);
         } catch (error) {
-          // a refusal was compensated by the workflow; anything else waits for the next sweep
-          this.logger.warn(`Flusso ${workflow.name} non ripreso: ${String(error)}`);
+          // a refusal was compensated by the workflow; a deferred step (PayPal still reviewing) waits quietly; anything
+          // else waits for the next sweep
+          if (!(error instanceof StepDeferred)) this.logger.warn(`Flusso ${workflow.name} non ripreso: ${String(error)}`);
+          outcomes.push({ workflow: workflow.name, input, state: await readWorkflowState(this.eventStore, workflow, input), error });
           last = Math.max(last, await this.eventStore.headPosition());
         }
       }
     }
     if (last) await this.changes.waitFor(last);
-    return resumed;
+    return outcomes;
+  }
+
+  private systemMetadata(): EventMetadata {
+    const correlationId = randomUUID();
+    return { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId, causationId: correlationId };
   }
 }
+
+const finished = (outcomes: SweepOutcome[]) => outcomes.filter((o) => o.error === undefined).length;

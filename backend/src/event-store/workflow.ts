@@ -122,6 +122,12 @@ function evolveChecked<Input, State, Step, Event extends { type: string; data: u
   return events.reduce((state, e) => workflow.evolve(state, e as unknown as WorkflowEvent<Event>), workflow.initialState(input));
 }
 
+/**
+ * A step that cannot be done yet and needs no retry now (PayPal still reviewing a capture): the flow stops where it is,
+ * and the sweep tries it again later without calling it a failure.
+ */
+export class StepDeferred extends Error {}
+
 /** a workflow that never reaches its end is a bug, not a reason to loop for ever */
 const MAX_STEPS = 32;
 

@@ -14,7 +14,7 @@ import { HoldExpiryService } from '../workflows';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { connect, sessionCookieOf } from '../testing/sockets';
 import { ManualClock, client, lastRequestPosition, startTestApp, type TestApp } from '../testing/test-app';
-import { AMOUNT_MISMATCH_MESSAGE, INVALID_TAXCODE_MESSAGE, PAYMENT_NOT_COMPLETED_MESSAGE } from './orders.service';
+import { AMOUNT_MISMATCH_MESSAGE, INVALID_TAXCODE_MESSAGE, PAYMENT_NOT_COMPLETED_MESSAGE } from './payment-messages';
 
 // demo seed: today = Monday 2030-03-04; medico1 open 09:00–13:00 on weekdays. Clock at 07:00 in Rome.
 const NOW = '2030-03-04T06:00:00.000Z';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { WorkflowRunner } from '../event-store/workflow-runner';
+import { WorkflowRunner, type SweepOutcome } from '../event-store/workflow-runner';
 import { CHANGE_FEED, CONFIG, EVENT_STORE } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
 
@@ -13,7 +13,10 @@ export class WorkflowSweepService implements OnApplicationBootstrap, OnModuleDes
   private timer?: NodeJS.Timeout;
   private startup?: NodeJS.Timeout;
   private stopped = false;
-  private sweeping: Promise<number> = Promise.resolve(0);
+  private sweeping: Promise<SweepOutcome[]> = Promise.resolve([]);
+  private startupPassEnded!: (outcomes: SweepOutcome[]) => void;
+  /** settles once the start-up pass has ended, with what it did: tests and reports wait for it, not for a time */
+  readonly startupPass: Promise<SweepOutcome[]> = new Promise((resolve) => (this.startupPassEnded = resolve));
 
   constructor(
     @Inject(CONFIG) private readonly config: Ports['config'],
@@ -28,8 +31,9 @@ export class WorkflowSweepService implements OnApplicationBootstrap, OnModuleDes
       void this.eventStore
         .headPosition()
         .then((head) => this.changes.waitFor(head, 30_000))
-        .then(() => (this.stopped ? 0 : this.sweep()))
-        .catch((e) => this.logger.error(`Ripresa all’avvio non riuscita: ${String(e)}`));
+        .then(() => (this.stopped ? [] : this.sweep()))
+        .then((outcomes) => this.startupPassEnded(outcomes))
+        .catch((e) => (this.logger.error(`Ripresa all’avvio non riuscita: ${String(e)}`), this.startupPassEnded([])));
     }, 1000);
     this.startup.unref();
     const seconds = this.config.holdSweepSeconds;
@@ -41,12 +45,13 @@ export class WorkflowSweepService implements OnApplicationBootstrap, OnModuleDes
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.startup);
+    this.startupPassEnded([]);
     clearInterval(this.timer);
-    await this.sweeping.catch(() => 0);
+    await this.sweeping.catch(() => []);
   }
 
-  private sweep(): Promise<number> {
-    this.sweeping = this.workflows.resumeAll();
+  private sweep(): Promise<SweepOutcome[]> {
+    this.sweeping = this.workflows.sweepAll();
     return this.sweeping;
   }
 }

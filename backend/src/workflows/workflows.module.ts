@@ -2,6 +2,13 @@ import { Module } from '@nestjs/common';
 import { BookingModule } from '../booking';
 import { FiscalModule } from '../fiscal';
 import { OrdersModule } from '../orders';
+import { CatalogModule } from '../catalog';
+import { ConfirmPaymentController } from './confirm-payment/confirm-payment.controller';
+import { ConfirmPaymentService } from './confirm-payment/confirm-payment.service';
+import { PaymentReconcilerService } from './confirm-payment/payment-reconciler.service';
+import { PaypalEffects } from './confirm-payment/paypal-effects';
+import { DeskPaymentController } from './desk-payment/desk-payment.controller';
+import { DeskPaymentFlowService } from './desk-payment/desk-payment.service';
 import { UsersModule } from '../users';
 import { BookingLifecycleController } from './booking-lifecycle/booking-lifecycle.controller';
 import { BookingLifecycleService } from './booking-lifecycle/booking-lifecycle.service';
@@ -17,8 +24,8 @@ import { FollowUpSeriesService } from './follow-up-series/follow-up-series.servi
 
 /** the workflows feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
-  imports: [UsersModule, BookingModule, OrdersModule, FiscalModule, DeskPaymentsModule],
-  controllers: [HoldController, BookingLifecycleController, FollowUpSeriesController],
+  imports: [UsersModule, BookingModule, CatalogModule, OrdersModule, FiscalModule, DeskPaymentsModule],
+  controllers: [HoldController, BookingLifecycleController, FollowUpSeriesController, ConfirmPaymentController, DeskPaymentController],
   providers: [
     WorkflowSweepService,
     HoldService,
@@ -27,7 +34,11 @@ import { FollowUpSeriesService } from './follow-up-series/follow-up-series.servi
     ReceiptsFlowService,
     WaitingListOffersService,
     FollowUpSeriesService,
+    PaypalEffects,
+    ConfirmPaymentService,
+    PaymentReconcilerService,
+    DeskPaymentFlowService,
   ],
-  exports: [HoldService, HoldExpiryService],
+  exports: [HoldService, HoldExpiryService, PaymentReconcilerService],
 })
 export class WorkflowsModule {}

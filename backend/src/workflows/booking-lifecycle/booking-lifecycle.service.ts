@@ -20,15 +20,13 @@ import { ConflictError, ForbiddenError, ValidationError } from '../../common/err
 import { readState } from '../../event-store/command-handler';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../../kernel/tokens';
 import { type Ports } from '../../kernel/ports';
-import { OrdersService } from '../../orders';
 import { UsersService } from '../../users';
-import { REFUND_FOR_CANCELLATION, cancelBookingWorkflow, type CancelInput } from './cancel-booking.workflow';
+import { cancelBookingWorkflow, type CancelInput } from './cancel-booking.workflow';
 import { rescheduleBookingWorkflow, type RescheduleInput } from './reschedule-booking.workflow';
 import { WorkflowRunner } from '../../event-store/workflow-runner';
 import { HoldService } from '../hold/hold.service';
 import { Decide } from '../../event-store/decide.command';
 
-const REFUND_REASON = 'Prenotazione annullata';
 const BATCH = 200;
 
 /**
@@ -51,13 +49,9 @@ export class BookingLifecycleService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly bookings: BookingService,
     private readonly holds: HoldService,
-    private readonly orders: OrdersService,
     private readonly users: UsersService,
     private readonly workflows: WorkflowRunner,
   ) {
-    workflows.effect(REFUND_FOR_CANCELLATION, ({ orderId }: { orderId: string }, metadata: EventMetadata) =>
-      this.orders.refundForCancellation(orderId, REFUND_REASON, metadata),
-    );
     workflows.resumes(cancelBookingWorkflow, async () =>
       (await this.pending('cancel')).map((doc) => ({ bookingId: doc.id, doctorId: doc.doctorId, day: doctorDayOf(doc.start), orderId: doc.orderId! })),
     );

@@ -34,8 +34,10 @@ export type CancelStep =
   | { kind: 'refund'; orderId: string; bookingId: string }
   | { kind: 'settle'; bookingId: string; refundId: string | null };
 
-/** the effect that refunds the order's capture with PayPal and records PaymentRefunded (orders registers it) */
+/** the effect that refunds the order's capture with PayPal and records PaymentRefunded (confirm-payment's PaypalEffects) */
 export const REFUND_FOR_CANCELLATION = 'rimborso-per-annullamento';
+/** the reason the refund of a cancelled booking records */
+export const CANCELLATION_REFUND_REASON = 'Prenotazione annullata';
 
 export const cancelStreams = (input: CancelInput) => [
   bookingStreamName(input.bookingId),
@@ -91,7 +93,7 @@ export const cancelBookingWorkflow: Workflow<CancelInput, CancelState, CancelSte
           cause: 'cancelled',
         });
       case 'refund':
-        return { effect: REFUND_FOR_CANCELLATION, args: { orderId: step.orderId } };
+        return { effect: REFUND_FOR_CANCELLATION, args: { orderId: step.orderId, reason: CANCELLATION_REFUND_REASON } };
       case 'settle':
         return onBooking(step.bookingId, { type: 'SettleCancellation', bookingId: step.bookingId, refundId: step.refundId });
     }

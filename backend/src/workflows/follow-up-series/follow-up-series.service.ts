@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { BookingService } from '../../booking';
 import { HoldService } from '../hold/hold.service';
 import { AppError, ConflictError, ForbiddenError } from '../../common/errors';
-import { DeskPaymentsService } from '../../desk-payments';
+import { DeskPaymentFlowService } from '../desk-payment/desk-payment.service';
 import { Decide } from '../../event-store/decide.command';
 import { WorkflowRunner } from '../../event-store/workflow-runner';
 import { CHANGE_FEED, EVENT_STORE, READ_MODELS } from '../../kernel/tokens';
@@ -35,7 +35,7 @@ export class FollowUpSeriesService {
     @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     private readonly bookings: BookingService,
     private readonly holds: HoldService,
-    private readonly desk: DeskPaymentsService,
+    private readonly desk: DeskPaymentFlowService,
     private readonly workflows: WorkflowRunner,
   ) {
     workflows.effect(BOOK_SERIES_VISIT, (args: Parameters<FollowUpSeriesService['bookVisit']>[0], metadata: EventMetadata) => this.bookVisit(args, metadata));

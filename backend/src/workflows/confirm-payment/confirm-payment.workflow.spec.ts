@@ -1,7 +1,7 @@
 import type { Sealed } from '@studio/contracts';
-import { ConflictError, AppError } from '../common/errors';
-import type { WorkflowEvent } from '../event-store/workflow';
-import { workflowSpec } from '../event-store/workflow-spec';
+import { ConflictError, AppError } from '../../common/errors';
+import type { WorkflowEvent } from '../../event-store/workflow';
+import { workflowSpec } from '../../event-store/workflow-spec';
 import { confirmPaymentWorkflow, type ConfirmPaymentInput, type ConfirmPaymentStep } from './confirm-payment.workflow';
 
 const flow = workflowSpec(confirmPaymentWorkflow);

@@ -1,9 +1,9 @@
 import type { Sealed } from '@studio/contracts';
-import { AppError, ConflictError } from '../common/errors';
-import { deciderSpec } from '../event-store/decider-spec';
-import type { WorkflowEvent } from '../event-store/workflow';
-import { workflowSpec } from '../event-store/workflow-spec';
-import { deskPaymentDecider, type DeskPaymentEvent } from './desk-payment.decider';
+import { AppError, ConflictError } from '../../common/errors';
+import { deciderSpec } from '../../event-store/decider-spec';
+import type { WorkflowEvent } from '../../event-store/workflow';
+import { workflowSpec } from '../../event-store/workflow-spec';
+import { deskPaymentDecider, type DeskPaymentEvent } from '../../desk-payments';
 import { deskPaymentWorkflow, type DeskPaymentFlowInput, type DeskPaymentStep } from './desk-payment.workflow';
 
 const ORDER = 'order-desk-b1';

@@ -1,11 +1,24 @@
-import { availabilityStreamName, bookingStreamName, couponStreamName, orderStreamName, type EventData } from '@studio/contracts';
-import { availabilityDecider, type BookSlot, type DoctorDay, type ReleaseHold } from '../availability';
-import { bookingDecider, type BookingState, type ConfirmBooking, type EndHold, type MarkPaymentInReview } from '../booking';
-import { couponDecider, type CouponState, type RedeemCoupon } from '../catalog';
-import { ConflictError, type AppError } from '../common/errors';
-import { evolveWith } from '../event-store/command-handler';
-import type { Workflow, WorkflowEvent } from '../event-store/workflow';
-import { captureRequestId, orderDecider, type OrderCommand, type OrderState } from './order.decider';
+import {
+  COUPON_CODE_PATTERN,
+  availabilityStreamName,
+  bookingStreamName,
+  couponStreamName,
+  orderStreamName,
+  patientHoldStreamName,
+  type EventData,
+} from '@studio/contracts';
+import { HOLD_EXPIRED_MESSAGE, availabilityDecider, doctorDayOf, type BookSlot, type DoctorDay, type ReleaseHold } from '../../availability';
+import { bookingDecider, patientHoldDecider, type BookingState, type ConfirmBooking, type EndHold, type MarkPaymentInReview } from '../../booking';
+import { couponDecider, couponUsable, type CouponState, type RedeemCoupon } from '../../catalog';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../common/errors';
+import { evolveWith } from '../../event-store/command-handler';
+import type { DecideStep, Workflow, WorkflowEvent } from '../../event-store/workflow';
+import { PAYMENT_DECLINED_MESSAGE, captureRequestId, orderDecider, refundedMessage, type OrderCommand, type OrderState } from '../../orders';
+import { onBooking } from '../steps';
+
+/** the named effects of the confirmation's PayPal steps (registered by ConfirmPaymentService) */
+export const PAYPAL_CAPTURE = 'paypal-cattura';
+export const PAYPAL_REFUND = 'paypal-rimborso';
 
 /** POST /prenotazioni/conferma, once the request itself was checked (the patient's order, their hold, billing) */
 export interface ConfirmPaymentInput {
@@ -31,6 +44,13 @@ export interface ConfirmPaymentInput {
   mode: 'confirm' | 'reconcile';
   /** the capture intent as recorded before PayPal is called (its request id is the attempt's: see the decide) */
   request: EventData<'PaymentCaptureRequested'>;
+  /**
+   * The patient's confirmation (POST /prenotazioni/conferma): when it was asked for. Until the slot is booked, the
+   * confirmation checks at this time that the order is the patient's and the hold still theirs (held, not run out, not
+   * replaced by a newer hold), and a new capture that the coupon is still usable. Absent for the reconciler, which
+   * follows PayPal's word only.
+   */
+  checkedAt?: string;
 }
 
 /** the confirmation's input as the log has it: what the reconciler resumes from, with no browser */
@@ -80,6 +100,8 @@ export interface ConfirmPaymentState {
   coupon: CouponState;
   day: DoctorDay;
   booking: BookingState;
+  /** the patient's current hold (patienthold-<id>): a hold they replaced is not theirs to pay */
+  currentHold: string | null;
 }
 
 /** the steps: `capture` and `refund` are PayPal's (the executor calls PayPal, then records its answer on the order) */
@@ -131,6 +153,7 @@ export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymen
     ...(i.coupon ? [couponStreamName(i.coupon)] : []),
     availabilityStreamName(i.doctorId, i.day),
     bookingStreamName(i.bookingId),
+    patientHoldStreamName(i.patientId),
   ],
   initialState: (input) => ({
     input,
@@ -138,16 +161,32 @@ export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymen
     coupon: couponDecider.initialState(),
     day: availabilityDecider.initialState(),
     booking: bookingDecider.initialState(),
+    currentHold: null,
   }),
   evolve(state, event: WorkflowEvent): ConfirmPaymentState {
     const { input } = state;
     if (event.stream === orderStreamName(input.orderId)) return { ...state, order: evolveWith(orderDecider, state.order, event) };
     if (event.stream === bookingStreamName(input.bookingId)) return { ...state, booking: evolveWith(bookingDecider, state.booking, event) };
+    if (event.stream === patientHoldStreamName(input.patientId))
+      return { ...state, currentHold: evolveWith(patientHoldDecider, { current: null }, event).current };
     if (input.coupon && event.stream === couponStreamName(input.coupon)) return { ...state, coupon: evolveWith(couponDecider, state.coupon, event) };
     return { ...state, day: evolveWith(availabilityDecider, state.day, event) };
   },
   decide(state): ConfirmPaymentStep | null {
     const { input, order } = state;
+    const refused = input.checkedAt === undefined ? null : confirmationRefused(state, input.checkedAt);
+    if (refused) {
+      // a capture asked for whose answer was lost: PayPal is asked what became of it first (never captured again)
+      if (refused instanceof ConflictError && order.status === 'capturing') {
+        return { kind: 'capture', orderId: input.orderId, requestId: order.request.requestId, mode: 'reconcile' };
+      }
+      // the money was taken by a confirmation that stopped before booking, and the hold is gone: it goes back now
+      if (refused instanceof ConflictError && order.status === 'captured') {
+        return { kind: 'refund', orderId: input.orderId, captureId: order.captureId, reason: refused.message };
+      }
+      // nothing was taken (or it was given back, or PayPal declined it): the patient hears why
+      throw refused;
+    }
     // the intent first, so a capture whose answer is lost is found again; the reconciler never starts a capture
     if (order.status === 'created') {
       if (input.mode === 'reconcile') return null;
@@ -174,7 +213,11 @@ export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymen
     }
     // not created (nothing to confirm), placed (done) or refunded (given back: never placed)
     if (order.status !== 'captured') return null;
-    const { orderId, bookingId, patientId, doctorId, start, coupon, now, today } = input;
+    // a capture asked for before this run (its answer lost, a crash, a retry) finishes with what its intent recorded
+    const recorded = order.request;
+    const { now, today } = recorded ? { now: recorded.startedAt, today: recorded.today } : input;
+    const placed = recorded ? placedOf(order.order, recorded) : input.placed;
+    const { orderId, bookingId, patientId, doctorId, start, coupon } = input;
     if (coupon) {
       const redeem: RedeemCoupon = { type: 'RedeemCoupon', code: coupon, orderId, today };
       if (due(couponDecider, redeem, state.coupon)) return { kind: 'coupon', command: redeem };
@@ -183,7 +226,35 @@ export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymen
     if (due(availabilityDecider, book, state.day)) return { kind: 'day', command: book };
     const confirm: ConfirmBooking = { type: 'ConfirmBooking', bookingId, orderId };
     if (due(bookingDecider, confirm, state.booking)) return { kind: 'booking', command: confirm };
-    return { kind: 'order', command: { type: 'PlaceOrder', placed: { ...input.placed, captureId: order.captureId } } };
+    return { kind: 'order', command: { type: 'PlaceOrder', placed: { ...placed, captureId: order.captureId } } };
+  },
+  route(step): DecideStep | { effect: string; args: unknown } {
+    const again = { onStale: 'decide-again' as const };
+    switch (step.kind) {
+      case 'request':
+        return { stream: orderStreamName(step.command.request.orderId), decider: orderDecider, command: step.command, options: again };
+      case 'order':
+        return { stream: orderStreamName(step.command.placed.orderId), decider: orderDecider, command: step.command, options: again };
+      case 'capture':
+        return { effect: PAYPAL_CAPTURE, args: { orderId: step.orderId, requestId: step.requestId, mode: step.mode } };
+      case 'refund':
+        return { effect: PAYPAL_REFUND, args: { orderId: step.orderId, captureId: step.captureId, reason: step.reason } };
+      case 'coupon':
+        // the hot coupon stream is decided again on a lost append, as often as the catalog's own redemption
+        return { stream: couponStreamName(step.command.code), decider: couponDecider, command: step.command, options: { ...again, tries: COUPON_TRIES } };
+      case 'day':
+      case 'release':
+        return {
+          stream: availabilityStreamName(step.command.doctorId, doctorDayOf(step.command.start)),
+          decider: availabilityDecider,
+          command: step.command,
+          options: again,
+        };
+      case 'review':
+      case 'booking':
+      case 'end-hold':
+        return onBooking(step.command.bookingId, step.command);
+    }
   },
   onRefused(state, step, refusal: AppError): ConfirmPaymentStep | null {
     // paid but not bookable (hold gone, slot or coupon taken): the money goes back; other errors leave the order to a retry
@@ -192,3 +263,30 @@ export const confirmPaymentWorkflow: Workflow<ConfirmPaymentInput, ConfirmPaymen
     return { kind: 'refund', orderId: state.input.orderId, captureId: state.order.captureId, reason: refusal.message };
   },
 };
+
+const COUPON_TRIES = 50;
+
+/**
+ * The patient's confirmation, judged on the log at `at` until the slot is booked: the order is theirs and not finished
+ * otherwise (refunded, declined), the hold is still theirs (held and not run out, or already booked for this order; not
+ * replaced by a newer hold), and a coupon still usable before a capture is asked for. Null when it may go on.
+ */
+function confirmationRefused(state: ConfirmPaymentState, at: string): AppError | null {
+  const { input, order, booking } = state;
+  if (order.status === 'none') return new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
+  if (order.order.patientId !== input.patientId) return new ForbiddenError('Questo ordine non è tuo.', 'ordine_di_altri');
+  if (order.status === 'refunded') return new ConflictError(refundedMessage(order.reason), 'pagamento_rimborsato');
+  if (order.status === 'failed') return new ConflictError(PAYMENT_DECLINED_MESSAGE, 'pagamento_rifiutato');
+  if (order.status !== 'created' && order.status !== 'capturing' && order.status !== 'captured') return null;
+  if (booking.status === 'none') return new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
+  if ('booking' in booking && booking.booking.patientId !== input.patientId) return new ForbiddenError('Questa prenotazione non è tua.');
+  if (booking.status === 'confirmed' && booking.orderId === input.orderId) return null;
+  // booked on the doctor-day for this order already: the rest of the flow only records it
+  if (Object.values(state.day.slots).some((s) => s?.status === 'booked' && s.bookingId === input.bookingId)) return null;
+  if (booking.status !== 'held' || Date.parse(booking.expiresAt) <= Date.parse(at)) return new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
+  if (state.currentHold !== null && state.currentHold !== input.bookingId) return new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_sostituita');
+  if (order.status === 'created' && input.coupon && !(COUPON_CODE_PATTERN.test(input.coupon) && couponUsable(state.coupon, input.today))) {
+    return new AppError(422, 'coupon_non_valido', 'Coupon non valido!');
+  }
+  return null;
+}

@@ -2,15 +2,15 @@ import { CommandBus } from '@nestjs/cqrs';
 import { bookingStreamName, orderStreamName } from '@studio/contracts';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startApp, type RunningApp } from '../app';
-import { HoldExpiryService } from '../workflows';
-import { loadConfig } from '../config/config';
-import { Decide } from '../event-store/decide.command';
-import { closeCore } from '../infrastructure/core';
-import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
-import { registerPatients, type TestPatient } from '../testing/patients';
-import { holdSlot, paypalEnv, startPayingTestApp, TEST_TAXCODE } from '../testing/payments';
-import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
+import { startApp, type RunningApp } from '../../app';
+import { HoldExpiryService } from '..';
+import { loadConfig } from '../../config/config';
+import { Decide } from '../../event-store/decide.command';
+import { closeCore } from '../../infrastructure/core';
+import { startPaypalStandIn, type PaypalStandIn } from '../../payments/paypal/paypal-stand-in';
+import { registerPatients, type TestPatient } from '../../testing/patients';
+import { holdSlot, paypalEnv, startPayingTestApp, TEST_TAXCODE } from '../../testing/payments';
+import { ManualClock, client, startTestApp, type TestApp } from '../../testing/test-app';
 import { PaymentReconcilerService } from './payment-reconciler.service';
 
 /**

@@ -1,10 +1,10 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { availabilityStreamName, bookingStreamName, couponStreamName, orderStreamName } from '@studio/contracts';
-import { Decide } from '../event-store/decide.command';
-import type { PaypalStandIn } from '../payments/paypal/paypal-stand-in';
-import { registerPatients, type TestPatient } from '../testing/patients';
-import { holdSlot, startPayingTestApp, TEST_TAXCODE } from '../testing/payments';
-import { ManualClock, client, type TestApp } from '../testing/test-app';
+import { Decide } from '../../event-store/decide.command';
+import type { PaypalStandIn } from '../../payments/paypal/paypal-stand-in';
+import { registerPatients, type TestPatient } from '../../testing/patients';
+import { holdSlot, startPayingTestApp, TEST_TAXCODE } from '../../testing/payments';
+import { ManualClock, client, type TestApp } from '../../testing/test-app';
 
 /**
  * The process dies between two appends of a payment's confirmation: PaymentCaptured is in the log, the slot is not

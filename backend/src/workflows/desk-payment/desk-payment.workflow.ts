@@ -1,10 +1,11 @@
 import { availabilityStreamName, bookingStreamName, orderStreamName, type EventData } from '@studio/contracts';
-import { availabilityDecider, type BookSlot, type DoctorDay } from '../availability';
-import { bookingDecider, type BookingState, type ConfirmBooking } from '../booking';
-import { ConflictError, type AppError } from '../common/errors';
-import { evolveWith } from '../event-store/command-handler';
-import type { Workflow, WorkflowEvent } from '../event-store/workflow';
-import { deskPaymentDecider, type DeskPaymentCommand, type DeskPaymentState } from './desk-payment.decider';
+import { HOLD_EXPIRED_MESSAGE, availabilityDecider, type BookSlot, type DoctorDay } from '../../availability';
+import { bookingDecider, type BookingState, type ConfirmBooking } from '../../booking';
+import { ConflictError, NotFoundError, type AppError } from '../../common/errors';
+import { evolveWith } from '../../event-store/command-handler';
+import type { Workflow, WorkflowEvent } from '../../event-store/workflow';
+import { deskPaymentDecider, type DeskPaymentCommand, type DeskPaymentState } from '../../desk-payments';
+import { onBooking, onDoctorDay } from '../steps';
 
 export interface DeskPaymentFlowInput {
   payment: EventData<'DeskPaymentRecorded'>;
@@ -15,6 +16,8 @@ export interface DeskPaymentFlowInput {
   now: string;
   /** the order placed at the end */
   placed: EventData<'OrderPlaced'>;
+  /** the desk's request: until the payment is recorded, the booking must still be held (not run out at this time) */
+  checkedAt?: string;
 }
 
 export interface DeskPaymentFlowState {
@@ -59,7 +62,10 @@ export const deskPaymentWorkflow: Workflow<DeskPaymentFlowInput, DeskPaymentFlow
   decide(state): DeskPaymentStep | null {
     const { input, desk } = state;
     const { payment } = input;
-    if (desk.status === 'none') return { kind: 'desk', command: { type: 'RecordDeskPayment', payment } };
+    if (desk.status === 'none') {
+      if (input.checkedAt !== undefined) notPayable(state.booking, input.checkedAt);
+      return { kind: 'desk', command: { type: 'RecordDeskPayment', payment } };
+    }
     if (desk.status !== 'recorded') return null;
     const book: BookSlot = {
       type: 'BookSlot',
@@ -75,6 +81,21 @@ export const deskPaymentWorkflow: Workflow<DeskPaymentFlowInput, DeskPaymentFlow
     if (due(bookingDecider, confirm, state.booking)) return { kind: 'booking', command: confirm };
     return { kind: 'desk', command: { type: 'PlaceDeskOrder', placed: input.placed } };
   },
+  route(step) {
+    switch (step.kind) {
+      case 'desk':
+        return {
+          stream: orderStreamName(deskCommandOrderId(step.command)),
+          decider: deskPaymentDecider,
+          command: step.command,
+          options: { onStale: 'decide-again' },
+        };
+      case 'day':
+        return { ...onDoctorDay(step.command.doctorId, step.command.start, step.command), options: { onStale: 'decide-again' } };
+      case 'booking':
+        return onBooking(step.command.bookingId, step.command);
+    }
+  },
   onRefused(state, step, refusal: AppError): DeskPaymentStep | null {
     if (!(refusal instanceof ConflictError) || state.desk.status !== 'recorded' || step.kind === 'desk') return null;
     const { orderId } = state.input.payment;
@@ -87,3 +108,17 @@ export const deskPaymentWorkflow: Workflow<DeskPaymentFlowInput, DeskPaymentFlow
     };
   },
 };
+
+function deskCommandOrderId(command: DeskPaymentCommand): string {
+  if (command.type === 'RecordDeskPayment') return command.payment.orderId;
+  return command.type === 'PlaceDeskOrder' ? command.placed.orderId : command.refund.orderId;
+}
+
+/** the desk records a payment only for a booking still held (not run out at `at`), never twice for a paid one */
+function notPayable(booking: BookingState, at: string): void {
+  if (booking.status === 'none') throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
+  if (booking.status === 'confirmed' || booking.status === 'concluded') {
+    throw new ConflictError('Questa prenotazione risulta già pagata.', 'prenotazione_gia_pagata');
+  }
+  if (booking.status !== 'held' || Date.parse(booking.expiresAt) <= Date.parse(at)) throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
+}

@@ -20,6 +20,8 @@ interface Resumable {
 export interface ResumeOptions<Input> {
   /** the metadata a resumed instance's events carry (default: the system's, with a new correlation id) */
   metadata?: (input: Input) => Promise<EventMetadata>;
+  /** runs a resumed instance through the feature's own queue (receipts: one doctor at a time, in payment order) */
+  via?: (input: Input, run: () => Promise<WorkflowRun<any>>) => Promise<WorkflowRun<any>>;
 }
 
 /** what the sweep did with one unfinished instance: the state it left it in, and the error that stopped it, if any */
@@ -121,7 +123,8 @@ export class WorkflowRunner {
       for (const input of await unfinished()) {
         const metadata = options.metadata ? await options.metadata(input) : this.systemMetadata();
         try {
-          const run = await this.run(workflow, input, metadata);
+          const go = () => this.run(workflow, input, metadata);
+          const run = await (options.via ? options.via(input, go) : go());
           outcomes.push({ workflow: workflow.name, input, state: run.state });
           if (run.position) last = Math.max(last, run.position);
         } catch (error) {

@@ -16,6 +16,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { create } from 'xmlbuilder2';
 import { validateXML } from 'xmllint-wasm';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import { until } from '../testing/until';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { ManualClock, client, startTestApp, type TestApp } from '../testing/test-app';
 import { UsersService } from '../users/users.service';
@@ -302,7 +303,13 @@ describe('fiscal documents: receipts, PDF, Sistema TS export', () => {
       .expect(400);
     expect(badStamp.body.error.message).toMatch(/bollo virtuale non valida/);
     const withStamp = { ...PROFILE, virtualStamp: { number: '2024/123', date: '2024-01-15' } };
-    const done = (await admin.agent.put(`/api/fiscal/profiles/${doctorId}`).set('X-CSRF-Token', admin.csrf).send(withStamp).expect(200)).body;
+    await admin.agent.put(`/api/fiscal/profiles/${doctorId}`).set('X-CSRF-Token', admin.csrf).send(withStamp).expect(200);
+    // the receipts that waited go out by a reaction to the profile: wait for that state
+    const done = await until(
+      async () => (await admin.agent.get(`/api/fiscal/profiles/${doctorId}`).expect(200)).body,
+      (v) => v.pendingReceipts === 0,
+      60_000,
+    );
     expect(done.profile.virtualStamp).toEqual({ number: '2024/123', date: '2024-01-15' });
     expect(done).toMatchObject({ pendingReceipts: 0, blockedMessage: null, demo: false, profile: { vatNumber: '12345678903', regime: 'ordinario' } });
     const issued = await receiptsOf(doctorId);

@@ -62,7 +62,6 @@ const erasureRequestDecider = {
 
 @Injectable()
 export class FiscalService implements OnModuleInit {
-  private readonly profileListeners = new Set<(doctorId: string) => Promise<void>>();
 
   constructor(
     private readonly commands: CommandBus,
@@ -137,21 +136,11 @@ export class FiscalService implements OnModuleInit {
         metadata,
       ),
     );
-    // receipts that waited for the profile go out now, in payment order
-    for (const listener of this.profileListeners) await listener(doctorId);
     return viewer ? this.profile(viewer, doctorId) : null;
   }
 
   async pendingReceipts(doctorId: string): Promise<number> {
     return (await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { doctor_id: doctorId, status: 'pending_receipt' })).length;
-  }
-
-  // ---- profile listeners -------------------------------------------------------------------------------
-
-  /** the receipts workflow (workflows/) subscribes: a completed profile releases the receipts that waited */
-  onProfileSet(listener: (doctorId: string) => Promise<void>): () => void {
-    this.profileListeners.add(listener);
-    return () => this.profileListeners.delete(listener);
   }
 
   /** taxcode and billing as given at payment, name from the account: what a receipt prints of the patient */

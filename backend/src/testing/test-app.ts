@@ -42,7 +42,17 @@ export async function startTestApp(
   clock?: Clock,
   logStream?: pino.DestinationStream,
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'studio-test-'));
+  return startTestAppIn(mkdtempSync(join(tmpdir(), 'studio-test-')), env, today, clock, logStream);
+}
+
+/** the same on a data dir of the test's own: a second app started on the files a first one left (a restart) */
+export async function startTestAppIn(
+  dataDir: string,
+  env: Record<string, string> = {},
+  today = new Date('2030-03-04T06:00:00Z'),
+  clock?: Clock,
+  logStream?: pino.DestinationStream,
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  availabilityStreamName,
   canonicalSlotStart,
   parseSlotId,
   practiceInstant,
@@ -10,20 +11,21 @@ import {
   type HoldResponse,
   type SessionUser,
 } from '@studio/contracts';
-import type { BookingDoc } from '@studio/projections';
+import type { BookingDoc, SlotDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { doctorDayOf } from '../../availability';
 import { BookingService } from '../../booking';
 import { CLOCK, type Clock } from '../../common/clock';
 import { ConflictError, ForbiddenError, ValidationError } from '../../common/errors';
 import { WorkflowRunner } from '../../event-store/workflow-runner';
-import { CHANGE_FEED, CONFIG, READ_MODELS } from '../../kernel/tokens';
+import { CHANGE_FEED, CONFIG, EVENT_STORE, READ_MODELS } from '../../kernel/tokens';
 import { type Ports } from '../../kernel/ports';
 import { UsersService } from '../../users';
 import { endHoldWorkflow, type EndHoldInput } from './end-hold.workflow';
 import { holdWorkflow, type HoldInput } from './hold.workflow';
 
 const DAY_MS = 86_400_000;
+const ORPHAN_GRACE_MS = 60_000;
 
 /**
  * A patient's hold on a time and its end (let go, run out, replaced by their newer hold): the hold and end-hold
@@ -36,6 +38,7 @@ export class HoldService {
 
   constructor(
     @Inject(CONFIG) private readonly config: Ports['config'],
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
     @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
     @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     @Inject(CLOCK) private readonly clock: Clock,
@@ -47,6 +50,40 @@ export class HoldService {
     workflows.resumes(endHoldWorkflow, async () =>
       (await this.readModels.find<BookingDoc>('bookings', { release_pending: 'si' }, { limit: 200 })).map(({ doc }) => this.endHoldInput(doc, 'replaced')),
     );
+    // a hold let go whose slot was given back, and the crash came before the booking recorded its end
+    workflows.resumes(endHoldWorkflow, async () => {
+      const held = await this.readModels.find<BookingDoc>('bookings', { status: 'held' }, { limit: 200 });
+      const released = [];
+      for (const { doc } of held) {
+        const slot = await this.readModels.get<SlotDoc>('availability_slots', doc.slotId);
+        // held, or booked by a payment under way, it is still this booking's
+        const ours = slot?.doc.bookingId === doc.id && (slot.doc.status === 'held' || slot.doc.status === 'booked');
+        if (slot && !ours) released.push(this.endHoldInput(doc, 'released'));
+      }
+      return released;
+    });
+    // a hold whose slot was taken on the doctor-day, and the crash came before the booking recorded it: the patient
+    // had no answer, so the slot is given back (the hold workflow's unfinished instances, ended the other way)
+    workflows.resumes(endHoldWorkflow, () => this.orphanHolds());
+  }
+
+  /** slots held for a booking that does not exist, held more than a minute ago (a hold under way is left alone) */
+  private async orphanHolds(): Promise<EndHoldInput[]> {
+    const now = this.clock.now();
+    const slots = await this.readModels.find<SlotDoc>('availability_slots', { start: { gte: new Date(now.getTime() - DAY_MS).toISOString() } }, { limit: 5000 });
+    const orphans = new Map<string, SlotDoc>();
+    for (const { doc } of slots) {
+      if (doc.status !== 'held' || !doc.bookingId || orphans.has(doc.bookingId)) continue;
+      if (!(await this.readModels.get<BookingDoc>('bookings', doc.bookingId))) orphans.set(doc.bookingId, doc);
+    }
+    const inputs: EndHoldInput[] = [];
+    for (const [bookingId, slot] of orphans) {
+      const day = await this.eventStore.readStream(availabilityStreamName(slot.doctorId, doctorDayOf(slot.start)));
+      const held = day.find((e) => e.type === 'SlotHeld' && (e.data as { bookingId?: string }).bookingId === bookingId);
+      if (!held || now.getTime() - Date.parse(held.metadata.at) < ORPHAN_GRACE_MS) continue;
+      inputs.push({ bookingId, doctorId: slot.doctorId, day: doctorDayOf(slot.start), start: slot.start, reason: 'released', now: now.toISOString() });
+    }
+    return inputs;
   }
 
   /**

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { type EventMetadata, orderStreamName, practiceDay } from '@studio/contracts';
+import { STREAM_PREFIX, type EventMetadata, type Subscription, orderStreamName, parseRecordedEvent, practiceDay } from '@studio/contracts';
 import { type FiscalOrderDoc, fiscalOrderStatus } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../../common/clock';
-import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../../kernel/tokens';
+import { APP_DB, CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../../kernel/tokens';
+import { startReactor } from '../../kernel/reactor';
 import { type Ports } from '../../kernel/ports';
 import { FiscalService, type FiscalProfileState } from '../../fiscal';
 import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipts.workflow';
@@ -22,8 +23,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
   private readonly logger = new Logger('Ricevute');
   private readonly queues = new Map<string, Promise<void>>();
   private readonly offs: Array<() => void> = [];
-  private firstSweep?: NodeJS.Timeout;
-  private timer?: NodeJS.Timeout;
+  private profileReactor?: Subscription;
 
   constructor(
     @Inject(CONFIG) private readonly config: Ports['config'],
@@ -31,12 +31,19 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
     @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
     @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
     @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    @Inject(APP_DB) private readonly appDb: Ports['appDb'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly fiscal: FiscalService,
     private readonly workflows: WorkflowRunner,
-  ) {}
+  ) {
+    // after a crash, whatever is still due: the one sweep resumes it, each doctor's in payment order through their queue
+    workflows.resumes(receiptWorkflow, () => this.due(), {
+      metadata: (input) => this.systemMetadata(input.orderId),
+      via: (input, run) => this.enqueue(input.doctorId, run),
+    });
+  }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.offs.push(
       this.changes.onChange((changes) => {
         for (const c of changes) {
@@ -47,36 +54,60 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
         }
       }),
     );
-    this.offs.push(this.fiscal.onProfileSet((doctorId) => this.issuePending(doctorId)));
-    // after a crash: whatever is still due, once the projections run (they start after Nest's init), then now and then
-    const sweep = () => void this.sweep().catch((e) => this.logger.warn(`ricevute in sospeso: ${String(e)}`));
-    this.firstSweep = setTimeout(sweep, 2000);
-    this.firstSweep.unref();
-    this.timer = setInterval(sweep, 5 * 60_000);
-    this.timer.unref();
+    // a completed profile releases the receipts that waited for it, in payment order: a checkpointed reaction to
+    // FiscalProfileSet, so a crash between the profile and its receipts is caught up at the next start
+    this.profileReactor = await startReactor(
+      { appDb: this.appDb, eventStore: this.eventStore },
+      'ricevute-profilo-fiscale',
+      [STREAM_PREFIX.fiscal],
+      async (recorded) => {
+        if (recorded.type !== 'FiscalProfileSet') return;
+        const event = parseRecordedEvent(recorded);
+        if (event.type === 'FiscalProfileSet') await this.issuePending(event.data.doctorId);
+      },
+      (e) => this.logger.error(`ricevute dopo il profilo fiscale: ${String(e)}`),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearTimeout(this.firstSweep);
-    clearInterval(this.timer);
     for (const off of this.offs) off();
+    await this.profileReactor?.close();
     await Promise.all([...this.queues.values()].map((p) => p.catch(() => undefined)));
   }
 
-  /** every doctor with a document still due */
-  async sweep(): Promise<void> {
-    const due = await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { status: { in: ['pending_receipt', 'pending_credit_note'] } });
-    const doctors = new Set(due.map((d) => d.doc.doctorId).filter((d): d is string => d !== null));
-    await Promise.all([...doctors].map((d) => this.issuePending(d)));
+  /** every document still due, oldest payment first: the receipts workflow's unfinished instances */
+  private async due(): Promise<ReceiptFlowInput[]> {
+    const due = await this.readModels.find<FiscalOrderDoc>(
+      'fiscal_orders',
+      { status: { in: ['pending_receipt', 'pending_credit_note'] } },
+      { orderBy: [{ column: 'placed_position', direction: 'asc' }], limit: 500 },
+    );
+    const profiles = new Map<string, FiscalProfileState>();
+    const inputs: ReceiptFlowInput[] = [];
+    for (const { doc } of due) {
+      if (!doc.doctorId) continue;
+      if (!profiles.has(doc.doctorId)) profiles.set(doc.doctorId, await this.fiscal.profileState(doc.doctorId));
+      inputs.push(await this.flowInput(doc, profiles.get(doc.doctorId)!));
+    }
+    return inputs;
+  }
+
+  /** one run at a time per doctor, in the order asked */
+  private enqueue<T>(doctorId: string, run: () => Promise<T>): Promise<T> {
+    const next = (this.queues.get(doctorId) ?? Promise.resolve()).then(run);
+    this.queues.set(
+      doctorId,
+      next.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    return next;
   }
 
   /** runs the receipts workflow for every order of the doctor still due, oldest payment first; never throws */
   issuePending(doctorId: string): Promise<void> {
-    const next = (this.queues.get(doctorId) ?? Promise.resolve())
-      .then(() => this.drain(doctorId))
-      .catch((e) => this.logger.error(`ricevute del medico ${doctorId}: ${String(e)}`));
-    this.queues.set(doctorId, next);
-    return next;
+    return this.enqueue(doctorId, () => this.drain(doctorId)).catch((e) => this.logger.error(`ricevute del medico ${doctorId}: ${String(e)}`));
   }
 
   private async drain(doctorId: string): Promise<void> {

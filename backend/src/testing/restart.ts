@@ -1,0 +1,44 @@
+import { closeCore } from '../infrastructure/core';
+import { WorkflowRunner } from '../event-store/workflow-runner';
+import { PaymentReconcilerService, WorkflowSweepService } from '../workflows';
+import { startTestAppIn, type TestApp } from './test-app';
+import type { Clock } from '../common/clock';
+
+/**
+ * The process dies at the k-th workflow step from now (counted across every workflow the runner executes, nested ones
+ * included): that step and everything after it never happen, as in a killed process. Answers a promise that settles
+ * when the process "died", and the count of steps executed so far.
+ */
+export function dieAtStep(app: TestApp, k: number): { died: Promise<void>; steps: () => number } {
+  const runner = app.app.get(WorkflowRunner);
+  const execute = runner.executeStep.bind(runner);
+  let count = 0;
+  let died!: () => void;
+  const dead = new Promise<void>((resolve) => (died = resolve));
+  jest.spyOn(runner, 'executeStep').mockImplementation((action, metadata) => {
+    count++;
+    if (count < k) return execute(action, metadata);
+    died();
+    return new Promise(() => undefined);
+  });
+  return { died: dead, steps: () => count };
+}
+
+/**
+ * Drops the app without its shutdown (a dead process runs no hooks: its flows stay where they stopped), closes its
+ * stores so the files are free, and starts a new app on the same data files. Resolves once the new app's start-up
+ * sweep (and the payments' report of it) has ended.
+ */
+export async function restartOnSameFiles(app: TestApp, env: Record<string, string>, clock: Clock): Promise<TestApp> {
+  // its timers stop (the hooks that wait for a flow the "death" froze never return: nothing awaits them)
+  void app.app.close().catch(() => undefined);
+  const server = app.app.getHttpServer() as import('node:http').Server;
+  server.closeAllConnections?.();
+  server.close();
+  await closeCore(app.core);
+  const next = await startTestAppIn(app.dataDir, env, undefined, clock);
+  await next.app.get(WorkflowSweepService).startupPass;
+  await next.app.get(PaymentReconcilerService).startupPass;
+  await next.core.changes.waitFor(await next.core.eventStore.headPosition());
+  return next;
+}

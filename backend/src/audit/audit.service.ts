@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+
 import {
   AUDIT_CATEGORIES,
   ENCRYPTED_PLACEHOLDER,
@@ -44,9 +44,9 @@ import { userDecider } from '../users';
 import { SessionSocketsGateway } from '../auth';
 import { Decide } from '../event-store/decide.command';
 import { ChainVerifier } from '../event-store/hash-chain';
-import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';
-import { type Ports } from '../kernel/ports';
+
 import { AccessLogService } from '../personal-data/access-log.service';
+import { KernelPorts } from '../kernel/kernel-ports';
 
 /**
  * Who may see personal fields in clear in the history: the admin (segreteria, acting for the
@@ -61,14 +61,9 @@ const DAY_MS = 86_400_000;
 @Injectable()
 export class AuditService {
   constructor(
-    private readonly commands: CommandBus,
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    private readonly kernel: KernelPorts,
     private readonly accessLog: AccessLogService,
     private readonly sessionSockets: SessionSocketsGateway,
-    @Inject(CONFIG) private readonly config: Ports['config'],
   ) {}
 
   async events(q: AuditEventsQuery): Promise<AuditEventsPage> {
@@ -86,7 +81,7 @@ export class AuditService {
     }
     if (q.after) where.position = { lt: q.after };
     const limit = q.limit ?? PAGE;
-    const docs = await this.readModels.find<AuditEventDoc>('audit_events', where, {
+    const docs = await this.kernel.readModels.find<AuditEventDoc>('audit_events', where, {
       orderBy: [{ column: 'position', direction: 'desc' }],
       limit: limit + 1,
     });
@@ -105,7 +100,7 @@ export class AuditService {
     for (const [stream, reads] of byStream) {
       const revisions = reads.map((r) => r.revision);
       const from = Math.min(...revisions);
-      const events = await this.eventStore.readStream(stream, { fromRevision: from, maxCount: Math.max(...revisions) - from + 1 });
+      const events = await this.kernel.eventStore.readStream(stream, { fromRevision: from, maxCount: Math.max(...revisions) - from + 1 });
       const kinds = new Map(events.map((e) => [e.revision, (e.data as { what?: unknown }).what]));
       for (const r of reads) {
         const what = kinds.get(r.revision);
@@ -117,14 +112,14 @@ export class AuditService {
 
   /** the patients' ids, for the auditor's patient field (names stay sealed for the auditor: the field shows a short code) */
   async patientIds(): Promise<{ id: string }[]> {
-    const users = await this.readModels.find<UserDoc>('users', { role: 'patient' });
+    const users = await this.kernel.readModels.find<UserDoc>('users', { role: 'patient' });
     return users.map((u) => ({ id: u.id }));
   }
 
   async event(viewer: SessionUser, position: number): Promise<AuditEventDetail> {
-    const [found] = await this.readModels.find<AuditEventDoc>('audit_events', { position }, { limit: 1 });
+    const [found] = await this.kernel.readModels.find<AuditEventDoc>('audit_events', { position }, { limit: 1 });
     if (!found) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
-    const [event] = await this.eventStore.readStream(found.doc.stream, { fromRevision: found.doc.revision, maxCount: 1 });
+    const [event] = await this.kernel.eventStore.readStream(found.doc.stream, { fromRevision: found.doc.revision, maxCount: 1 });
     if (!event) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
     // health data of the clinical record: the segreteria sees that it exists, never its content, not even here
     const decrypt = mayDecrypt(viewer.role) && !found.doc.stream.startsWith(STREAM_PREFIX.clinical);
@@ -142,7 +137,7 @@ export class AuditService {
     const sealed = Sealed.safeParse(value);
     if (sealed.success) {
       if (!decrypt) return ENCRYPTED_PLACEHOLDER;
-      const clear = await this.personalData.open(sealed.data).catch(() => null);
+      const clear = await this.kernel.personalData.open(sealed.data).catch(() => null);
       if (clear === null) return ERASED_PLACEHOLDER;
       subjects.add(sealed.data.keyId);
       return clear;
@@ -155,14 +150,14 @@ export class AuditService {
   /** one stream, or the whole log in global order */
   async verify(stream?: string): Promise<ChainVerification> {
     // every event's head must carry the chain key's signature: recomputed hashes alone do not pass
-    const verifier = new ChainVerifier(this.config.eventStore.chainKey);
+    const verifier = new ChainVerifier(this.kernel.config.eventStore.chainKey);
     if (stream) {
-      for (const e of await this.eventStore.readStream(stream)) verifier.visit(e);
+      for (const e of await this.kernel.eventStore.readStream(stream)) verifier.visit(e);
       if (verifier.checked === 0) throw new NotFoundError('Flusso di eventi non trovato.', 'flusso_non_trovato');
     } else {
       let after = 0;
       for (;;) {
-        const batch = await this.eventStore.readAll({ after, maxCount: 2000 });
+        const batch = await this.kernel.eventStore.readAll({ after, maxCount: 2000 });
         if (batch.length === 0) break;
         for (const e of batch) verifier.visit(e);
         after = batch[batch.length - 1].position;
@@ -177,17 +172,17 @@ export class AuditService {
    * read model, then the same mapping the live endpoint uses. The live read model is not touched.
    */
   async availabilityAsOf(doctorId: string, start: string, end: string, at: string): Promise<AvailabilityEvent[]> {
-    return availabilityAsOf(this.eventStore, doctorId, start, end, at);
+    return availabilityAsOf(this.kernel.eventStore, doctorId, start, end, at);
   }
 
   /** a patient's bookings and orders as they were at `at`, from the same projections as /home */
   async patientAsOf(viewer: SessionUser, patientId: string, at: string): Promise<AsOfPatientRecord> {
-    const live = await this.readModels.get<UserDoc>('users', patientId);
+    const live = await this.kernel.readModels.get<UserDoc>('users', patientId);
     if (!live || live.doc.role !== 'patient') throw new NotFoundError('Paziente non trovato.', 'paziente_non_trovato');
-    const bookings = await this.readModels.find<BookingDoc>('bookings', { patient_id: patientId });
-    const orders = await this.readModels.find<OrderDoc>('orders', { patient_id: patientId });
+    const bookings = await this.kernel.readModels.find<BookingDoc>('bookings', { patient_id: patientId });
+    const orders = await this.kernel.readModels.find<OrderDoc>('orders', { patient_id: patientId });
     const streams = [userStreamName(patientId), ...bookings.map((b) => bookingStreamName(b.id)), ...orders.map((o) => orderStreamName(o.id))];
-    const record = await replayAsOf(this.eventStore, streams, at, [usersProjection, bookingsProjection, ordersProjection], async (temp) => ({
+    const record = await replayAsOf(this.kernel.eventStore, streams, at, [usersProjection, bookingsProjection, ordersProjection], async (temp) => ({
       user: (await temp.get<UserDoc>('users', patientId))?.doc ?? null,
       bookings: (await temp.find<BookingDoc>('bookings', { patient_id: patientId })).map((b) => b.doc),
       orders: (await temp.find<OrderDoc>('orders', { patient_id: patientId })).map((o) => o.doc),
@@ -196,7 +191,7 @@ export class AuditService {
     let name = ENCRYPTED_PLACEHOLDER;
     if (!live.doc.personal) name = ERASED_PLACEHOLDER;
     else if (mayDecrypt(viewer.role)) {
-      const personal = await this.personalData.open<{ name: string; surname: string }>(live.doc.personal);
+      const personal = await this.kernel.personalData.open<{ name: string; surname: string }>(live.doc.personal);
       if (personal) {
         await this.accessLog.recordAccess(viewer, patientId, 'personal_data', 'storico');
         name = `${personal.name} ${personal.surname}`;
@@ -218,14 +213,14 @@ export class AuditService {
    * Bookings and orders stay (tax records); their sealed fields can no longer be opened.
    */
   async erase(patientId: string, metadata: EventMetadata): Promise<{ patientId: string; erasedAt: string }> {
-    const { position } = await this.commands.execute(
+    const { position } = await this.kernel.commands.execute(
       new Decide(userStreamName(patientId), userDecider, { type: 'ErasePatient', patientId, erasedBy: metadata.userId, erasedByRole: metadata.role }, metadata),
     );
     // destroying the key also ends the person's sessions; their open sockets close on every instance
-    await this.personalData
+    await this.kernel.personalData
       .destroyKey(patientId, { erasedAt: metadata.at, erasedBy: metadata.userId, erasedByRole: metadata.role })
       .finally(() => this.sessionSockets.endUser(patientId));
-    await this.changes.waitFor(position!);
+    await this.kernel.changes.waitFor(position!);
     return { patientId, erasedAt: metadata.at };
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+
 import {
   bookingStreamName,
   cancellationPolicy,
@@ -17,14 +18,14 @@ import { readPracticeIdentity } from '../config/practice-settings';
 import type { BookingDoc, OrderDoc, SlotDoc } from '@studio/projections';
 import { inWorkingHours, slotStartsOf } from '../availability';
 import { VisitTypesService, type VisitType } from '../visit-types';
-import { CLOCK, type Clock } from '../common/clock';
+
 import { ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
-import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';
-import { type Ports } from '../kernel/ports';
+
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 import { bookingDecider } from './booking.decider';
 import { readState } from '../event-store/command-handler';
+import { KernelPorts } from '../kernel/kernel-ports';
 
 /** what a patient's sealed registration holds */
 interface PatientPersonal {
@@ -43,12 +44,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_M
 @Injectable()
 export class BookingService {
   constructor(
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kernel: KernelPorts,
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
     private readonly visitTypes: VisitTypesService,
@@ -68,21 +64,21 @@ export class BookingService {
   private async fittingStarts(doctorId: string, fromDay: string, toDayExclusive: string, type: VisitType): Promise<SlotDoc[]> {
     const { startHour, endHour } = await this.users.getDoctor(doctorId);
     const docs = (
-      await this.readModels.find<SlotDoc>('availability_slots', {
+      await this.kernel.readModels.find<SlotDoc>('availability_slots', {
         doctor_id: doctorId,
         start: { gte: `${fromDay}T00:00:00Z`, lt: `${toDayExclusive}T00:00:00Z` },
       })
     ).map((d) => d.doc);
     const byStart = new Map(docs.map((d) => [d.start, d]));
     const blocked = await this.insidePrecedingBuffers(docs);
-    const now = this.clock.now().getTime();
+    const now = this.kernel.clock.now().getTime();
     const earliest = now + type.noticeMinutes * 60_000;
     const latest = now + type.horizonDays * DAY_MS;
     const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
     return docs
       .filter((d) => {
         if (d.status !== 'available') return false;
-        const at = practiceInstant(d.start, this.config.practiceTimeZone).getTime();
+        const at = practiceInstant(d.start, this.kernel.config.practiceTimeZone).getTime();
         if (at < earliest || at > latest) return false;
         const end = minutes(d.start, type.minutes);
         const covered = slotStartsOf(d.start, end);
@@ -112,7 +108,7 @@ export class BookingService {
       const before = byStart.get(canonicalSlotStart(new Date(Date.parse(d.start) - SLOT_MINUTES * 60_000).toISOString()));
       if (!before?.bookingId || (before.status !== 'held' && before.status !== 'booked')) continue;
       if (!buffers.has(before.bookingId)) {
-        const booking = await this.readModels.get<BookingDoc>('bookings', before.bookingId);
+        const booking = await this.kernel.readModels.get<BookingDoc>('bookings', before.bookingId);
         buffers.set(before.bookingId, booking?.doc.visit?.bufferMinutes ?? 0);
       }
       if (buffers.get(before.bookingId)! > 0) blocked.add(d.start);
@@ -122,7 +118,7 @@ export class BookingService {
 
   /** whether the patient has had a visit with this doctor (a "solo prima visita" type is not for them) */
   async hasCompletedVisit(patientId: string, doctorId: string): Promise<boolean> {
-    const done = await this.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: doctorId, status: 'completed' }, { limit: 1 });
+    const done = await this.kernel.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: doctorId, status: 'completed' }, { limit: 1 });
     return done.length > 0;
   }
 
@@ -130,11 +126,11 @@ export class BookingService {
   private async freeSlotDocs(doctorId: string, fromDay: string, toDayExclusive: string): Promise<SlotDoc[]> {
     // a deactivated doctor has no free slot for anyone
     const { startHour, endHour } = await this.users.getBookableDoctor(doctorId);
-    const docs = await this.readModels.find<SlotDoc>('availability_slots', {
+    const docs = await this.kernel.readModels.find<SlotDoc>('availability_slots', {
       doctor_id: doctorId,
       start: { gte: `${fromDay}T00:00:00Z`, lt: `${toDayExclusive}T00:00:00Z` },
     });
-    const now = this.clock.now().getTime();
+    const now = this.kernel.clock.now().getTime();
     const blocked = await this.insidePrecedingBuffers(docs.map((d) => d.doc));
     return docs
       .map((d) => d.doc)
@@ -143,7 +139,7 @@ export class BookingService {
           d.status === 'available' &&
           !blocked.has(d.start) &&
           inWorkingHours(new Date(d.start), { startHour, endHour }) &&
-          practiceInstant(d.start, this.config.practiceTimeZone).getTime() > now,
+          practiceInstant(d.start, this.kernel.config.practiceTimeZone).getTime() > now,
       )
       .sort((a, b) => a.start.localeCompare(b.start));
   }
@@ -191,7 +187,7 @@ export class BookingService {
   /** the patient's identity and contact, opened; null once erased */
   async patientPersonal(patientId: string): Promise<PatientPersonal | null> {
     const patient = await this.users.get(patientId);
-    return patient?.personal ? this.personalData.open<PatientPersonal>(patient.personal) : null;
+    return patient?.personal ? this.kernel.personalData.open<PatientPersonal>(patient.personal) : null;
   }
 
   /** the booking's read-model document; 404 in Italian when unknown */
@@ -206,7 +202,7 @@ export class BookingService {
 
   /** GET /api/me/bookings: holds replaced by a later choice, run out or let go leave the list (their page stays) */
   async mine(user: SessionUser): Promise<BookingView[]> {
-    const docs = (await this.readModels.find<BookingDoc>('bookings', { patient_id: user.id })).filter((d) => !ENDED_HOLDS.has(d.doc.status));
+    const docs = (await this.kernel.readModels.find<BookingDoc>('bookings', { patient_id: user.id })).filter((d) => !ENDED_HOLDS.has(d.doc.status));
     const views = await Promise.all(
       docs.map(async (d) => (d.doc.status === 'held' ? { ...(await this.toView(d.doc)), resume: await this.resumeStep(d.doc) } : this.toView(d.doc))),
     );
@@ -216,14 +212,14 @@ export class BookingService {
   /** a held booking resumes at the doctor's questionnaire until the patient has answered it, then at payment */
   private async resumeStep(b: BookingDoc): Promise<'questionnaire' | 'payment'> {
     const [defined, answered] = await Promise.all([
-      this.readModels.find('questionnaires', { doctor_id: b.doctorId }, { limit: 1 }),
-      this.readModels.find('questionnaire_answers', { patient_id: b.patientId, doctor_id: b.doctorId }, { limit: 1 }),
+      this.kernel.readModels.find('questionnaires', { doctor_id: b.doctorId }, { limit: 1 }),
+      this.kernel.readModels.find('questionnaire_answers', { patient_id: b.patientId, doctor_id: b.doctorId }, { limit: 1 }),
     ]);
     return defined.length > 0 && answered.length === 0 ? 'questionnaire' : 'payment';
   }
 
   private async find(bookingId: string): Promise<BookingDoc> {
-    const found = await this.readModels.get<BookingDoc>('bookings', bookingId);
+    const found = await this.kernel.readModels.get<BookingDoc>('bookings', bookingId);
     if (!found) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
     return found.doc;
   }
@@ -247,13 +243,18 @@ export class BookingService {
     if (b.visit) {
       view.visit = b.visit;
       if (b.visit.mode === 'online') {
-        const opensAt = practiceInstant(b.start, this.config.practiceTimeZone).getTime() - VIDEO_LINK_OPENS_MINUTES_BEFORE * 60_000;
-        view.video = { url: videoRoomUrl(this.config.videoBaseUrl, b.id), opensAt: new Date(opensAt).toISOString() };
+        const opensAt = practiceInstant(b.start, this.kernel.config.practiceTimeZone).getTime() - VIDEO_LINK_OPENS_MINUTES_BEFORE * 60_000;
+        view.video = { url: videoRoomUrl(this.kernel.config.videoBaseUrl, b.id), opensAt: new Date(opensAt).toISOString() };
       }
     }
     if (b.status === 'held' || b.status === 'confirmed') {
-      const cutoffHours = this.config.cancellationCutoffHours;
-      const policy = cancellationPolicy(practiceInstant(b.start, this.config.practiceTimeZone).getTime(), this.clock.now().getTime(), cutoffHours, 'patient');
+      const cutoffHours = this.kernel.config.cancellationCutoffHours;
+      const policy = cancellationPolicy(
+        practiceInstant(b.start, this.kernel.config.practiceTimeZone).getTime(),
+        this.kernel.clock.now().getTime(),
+        cutoffHours,
+        'patient',
+      );
       view.policy = {
         cutoffAt: policy.cutoffAt,
         cutoffHours,
@@ -273,10 +274,10 @@ export class BookingService {
   /** who cancelled, the reason they gave (opened with the patient's key) and the amount the order's refund gave back: all on the read models */
   private async cancellationOf(b: BookingDoc): Promise<BookingView['cancellation'] | null> {
     if (!b.cancelledBy || b.refund === undefined) return null;
-    const reason = b.cancellationReason ? await this.personalData.open<string>(b.cancellationReason) : null;
+    const reason = b.cancellationReason ? await this.kernel.personalData.open<string>(b.cancellationReason) : null;
     let refundCents: number | null = null;
     if (b.refund === 'full' && b.refundId && b.orderId) {
-      const order = (await this.readModels.get<OrderDoc>('orders', b.orderId))?.doc;
+      const order = (await this.kernel.readModels.get<OrderDoc>('orders', b.orderId))?.doc;
       refundCents = order?.refundedCents ?? order?.totalCents ?? null;
     }
     return { by: b.cancelledBy, reason: typeof reason === 'string' ? reason : null, refund: b.refund, refundCents };
@@ -292,14 +293,14 @@ export class BookingService {
     if (booking.status !== 'confirmed')
       throw new ConflictError('La visita non è confermata: non c’è nulla da aggiungere al calendario.', 'prenotazione_non_confermata');
     const view = await this.toView(booking);
-    const practice = await readPracticeIdentity({ eventStore: this.eventStore, config: this.config });
-    const { state } = await readState(this.eventStore, bookingStreamName(bookingId), bookingDecider);
+    const practice = await readPracticeIdentity({ eventStore: this.kernel.eventStore, config: this.kernel.config });
+    const { state } = await readState(this.kernel.eventStore, bookingStreamName(bookingId), bookingDecider);
     const sequence = state.status === 'confirmed' ? state.sequence : 0;
     const place = [practice.name, practice.address].filter(Boolean).join(', ');
     const body = feedCalendar({
       name: practice.name,
-      timeZone: this.config.practiceTimeZone,
-      stamp: this.clock.now(),
+      timeZone: this.kernel.config.practiceTimeZone,
+      stamp: this.kernel.clock.now(),
       visits: [
         {
           bookingId,

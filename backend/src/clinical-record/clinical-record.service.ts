@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+
 import {
   ageInYears,
   attachmentTypeOf,
@@ -34,14 +34,14 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc, ClinicalRecordDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
-import { CLOCK, type Clock } from '../common/clock';
+
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { Decide } from '../event-store/decide.command';
-import { CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, READ_MODELS } from '../kernel/tokens';
-import { type Ports } from '../kernel/ports';
+
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
 import { NOT_TREATING, clinicalDecider, type ClinicalCommand } from './clinical-record.decider';
+import { KernelPorts } from '../kernel/kernel-ports';
 
 /** a booking that makes a doctor the patient's doctor: paid and confirmed, or held and over (never a mere hold) */
 const TREATING_BOOKING_STATUSES = ['confirmed', 'completed', 'no_show'];
@@ -59,13 +59,7 @@ export interface OpenedRecord {
 @Injectable()
 export class ClinicalRecordService {
   constructor(
-    private readonly commands: CommandBus,
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kernel: KernelPorts,
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
   ) {}
@@ -76,7 +70,7 @@ export class ClinicalRecordService {
   async treats(doctorId: string, patientId: string, doc?: ClinicalRecordDoc | null): Promise<boolean> {
     const record = doc === undefined ? await this.doc(patientId) : doc;
     if (record?.sharedWith.includes(doctorId)) return true;
-    const bookings = await this.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: doctorId });
+    const bookings = await this.kernel.readModels.find<BookingDoc>('bookings', { patient_id: patientId, doctor_id: doctorId });
     return bookings.some((b) => TREATING_BOOKING_STATUSES.includes(b.doc.status));
   }
 
@@ -106,11 +100,11 @@ export class ClinicalRecordService {
   }
 
   private async doc(patientId: string): Promise<ClinicalRecordDoc | null> {
-    return (await this.readModels.get<ClinicalRecordDoc>('clinical_records', patientId))?.doc ?? null;
+    return (await this.kernel.readModels.get<ClinicalRecordDoc>('clinical_records', patientId))?.doc ?? null;
   }
 
   private async open<T>(sealed: Sealed): Promise<T> {
-    const value = await this.personalData.open<T>(sealed);
+    const value = await this.kernel.personalData.open<T>(sealed);
     if (value === null) throw new NotFoundError('I dati di questo paziente sono stati cancellati.', 'dati_cancellati');
     return value;
   }
@@ -226,7 +220,9 @@ export class ClinicalRecordService {
     const doc = await this.mayRead(user, patientId);
     const entry = doc?.attachments.find((a) => a.id === attachmentId);
     if (!entry) throw new NotFoundError('Allegato non trovato.', 'allegato_non_trovato');
-    const [event] = (await this.eventStore.readStream(clinicalStreamName(patientId), { fromRevision: entry.revision, maxCount: 1 })).map(parseRecordedEvent);
+    const [event] = (await this.kernel.eventStore.readStream(clinicalStreamName(patientId), { fromRevision: entry.revision, maxCount: 1 })).map(
+      parseRecordedEvent,
+    );
     if (event?.type !== 'AttachmentAdded' || event.data.attachmentId !== attachmentId) throw new NotFoundError('Allegato non trovato.', 'allegato_non_trovato');
     const name = await this.open<string>(entry.name);
     const bytes = Buffer.from(await this.open<string>(event.data.content), 'base64');
@@ -239,7 +235,7 @@ export class ClinicalRecordService {
     const mediaType = attachmentTypeOf(bytes);
     if (!mediaType) throw new UnsupportedTypeError();
     const attachmentId = randomUUID();
-    const name = await this.personalData.seal(patientId, fileName);
+    const name = await this.kernel.personalData.seal(patientId, fileName);
     await this.write(
       user,
       patientId,
@@ -270,13 +266,13 @@ export class ClinicalRecordService {
     await this.patientExists(patientId);
     const treats = await this.treats(user.id, patientId);
     // health data: sealed with the patient's own key before it reaches the log (never sealed for a refused write)
-    const content = treats ? await this.personalData.seal(patientId, value) : { keyId: patientId, iv: '', tag: '', data: '' };
-    const { position } = await this.commands.execute(
+    const content = treats ? await this.kernel.personalData.seal(patientId, value) : { keyId: patientId, iv: '', tag: '', data: '' };
+    const { position } = await this.kernel.commands.execute(
       new Decide(clinicalStreamName(patientId), clinicalDecider, command(treats, content), metadata, {
         conflictMessage: 'La cartella è stata modificata nel frattempo: ricaricala e riprova.',
       }),
     );
-    if (position) await this.changes.waitFor(position);
+    if (position) await this.kernel.changes.waitFor(position);
   }
 
   async setRecord(user: SessionUser, patientId: string, input: ClinicalRecordContent, metadata: EventMetadata): Promise<ClinicalRecordView> {
@@ -338,13 +334,13 @@ export class ClinicalRecordService {
     const command: ClinicalCommand = share
       ? { type: 'ShareCare', patientId: user.id, doctorId, isDoctor: doctor?.role === 'doctor' }
       : { type: 'RevokeCareShare', patientId: user.id, doctorId };
-    const { position } = await this.commands.execute(new Decide(clinicalStreamName(user.id), clinicalDecider, command, metadata));
-    if (position) await this.changes.waitFor(position);
+    const { position } = await this.kernel.commands.execute(new Decide(clinicalStreamName(user.id), clinicalDecider, command, metadata));
+    if (position) await this.kernel.changes.waitFor(position);
     return { sharedWith: (await this.doc(user.id))?.sharedWith ?? [] };
   }
 
   private notInFuture(date: string, what: string): void {
-    if (date > practiceDay(this.clock.now(), this.config.practiceTimeZone)) throw new ValidationError(`${what} è nel futuro.`, 'data_futura');
+    if (date > practiceDay(this.kernel.clock.now(), this.kernel.config.practiceTimeZone)) throw new ValidationError(`${what} è nel futuro.`, 'data_futura');
   }
 }
 

@@ -1,5 +1,5 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+
 import {
   DeskRefundInput,
   type EventData,
@@ -16,10 +16,10 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
 import { parseInput } from '../http/parse';
-import { CHANGE_FEED, CONFIG, EVENT_STORE } from '../kernel/tokens';
-import { type Ports } from '../kernel/ports';
+
 import { UsersService } from '../users';
 import { deskPaymentDecider } from './desk-payment.decider';
+import { KernelPorts } from '../kernel/kernel-ports';
 
 export const DESK_PRODUCT_NAME = 'Prestazione sanitaria (pagamento allo studio)';
 
@@ -33,10 +33,7 @@ export interface DeskPaymentView {
 @Injectable()
 export class DeskPaymentsService {
   constructor(
-    private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    private readonly kernel: KernelPorts,
     private readonly users: UsersService,
   ) {}
 
@@ -48,13 +45,13 @@ export class DeskPaymentsService {
   /** POST /api/desk-payments/:orderId/refund: money given back at the desk; the receipts workflow issues the credit note */
   async refund(user: SessionUser, orderId: string, body: unknown, metadata: EventMetadata): Promise<{ refundId: string }> {
     const { reason } = parseInput(DeskRefundInput, body);
-    const { state } = await readState(this.eventStore, orderStreamName(orderId), deskPaymentDecider);
+    const { state } = await readState(this.kernel.eventStore, orderStreamName(orderId), deskPaymentDecider);
     if (!orderId.startsWith('desk-') || state.status === 'none') throw new NotFoundError('Pagamento allo studio non trovato.', 'pagamento_studio_non_trovato');
     this.authorize(user, state.payment.doctorId);
     const refundId = `rimborso-${orderId}`;
     if (state.status === 'refunded') return { refundId };
     if (state.status !== 'placed') throw new ConflictError('Il pagamento non è ancora concluso: riprova tra poco.', 'pagamento_studio_in_corso');
-    const result = await this.commands.execute(
+    const result = await this.kernel.commands.execute(
       new Decide(
         orderStreamName(orderId),
         deskPaymentDecider,
@@ -63,7 +60,7 @@ export class DeskPaymentsService {
         { onStale: 'decide-again' },
       ),
     );
-    if (result.position !== null) await this.changes.waitFor(result.position);
+    if (result.position !== null) await this.kernel.changes.waitFor(result.position);
     return { refundId };
   }
 
@@ -80,7 +77,7 @@ export class DeskPaymentsService {
         : doctor
           ? [await this.users.doctorSummary(await this.users.getDoctor(doctor))]
           : await this.users.listDoctors();
-    const tz = this.config.practiceTimeZone;
+    const tz = this.kernel.config.practiceTimeZone;
     const year = Number(day.slice(0, 4));
     const rows: TakingsRow[] = [];
     for (const d of doctors) {
@@ -91,8 +88,8 @@ export class DeskPaymentsService {
       };
       // a credit note of this year may refund a receipt of the year before
       const events = [
-        ...(await this.eventStore.readStream(receiptsStreamName(d.id, year - 1))),
-        ...(await this.eventStore.readStream(receiptsStreamName(d.id, year))),
+        ...(await this.kernel.eventStore.readStream(receiptsStreamName(d.id, year - 1))),
+        ...(await this.kernel.eventStore.readStream(receiptsStreamName(d.id, year))),
       ].map(parseRecordedEvent);
       const receipts = new Map<string, EventData<'ReceiptIssued'>>();
       for (const e of events) if (e.type === 'ReceiptIssued') receipts.set(e.data.receiptId, e.data);

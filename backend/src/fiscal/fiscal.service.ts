@@ -1,5 +1,5 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+
 import {
   type EventData,
   type EventMetadata,
@@ -28,12 +28,12 @@ import { AccessLogService } from '../personal-data/access-log.service';
 import { ForbiddenError, NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { parseInput } from '../http/parse';
-import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA } from '../kernel/tokens';
-import { type Ports } from '../kernel/ports';
+
 import { type PersonalName, UsersService } from '../users';
 import { fiscalProfileDecider, type FiscalProfileState } from './fiscal-profile.decider';
 import { type StsReceipt, buildStsXml, loadStsPublicKey, zipStsFile } from './sts-export';
 import { Decide } from '../event-store/decide.command';
+import { KernelPorts } from '../kernel/kernel-ports';
 
 /** the patient's data printed on a receipt, sealed on it with the patient's key */
 export interface ReceiptPatient {
@@ -62,20 +62,15 @@ const erasureRequestDecider = {
 
 @Injectable()
 export class FiscalService implements OnModuleInit {
-
   constructor(
-    private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
+    private readonly kernel: KernelPorts,
     private readonly users: UsersService,
     private readonly accessLog: AccessLogService,
   ) {}
 
   /** a configured Sistema TS certificate that cannot be read stops the start, in Italian, instead of the first export */
   onModuleInit(): void {
-    if (this.config.stsCertPath) loadStsPublicKey(this.config);
+    if (this.kernel.config.stsCertPath) loadStsPublicKey(this.kernel.config);
   }
 
   // ---- profile ------------------------------------------------------------------------------------------
@@ -87,12 +82,12 @@ export class FiscalService implements OnModuleInit {
   }
 
   async profileState(doctorId: string): Promise<FiscalProfileState> {
-    return (await readState(this.eventStore, fiscalProfileStreamName(doctorId), fiscalProfileDecider)).state;
+    return (await readState(this.kernel.eventStore, fiscalProfileStreamName(doctorId), fiscalProfileDecider)).state;
   }
 
   private async openProfile(state: FiscalProfileState): Promise<FiscalProfile | null> {
     if (state.status !== 'complete') return null;
-    const personal = await this.personalData.open<FiscalProfilePersonal>(state.personal);
+    const personal = await this.kernel.personalData.open<FiscalProfilePersonal>(state.personal);
     if (!personal) return null;
     return { ...personal, title: state.title, regime: state.regime, stampDutyToPatient: state.stampDutyToPatient, virtualStamp: state.virtualStamp };
   }
@@ -117,8 +112,8 @@ export class FiscalService implements OnModuleInit {
     const doctor = await this.users.get(doctorId);
     if (doctor?.role !== 'doctor') throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
     const { registeredName, albo, taxcode, vatNumber, address } = input;
-    const personal = await this.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address } satisfies FiscalProfilePersonal);
-    await this.commands.execute(
+    const personal = await this.kernel.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address } satisfies FiscalProfilePersonal);
+    await this.kernel.commands.execute(
       new Decide(
         fiscalProfileStreamName(doctorId),
         fiscalProfileDecider,
@@ -140,16 +135,16 @@ export class FiscalService implements OnModuleInit {
   }
 
   async pendingReceipts(doctorId: string): Promise<number> {
-    return (await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { doctor_id: doctorId, status: 'pending_receipt' })).length;
+    return (await this.kernel.readModels.find<FiscalOrderDoc>('fiscal_orders', { doctor_id: doctorId, status: 'pending_receipt' })).length;
   }
 
   /** taxcode and billing as given at payment, name from the account: what a receipt prints of the patient */
   async receiptPatient(orderId: string, patientId: string): Promise<ReceiptPatient> {
-    const events = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
+    const events = (await this.kernel.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
     const placed = events.find((e) => e.type === 'OrderPlaced')?.data;
-    const invoice = placed ? await this.personalData.open<{ taxcode: string; billing: string }>(placed.invoice) : null;
+    const invoice = placed ? await this.kernel.personalData.open<{ taxcode: string; billing: string }>(placed.invoice) : null;
     const user = await this.users.get(patientId);
-    const personal = user?.personal ? await this.personalData.open<PersonalName>(user.personal) : null;
+    const personal = user?.personal ? await this.kernel.personalData.open<PersonalName>(user.personal) : null;
     return { name: personal?.name ?? '', surname: personal?.surname ?? '', taxcode: invoice?.taxcode ?? '', billing: invoice?.billing ?? '' };
   }
 
@@ -157,18 +152,18 @@ export class FiscalService implements OnModuleInit {
 
   /** the order's receipt (and credit note), opened for who may see it; the read is logged in the patient's access log */
   async documentsForOrder(viewer: SessionUser, orderId: string): Promise<IssuedDocuments> {
-    const doc = (await this.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
+    const doc = (await this.kernel.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
     const allowed =
       doc &&
       (viewer.role === 'admin' || (viewer.role === 'patient' && viewer.id === doc.patientId) || (viewer.role === 'doctor' && viewer.id === doc.doctorId));
     if (!doc || !allowed) throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
     if (!doc.receipt || !doc.doctorId) throw new NotFoundError('La ricevuta di questo pagamento non è ancora stata emessa.', 'ricevuta_non_emessa');
-    const receipts = (await this.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.receipt.year))).map(parseRecordedEvent);
+    const receipts = (await this.kernel.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.receipt.year))).map(parseRecordedEvent);
     const receipt = receipts.filter((e) => e.type === 'ReceiptIssued').find((e) => e.data.orderId === orderId)?.data;
     if (!receipt) throw new NotFoundError('La ricevuta di questo pagamento non è ancora stata emessa.', 'ricevuta_non_emessa');
     let creditNote: EventData<'CreditNoteIssued'> | null = null;
     if (doc.creditNote) {
-      const credits = (await this.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.creditNote.year))).map(parseRecordedEvent);
+      const credits = (await this.kernel.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.creditNote.year))).map(parseRecordedEvent);
       creditNote = credits.filter((e) => e.type === 'CreditNoteIssued').find((e) => e.data.orderId === orderId)?.data ?? null;
     }
     if (viewer.id !== doc.patientId) await this.accessLog.recordAccess(viewer, doc.patientId, 'personal_data', `ricevuta ${receipt.number}/${receipt.year}`);
@@ -176,7 +171,7 @@ export class FiscalService implements OnModuleInit {
     return {
       receipt,
       creditNote,
-      issuer: await this.personalData.open<FiscalProfilePersonal>(receipt.issuer),
+      issuer: await this.kernel.personalData.open<FiscalProfilePersonal>(receipt.issuer),
       title: profile.status === 'complete' ? profile.title : '',
       patient: await this.openPatient(receipt),
     };
@@ -189,7 +184,7 @@ export class FiscalService implements OnModuleInit {
    * fiscal documents issued in their name and until when each is kept; and whether they already asked.
    */
   async erasureInfo(patient: SessionUser): Promise<ErasureInfoView> {
-    const docs = (await this.readModels.find<FiscalOrderDoc>('fiscal_orders', { patient_id: patient.id })).map((d) => d.doc);
+    const docs = (await this.kernel.readModels.find<FiscalOrderDoc>('fiscal_orders', { patient_id: patient.id })).map((d) => d.doc);
     const names = new Map<string, Promise<string>>();
     const doctorName = (doctorId: string) => {
       if (!names.has(doctorId))
@@ -217,13 +212,13 @@ export class FiscalService implements OnModuleInit {
       }
     }
     documents.sort((a, b) => a.year - b.year || a.label.localeCompare(b.label));
-    const { state } = await readState(this.eventStore, erasureRequestStreamName(patient.id), erasureRequestDecider);
+    const { state } = await readState(this.kernel.eventStore, erasureRequestStreamName(patient.id), erasureRequestDecider);
     return { statement: FISCAL_RETENTION_STATEMENT, documents, requestedAt: state.requestedAt };
   }
 
   /** POST /api/me/erasure-request: the patient asks, once, having been told what stays; answers whether it was new */
   async requestErasure(patient: SessionUser, metadata: EventMetadata): Promise<{ created: boolean; info: ErasureInfoView }> {
-    const result = await this.commands.execute(
+    const result = await this.kernel.commands.execute(
       new Decide(erasureRequestStreamName(patient.id), erasureRequestDecider, { type: 'RequestErasure', patientId: patient.id, at: metadata.at }, metadata),
     );
     return { created: result.events.length > 0, info: await this.erasureInfo(patient) };
@@ -237,7 +232,7 @@ export class FiscalService implements OnModuleInit {
   ): Promise<{ receipts: EventData<'ReceiptIssued'>[]; creditNotes: EventData<'CreditNoteIssued'>[] }> {
     this.authorize(viewer, doctorId);
     await this.users.getDoctor(doctorId);
-    const events = (await this.eventStore.readStream(receiptsStreamName(doctorId, year))).map(parseRecordedEvent);
+    const events = (await this.kernel.eventStore.readStream(receiptsStreamName(doctorId, year))).map(parseRecordedEvent);
     return {
       receipts: events.filter((e) => e.type === 'ReceiptIssued').map((e) => e.data),
       creditNotes: events.filter((e) => e.type === 'CreditNoteIssued').map((e) => e.data),
@@ -246,11 +241,13 @@ export class FiscalService implements OnModuleInit {
 
   /** the patient printed on a receipt: the patient's own copy, else the fiscal copy kept for the legal period after erasure */
   async openPatient(receipt: Pick<EventData<'ReceiptIssued'>, 'patient' | 'patientFiscal'>): Promise<ReceiptPatient | null> {
-    return (await this.personalData.open<ReceiptPatient>(receipt.patient)) ?? (receipt.patientFiscal ? await this.openFiscal(receipt.patientFiscal) : null);
+    return (
+      (await this.kernel.personalData.open<ReceiptPatient>(receipt.patient)) ?? (receipt.patientFiscal ? await this.openFiscal(receipt.patientFiscal) : null)
+    );
   }
 
   private async openFiscal(sealed: Sealed): Promise<ReceiptPatient | null> {
-    return this.personalData.open<ReceiptPatient>(sealed);
+    return this.kernel.personalData.open<ReceiptPatient>(sealed);
   }
 
   async issuerProfile(doctorId: string): Promise<FiscalProfile | null> {
@@ -342,8 +339,8 @@ export class FiscalService implements OnModuleInit {
       throw new NotFoundError(`Nessuna ricevuta emessa nel ${year}: non c’è nulla da esportare.`, 'nessun_documento');
     const profile = await this.issuerProfile(doctorId);
     if (!profile) throw new NotFoundError('Profilo fiscale mancante: completalo prima di esportare.', 'profilo_fiscale_mancante');
-    const { key, demo } = loadStsPublicKey(this.config);
-    const tz = this.config.practiceTimeZone;
+    const { key, demo } = loadStsPublicKey(this.kernel.config);
+    const tz = this.kernel.config.practiceTimeZone;
     const withTaxcode = async (r: EventData<'ReceiptIssued'>): Promise<StsReceipt> => ({ ...r, patientTaxcode: (await this.openPatient(r))?.taxcode ?? null });
     const withTaxcodes = await Promise.all(receipts.map(withTaxcode));
     // credit notes of this year may cancel receipts of an earlier one; a refund record carries the citizen's code too

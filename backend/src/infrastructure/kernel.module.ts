@@ -3,13 +3,15 @@ import { CLOCK, type Clock } from '../common/clock';
 import { DecideHandler } from '../event-store/decide.command';
 import { WorkflowRunner } from '../event-store/workflow-runner';
 import { AccessLogService } from '../personal-data/access-log.service';
+import { KernelPorts } from '../kernel/kernel-ports';
 import { portTokens } from '../kernel/ports';
 import type { Core } from './core';
 
 /**
  * The shared kernel every feature module sees without importing it: each part of the opened stores under its own
  * token (no service locator), the clock, the one
- * command handler (Decide on the CommandBus), the workflow runner and the personal-data access log.
+ * command handler (Decide on the CommandBus), the workflow runner, the personal-data access log, and KernelPorts (the
+ * ports gathered in one injectable).
  */
 @Global()
 @Module({})
@@ -18,8 +20,8 @@ export class KernelModule {
     const parts = Object.entries(portTokens).map(([part, token]) => ({ provide: token, useValue: core[part as keyof typeof portTokens] }));
     return {
       module: KernelModule,
-      providers: [...parts, { provide: CLOCK, useValue: clock }, DecideHandler, AccessLogService, WorkflowRunner],
-      exports: [...parts.map((p) => p.provide), CLOCK, AccessLogService, WorkflowRunner],
+      providers: [...parts, { provide: CLOCK, useValue: clock }, DecideHandler, AccessLogService, WorkflowRunner, KernelPorts],
+      exports: [...parts.map((p) => p.provide), CLOCK, AccessLogService, WorkflowRunner, KernelPorts],
     };
   }
 }

@@ -1,9 +1,9 @@
-import type { CommandBus } from '@nestjs/cqrs';
 import { InvalidEventError, waitingListStreamName, type RecordedEvent } from '@studio/contracts';
 import { testMetadata } from '../event-store/event-store.contract';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import type { Core } from '../infrastructure/core';
 import { NotificationsService } from './notifications.service';
+import type { KernelPorts } from '../kernel/kernel-ports';
 
 // The outbox's reactor reads committed events: the event and the history it reads are checked against the catalogue
 // before any message is decided; an invalid one is reported (InvalidEventError, naming it), not acted on.
@@ -31,9 +31,17 @@ describe('NotificationsService.react', () => {
       practiceTimeZone: 'Europe/Rome',
       mail: { smtpUrl: undefined, worker: false, reminderHours: 24 },
     } as unknown as Core['config'];
-    service = new NotificationsService({ execute } as unknown as CommandBus, config, store, {} as never, {} as never, {} as never, {} as never, {
-      now: () => new Date(),
-    });
+    const unused = {} as never;
+    service = new NotificationsService({
+      commands: { execute },
+      config,
+      eventStore: store,
+      readModels: unused,
+      changes: unused,
+      appDb: unused,
+      personalData: unused,
+      clock: { now: () => new Date() },
+    } as unknown as KernelPorts);
   });
   afterEach(() => store.close());
 

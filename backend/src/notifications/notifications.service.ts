@@ -1,5 +1,4 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   bookingStreamName,
   notificationStreamName,
@@ -12,10 +11,9 @@ import {
 } from '@studio/contracts';
 import type { UserDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
-import { CLOCK, type Clock } from '../common/clock';
+
 import { ForbiddenError } from '../common/errors';
-import { APP_DB, CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, READ_MODELS } from '../kernel/tokens';
-import { type Ports } from '../kernel/ports';
+
 import { startReactor } from '../kernel/reactor';
 import { outboxHeld } from '../kernel/app-db';
 import { localTransport, smtpTransport, type MailTransport } from './mail-transport';
@@ -23,6 +21,7 @@ import { CAUSE_TYPES, decideNotifications, type Cause } from './notify';
 import { outboxDecider } from './outbox.decider';
 import { OutboxWorker } from './outbox-worker';
 import { Decide } from '../event-store/decide.command';
+import { KernelPorts } from '../kernel/kernel-ports';
 
 const CAUSES = new Set<string>(CAUSE_TYPES);
 
@@ -40,23 +39,15 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   readonly transport: MailTransport | null;
   readonly worker: OutboxWorker | null;
 
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(PERSONAL_DATA) personalData: Ports['personalData'],
-    @Inject(APP_DB) private readonly appDb: Ports['appDb'],
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {
+  constructor(private readonly kernel: KernelPorts) {
+    const { config, eventStore, readModels, changes, personalData, appDb, clock } = kernel;
     const mail = config.mail;
     this.transport = mail.smtpUrl ? smtpTransport(mail.smtpUrl) : config.production ? null : localTransport(appDb, () => clock.now());
     this.worker =
       this.transport && mail.worker
         ? new OutboxWorker({
             core: { config, eventStore, readModels, changes, personalData },
-            commands: this.commands,
+            commands: this.kernel.commands,
             clock,
             transport: this.transport,
             log: { warn: (m) => this.logger.warn(m), error: (m) => this.logger.error(m) },
@@ -68,7 +59,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   async onApplicationBootstrap(): Promise<void> {
     if (!this.transport) this.logger.warn('SMTP_URL non impostata: nessuna email verrà inviata.');
     this.subscription = await startReactor(
-      { appDb: this.appDb, eventStore: this.eventStore },
+      { appDb: this.kernel.appDb, eventStore: this.kernel.eventStore },
       'notifications',
       ['booking-', 'receipts-', 'waitinglist-', 'user-', 'diet-'],
       (e) => this.react(e),
@@ -78,23 +69,23 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     if (!worker) return;
     const kick = () => void worker.runDue().catch((e) => this.logger.error(`Invio delle notifiche: ${String(e)}`));
     // a message decided for now is sent as soon as the read model shows it; the timer catches due reminders and retries
-    this.offChanges = this.changes.onChange((changes) => {
+    this.offChanges = this.kernel.changes.onChange((changes) => {
       if (
         changes.some(
           (c) =>
             c.projection === 'notifications' &&
             (c.doc as { status?: string } | null)?.status === 'pending' &&
-            (c.doc as { nextAt: string }).nextAt <= this.clock.now().toISOString(),
+            (c.doc as { nextAt: string }).nextAt <= this.kernel.clock.now().toISOString(),
         )
       )
         kick();
     });
-    if (this.config.mail.pollMs > 0) {
-      this.timer = setInterval(kick, this.config.mail.pollMs);
+    if (this.kernel.config.mail.pollMs > 0) {
+      this.timer = setInterval(kick, this.kernel.config.mail.pollMs);
       this.timer.unref();
     }
     // once the read models are up (the projection runner starts after the modules), what was left due is sent
-    void this.changes.waitFor(1, 24 * 3_600_000).then(kick, () => undefined);
+    void this.kernel.changes.waitFor(1, 24 * 3_600_000).then(kick, () => undefined);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -120,7 +111,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     const event = parseRecordedEvent(recorded);
     const cause = await this.causeOf(event);
     if (!cause) return;
-    const decided = decideNotifications(cause, { reminderHours: this.config.mail.reminderHours, timeZone: this.config.practiceTimeZone });
+    const decided = decideNotifications(cause, { reminderHours: this.kernel.config.mail.reminderHours, timeZone: this.kernel.config.practiceTimeZone });
     const id = randomUUID();
     const metadata = {
       userId: 'system',
@@ -132,7 +123,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     // one stream each: appended side by side (the store group-commits them)
     await Promise.all(
       decided.map((d) =>
-        this.commands.execute(
+        this.kernel.commands.execute(
           new Decide(notificationStreamName(d.notificationId), outboxDecider, { type: 'Decide', decided: d }, metadata, { onStale: 'decide-again' }),
         ),
       ),
@@ -145,7 +136,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       case 'BookingConfirmed':
       case 'BookingCancelled':
       case 'BookingRescheduled': {
-        const booking = await this.eventStore.readStream(bookingStreamName(event.data.bookingId));
+        const booking = await this.kernel.eventStore.readStream(bookingStreamName(event.data.bookingId));
         // only what was known when this event committed
         const upTo = booking.filter((e) => e.position <= event.position).map(parseRecordedEvent);
         // one case each, so the cause's type and data stay paired (a union's type and data taken apart are not)
@@ -164,7 +155,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       case 'WaitingListOfferMade': {
         const data = event.data;
         const doctorId = event.stream.slice(waitingListStreamName('').length);
-        const list = await this.eventStore.readStream(waitingListStreamName(doctorId));
+        const list = await this.kernel.eventStore.readStream(waitingListStreamName(doctorId));
         // only the list's reservations are read, each checked before its booking is compared
         for (const recorded of list) {
           if (recorded.type !== 'WaitingListOfferReserved') continue;
@@ -179,7 +170,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
       case 'EmailConfirmationRequested':
         return { type: 'EmailConfirmationRequested', data: event.data, at };
       case 'PasswordResetRequested': {
-        const account = (await this.readModels.get<UserDoc>('users', event.data.userId))?.doc;
+        const account = (await this.kernel.readModels.get<UserDoc>('users', event.data.userId))?.doc;
         return { type: 'PasswordResetRequested', data: event.data, at, recipientRole: account?.role ?? 'patient' };
       }
       case 'DietSentToPatient':
@@ -192,7 +183,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   /** GET /api/posta: the local outbox, newest first */
   async localMail(limit = 200): Promise<LocalMailView[]> {
     if (this.transport?.kind !== 'local') throw new ForbiddenError('La posta locale esiste solo senza SMTP_URL, fuori produzione.', 'posta_locale_assente');
-    const rows = await this.appDb.selectFrom('local_mail').selectAll().orderBy('at', 'desc').orderBy('id').limit(limit).execute();
+    const rows = await this.kernel.appDb.selectFrom('local_mail').selectAll().orderBy('at', 'desc').orderBy('id').limit(limit).execute();
     return rows.map((r) => {
       const m = JSON.parse(r.message) as Omit<LocalMailView, 'id' | 'at'>;
       return { id: r.id, at: r.at, notificationId: r.notification_id, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments };

@@ -1,4 +1,3 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type PaypalConfigResponse,
@@ -17,14 +16,14 @@ import {
 import type { BookingDoc, ProductDoc } from '@studio/projections';
 import { HOLD_EXPIRED_MESSAGE } from '../availability';
 import { CatalogService } from '../catalog';
-import { CLOCK, type Clock } from '../common/clock';
+
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
-import { CONFIG, EVENT_STORE, READ_MODELS, RATE_LIMITS } from '../kernel/tokens';
-import { type Ports } from '../kernel/ports';
+
 import { orderDecider } from './order.decider';
 import { PAYMENT_IN_REVIEW_MESSAGE } from './payment-messages';
 import { PAYPAL, paypalFailure, paypalOrFail, type PaypalPort } from './paypal.provider';
 import { Decide } from '../event-store/decide.command';
+import { KernelPorts } from '../kernel/kernel-ports';
 
 const CURRENCY = 'EUR' as const;
 
@@ -37,21 +36,16 @@ const unprocessable = (message: string, code: string) => new AppError(422, code,
 @Injectable()
 export class OrdersService {
   constructor(
-    private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(RATE_LIMITS) private readonly limits: Ports['limits'],
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kernel: KernelPorts,
     @Inject(PAYPAL) private readonly paypal: PaypalPort,
     private readonly catalog: CatalogService,
   ) {}
 
   /** GET /api/paypal/config: public (the client id is public by PayPal's design); 503 while payments are off */
   paypalConfig(): PaypalConfigResponse {
-    const paypal = this.config.paypal;
+    const paypal = this.kernel.config.paypal;
     if (!this.paypal || !paypal) throw new AppError(503, 'pagamenti_non_configurati', 'I pagamenti non sono al momento disponibili.');
-    return { clientId: paypal.clientId, sdkUrl: this.config.paypalSdkUrl, currency: CURRENCY, simulated: this.config.paypalStandIn };
+    return { clientId: paypal.clientId, sdkUrl: this.kernel.config.paypalSdkUrl, currency: CURRENCY, simulated: this.kernel.config.paypalStandIn };
   }
 
   /** GET /api/paypal/quote: the lines and the "Totale" the patient will be charged, as createOrder will compute them */
@@ -83,7 +77,7 @@ export class OrdersService {
     } catch (error) {
       throw paypalFailure(error);
     }
-    await this.commands.execute(
+    await this.kernel.commands.execute(
       new Decide(
         orderStreamName(created.id),
         orderDecider,
@@ -116,11 +110,11 @@ export class OrdersService {
     client: string,
   ): Promise<{ booking: { id: string; doc: BookingDoc }; product: ProductDoc; coupon: string | null; charge: Charge }> {
     // a client past its wrong coupon guesses learns nothing more here either
-    if (input.coupon) await this.limits.coupon.ensureAllowed(client);
-    const booking = await this.readModels.get<BookingDoc>('bookings', input.booking_id);
+    if (input.coupon) await this.kernel.limits.coupon.ensureAllowed(client);
+    const booking = await this.kernel.readModels.get<BookingDoc>('bookings', input.booking_id);
     if (!booking) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
     if (booking.doc.patientId !== user.id) throw new ForbiddenError('Puoi pagare solo le tue prenotazioni.');
-    if (booking.doc.status !== 'held' || Date.parse(booking.doc.expiresAt) <= this.clock.now().getTime()) {
+    if (booking.doc.status !== 'held' || Date.parse(booking.doc.expiresAt) <= this.kernel.clock.now().getTime()) {
       throw new ConflictError(HOLD_EXPIRED_MESSAGE, 'prenotazione_scaduta');
     }
     if (booking.doc.paymentInReview) throw new ConflictError(PAYMENT_IN_REVIEW_MESSAGE, 'pagamento_in_verifica');
@@ -146,14 +140,14 @@ export class OrdersService {
    * they pay is what they were shown, and the receipt (issued once the profile exists) says the practitioner bore it.
    */
   private async stampDutyToPatient(doctorId: string): Promise<boolean> {
-    const [last] = await this.eventStore.readStream(fiscalProfileStreamName(doctorId), { direction: 'backwards', maxCount: 1 });
+    const [last] = await this.kernel.eventStore.readStream(fiscalProfileStreamName(doctorId), { direction: 'backwards', maxCount: 1 });
     if (!last) return false;
     const event = parseRecordedEvent(last);
     return event.type === 'FiscalProfileSet' && event.data.stampDutyToPatient;
   }
 
   private async product(productId: string): Promise<ProductDoc> {
-    const found = await this.readModels.get<ProductDoc>('products', productId);
+    const found = await this.kernel.readModels.get<ProductDoc>('products', productId);
     if (!found || !found.doc.active) throw new NotFoundError('Prodotto non trovato.', 'prodotto_non_trovato');
     return found.doc;
   }
@@ -163,7 +157,7 @@ export class OrdersService {
    * follows hold → order → capture → booked in one view. The causation stays this request.
    */
   private async inBookingChain(bookingId: string, metadata: EventMetadata): Promise<EventMetadata> {
-    const [held] = await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    const [held] = await this.kernel.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
     return held ? { ...metadata, correlationId: held.metadata.correlationId } : metadata;
   }
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import {
   DoctorProfileInput,
   type DoctorProfileView,
@@ -13,12 +12,14 @@ import {
 import { readDoctorProfile, readPracticeIdentity } from '../config/practice-settings';
 import { Decide } from '../event-store/decide.command';
 import { parseInput } from '../http/parse';
-import { APP_DB, CONFIG, EVENT_STORE } from '../kernel/tokens';
+import { APP_DB } from '../kernel/tokens';
+
 import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { doctorProfileDecider } from './doctor-profile.decider';
 import { ImageStore, inspectImage } from './images';
 import { type Actor, practiceSettingsDecider } from './practice-settings.decider';
+import { KernelPorts } from '../kernel/kernel-ports';
 
 /** the session's user as the deciders see an actor */
 const actorOf = (user: SessionUser): Actor => ({ id: user.id, admin: user.role === 'admin' });
@@ -31,9 +32,7 @@ export class SettingsService {
   readonly images: ImageStore;
 
   constructor(
-    private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    private readonly kernel: KernelPorts,
     @Inject(APP_DB) appDb: Ports['appDb'],
     private readonly users: UsersService,
   ) {
@@ -41,7 +40,7 @@ export class SettingsService {
   }
 
   private get sources() {
-    return { eventStore: this.eventStore, config: this.config };
+    return { eventStore: this.kernel.eventStore, config: this.kernel.config };
   }
 
   practice(): Promise<PracticeInfo> {
@@ -50,7 +49,7 @@ export class SettingsService {
 
   async setPracticeDetails(user: SessionUser, body: unknown, metadata: EventMetadata): Promise<PracticeInfo> {
     const details = parseInput(PracticeDetailsInput, body);
-    await this.commands.execute(
+    await this.kernel.commands.execute(
       new Decide(PRACTICE_SETTINGS_STREAM, practiceSettingsDecider, { type: 'SetPracticeDetails', actor: actorOf(user), details }, metadata),
     );
     return this.practice();
@@ -64,7 +63,7 @@ export class SettingsService {
   async setPracticeLogo(user: SessionUser, body: unknown, metadata: EventMetadata): Promise<PracticeInfo> {
     const data = bytesOf(body);
     const image = inspectImage(data);
-    await this.commands.execute(
+    await this.kernel.commands.execute(
       new Decide(PRACTICE_SETTINGS_STREAM, practiceSettingsDecider, { type: 'SetPracticeLogo', actor: actorOf(user), image }, metadata),
     );
     await this.images.put({ imageId: image.imageId, contentType: image.contentType! }, data, metadata.at);
@@ -89,7 +88,7 @@ export class SettingsService {
   async setDoctorProfile(user: SessionUser, doctorId: string, body: unknown, metadata: EventMetadata): Promise<DoctorProfileView> {
     const profile = parseInput(DoctorProfileInput, body);
     const isDoctor = await this.isDoctor(doctorId);
-    await this.commands.execute(
+    await this.kernel.commands.execute(
       new Decide(
         doctorProfileStreamName(doctorId),
         doctorProfileDecider,
@@ -104,7 +103,7 @@ export class SettingsService {
     const data = bytesOf(body);
     const image = inspectImage(data);
     const isDoctor = await this.isDoctor(doctorId);
-    await this.commands.execute(
+    await this.kernel.commands.execute(
       new Decide(
         doctorProfileStreamName(doctorId),
         doctorProfileDecider,

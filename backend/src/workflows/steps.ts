@@ -21,3 +21,12 @@ export const onBooking = (bookingId: string, command: BookingCommand): DecideSte
   command,
   options: { onStale: 'decide-again' },
 });
+
+/** a step is due while its decider would still append (or refuse: the refusal is the flow's to hear) */
+export function due<S, C>(decider: { decide(command: C, state: S): unknown[] }, command: C, state: S): boolean {
+  try {
+    return decider.decide(command, state).length > 0;
+  } catch {
+    return true;
+  }
+}

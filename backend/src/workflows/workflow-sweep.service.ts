@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+
 import { WorkflowRunner, type SweepOutcome } from '../event-store/workflow-runner';
-import { CHANGE_FEED, CONFIG, EVENT_STORE } from '../kernel/tokens';
-import { type Ports } from '../kernel/ports';
+
+import { KernelPorts } from '../kernel/kernel-ports';
 
 /**
  * The one sweep of unfinished workflows: at start (once the read models have caught up with the log, so each
@@ -19,24 +20,22 @@ export class WorkflowSweepService implements OnApplicationBootstrap, OnModuleDes
   readonly startupPass: Promise<SweepOutcome[]> = new Promise((resolve) => (this.startupPassEnded = resolve));
 
   constructor(
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    private readonly kernel: KernelPorts,
     private readonly workflows: WorkflowRunner,
   ) {}
 
   onApplicationBootstrap(): void {
     // the projection runner starts after Nest's init: wait for it to reach the head before asking the read models
     this.startup = setTimeout(() => {
-      void this.eventStore
+      void this.kernel.eventStore
         .headPosition()
-        .then((head) => this.changes.waitFor(head, 30_000))
+        .then((head) => this.kernel.changes.waitFor(head, 30_000))
         .then(() => (this.stopped ? [] : this.sweep()))
         .then((outcomes) => this.startupPassEnded(outcomes))
         .catch((e) => (this.logger.error(`Ripresa all’avvio non riuscita: ${String(e)}`), this.startupPassEnded([])));
     }, 1000);
     this.startup.unref();
-    const seconds = this.config.holdSweepSeconds;
+    const seconds = this.kernel.config.holdSweepSeconds;
     if (seconds <= 0) return;
     this.timer = setInterval(() => void this.sweep().catch((e) => this.logger.error(String(e))), seconds * 1000);
     this.timer.unref();

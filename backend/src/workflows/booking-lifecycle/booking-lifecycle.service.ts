@@ -1,5 +1,5 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+
 import {
   availabilityStreamName,
   bookingStreamName,
@@ -15,17 +15,17 @@ import type { BookingDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { SLOT_TAKEN_MESSAGE, availabilityDecider, doctorDayOf, inWorkingHours, slotStartsOf } from '../../availability';
 import { BookingService, bookingDecider } from '../../booking';
-import { CLOCK, type Clock } from '../../common/clock';
+
 import { ConflictError, ForbiddenError, ValidationError } from '../../common/errors';
 import { readState } from '../../event-store/command-handler';
-import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../../kernel/tokens';
-import { type Ports } from '../../kernel/ports';
+
 import { UsersService } from '../../users';
 import { cancelBookingWorkflow, type CancelInput } from './cancel-booking.workflow';
 import { rescheduleBookingWorkflow, type RescheduleInput } from './reschedule-booking.workflow';
 import { WorkflowRunner } from '../../event-store/workflow-runner';
 import { HoldService } from '../hold/hold.service';
 import { Decide } from '../../event-store/decide.command';
+import { KernelPorts } from '../../kernel/kernel-ports';
 
 const BATCH = 200;
 
@@ -40,13 +40,7 @@ export class BookingLifecycleService {
   private readonly logger = new Logger('BookingLifecycle');
 
   constructor(
-    private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kernel: KernelPorts,
     private readonly bookings: BookingService,
     private readonly holds: HoldService,
     private readonly users: UsersService,
@@ -77,11 +71,15 @@ export class BookingLifecycleService {
 
   /** the bookings a crash (or PayPal down) left half-way through a cancel or a move: the sweep's query */
   private async pending(kind: 'cancel' | 'reschedule'): Promise<BookingDoc[]> {
-    return (await this.readModels.find<BookingDoc>('bookings', { pending: kind }, { limit: BATCH })).map((d) => d.doc);
+    return (await this.kernel.readModels.find<BookingDoc>('bookings', { pending: kind }, { limit: BATCH })).map((d) => d.doc);
   }
 
   private policyInput() {
-    return { now: this.clock.now().toISOString(), timeZone: this.config.practiceTimeZone, cutoffHours: this.config.cancellationCutoffHours };
+    return {
+      now: this.kernel.clock.now().toISOString(),
+      timeZone: this.kernel.config.practiceTimeZone,
+      cutoffHours: this.kernel.config.cancellationCutoffHours,
+    };
   }
 
   /** a patient acts on their own bookings, a doctor on theirs, the secretary on any */
@@ -99,7 +97,7 @@ export class BookingLifecycleService {
     if (booking.status === 'held') {
       // not paid yet: the hold is let go (the slot is free at once), nothing to refund
       const position = await this.holds.endHold(booking, 'released', metadata);
-      if (position) await this.changes.waitFor(position);
+      if (position) await this.kernel.changes.waitFor(position);
       return this.bookings.publicView(bookingId);
     }
     if (by !== 'patient' && !reason) throw new ValidationError('Indica il motivo dell’annullamento: il paziente lo riceverà.', 'motivo_mancante');
@@ -107,8 +105,8 @@ export class BookingLifecycleService {
       throw new ConflictError('La prenotazione non è attiva: non c’è nulla da annullare.', 'prenotazione_non_attiva');
     }
     metadata = await this.inBookingChain(bookingId, metadata);
-    const sealed = reason ? await this.personalData.sealUnlessErased(booking.patientId, reason) : null;
-    const intent = await this.commands.execute(
+    const sealed = reason ? await this.kernel.personalData.sealUnlessErased(booking.patientId, reason) : null;
+    const intent = await this.kernel.commands.execute(
       new Decide(bookingStreamName(bookingId), bookingDecider, { type: 'CancelBooking', bookingId, by, reason: sealed, ...this.policyInput() }, metadata),
     );
     const [cancelled] = intent.events;
@@ -122,7 +120,7 @@ export class BookingLifecycleService {
       // the cancellation stands; what is left (the refund when PayPal is down) is resumed by the sweep
       this.logger.warn(`Annullamento ${bookingId} da completare: ${String(error)}`);
     }
-    if (position) await this.changes.waitFor(position);
+    if (position) await this.kernel.changes.waitFor(position);
     return this.bookings.publicView(bookingId);
   }
 
@@ -165,7 +163,7 @@ export class BookingLifecycleService {
       throw new ValidationError('Scegli un orario che non si sovrapponga a quello attuale della visita.', 'orario_sovrapposto');
     }
     // a slot already taken is refused before anything is recorded; a race lost later is abandoned by the workflow
-    const { state: day } = await readState(this.eventStore, availabilityStreamName(booking.doctorId, toDay), availabilityDecider);
+    const { state: day } = await readState(this.kernel.eventStore, availabilityStreamName(booking.doctorId, toDay), availabilityDecider);
     for (const start of starts) {
       const target = day.slots[start];
       if (target?.status !== 'available' && !(target?.status === 'booked' && target.bookingId === bookingId)) {
@@ -178,7 +176,7 @@ export class BookingLifecycleService {
     metadata = await this.inBookingChain(bookingId, metadata);
     const requestId = randomUUID();
     const policy = this.policyInput();
-    const intent = await this.commands.execute(
+    const intent = await this.kernel.commands.execute(
       new Decide(
         bookingStreamName(bookingId),
         bookingDecider,
@@ -199,9 +197,9 @@ export class BookingLifecycleService {
     };
     try {
       const position = await this.runReschedule(input, metadata);
-      await this.changes.waitFor(position ?? intent.position!);
+      await this.kernel.changes.waitFor(position ?? intent.position!);
     } catch (error) {
-      await this.changes.waitFor(await this.eventStore.headPosition());
+      await this.kernel.changes.waitFor(await this.kernel.eventStore.headPosition());
       throw error;
     }
     return this.bookings.publicView(bookingId);
@@ -216,15 +214,15 @@ export class BookingLifecycleService {
     const booking = await this.bookings.lookup(bookingId);
     const by = this.authorise(booking, user, 'registrare l’esito di');
     if (by === 'patient') throw new ForbiddenError('L’esito della visita lo registra lo studio.');
-    const result = await this.commands.execute(
+    const result = await this.kernel.commands.execute(
       new Decide(
         bookingStreamName(bookingId),
         bookingDecider,
-        { type: 'RecordOutcome', bookingId, outcome, now: this.clock.now().toISOString(), timeZone: this.config.practiceTimeZone },
+        { type: 'RecordOutcome', bookingId, outcome, now: this.kernel.clock.now().toISOString(), timeZone: this.kernel.config.practiceTimeZone },
         await this.inBookingChain(bookingId, metadata),
       ),
     );
-    if (result.position) await this.changes.waitFor(result.position);
+    if (result.position) await this.kernel.changes.waitFor(result.position);
     return this.bookings.publicView(bookingId);
   }
 
@@ -233,15 +231,15 @@ export class BookingLifecycleService {
     const booking = await this.bookings.lookup(bookingId);
     const by = this.authorise(booking, user, 'annullare l’esito di');
     if (by === 'patient') throw new ForbiddenError('L’esito della visita lo registra lo studio.');
-    const result = await this.commands.execute(
+    const result = await this.kernel.commands.execute(
       new Decide(
         bookingStreamName(bookingId),
         bookingDecider,
-        { type: 'UndoOutcome', bookingId, now: this.clock.now().toISOString() },
+        { type: 'UndoOutcome', bookingId, now: this.kernel.clock.now().toISOString() },
         await this.inBookingChain(bookingId, metadata),
       ),
     );
-    if (result.position) await this.changes.waitFor(result.position);
+    if (result.position) await this.kernel.changes.waitFor(result.position);
     return this.bookings.publicView(bookingId);
   }
 
@@ -252,7 +250,7 @@ export class BookingLifecycleService {
 
   /** the flow's events join the booking's chain (the hold's correlation id) */
   private async inBookingChain(bookingId: string, metadata: EventMetadata): Promise<EventMetadata> {
-    const [first] = await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    const [first] = await this.kernel.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
     return first ? { ...metadata, correlationId: first.metadata.correlationId } : metadata;
   }
 }

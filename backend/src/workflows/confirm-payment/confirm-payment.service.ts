@@ -14,15 +14,15 @@ import {
 import type { BookingDoc, ProductDoc, UnsettledPaymentDoc } from '@studio/projections';
 import { doctorDayOf } from '../../availability';
 import { CatalogService } from '../../catalog';
-import { CLOCK, type Clock } from '../../common/clock';
+
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../common/errors';
 import { StepDeferred, readWorkflowState } from '../../event-store/workflow';
 import { WorkflowRunner, type SweepOutcome } from '../../event-store/workflow-runner';
-import { CHANGE_FEED, CONFIG, EVENT_STORE, PERSONAL_DATA, RATE_LIMITS, READ_MODELS } from '../../kernel/tokens';
-import { type Ports } from '../../kernel/ports';
+
 import { INVALID_TAXCODE_MESSAGE, PAYMENT_NOT_COMPLETED_MESSAGE, PAYPAL, paypalFailure, paypalOrFail, refundedMessage, type PaypalPort } from '../../orders';
 import { type WebhookTransmission } from '../../payments';
 import { confirmPaymentWorkflow, reconcileInput, type ConfirmPaymentInput, type ConfirmPaymentState } from './confirm-payment.workflow';
+import { KernelPorts } from '../../kernel/kernel-ports';
 
 const HOME = { redirect: '/home' } as const;
 
@@ -47,18 +47,14 @@ export class ConfirmPaymentService {
   private readonly logger = new Logger('Orders');
 
   constructor(
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(RATE_LIMITS) private readonly limits: Ports['limits'],
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kernel: KernelPorts,
     @Inject(PAYPAL) private readonly paypal: PaypalPort,
     private readonly catalog: CatalogService,
     private readonly workflows: WorkflowRunner,
   ) {
-    workflows.resumes(confirmPaymentWorkflow, () => this.unsettled(this.config.paypalCaptureGraceMs), { metadata: (input) => this.systemMetadata(input) });
+    workflows.resumes(confirmPaymentWorkflow, () => this.unsettled(this.kernel.config.paypalCaptureGraceMs), {
+      metadata: (input) => this.systemMetadata(input),
+    });
   }
 
   /**
@@ -67,7 +63,7 @@ export class ConfirmPaymentService {
    * stopped, and once OrderPlaced is recorded it answers the same and appends nothing.
    */
   async confirm(user: SessionUser, input: ConfirmInput, metadata: EventMetadata, client: string): Promise<ConfirmPaymentResponse> {
-    if (input.coupon) await this.limits.coupon.ensureAllowed(client);
+    if (input.coupon) await this.kernel.limits.coupon.ensureAllowed(client);
     paypalOrFail(this.paypal);
     const order = await this.orderCreated(input.transaction);
     if (!order) throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
@@ -81,11 +77,11 @@ export class ConfirmPaymentService {
     if (!isValidCodiceFiscale(taxcode)) throw new ValidationError(INVALID_TAXCODE_MESSAGE, 'codice_fiscale_non_valido');
     if (billing.length > 500) throw new ValidationError('L’indirizzo di fatturazione è troppo lungo (al massimo 500 caratteri).', 'fatturazione_troppo_lunga');
 
-    const booking = await this.readModels.get<BookingDoc>('bookings', order.bookingId);
+    const booking = await this.kernel.readModels.get<BookingDoc>('bookings', order.bookingId);
     if (!booking) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
     // the hold is judged when the confirmation starts: a capture that outlasts it still books the slot if nobody else took it
-    const startedAt = this.clock.now().toISOString();
-    const product = await this.readModels.get<ProductDoc>('products', order.productId);
+    const startedAt = this.kernel.clock.now().toISOString();
+    const product = await this.kernel.readModels.get<ProductDoc>('products', order.productId);
     const request: EventData<'PaymentCaptureRequested'> = {
       orderId: order.orderId,
       // the attempt's own id is set by the workflow (captureRequestId); recorded before PayPal is asked
@@ -94,9 +90,9 @@ export class ConfirmPaymentService {
       doctorId: booking.doc.doctorId,
       start: booking.doc.start,
       startedAt,
-      today: practiceDay(new Date(startedAt), this.config.practiceTimeZone),
+      today: practiceDay(new Date(startedAt), this.kernel.config.practiceTimeZone),
       productName: product?.doc.name ?? order.productId,
-      invoice: await this.personalData.seal(order.patientId, { taxcode, billing }),
+      invoice: await this.kernel.personalData.seal(order.patientId, { taxcode, billing }),
       stsOpposition: input.opposizione_sts === true,
     };
     const flow: ConfirmPaymentInput = { ...reconcileInput(order, request, doctorDayOf), patientId: user.id, mode: 'confirm', checkedAt: startedAt };
@@ -113,7 +109,7 @@ export class ConfirmPaymentService {
       throw error;
     }
     // read your writes: /home shows the confirmed booking and the order
-    await this.changes.waitFor(run.position ?? (await this.eventStore.headPosition()));
+    await this.kernel.changes.waitFor(run.position ?? (await this.kernel.eventStore.headPosition()));
     if (run.state.order.status === 'pending') return { ...HOME, paymentInReview: true };
     if (run.state.order.status !== 'placed') throw new AppError(422, 'pagamento_non_completato', PAYMENT_NOT_COMPLETED_MESSAGE);
     return HOME;
@@ -160,10 +156,10 @@ export class ConfirmPaymentService {
    */
   private async unsettled(graceMs: number): Promise<ConfirmPaymentInput[]> {
     if (!this.paypal) return [];
-    const before = new Date(this.clock.now().getTime() - graceMs).toISOString();
+    const before = new Date(this.kernel.clock.now().getTime() - graceMs).toISOString();
     const due = [
-      ...(await this.readModels.find<UnsettledPaymentDoc>('unsettled_payments', { status: 'capturing', requested_at: { lte: before } }, { limit: 500 })),
-      ...(await this.readModels.find<UnsettledPaymentDoc>('unsettled_payments', { status: { in: ['pending', 'captured'] } }, { limit: 500 })),
+      ...(await this.kernel.readModels.find<UnsettledPaymentDoc>('unsettled_payments', { status: 'capturing', requested_at: { lte: before } }, { limit: 500 })),
+      ...(await this.kernel.readModels.find<UnsettledPaymentDoc>('unsettled_payments', { status: { in: ['pending', 'captured'] } }, { limit: 500 })),
     ];
     const inputs: ConfirmPaymentInput[] = [];
     for (const { doc } of due) {
@@ -175,7 +171,7 @@ export class ConfirmPaymentService {
 
   /** the confirmation's input as the order's log has it (its creation and last capture intent); null before any intent */
   private async reconcileInputOf(orderId: string): Promise<ConfirmPaymentInput | null | 'unknown'> {
-    const history = (await this.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
+    const history = (await this.kernel.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
     const created = history.find((e) => e.type === 'OrderCreated');
     const requests = history.filter((e) => e.type === 'PaymentCaptureRequested');
     const request = requests[requests.length - 1];
@@ -184,17 +180,17 @@ export class ConfirmPaymentService {
   }
 
   private async orderCreated(orderId: string): Promise<EventData<'OrderCreated'> | null> {
-    const [first] = (await this.eventStore.readStream(orderStreamName(orderId), { maxCount: 1 })).map(parseRecordedEvent);
+    const [first] = (await this.kernel.eventStore.readStream(orderStreamName(orderId), { maxCount: 1 })).map(parseRecordedEvent);
     return first?.type === 'OrderCreated' ? first.data : null;
   }
 
   private state(input: ConfirmPaymentInput): Promise<ConfirmPaymentState> {
-    return readWorkflowState(this.eventStore, confirmPaymentWorkflow, input);
+    return readWorkflowState(this.kernel.eventStore, confirmPaymentWorkflow, input);
   }
 
   /** a resumed confirmation's events: the system's, correlated with the booking's chain, caused by the order */
   private systemMetadata(input: ConfirmPaymentInput): Promise<EventMetadata> {
-    const at = this.clock.now().toISOString();
+    const at = this.kernel.clock.now().toISOString();
     return this.inBookingChain(input.bookingId, { userId: 'system', role: 'system', at, correlationId: input.orderId, causationId: input.orderId });
   }
 
@@ -203,7 +199,7 @@ export class ConfirmPaymentService {
    * follows hold → order → capture → booked in one view. The causation stays this request.
    */
   private async inBookingChain(bookingId: string, metadata: EventMetadata): Promise<EventMetadata> {
-    const [held] = await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    const [held] = await this.kernel.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
     return held ? { ...metadata, correlationId: held.metadata.correlationId } : metadata;
   }
 }

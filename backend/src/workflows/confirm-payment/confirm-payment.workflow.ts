@@ -14,7 +14,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../co
 import { evolveWith } from '../../event-store/command-handler';
 import type { DecideStep, Workflow, WorkflowEvent } from '../../event-store/workflow';
 import { PAYMENT_DECLINED_MESSAGE, captureRequestId, orderDecider, refundedMessage, type OrderCommand, type OrderState } from '../../orders';
-import { onBooking } from '../steps';
+import { due, onBooking } from '../steps';
 
 /** the named effects of the confirmation's PayPal steps (registered by ConfirmPaymentService) */
 export const PAYPAL_CAPTURE = 'paypal-cattura';
@@ -120,15 +120,6 @@ export type ConfirmPaymentStep =
   /** PayPal declined the capture it reviewed: the hold is given back (the slot on its doctor-day, then the booking) */
   | { kind: 'release'; command: ReleaseHold }
   | { kind: 'end-hold'; command: EndHold };
-
-/** a step is due while its decider would still append (or refuse: the refusal is the flow's to hear) */
-function due<S, C>(decider: { decide(command: C, state: S): unknown[] }, command: C, state: S): boolean {
-  try {
-    return decider.decide(command, state).length > 0;
-  } catch {
-    return true;
-  }
-}
 
 /**
  * A payment's confirmation, across the order, the coupon, the doctor-day and the booking streams:

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+
 import {
   DeskPaymentInput,
   bookingStreamName,
@@ -11,15 +12,15 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc } from '@studio/projections';
 import { doctorDayOf } from '../../availability';
-import { CLOCK, type Clock } from '../../common/clock';
+
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../common/errors';
 import { WorkflowRunner } from '../../event-store/workflow-runner';
 import { DESK_PRODUCT_NAME, deskOrderId, type DeskPaymentView } from '../../desk-payments';
 import { parseInput } from '../../http/parse';
-import { CHANGE_FEED, EVENT_STORE, PERSONAL_DATA, READ_MODELS } from '../../kernel/tokens';
-import { type Ports } from '../../kernel/ports';
+
 import { UsersService } from '../../users';
 import { deskPaymentWorkflow, type DeskPaymentFlowInput } from './desk-payment.workflow';
+import { KernelPorts } from '../../kernel/kernel-ports';
 
 const BATCH = 200;
 
@@ -31,11 +32,7 @@ const BATCH = 200;
 @Injectable()
 export class DeskPaymentFlowService {
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kernel: KernelPorts,
     private readonly users: UsersService,
     private readonly workflows: WorkflowRunner,
   ) {
@@ -45,7 +42,7 @@ export class DeskPaymentFlowService {
   /** POST /api/bookings/:id/desk-payment: the booking is confirmed with the payment taken at the desk */
   async record(user: SessionUser, bookingId: string, body: unknown, metadata: EventMetadata): Promise<DeskPaymentView> {
     const input = parseInput(DeskPaymentInput, body);
-    const booking = (await this.readModels.get<BookingDoc>('bookings', bookingId))?.doc;
+    const booking = (await this.kernel.readModels.get<BookingDoc>('bookings', bookingId))?.doc;
     if (!booking) throw new NotFoundError('Prenotazione non trovata.', 'prenotazione_non_trovata');
     if (!(user.role === 'admin' || (user.role === 'doctor' && user.id === booking.doctorId))) {
       throw new ForbiddenError(
@@ -58,12 +55,12 @@ export class DeskPaymentFlowService {
     if (booking.status === 'confirmed' && booking.orderId === orderId) return view;
 
     const patient = await this.users.get(booking.patientId);
-    const registered = patient?.personal ? await this.personalData.open<{ taxcode?: string }>(patient.personal) : null;
+    const registered = patient?.personal ? await this.kernel.personalData.open<{ taxcode?: string }>(patient.personal) : null;
     const taxcode = input.taxcode || registered?.taxcode?.toUpperCase() || '';
     if (!taxcode) throw new ValidationError('Indica il codice fiscale del paziente per la ricevuta.', 'codice_fiscale_mancante');
     if (!isValidCodiceFiscale(taxcode)) throw new ValidationError('Codice fiscale non valido.', 'codice_fiscale_non_valido');
 
-    const now = this.clock.now().toISOString();
+    const now = this.kernel.clock.now().toISOString();
     const payment: EventData<'DeskPaymentRecorded'> = {
       orderId,
       bookingId,
@@ -72,12 +69,12 @@ export class DeskPaymentFlowService {
       method: input.method,
       amountCents: input.amountCents,
       at: now,
-      invoice: await this.personalData.seal(booking.patientId, { taxcode, billing: input.billing ?? '' }),
+      invoice: await this.kernel.personalData.seal(booking.patientId, { taxcode, billing: input.billing ?? '' }),
       stsOpposition: input.stsOpposition === true,
     };
     const flow = { ...flowInput(payment, booking.start)!, checkedAt: now };
     const run = await this.workflows.run(deskPaymentWorkflow, flow, await this.inBookingChain(bookingId, metadata));
-    await this.changes.waitFor(run.position ?? (await this.eventStore.headPosition()));
+    await this.kernel.changes.waitFor(run.position ?? (await this.kernel.eventStore.headPosition()));
     if (run.state.desk.status === 'refunded')
       throw new ConflictError('La prenotazione non è più disponibile: restituisci il pagamento al paziente.', 'pagamento_studio_restituito');
     return view;
@@ -88,14 +85,14 @@ export class DeskPaymentFlowService {
    * confirmed by it while its order is not placed yet (no orders document).
    */
   private async unfinished(): Promise<DeskPaymentFlowInput[]> {
-    const held = await this.readModels.find<BookingDoc>('bookings', { status: 'held' }, { limit: BATCH });
-    const confirmed = (await this.readModels.find<BookingDoc>('bookings', { status: 'confirmed', start: { gte: this.recent() } }, { limit: 5 * BATCH })).filter(
-      (b) => b.doc.orderId === deskOrderId(b.id),
-    );
+    const held = await this.kernel.readModels.find<BookingDoc>('bookings', { status: 'held' }, { limit: BATCH });
+    const confirmed = (
+      await this.kernel.readModels.find<BookingDoc>('bookings', { status: 'confirmed', start: { gte: this.recent() } }, { limit: 5 * BATCH })
+    ).filter((b) => b.doc.orderId === deskOrderId(b.id));
     const inputs: DeskPaymentFlowInput[] = [];
     for (const { id, doc } of [...held, ...confirmed]) {
-      if (doc.status === 'confirmed' && (await this.readModels.get('orders', deskOrderId(id)))) continue;
-      const [first] = (await this.eventStore.readStream(orderStreamName(deskOrderId(id)), { maxCount: 1 })).map(parseRecordedEvent);
+      if (doc.status === 'confirmed' && (await this.kernel.readModels.get('orders', deskOrderId(id)))) continue;
+      const [first] = (await this.kernel.eventStore.readStream(orderStreamName(deskOrderId(id)), { maxCount: 1 })).map(parseRecordedEvent);
       const input = first?.type === 'DeskPaymentRecorded' ? flowInput(first.data, doc.start) : null;
       if (input) inputs.push(input);
     }
@@ -104,17 +101,23 @@ export class DeskPaymentFlowService {
 
   /** a week back: a desk payment is taken around the visit's time */
   private recent(): string {
-    return new Date(this.clock.now().getTime() - 7 * 86_400_000).toISOString();
+    return new Date(this.kernel.clock.now().getTime() - 7 * 86_400_000).toISOString();
   }
 
   private async systemMetadata(bookingId: string): Promise<EventMetadata> {
     const correlationId = deskOrderId(bookingId);
-    return this.inBookingChain(bookingId, { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId, causationId: correlationId });
+    return this.inBookingChain(bookingId, {
+      userId: 'system',
+      role: 'system',
+      at: this.kernel.clock.now().toISOString(),
+      correlationId,
+      causationId: correlationId,
+    });
   }
 
   /** the payment's events join the booking's chain */
   private async inBookingChain(bookingId: string, metadata: EventMetadata): Promise<EventMetadata> {
-    const [first] = await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
+    const [first] = await this.kernel.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 });
     return first ? { ...metadata, correlationId: first.metadata.correlationId } : metadata;
   }
 }

@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, type AppError } from '../../common/errors
 import { evolveWith } from '../../event-store/command-handler';
 import type { Workflow, WorkflowEvent } from '../../event-store/workflow';
 import { deskPaymentDecider, type DeskPaymentCommand, type DeskPaymentState } from '../../desk-payments';
-import { onBooking, onDoctorDay } from '../steps';
+import { due, onBooking, onDoctorDay } from '../steps';
 
 export interface DeskPaymentFlowInput {
   payment: EventData<'DeskPaymentRecorded'>;
@@ -28,14 +28,6 @@ export interface DeskPaymentFlowState {
 }
 
 export type DeskPaymentStep = { kind: 'desk'; command: DeskPaymentCommand } | { kind: 'day'; command: BookSlot } | { kind: 'booking'; command: ConfirmBooking };
-
-function due<S, C>(decider: { decide(command: C, state: S): unknown[] }, command: C, state: S): boolean {
-  try {
-    return decider.decide(command, state).length > 0;
-  } catch {
-    return true;
-  }
-}
 
 /**
  * A payment taken at the desk, across the desk order, the doctor-day and the booking streams, with the same booking

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+
 import { followUpSeriesStreamName, slotId, type EventMetadata, type FollowUpSeriesRequest, type FollowUpSeriesView, type SessionUser } from '@studio/contracts';
 import type { BookingDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
@@ -9,8 +9,7 @@ import { AppError, ConflictError, ForbiddenError } from '../../common/errors';
 import { DeskPaymentFlowService } from '../desk-payment/desk-payment.service';
 import { Decide } from '../../event-store/decide.command';
 import { WorkflowRunner } from '../../event-store/workflow-runner';
-import { CHANGE_FEED, EVENT_STORE, READ_MODELS } from '../../kernel/tokens';
-import { type Ports } from '../../kernel/ports';
+
 import {
   followUpSeriesDecider,
   followUpSeriesWorkflow,
@@ -19,6 +18,7 @@ import {
   type SeriesInput,
   type SeriesState,
 } from './follow-up-series.workflow';
+import { KernelPorts } from '../../kernel/kernel-ports';
 
 /**
  * "Prenota il controllo" as a series (issue 29): N visits of the same visit type every K weeks, at the visit's weekday
@@ -29,10 +29,7 @@ import {
 @Injectable()
 export class FollowUpSeriesService {
   constructor(
-    private readonly commands: CommandBus,
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
+    private readonly kernel: KernelPorts,
     private readonly bookings: BookingService,
     private readonly holds: HoldService,
     private readonly desk: DeskPaymentFlowService,
@@ -70,7 +67,7 @@ export class FollowUpSeriesService {
       desk: { by: user, visitTypeId: visit.visit.visitTypeId, ...(input.taxcode ? { taxcode: input.taxcode } : {}) },
     };
     const run = await this.workflows.run(followUpSeriesWorkflow, input_, metadata);
-    if (run.position) await this.changes.waitFor(run.position);
+    if (run.position) await this.kernel.changes.waitFor(run.position);
     return view(input_.series.seriesId, input_.series.starts, run.state);
   }
 
@@ -82,7 +79,7 @@ export class FollowUpSeriesService {
     let reason: string | null = null;
     try {
       // the patient's booking at that start, if a run before a crash made it; else the patient's hold of it
-      const mine = await this.readModels.find<BookingDoc>('bookings', { patient_id: series.patientId });
+      const mine = await this.kernel.readModels.find<BookingDoc>('bookings', { patient_id: series.patientId });
       bookingId =
         mine.find((b) => b.doc.slotId === slot && (b.doc.status === 'held' || b.doc.status === 'confirmed'))?.id ??
         (await this.holds.hold({ id: series.patientId, role: 'patient', name: '' }, series.doctorId, slot, metadata, desk?.visitTypeId)).id;
@@ -96,11 +93,11 @@ export class FollowUpSeriesService {
       if (!(error instanceof AppError)) throw error;
       reason = error.message;
       // a hold the desk payment refused is let go at once: the slot is free again
-      const held = bookingId ? await this.readModels.get<BookingDoc>('bookings', bookingId) : null;
+      const held = bookingId ? await this.kernel.readModels.get<BookingDoc>('bookings', bookingId) : null;
       if (held?.doc.status === 'held') await this.holds.endHold(held.doc, 'released', metadata);
       bookingId = null;
     }
-    return this.commands.execute(
+    return this.kernel.commands.execute(
       new Decide(stream, followUpSeriesDecider, { type: 'RecordSeriesVisit', seriesId: series.seriesId, index, start, bookingId, reason }, metadata),
     );
   }

@@ -1,13 +1,13 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+
 import type { EventMetadata } from '@studio/contracts';
 import type { BookingDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
-import { CLOCK, type Clock } from '../../common/clock';
-import { CONFIG, READ_MODELS, CHANGE_FEED } from '../../kernel/tokens';
-import { type Ports } from '../../kernel/ports';
+
 import { WorkflowRunner } from '../../event-store/workflow-runner';
 import { endHoldWorkflow } from './end-hold.workflow';
 import { HoldService } from './hold.service';
+import { KernelPorts } from '../../kernel/kernel-ports';
 
 const BATCH = 200;
 
@@ -23,16 +23,13 @@ export class HoldExpiryService implements OnApplicationBootstrap, OnModuleDestro
   private sweeping: Promise<number> = Promise.resolve(0);
 
   constructor(
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kernel: KernelPorts,
     private readonly holds: HoldService,
     private readonly workflows: WorkflowRunner,
   ) {}
 
   onApplicationBootstrap(): void {
-    const seconds = this.config.holdSweepSeconds;
+    const seconds = this.kernel.config.holdSweepSeconds;
     if (seconds <= 0) return;
     this.timer = setInterval(() => void this.expireDue().catch((e) => this.logger.error(String(e))), seconds * 1000);
     this.timer.unref();
@@ -50,13 +47,13 @@ export class HoldExpiryService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async sweep(): Promise<number> {
-    const now = this.clock.now().toISOString();
+    const now = this.kernel.clock.now().toISOString();
     const correlationId = randomUUID();
     const metadata: EventMetadata = { userId: 'system', role: 'system', at: now, correlationId, causationId: correlationId };
     let ended = 0;
     let last = 0;
     for (;;) {
-      const due = await this.readModels.find<BookingDoc>('bookings', { status: 'held', expires_at: { lte: now } }, { limit: BATCH });
+      const due = await this.kernel.readModels.find<BookingDoc>('bookings', { status: 'held', expires_at: { lte: now } }, { limit: BATCH });
       let progressed = false;
       for (const { doc } of due) {
         try {
@@ -67,7 +64,7 @@ export class HoldExpiryService implements OnApplicationBootstrap, OnModuleDestro
           this.logger.warn(`Prenotazione ${doc.id} non scaduta: ${String(error)}`);
         }
       }
-      if (last) await this.changes.waitFor(last);
+      if (last) await this.kernel.changes.waitFor(last);
       if (due.length < BATCH || !progressed) break;
     }
     // holds replaced by a newer one whose slot a crash left held: finish giving it back (end-hold's unfinished)

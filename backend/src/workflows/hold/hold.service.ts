@@ -1,6 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+
 import {
   availabilityStreamName,
+  bookingStreamName,
   canonicalSlotStart,
   parseSlotId,
   practiceInstant,
@@ -15,14 +17,14 @@ import type { BookingDoc, SlotDoc } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { doctorDayOf } from '../../availability';
 import { BookingService } from '../../booking';
-import { CLOCK, type Clock } from '../../common/clock';
+
 import { ConflictError, ForbiddenError, ValidationError } from '../../common/errors';
 import { WorkflowRunner } from '../../event-store/workflow-runner';
-import { CHANGE_FEED, CONFIG, EVENT_STORE, READ_MODELS } from '../../kernel/tokens';
-import { type Ports } from '../../kernel/ports';
+
 import { UsersService } from '../../users';
 import { endHoldWorkflow, type EndHoldInput } from './end-hold.workflow';
 import { holdWorkflow, type HoldInput } from './hold.workflow';
+import { KernelPorts } from '../../kernel/kernel-ports';
 
 const DAY_MS = 86_400_000;
 const ORPHAN_GRACE_MS = 60_000;
@@ -37,51 +39,47 @@ export class HoldService {
   private readonly logger = new Logger('Booking');
 
   constructor(
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kernel: KernelPorts,
     private readonly bookings: BookingService,
     private readonly users: UsersService,
     private readonly workflows: WorkflowRunner,
   ) {
     // a hold a newer one replaced, whose slot a crash left held (the bookings read model's release_pending)
     workflows.resumes(endHoldWorkflow, async () =>
-      (await this.readModels.find<BookingDoc>('bookings', { release_pending: 'si' }, { limit: 200 })).map(({ doc }) => this.endHoldInput(doc, 'replaced')),
+      (await this.kernel.readModels.find<BookingDoc>('bookings', { release_pending: 'si' }, { limit: 200 })).map(({ doc }) =>
+        this.endHoldInput(doc, 'replaced'),
+      ),
     );
-    // a hold let go whose slot was given back, and the crash came before the booking recorded its end
-    workflows.resumes(endHoldWorkflow, async () => {
-      const held = await this.readModels.find<BookingDoc>('bookings', { status: 'held' }, { limit: 200 });
-      const released = [];
-      for (const { doc } of held) {
-        const slot = await this.readModels.get<SlotDoc>('availability_slots', doc.slotId);
-        // held, or booked by a payment under way, it is still this booking's
-        const ours = slot?.doc.bookingId === doc.id && (slot.doc.status === 'held' || slot.doc.status === 'booked');
-        if (slot && !ours) released.push(this.endHoldInput(doc, 'released'));
-      }
-      return released;
-    });
-    // a hold whose slot was taken on the doctor-day, and the crash came before the booking recorded it: the patient
-    // had no answer, so the slot is given back (the hold workflow's unfinished instances, ended the other way)
-    workflows.resumes(endHoldWorkflow, () => this.orphanHolds());
+    // a hold cut short by a crash: let go with its slot given back but its end not recorded, or taken on the doctor-day
+    // but never recorded on its booking (the patient had no answer): either way the hold ends, its slot free again
+    workflows.resumes(endHoldWorkflow, () => this.unfinishedHolds());
   }
 
-  /** slots held for a booking that does not exist, held more than a minute ago (a hold under way is left alone) */
-  private async orphanHolds(): Promise<EndHoldInput[]> {
-    const now = this.clock.now();
-    const slots = await this.readModels.find<SlotDoc>('availability_slots', { start: { gte: new Date(now.getTime() - DAY_MS).toISOString() } }, { limit: 5000 });
-    const orphans = new Map<string, SlotDoc>();
-    for (const { doc } of slots) {
-      if (doc.status !== 'held' || !doc.bookingId || orphans.has(doc.bookingId)) continue;
-      if (!(await this.readModels.get<BookingDoc>('bookings', doc.bookingId))) orphans.set(doc.bookingId, doc);
-    }
+  /** held bookings a crash left half-way (a hold taken more than a minute ago: one under way is left alone) */
+  private async unfinishedHolds(): Promise<EndHoldInput[]> {
+    const { readModels, eventStore, clock } = this.kernel;
+    const takenBefore = clock.now().getTime() - ORPHAN_GRACE_MS;
     const inputs: EndHoldInput[] = [];
-    for (const [bookingId, slot] of orphans) {
-      const day = await this.eventStore.readStream(availabilityStreamName(slot.doctorId, doctorDayOf(slot.start)));
-      const held = day.find((e) => e.type === 'SlotHeld' && (e.data as { bookingId?: string }).bookingId === bookingId);
-      if (!held || now.getTime() - Date.parse(held.metadata.at) < ORPHAN_GRACE_MS) continue;
-      inputs.push({ bookingId, doctorId: slot.doctorId, day: doctorDayOf(slot.start), start: slot.start, reason: 'released', now: now.toISOString() });
+    for (const { doc } of await readModels.find<BookingDoc>('bookings', { status: 'held' }, { limit: 200 })) {
+      const slot = await readModels.get<SlotDoc>('availability_slots', doc.slotId);
+      // held, or booked by a payment under way, the slot is still this booking's
+      const ours = slot?.doc.bookingId === doc.id && (slot.doc.status === 'held' || slot.doc.status === 'booked');
+      if (slot && !ours) {
+        inputs.push(this.endHoldInput(doc, 'released'));
+        continue;
+      }
+      if (!ours || (await eventStore.readStream(bookingStreamName(doc.id), { maxCount: 1 })).length > 0) continue;
+      // taken on the day, never recorded on the booking: when it was taken
+      const day = await eventStore.readStream(availabilityStreamName(doc.doctorId, doctorDayOf(doc.start)));
+      const held = day.find((e) => e.type === 'SlotHeld' && (e.data as { bookingId?: string }).bookingId === doc.id);
+      if (held && Date.parse(held.metadata.at) < takenBefore) inputs.push(this.endHoldInput(doc, 'released'));
+    }
+    // the slot given back (the read model says released or expired), the booking's own end not recorded
+    const since = new Date(clock.now().getTime() - DAY_MS).toISOString();
+    const ended = await readModels.find<BookingDoc>('bookings', { status: { in: ['released', 'expired'] }, expires_at: { gte: since } }, { limit: 200 });
+    for (const { doc } of ended) {
+      const [last] = await eventStore.readStream(bookingStreamName(doc.id), { direction: 'backwards', maxCount: 1 });
+      if (last?.type === 'BookingHeld' || last?.type === 'BookingPaymentInReview') inputs.push(this.endHoldInput(doc, doc.status as HoldEndReason));
     }
     return inputs;
   }
@@ -100,14 +98,14 @@ export class HoldService {
     const doctor = await this.users.getBookableDoctor(doctorId);
 
     // the same patient sending the same slot again (a double click) gets the hold they already have
-    const mine = await this.readModels.find<BookingDoc>('bookings', { patient_id: patient.id, status: 'held' });
+    const mine = await this.kernel.readModels.find<BookingDoc>('bookings', { patient_id: patient.id, status: 'held' });
     const same = mine.find((b) => b.doc.slotId === slotId(doctorId, parsed.start));
     if (same) return { id: same.id, expiresAt: same.doc.expiresAt };
 
-    const now = this.clock.now();
+    const now = this.kernel.clock.now();
     const type = visitTypeId ? await this.bookings.bookableType(doctorId, visitTypeId) : null;
     if (type) {
-      const at = practiceInstant(parsed.start, this.config.practiceTimeZone).getTime();
+      const at = practiceInstant(parsed.start, this.kernel.config.practiceTimeZone).getTime();
       if (at > now.getTime() && at < now.getTime() + type.noticeMinutes * 60_000) {
         const hours = type.noticeMinutes / 60;
         throw new ConflictError(
@@ -122,7 +120,7 @@ export class HoldService {
         throw new ConflictError('Questa visita è solo per chi viene per la prima volta: scegli una visita di controllo.', 'solo_prima_visita');
       }
     }
-    const expiresAt = new Date(now.getTime() + this.config.holdMinutes * 60_000).toISOString();
+    const expiresAt = new Date(now.getTime() + this.kernel.config.holdMinutes * 60_000).toISOString();
     const bookingId = randomUUID();
     const input: HoldInput = {
       doctorId,
@@ -132,7 +130,7 @@ export class HoldService {
       patientId: patient.id,
       now: now.toISOString(),
       expiresAt,
-      timeZone: this.config.practiceTimeZone,
+      timeZone: this.kernel.config.practiceTimeZone,
       workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
       ...(type
         ? {
@@ -153,7 +151,7 @@ export class HoldService {
     const flow = await this.workflows.run(holdWorkflow, input, metadata);
     const replaces = flow.state.claimed?.replaces ?? null;
     // read your writes: the patient's list, the booking page and the red slot answer with it
-    await this.changes.waitFor(flow.position!);
+    await this.kernel.changes.waitFor(flow.position!);
     // the claims chain the patient's holds (each names the one it replaces), so the replaced one is the only
     // one to give back; an order by log position could disagree with the claims when appends commit together
     if (replaces) await this.releaseReplaced(replaces, metadata);
@@ -162,7 +160,7 @@ export class HoldService {
 
   /** gives back the slot of a hold a newer one replaced (idempotent: the sweep calls it after a crash) */
   async releaseReplaced(bookingId: string, metadata: EventMetadata): Promise<number | null> {
-    const found = await this.readModels.get<BookingDoc>('bookings', bookingId);
+    const found = await this.kernel.readModels.get<BookingDoc>('bookings', bookingId);
     if (!found) return null;
     try {
       return await this.endHold(found.doc, 'replaced', metadata);
@@ -189,7 +187,7 @@ export class HoldService {
     if (booking.patientId !== user.id) throw new ForbiddenError('Puoi annullare solo le tue prenotazioni.');
     if (booking.status !== 'held') throw new ConflictError('La prenotazione non è più in attesa di pagamento.', 'prenotazione_non_in_attesa');
     const position = await this.endHold(booking, 'released', metadata);
-    if (position) await this.changes.waitFor(position);
+    if (position) await this.kernel.changes.waitFor(position);
     return this.bookings.publicView(bookingId);
   }
 
@@ -200,7 +198,7 @@ export class HoldService {
       day: doctorDayOf(booking.start),
       start: booking.start,
       reason,
-      now: this.clock.now().toISOString(),
+      now: this.kernel.clock.now().toISOString(),
     };
   }
 }

@@ -1,15 +1,15 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+
 import { STREAM_PREFIX, type EventMetadata, type Subscription, orderStreamName, parseRecordedEvent, practiceDay } from '@studio/contracts';
 import { type FiscalOrderDoc, fiscalOrderStatus } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
-import { CLOCK, type Clock } from '../../common/clock';
-import { APP_DB, CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../../kernel/tokens';
+
 import { startReactor } from '../../kernel/reactor';
-import { type Ports } from '../../kernel/ports';
 import { FiscalService, type FiscalProfileState } from '../../fiscal';
 import { type ReceiptFlowInput, receiptWorkflow, waitingForProfile } from './receipts.workflow';
 import { WorkflowRunner } from '../../event-store/workflow-runner';
 import { fiscalKeyId } from '../../personal-data/fiscal-keys';
+import { KernelPorts } from '../../kernel/kernel-ports';
 
 const yearOf = (day: string) => Number(day.slice(0, 4));
 
@@ -26,13 +26,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
   private profileReactor?: Subscription;
 
   constructor(
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(APP_DB) private readonly appDb: Ports['appDb'],
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kernel: KernelPorts,
     private readonly fiscal: FiscalService,
     private readonly workflows: WorkflowRunner,
   ) {
@@ -45,7 +39,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
 
   async onApplicationBootstrap(): Promise<void> {
     this.offs.push(
-      this.changes.onChange((changes) => {
+      this.kernel.changes.onChange((changes) => {
         for (const c of changes) {
           if (c.projection !== 'fiscal_orders' || !c.doc) continue;
           const doc = c.doc as FiscalOrderDoc;
@@ -57,7 +51,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
     // a completed profile releases the receipts that waited for it, in payment order: a checkpointed reaction to
     // FiscalProfileSet, so a crash between the profile and its receipts is caught up at the next start
     this.profileReactor = await startReactor(
-      { appDb: this.appDb, eventStore: this.eventStore },
+      { appDb: this.kernel.appDb, eventStore: this.kernel.eventStore },
       'ricevute-profilo-fiscale',
       [STREAM_PREFIX.fiscal],
       async (recorded) => {
@@ -77,7 +71,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
 
   /** every document still due, oldest payment first: the receipts workflow's unfinished instances */
   private async due(): Promise<ReceiptFlowInput[]> {
-    const due = await this.readModels.find<FiscalOrderDoc>(
+    const due = await this.kernel.readModels.find<FiscalOrderDoc>(
       'fiscal_orders',
       { status: { in: ['pending_receipt', 'pending_credit_note'] } },
       { orderBy: [{ column: 'placed_position', direction: 'asc' }], limit: 500 },
@@ -111,7 +105,7 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
   }
 
   private async drain(doctorId: string): Promise<void> {
-    const due = await this.readModels.find<FiscalOrderDoc>(
+    const due = await this.kernel.readModels.find<FiscalOrderDoc>(
       'fiscal_orders',
       { doctor_id: doctorId, status: { in: ['pending_receipt', 'pending_credit_note'] } },
       { orderBy: [{ column: 'placed_position', direction: 'asc' }] },
@@ -125,12 +119,12 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
       // in order: a receipt that must wait keeps the later ones waiting too
       if (waitingForProfile(run.state)) break;
     }
-    if (last !== null) await this.changes.waitFor(last).catch(() => undefined);
+    if (last !== null) await this.kernel.changes.waitFor(last).catch(() => undefined);
   }
 
   /** issues what one order is due (used by tests to race confirmations); the same idempotent steps */
   async issueFor(orderId: string): Promise<void> {
-    const doc = (await this.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
+    const doc = (await this.kernel.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc;
     if (!doc?.doctorId) return;
     const input = await this.flowInput(doc, await this.fiscal.profileState(doc.doctorId));
     await this.workflows.run(receiptWorkflow, input, {
@@ -143,14 +137,14 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
   }
 
   private async systemMetadata(orderId: string): Promise<EventMetadata> {
-    const [first] = await this.eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
+    const [first] = await this.kernel.eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
     const correlationId = first?.metadata.correlationId ?? randomUUID();
-    return { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId, causationId: correlationId };
+    return { userId: 'system', role: 'system', at: this.kernel.clock.now().toISOString(), correlationId, causationId: correlationId };
   }
 
   private async flowInput(doc: FiscalOrderDoc, profile: FiscalProfileState): Promise<ReceiptFlowInput> {
-    const tz = this.config.practiceTimeZone;
-    const now = this.clock.now();
+    const tz = this.kernel.config.practiceTimeZone;
+    const now = this.kernel.clock.now();
     const paidAt = doc.placedAt ?? now.toISOString();
     const receiptYear = doc.receipt?.year ?? yearOf(practiceDay(new Date(paidAt), tz));
     const creditYear = doc.creditNote?.year ?? yearOf(practiceDay(doc.refundedAt ? new Date(doc.refundedAt) : now, tz));
@@ -171,9 +165,9 @@ export class ReceiptsFlowService implements OnApplicationBootstrap, OnModuleDest
         regime: profile.regime,
         stampDutyToPatient: profile.stampDutyToPatient,
         issuer: profile.personal,
-        patient: await this.personalData.sealUnlessErased(doc.patientId, patient),
+        patient: await this.kernel.personalData.sealUnlessErased(doc.patientId, patient),
         // the fiscal copy, readable for the legal period after the patient's erasure
-        patientFiscal: await this.personalData.seal(fiscalKeyId(doc.doctorId!, receiptYear), patient),
+        patientFiscal: await this.kernel.personalData.seal(fiscalKeyId(doc.doctorId!, receiptYear), patient),
         virtualStamp: profile.virtualStamp,
       },
     };

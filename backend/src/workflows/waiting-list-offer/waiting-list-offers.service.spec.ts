@@ -1,9 +1,9 @@
-import type { CommandBus } from '@nestjs/cqrs';
 import { InvalidEventError, availabilityStreamName, type RecordedEvent } from '@studio/contracts';
 import { testMetadata } from '../../event-store/event-store.contract';
 import { SqliteEventStore } from '../../event-store/sqlite-event-store';
 import type { Core } from '../../infrastructure/core';
 import type { UsersService } from '../../users';
+import type { KernelPorts } from '../../kernel/kernel-ports';
 import { WaitingListOffersService } from './waiting-list-offers.service';
 
 // The waiting list's reactor reads committed events: each is checked against the catalogue before a freed slot is
@@ -24,14 +24,17 @@ describe('WaitingListOffersService.react', () => {
     const config = { practiceTimeZone: 'Europe/Rome', holdMinutes: 10 } as unknown as Core['config'];
     const unused = {} as never;
     service = new WaitingListOffersService(
-      { execute } as unknown as CommandBus,
-      config,
-      store,
-      unused,
-      unused,
-      unused,
-      { now: () => new Date() },
+      {
+        commands: { execute },
+        config,
+        eventStore: store,
+        readModels: unused,
+        changes: unused,
+        appDb: unused,
+        clock: { now: () => new Date() },
+      } as unknown as KernelPorts,
       {} as UsersService,
+      unused,
     );
     reads = jest.spyOn(store, 'readStream');
   });

@@ -1,5 +1,5 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+
 import {
   bookingStreamName,
   parseRecordedEvent,
@@ -14,12 +14,11 @@ import {
 import { createHash, randomUUID } from 'node:crypto';
 import { doctorDayOf, inWorkingHours } from '../../availability';
 import { bookingDecider } from '../../booking';
-import { CLOCK, type Clock } from '../../common/clock';
+
 import { AppError } from '../../common/errors';
 import type { SlotDoc } from '@studio/projections';
 import { decideAgainOnStaleRevision, readState } from '../../event-store/command-handler';
-import { APP_DB, CHANGE_FEED, CONFIG, EVENT_STORE, READ_MODELS } from '../../kernel/tokens';
-import { type Ports } from '../../kernel/ports';
+
 import { startReactor } from '../../kernel/reactor';
 import { UsersService } from '../../users';
 import type { WorkflowRun } from '../../event-store/workflow';
@@ -27,6 +26,7 @@ import { WorkflowRunner } from '../../event-store/workflow-runner';
 import { waitingListOfferWorkflow, type OfferState } from './waiting-list-offer.workflow';
 import { waitingListDecider } from '../../waiting-list';
 import { Decide } from '../../event-store/decide.command';
+import { KernelPorts } from '../../kernel/kernel-ports';
 
 /** how long a freed slot is held for the patient it is offered to */
 export const OFFER_HOLD_MINUTES = 15;
@@ -58,20 +58,14 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
   private subscription?: Subscription;
 
   constructor(
-    private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: Ports['config'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(APP_DB) private readonly appDb: Ports['appDb'],
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kernel: KernelPorts,
     private readonly users: UsersService,
     private readonly workflows: WorkflowRunner,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscription = await startReactor(
-      { appDb: this.appDb, eventStore: this.eventStore },
+      { appDb: this.kernel.appDb, eventStore: this.kernel.eventStore },
       'waiting-list',
       ['availability-', 'booking-'],
       (e) => this.react(e),
@@ -85,7 +79,7 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
 
   private system(causationId?: string): EventMetadata {
     const id = randomUUID();
-    return { userId: 'system', role: 'system', at: this.clock.now().toISOString(), correlationId: id, causationId: causationId ?? id };
+    return { userId: 'system', role: 'system', at: this.kernel.clock.now().toISOString(), correlationId: id, causationId: causationId ?? id };
   }
 
   /**
@@ -107,11 +101,13 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
 
   /** runs the offer workflow for one freed slot; safe to run again for the same cause */
   async offerSlot(slot: { doctorId: string; slotId: string; start: string; end: string }, causeEventId: string): Promise<WorkflowRun<OfferState> | null> {
-    const list = await readState(this.eventStore, waitingListStreamName(slot.doctorId), waitingListDecider);
+    const list = await readState(this.kernel.eventStore, waitingListStreamName(slot.doctorId), waitingListDecider);
     const waiting = list.state.entries.filter((e) => e.status === 'waiting' && e.offer === null);
-    if (waiting.length === 0) return null;
+    // an offer this cause already reserved (the process died before it was made) is carried on, never reserved again
+    const reserved = list.state.offers[offerBookingId(causeEventId)]?.status === 'reserved';
+    if (waiting.length === 0 && !reserved) return null;
     const doctor = await this.users.getDoctor(slot.doctorId);
-    const now = this.clock.now();
+    const now = this.kernel.clock.now();
     const inLine = list.state.entries.filter((e) => e.status === 'waiting');
     const patientHolds = Object.fromEntries(await Promise.all(inLine.map(async (e) => [e.patientId, await this.currentHold(e.patientId, now)] as const)));
     const input = {
@@ -123,7 +119,7 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
       bookingId: offerBookingId(causeEventId),
       now: now.toISOString(),
       expiresAt: new Date(now.getTime() + OFFER_HOLD_MINUTES * 60_000).toISOString(),
-      timeZone: this.config.practiceTimeZone,
+      timeZone: this.kernel.config.practiceTimeZone,
       workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
       patientHolds,
     };
@@ -141,27 +137,29 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
 
   /** the patient's current hold and whether it still holds a slot: a patient holding one is not offered another */
   private async currentHold(patientId: string, now: Date): Promise<{ current: string | null; open: boolean }> {
-    const [claim] = (await this.eventStore.readStream(patientHoldStreamName(patientId), { direction: 'backwards', maxCount: 1 })).map(parseRecordedEvent);
+    const [claim] = (await this.kernel.eventStore.readStream(patientHoldStreamName(patientId), { direction: 'backwards', maxCount: 1 })).map(
+      parseRecordedEvent,
+    );
     if (claim?.type !== 'PatientHoldClaimed') return { current: null, open: false };
     const current = claim.data.bookingId;
-    const booking = await readState(this.eventStore, bookingStreamName(current), bookingDecider);
+    const booking = await readState(this.kernel.eventStore, bookingStreamName(current), bookingDecider);
     if (booking.state.status === 'held') return { current, open: Date.parse(booking.state.expiresAt) > now.getTime() };
     // claimed and not recorded yet: someone is in the middle of taking it, for as long as a hold lasts at most
     // (a flow that died there does not keep the patient out of the line for ever)
     const claimedAt = Date.parse(claim.metadata.at);
-    const open = booking.state.status === 'none' && now.getTime() - claimedAt < Math.max(this.config.holdMinutes, OFFER_HOLD_MINUTES) * 60_000;
+    const open = booking.state.status === 'none' && now.getTime() - claimedAt < Math.max(this.kernel.config.holdMinutes, OFFER_HOLD_MINUTES) * 60_000;
     return { current, open };
   }
 
   private async endOffer(bookingId: string, outcome: 'taken' | 'declined', causeEventId: string): Promise<void> {
-    const [held] = (await this.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 })).map(parseRecordedEvent);
+    const [held] = (await this.kernel.eventStore.readStream(bookingStreamName(bookingId), { maxCount: 1 })).map(parseRecordedEvent);
     const doctorId = held?.type === 'BookingHeld' ? held.data.doctorId : null;
     if (!doctorId) return;
     const stream = waitingListStreamName(doctorId);
-    const { state } = await readState(this.eventStore, stream, waitingListDecider);
+    const { state } = await readState(this.kernel.eventStore, stream, waitingListDecider);
     if (!state.offers[bookingId]) return;
-    const ended = await this.commands.execute(
-      new Decide(stream, waitingListDecider, { type: 'EndOffer', bookingId, outcome, at: this.clock.now().toISOString() }, this.system(causeEventId), {
+    const ended = await this.kernel.commands.execute(
+      new Decide(stream, waitingListDecider, { type: 'EndOffer', bookingId, outcome, at: this.kernel.clock.now().toISOString() }, this.system(causeEventId), {
         onStale: 'decide-again',
       }),
     );
@@ -171,25 +169,25 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
 
   /** offers the doctor's free slots in the waiting patients' days, first come first served */
   async offerFreeSlots(doctorId: string, causeEventId: string): Promise<void> {
-    const { state } = await readState(this.eventStore, waitingListStreamName(doctorId), waitingListDecider);
+    const { state } = await readState(this.kernel.eventStore, waitingListStreamName(doctorId), waitingListDecider);
     const waiting = state.entries.filter((e) => e.status === 'waiting' && e.offer === null);
     if (waiting.length === 0) return;
-    await this.changes.waitFor(await this.eventStore.headPosition(), 10_000).catch(() => undefined);
+    await this.kernel.changes.waitFor(await this.kernel.eventStore.headPosition(), 10_000).catch(() => undefined);
     const from = waiting.map((e) => e.from).sort()[0];
     const to = waiting
       .map((e) => e.to)
       .sort()
       .at(-1)!;
-    const free = await this.readModels.find<SlotDoc>(
+    const free = await this.kernel.readModels.find<SlotDoc>(
       'availability_slots',
       { doctor_id: doctorId, start: { gte: `${from}T00:00:00Z`, lt: `${to}T23:59:59Z` } },
       { orderBy: [{ column: 'start' }], limit: 500 },
     );
-    const now = this.clock.now().getTime();
+    const now = this.kernel.clock.now().getTime();
     const doctor = await this.users.getDoctor(doctorId);
     for (const { doc } of free) {
       if (doc.status !== 'available' || !inWorkingHours(new Date(doc.start), { startHour: doctor.startHour, endHour: doctor.endHour })) continue;
-      if (practiceInstant(doc.start, this.config.practiceTimeZone).getTime() <= now) continue;
+      if (practiceInstant(doc.start, this.kernel.config.practiceTimeZone).getTime() <= now) continue;
       await this.offerSlot({ doctorId, slotId: doc.id, start: doc.start, end: doc.end }, `${causeEventId}:${doc.id}`);
     }
   }

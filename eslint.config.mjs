@@ -153,6 +153,18 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', APPEND_BY_COMMAND, STREAM_READS],
     },
   },
+  // a projection is pure (issue 24): a `*.projection.ts` imports only @studio/contracts (its shape, ProjectionDefinition,
+  // included), no I/O, no clock, no other module of ours; the auditor's index is owned by another change this session
+  {
+    files: ['**/*.projection.ts'],
+    ignores: ['projections/src/read-models/audit-events.projection.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!@studio/contracts$)', message: 'Una proiezione (*.projection.ts) è pura: importa solo @studio/contracts.' }] },
+      ],
+    },
+  },
   // the frontend's file names, as most of the tree had them: a component (and its spec) PascalCase.tsx, any other
   // module camelCase.ts, folders kebab-case, browser tests kebab-case; the middle extensions (.spec, .e2e) aside
   {

@@ -5,11 +5,21 @@ import { Sealed } from '../sealed';
 
 /** Events of `booking-<id>`: a booking from its hold to its outcome (the undone outcome: `../outcome.ts`). */
 
+/** whose booking, with which doctor */
+const booking = { bookingId: z.string(), patientId: z.string(), doctorId: z.string() };
+/** a move from one slot to another of the same doctor */
+const move = {
+  fromSlotId: z.string(),
+  fromStart: z.string(),
+  fromEnd: z.string(),
+  slotId: z.string(),
+  start: z.string(),
+  end: z.string(),
+};
+
 /** on `booking-<id>` */
 export const BookingHeld = z.object({
-  bookingId: z.string(),
-  patientId: z.string(),
-  doctorId: z.string(),
+  ...booking,
   slotId: z.string(),
   start: z.string(),
   /** the end of the whole visit (a 60-minute visit holds two slots) */
@@ -33,9 +43,7 @@ export type BookingActor = z.infer<typeof BookingActor>;
  * sealed with the patient's key. (Shared by the agenda, notifications and receipts: keep the shape stable.)
  */
 export const BookingCancelled = z.object({
-  bookingId: z.string(),
-  patientId: z.string(),
-  doctorId: z.string(),
+  ...booking,
   slotId: z.string(),
   start: z.string(),
   end: z.string(),
@@ -46,35 +54,21 @@ export const BookingCancelled = z.object({
 });
 /** on `booking-<id>`: moved to another slot of the same doctor; `sequence` counts the moves (1 for the first: the .ics SEQUENCE) */
 export const BookingRescheduled = z.object({
-  bookingId: z.string(),
-  patientId: z.string(),
-  doctorId: z.string(),
-  fromSlotId: z.string(),
-  fromStart: z.string(),
-  fromEnd: z.string(),
-  slotId: z.string(),
-  start: z.string(),
-  end: z.string(),
+  ...booking,
+  ...move,
   sequence: z.number().int().positive(),
   by: BookingActor,
   at: z.string(),
 });
 /** on `booking-<id>`: what happened once the visit's time had come */
 export const BookingOutcome = z.enum(['completed', 'no_show']);
-export const BookingOutcomeRecorded = z.object({ bookingId: z.string(), patientId: z.string(), doctorId: z.string(), outcome: BookingOutcome, at: z.string() });
+export const BookingOutcomeRecorded = z.object({ ...booking, outcome: BookingOutcome, at: z.string() });
 /** on `booking-<id>`: the reschedule workflow's intent, recorded before any other stream is touched */
 export const BookingRescheduleRequested = z.object({
-  bookingId: z.string(),
+  ...booking,
   requestId: z.string(),
-  patientId: z.string(),
-  doctorId: z.string(),
   orderId: z.string(),
-  fromSlotId: z.string(),
-  fromStart: z.string(),
-  fromEnd: z.string(),
-  slotId: z.string(),
-  start: z.string(),
-  end: z.string(),
+  ...move,
   by: BookingActor,
   at: z.string(),
 });
@@ -82,3 +76,17 @@ export const BookingRescheduleRequested = z.object({
 export const BookingRescheduleAbandoned = z.object({ bookingId: z.string(), requestId: z.string(), reason: z.string() });
 /** on `booking-<id>`: the cancel workflow's last step: slot freed and, when due, the payment refunded */
 export const BookingCancellationSettled = z.object({ bookingId: z.string(), refundId: z.string().nullable() });
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const BookingEventSchemas = {
+  BookingHeld,
+  BookingHoldEnded,
+  BookingConfirmed,
+  BookingPaymentInReview,
+  BookingCancelled,
+  BookingRescheduled,
+  BookingOutcomeRecorded,
+  BookingRescheduleRequested,
+  BookingRescheduleAbandoned,
+  BookingCancellationSettled,
+} as const;

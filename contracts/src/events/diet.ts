@@ -16,3 +16,6 @@ export const DietSentToPatient = z.object({
   revision: z.number().int().min(0),
   at: z.string(),
 });
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const DietEventSchemas = { DietSaved, DietSentToPatient } as const;

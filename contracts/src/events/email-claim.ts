@@ -9,3 +9,6 @@ export const EmailClaimed = z.object({ emailHash: z.string(), userId: z.string()
 export function emailClaimStreamName(emailHash: string): string {
   return `${STREAM_PREFIX.email}${emailHash}`;
 }
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const EmailClaimEventSchemas = { EmailClaimed } as const;

@@ -8,3 +8,6 @@ import { z } from '../zod-it';
  * the administrator carries it out (/storico, erase). Once per patient.
  */
 export const ErasureRequested = z.object({ patientId: z.string(), requestedAt: z.string() });
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const ErasureRequestEventSchemas = { ErasureRequested } as const;

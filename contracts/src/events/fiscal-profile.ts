@@ -16,3 +16,6 @@ export const FiscalProfileSet = z.object({
   /** the virtual-stamp authorisation (issue 23; absent on older events: none) */
   virtualStamp: z.object({ number: z.string(), date: z.string() }).nullable().optional(),
 });
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const FiscalProfileEventSchemas = { FiscalProfileSet } as const;

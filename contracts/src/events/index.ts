@@ -11,53 +11,18 @@ import { SettingsEventSchemas } from '../settings';
 import { ClinicalEventSchemas } from '../clinical-record';
 import { VisitTypeArchived, VisitTypeCreated, VisitTypeUpdated } from '../visit-types';
 import { AvailabilityClosureAdded, WeeklyScheduleSet } from '../availability-tools';
-import { SlotOpened, SlotClosed, SlotHeld, SlotHoldReleased, SlotBooked, SlotFreed, SlotRebooked } from './availability';
-import {
-  UserRegistered,
-  WorkingHoursSet,
-  ConsentRecorded,
-  StaffInvited,
-  InvitationAccepted,
-  StaffRolesChanged,
-  AccountDeactivated,
-  AccountReactivated,
-  PasswordResetRequested,
-  PasswordChanged,
-  ContactDetailsChanged,
-  EmailConfirmationRequested,
-  EmailConfirmed,
-} from './user';
-import { EmailClaimed } from './email-claim';
-import { QuestionnaireDefined } from './questionnaire';
-import { QuestionnaireAnswered } from './patient';
-import {
-  BookingHeld,
-  BookingHoldEnded,
-  BookingConfirmed,
-  BookingPaymentInReview,
-  BookingCancelled,
-  BookingRescheduled,
-  BookingOutcomeRecorded,
-  BookingRescheduleRequested,
-  BookingRescheduleAbandoned,
-  BookingCancellationSettled,
-} from './booking';
-import { PatientHoldClaimed } from './patient-hold';
-import { ReceiptIssued, CreditNoteIssued } from './receipts';
-import { FiscalProfileSet } from './fiscal-profile';
-import {
-  OrderCreated,
-  PaymentCaptured,
-  PaymentRefunded,
-  OrderPlaced,
-  PaymentCaptureRequested,
-  PaymentCapturePending,
-  PaymentCaptureAbandoned,
-  PaymentDeclined,
-  DeskPaymentRecorded,
-} from './order';
-import { ErasureRequested } from './erasure-request';
-import { DietSaved, DietSentToPatient } from './diet';
+import { AvailabilityEventSchemas } from './availability';
+import { UserEventSchemas } from './user';
+import { EmailClaimEventSchemas } from './email-claim';
+import { QuestionnaireDefinitionEventSchemas } from './questionnaire';
+import { PatientEventSchemas } from './patient';
+import { BookingEventSchemas } from './booking';
+import { PatientHoldEventSchemas } from './patient-hold';
+import { ReceiptsEventSchemas } from './receipts';
+import { FiscalProfileEventSchemas } from './fiscal-profile';
+import { OrderEventSchemas } from './order';
+import { ErasureRequestEventSchemas } from './erasure-request';
+import { DietEventSchemas } from './diet';
 
 /**
  * The event catalogue: one file a stream beside this one (the stream's name in its first line), the events that live
@@ -81,41 +46,18 @@ export * from './diet';
 export { Sealed } from '../sealed';
 
 export const EventSchemas = {
-  SlotOpened,
-  SlotClosed,
-  UserRegistered,
-  WorkingHoursSet,
-  ConsentRecorded,
-  EmailClaimed,
-  QuestionnaireDefined,
-  QuestionnaireAnswered,
-  SlotHeld,
-  SlotHoldReleased,
-  BookingHeld,
-  BookingHoldEnded,
-  PatientHoldClaimed,
-  SlotBooked,
-  BookingConfirmed,
-  BookingPaymentInReview,
-  BookingCancelled,
-  BookingRescheduled,
-  BookingOutcomeRecorded,
-  SlotFreed,
-  SlotRebooked,
-  BookingRescheduleRequested,
-  BookingRescheduleAbandoned,
-  BookingCancellationSettled,
-  ReceiptIssued,
-  CreditNoteIssued,
-  FiscalProfileSet,
-  OrderCreated,
-  PaymentCaptured,
-  PaymentRefunded,
-  OrderPlaced,
-  PaymentCaptureRequested,
-  PaymentCapturePending,
-  PaymentCaptureAbandoned,
-  DeskPaymentRecorded,
+  ...AvailabilityEventSchemas,
+  ...UserEventSchemas,
+  ...EmailClaimEventSchemas,
+  ...QuestionnaireDefinitionEventSchemas,
+  ...PatientEventSchemas,
+  ...BookingEventSchemas,
+  ...PatientHoldEventSchemas,
+  ...ReceiptsEventSchemas,
+  ...FiscalProfileEventSchemas,
+  ...OrderEventSchemas,
+  ...ErasureRequestEventSchemas,
+  ...DietEventSchemas,
   ProductCreated,
   ProductUpdated,
   CouponCreated,
@@ -127,18 +69,6 @@ export const EventSchemas = {
   FoodCategoryUpdated,
   FoodCreated,
   FoodUpdated,
-  DietSaved,
-  DietSentToPatient,
-  StaffInvited,
-  InvitationAccepted,
-  StaffRolesChanged,
-  AccountDeactivated,
-  AccountReactivated,
-  PasswordResetRequested,
-  PasswordChanged,
-  ContactDetailsChanged,
-  EmailConfirmationRequested,
-  EmailConfirmed,
   ...NotificationEventSchemas,
   ...SettingsEventSchemas,
   ...ClinicalEventSchemas,
@@ -154,8 +84,6 @@ export const EventSchemas = {
   FollowUpSeriesStarted,
   FollowUpSeriesVisitBooked,
   FollowUpSeriesVisitSkipped,
-  PaymentDeclined,
-  ErasureRequested,
 } as const;
 
 export type EventType = keyof typeof EventSchemas;

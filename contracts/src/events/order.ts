@@ -116,3 +116,16 @@ export const DeskPaymentRecorded = z.object({
   amountCents: z.number().int().positive(),
   at: z.string(),
 });
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const OrderEventSchemas = {
+  OrderCreated,
+  PaymentCaptured,
+  PaymentRefunded,
+  OrderPlaced,
+  PaymentCaptureRequested,
+  PaymentCapturePending,
+  PaymentCaptureAbandoned,
+  PaymentDeclined,
+  DeskPaymentRecorded,
+} as const;

@@ -8,3 +8,6 @@ import { z } from '../zod-it';
  * even if a crash stops the flow before the old slot is given back (the sweep finishes that).
  */
 export const PatientHoldClaimed = z.object({ patientId: z.string(), bookingId: z.string(), replaces: z.string().nullable() });
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const PatientHoldEventSchemas = { PatientHoldClaimed } as const;

@@ -17,3 +17,6 @@ export const QuestionnaireAnswered = z.object({
 export function patientStreamName(patientId: string): string {
   return `${STREAM_PREFIX.patient}${patientId}`;
 }
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const PatientEventSchemas = { QuestionnaireAnswered } as const;

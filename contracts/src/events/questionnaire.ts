@@ -10,3 +10,6 @@ export const QuestionnaireDefined = z.object({ questionnaireId: z.string(), doct
 export function questionnaireStreamName(questionnaireId: string): string {
   return `${STREAM_PREFIX.questionnaire}${questionnaireId}`;
 }
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const QuestionnaireDefinitionEventSchemas = { QuestionnaireDefined } as const;

@@ -69,3 +69,6 @@ export const CreditNoteIssued = z.object({
 export function receiptsStreamName(doctorId: string, year: number): string {
   return `${STREAM_PREFIX.receipts}${doctorId}-${year}`;
 }
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const ReceiptsEventSchemas = { ReceiptIssued, CreditNoteIssued } as const;

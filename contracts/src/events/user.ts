@@ -51,3 +51,20 @@ export const EmailConfirmed = z.object({ userId: z.string(), requestId: z.string
 export function userStreamName(userId: string): string {
   return `${STREAM_PREFIX.user}${userId}`;
 }
+
+/** this stream's events, for the catalogue (./index.ts) */
+export const UserEventSchemas = {
+  UserRegistered,
+  WorkingHoursSet,
+  ConsentRecorded,
+  StaffInvited,
+  InvitationAccepted,
+  StaffRolesChanged,
+  AccountDeactivated,
+  AccountReactivated,
+  PasswordResetRequested,
+  PasswordChanged,
+  ContactDetailsChanged,
+  EmailConfirmationRequested,
+  EmailConfirmed,
+} as const;

@@ -4,20 +4,25 @@ import { Sealed } from '../sealed';
 
 /** Events of `receipts-<doctorId>-<year>`: the doctor's fiscal numbering stream, receipts and credit notes. */
 
+/** what every document of the numbering stream carries: its number `number/year`, the order, the patient, the total */
+const numbered = {
+  doctorId: z.string(),
+  year: z.number().int(),
+  number: z.number().int().positive(),
+  orderId: z.string(),
+  patientId: z.string(),
+  issuedAt: z.string(),
+  totalCents: z.number().int(),
+};
+
 /**
  * on `receipts-<doctorId>-<year>` (the doctor's numbering stream: its expected revision keeps numbers gap-free):
  * the fiscal receipt `number/year` for a captured payment. The fiscal feature may add fields; these stay.
  */
 export const ReceiptIssued = z.object({
   receiptId: z.string(),
-  doctorId: z.string(),
-  year: z.number().int(),
-  number: z.number().int().positive(),
-  orderId: z.string(),
+  ...numbered,
   bookingId: z.string(),
-  patientId: z.string(),
-  issuedAt: z.string(),
-  totalCents: z.number().int(),
   // ---- added by the fiscal feature (issue 13) ----
   /** the service, before stamp duty */
   amountCents: z.number().int(),
@@ -51,13 +56,7 @@ export const ReceiptIssued = z.object({
 export const CreditNoteIssued = z.object({
   creditNoteId: z.string(),
   receiptId: z.string(),
-  doctorId: z.string(),
-  year: z.number().int(),
-  number: z.number().int().positive(),
-  orderId: z.string(),
-  patientId: z.string(),
-  issuedAt: z.string(),
-  totalCents: z.number().int(),
+  ...numbered,
   // ---- added by the fiscal feature (issue 13) ----
   /** the receipt's number and year it cancels */
   receiptNumber: z.number().int().positive(),

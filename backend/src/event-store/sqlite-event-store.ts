@@ -20,6 +20,7 @@ import { groupCommitter, type AppendOutcome, type AppendRequest } from './sqlite
 import { headSignature } from './hash-chain';
 import { privateDatabaseFile } from '../security/private-files';
 import { deferred, reportSubscriptionError, runUntilFailure } from './support';
+import { auditQuery, setAuditIndexes, type AuditLogFilter, type LoggedEventHead } from './audit-log';
 
 export interface SqliteEventStoreOptions {
   /** How often live subscriptions look for appends made by other processes. */
@@ -266,6 +267,23 @@ export class SqliteEventStore implements EventStore {
     return statement;
   }
 
+  /** builds (once) or drops the auditor's indexes on the log (see audit-log.ts) */
+  setAuditIndex(enabled: boolean): void {
+    setAuditIndexes(this.db, enabled);
+  }
+
+  /** a page of the auditor's list, newest first, read from the log in place (data left out) */
+  async auditEvents(filter: AuditLogFilter): Promise<LoggedEventHead[]> {
+    const { sql, params } = auditQuery(filter);
+    return (this.statement(sql).all(...params) as Omit<Row, 'data'>[]).map(toHead);
+  }
+
+  /** the event at a global position, or null */
+  async eventAt(position: number): Promise<RecordedEvent | null> {
+    const row = this.statement('SELECT * FROM events WHERE position = ?').get(position) as Row | undefined;
+    return row ? toRecorded(row) : null;
+  }
+
   async headPosition(): Promise<number> {
     const row = this.statement('SELECT max(position) AS head FROM events').get() as { head: number | null };
     return row.head ?? 0;
@@ -374,6 +392,18 @@ function toRecorded(row: Row): RecordedEvent {
     position: row.position,
     type: row.type,
     data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+    recordedAt: row.recorded_at,
+  };
+}
+
+function toHead(row: Omit<Row, 'data'>): LoggedEventHead {
+  return {
+    id: row.id,
+    stream: row.stream,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
     metadata: JSON.parse(row.metadata),
     recordedAt: row.recorded_at,
   };

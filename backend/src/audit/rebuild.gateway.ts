@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { AppError, ConflictError, NotFoundError } from '../common/errors';
 import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, READ_MODELS } from '../kernel/tokens';
-import { liveProjections } from '../event-store/live-projections';
+import { rebuildableProjections } from '../event-store/live-projections';
 import { type Ports } from '../kernel/ports';
 
 const ROOM = 'audit:rebuild';
@@ -46,9 +46,9 @@ export class RebuildService {
     private readonly gateway: RebuildGateway,
   ) {}
 
-  /** the runner's projections: the auditor's index is one of them only when the log cannot serve it */
+  /** the runner's read models: the auditor's index is one of them only when the log cannot serve it */
   private live() {
-    return liveProjections(this.eventStore, this.readModels.kind);
+    return rebuildableProjections(this.eventStore, this.readModels.kind);
   }
 
   projections(): string[] {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AUDIT_CATEGORIES, type RecordedEvent } from '@studio/contracts';
 import { InMemoryEventStore, auditEventsProjection, type AuditEventDoc } from '@studio/projections';
 import { auditQuery, type AuditLogFilter } from './audit-log';
-import { auditIndexInLog, liveProjections } from './live-projections';
+import { auditIndexInLog, liveProjections, rebuildableProjections } from './live-projections';
 import { SqliteEventStore } from './sqlite-event-store';
 
 /** events whose subjects come from every place the projection looks, and from none */
@@ -131,6 +131,9 @@ describe("the auditor's index in the SQLite log", () => {
   it('is the index only for an SQLite log with SQLite read models: elsewhere the audit_events projection runs', () => {
     expect(auditIndexInLog(store, 'sqlite')).toBe(true);
     expect(liveProjections(store, 'sqlite').map((p) => p.name)).not.toContain('audit_events');
+    // the runner still follows the whole log: its checkpoints reach the head past events no read model folds
+    expect(liveProjections(store, 'sqlite').some((p) => p.streamPrefixes.length === 0)).toBe(true);
+    expect(rebuildableProjections(store, 'sqlite').map((p) => p.name)).not.toContain('log_head');
     expect(liveProjections(store, 'postgres').map((p) => p.name)).toContain('audit_events');
     expect(liveProjections(new InMemoryEventStore(), 'sqlite').map((p) => p.name)).toContain('audit_events');
   });

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  AUDIT_CATEGORIES,
   ENCRYPTED_PLACEHOLDER,
   ERASED_PLACEHOLDER,
   Sealed,
@@ -24,13 +23,11 @@ import {
   type SessionUser,
 } from '@studio/contracts';
 import {
-  type AuditEventDoc,
   type BookingDoc,
   type OrderDoc,
   type ProjectionDefinition,
   type ReadModelStore,
   type UserDoc,
-  type Where,
   applyEvents,
   availabilitySlotsProjection,
   bookingsProjection,
@@ -47,6 +44,7 @@ import { ChainVerifier } from '../event-store/hash-chain';
 import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
 import { AccessLogService } from '../personal-data/access-log.service';
+import { auditFilter, auditIndexFor, type AuditIndex } from './audit-index';
 
 /**
  * Who may see personal fields in clear in the history: the admin (segreteria, acting for the
@@ -60,6 +58,9 @@ const DAY_MS = 86_400_000;
 
 @Injectable()
 export class AuditService {
+  /** the auditor's list: the log itself on SQLite, else the audit_events read model (see live-projections) */
+  private readonly index: AuditIndex;
+
   constructor(
     private readonly commands: CommandBus,
     @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
@@ -69,29 +70,17 @@ export class AuditService {
     private readonly accessLog: AccessLogService,
     private readonly sessionSockets: SessionSocketsGateway,
     @Inject(CONFIG) private readonly config: Ports['config'],
-  ) {}
+  ) {
+    this.index = auditIndexFor(eventStore, readModels);
+  }
 
   async events(q: AuditEventsQuery): Promise<AuditEventsPage> {
-    const where: Where = {};
-    if (q.stream) where.stream = q.stream;
-    if (q.category) where.category = { in: [...AUDIT_CATEGORIES[q.category]] };
-    if (q.type) where.type = q.type;
-    if (q.correlation) where.correlation_id = q.correlation;
-    if (q.doctor) where.doctor_id = q.doctor;
-    if (q.patient) where.patient_id = q.patient;
-    if (q.from || q.to) {
-      if (q.from && q.to && Date.parse(q.to) < Date.parse(q.from))
-        throw new ValidationError('La fine dell’intervallo deve seguire l’inizio.', 'intervallo_non_valido');
-      where.at = { ...(q.from ? { gte: new Date(q.from).toISOString() } : {}), ...(q.to ? { lte: new Date(q.to).toISOString() } : {}) };
-    }
-    if (q.after) where.position = { lt: q.after };
+    if (q.from && q.to && Date.parse(q.to) < Date.parse(q.from))
+      throw new ValidationError('La fine dell’intervallo deve seguire l’inizio.', 'intervallo_non_valido');
     const limit = q.limit ?? PAGE;
-    const docs = await this.readModels.find<AuditEventDoc>('audit_events', where, {
-      orderBy: [{ column: 'position', direction: 'desc' }],
-      limit: limit + 1,
-    });
-    const page = await this.withAccessKinds(docs.slice(0, limit).map((d) => row(d.doc)));
-    return { events: page, next: docs.length > limit ? page[page.length - 1].position : null };
+    const rows = await this.index.page(auditFilter(q, limit + 1));
+    const page = await this.withAccessKinds(rows.slice(0, limit));
+    return { events: page, next: rows.length > limit ? page[page.length - 1].position : null };
   }
 
   /**
@@ -122,17 +111,17 @@ export class AuditService {
   }
 
   async event(viewer: SessionUser, position: number): Promise<AuditEventDetail> {
-    const [found] = await this.readModels.find<AuditEventDoc>('audit_events', { position }, { limit: 1 });
+    const found = await this.index.at(position);
     if (!found) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
-    const [event] = await this.eventStore.readStream(found.doc.stream, { fromRevision: found.doc.revision, maxCount: 1 });
+    const [event] = await this.eventStore.readStream(found.stream, { fromRevision: found.revision, maxCount: 1 });
     if (!event) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
     // health data of the clinical record: the segreteria sees that it exists, never its content, not even here
-    const decrypt = mayDecrypt(viewer.role) && !found.doc.stream.startsWith(STREAM_PREFIX.clinical);
+    const decrypt = mayDecrypt(viewer.role) && !found.stream.startsWith(STREAM_PREFIX.clinical);
     const subjects = new Set<string>();
     const data = await this.reveal(event.data, decrypt, subjects);
     // recorded before the answer leaves: an unrecordable read is no read
     for (const subject of subjects) await this.accessLog.recordAccess(viewer, subject, 'audit_event', event.id);
-    return { ...row(found.doc), data, metadata: { ...event.metadata }, decrypted: decrypt && subjects.size > 0 };
+    return { ...found, data, metadata: { ...event.metadata }, decrypted: decrypt && subjects.size > 0 };
   }
 
   /** sealed fields become the placeholder, or their clear value for a viewer who may read them */
@@ -232,11 +221,6 @@ export class AuditService {
 
 /** when the event happened: the command time in its metadata, else the store's own timestamp */
 export const recordedTime = (e: RecordedEvent): string => (typeof e.metadata?.at === 'string' ? e.metadata.at : e.recordedAt);
-
-function row(d: AuditEventDoc): AuditEventRow {
-  const { doctorId: _d, patientId: _p, ...rest } = d;
-  return rest;
-}
 
 /**
  * Replays `streams` up to the instant `at` (each event's command time) into a temporary

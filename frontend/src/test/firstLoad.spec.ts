@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { APP_MODULE, BOOKING_PAGE, brotliBytes, firstLoadFiles, readManifest, type Manifest, FRONTEND_DIST } from './firstLoad';
 
 /**
@@ -12,6 +14,11 @@ const PRENOTA_BUDGET_BYTES = 70_000;
  * login page and the page frame). Other pages, the side navigation, socket.io-client and the calendar come later.
  */
 const PRENOTA_INTERACTIVE_BUDGET_BYTES = 146_000;
+/**
+ * The render-blocking CSS of every page: Bootstrap cut to the classes the app uses (vite.config.ts, purgeBootstrap;
+ * the whole of it was 23.8 KB), the theme and the app's own rules.
+ */
+const FIRST_CSS_BUDGET_BYTES = 16_000;
 
 describe('first load of a page', () => {
   const manifest: Manifest = {
@@ -39,6 +46,29 @@ describe('first load of a page', () => {
   test(`/prenota's JavaScript before it renders is at most ${PRENOTA_BUDGET_BYTES} bytes of brotli`, () => {
     const { scripts } = firstLoadFiles(readManifest(), BOOKING_PAGE);
     expect(brotliBytes(FRONTEND_DIST, scripts)).toBeLessThanOrEqual(PRENOTA_BUDGET_BYTES);
+  });
+
+  test(`the CSS before a page renders is at most ${FIRST_CSS_BUDGET_BYTES} bytes of brotli, with the classes react-bootstrap sets at run time`, () => {
+    const { styles } = firstLoadFiles(readManifest(), BOOKING_PAGE);
+    expect(brotliBytes(FRONTEND_DIST, styles)).toBeLessThanOrEqual(FIRST_CSS_BUDGET_BYTES);
+    const css = styles.map((file) => readFileSync(join(FRONTEND_DIST, file), 'utf8')).join('\n');
+    // made from props (variant, size, bg, placement, isInvalid, md) or set by the components themselves
+    for (const kept of [
+      '.btn-outline-danger',
+      '.alert-warning',
+      '.spinner-border-sm',
+      '.offcanvas-start',
+      '.is-invalid',
+      '.text-bg-warning',
+      '.col-md-6',
+      '.modal-dialog',
+      '.fade',
+    ]) {
+      expect(css).toContain(kept);
+    }
+    // components the app does not use
+    expect(css).not.toContain('.carousel');
+    expect(css).not.toContain('.toast-header');
   });
 
   test(`/prenota's JavaScript before it works is at most ${PRENOTA_INTERACTIVE_BUDGET_BYTES} bytes of brotli`, () => {

@@ -235,14 +235,23 @@ export function eventCount(dataDir: string): number {
   }
 }
 
-/** the types of the events after position `after` (what a probe saw appended) */
-export function eventTypesAfter(dataDir: string, after: number): string[] {
+/**
+ * The events after position `after` (what a probe saw appended), each with whether it is a reaction:
+ * its causation is an earlier event (a reactor's or an outbox's decision, such as a NotificationDecided
+ * for a diet published before), so no request of the probe's can have caused it.
+ */
+export function eventsAfter(dataDir: string, after: number): { label: string; reaction: boolean }[] {
   const Database = require('better-sqlite3') as typeof import('better-sqlite3');
   const db = new Database(join(dataDir, 'events.db'), { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare('SELECT type, stream FROM events ORDER BY position LIMIT -1 OFFSET ?').all(after) as { type: string; stream: string }[]).map(
-      (r) => `${r.type}@${r.stream.replace(/[0-9a-f-]{36}/g, '…')}`,
-    );
+    const rows = db
+      .prepare(
+        `SELECT e.type, e.stream,
+           EXISTS (SELECT 1 FROM events c WHERE c.id = json_extract(e.metadata, '$.causationId') AND c.position < e.position) AS reaction
+         FROM events e ORDER BY e.position LIMIT -1 OFFSET ?`,
+      )
+      .all(after) as { type: string; stream: string; reaction: number }[];
+    return rows.map((r) => ({ label: `${r.type}@${r.stream.replace(/[0-9a-f-]{36}/g, '…')}`, reaction: r.reaction === 1 }));
   } finally {
     db.close();
   }

@@ -3,7 +3,7 @@
  * to every write route and to the GETs with parameters, each sent as a role the route admits. Counts the
  * 5xx and the events appended by refused requests (the event store counted after each write).
  */
-import { eventCount, eventTypesAfter } from './app';
+import { eventCount, eventsAfter } from './app';
 import { fill, notConfigured, ROLES, type RoleName, type World } from './matrix';
 import { isPublic, readRoutes, type Route } from './routes';
 
@@ -121,6 +121,8 @@ export interface FuzzResult {
   refusedThenEvents: string[];
   /** PersonalDataAccessed appended while a refused write was answered (may belong to an earlier read) */
   accessLogAfterRefused: number;
+  /** events caused by an earlier event (reactors, the outbox) appended while a refused write was answered */
+  reactionsAfterRefused: number;
   notConfigured: number;
   eventsTotal: number;
   statuses: Record<string, number>;
@@ -141,6 +143,7 @@ export async function fuzz(root: string, w: World, dataDir: string, count: numbe
     eventsByRefused: 0,
     refusedThenEvents: [],
     accessLogAfterRefused: 0,
+    reactionsAfterRefused: 0,
     notConfigured: 0,
     eventsTotal: 0,
     statuses: {},
@@ -201,14 +204,19 @@ export async function fuzz(root: string, w: World, dataDir: string, count: numbe
       const now = eventCount(dataDir);
       if (answer.status >= 200 && answer.status < 300) result.accepted++;
       else if (now > last) {
-        const types = eventTypesAfter(dataDir, last);
+        const appended = eventsAfter(dataDir, last);
+        // a reaction to an earlier event (a reactor's decision) was not caused by this request
+        const reactions = appended.filter((e) => e.reaction);
+        const rest = appended.filter((e) => !e.reaction).map((e) => e.label);
         // an access-log entry may still be the answer of an earlier read, written after its answer
-        const accessLog = types.filter((t) => t.startsWith('PersonalDataAccessed')).length;
+        const accessLog = rest.filter((t) => t.startsWith('PersonalDataAccessed')).length;
+        result.reactionsAfterRefused += reactions.length;
         result.accessLogAfterRefused += accessLog;
-        result.eventsByRefused += types.length - accessLog;
-        result.refusedThenEvents.push(
-          `${types.join(', ')} dopo ${route.method} ${path.slice(0, 100)} come ${role}: ${answer.status} ${answer.text.slice(0, 80)}`,
-        );
+        result.eventsByRefused += rest.length - accessLog;
+        if (rest.length > accessLog)
+          result.refusedThenEvents.push(
+            `${rest.join(', ')} dopo ${route.method} ${path.slice(0, 100)} come ${role}: ${answer.status} ${answer.text.slice(0, 80)}`,
+          );
       }
       last = now;
     }

@@ -108,6 +108,7 @@ async function main(): Promise<void> {
           add('fuzz: scritture accettate (2xx)', f.accepted);
           add('fuzz: eventi aggiunti da richieste rifiutate (escluso il registro accessi)', f.eventsByRefused);
           add('fuzz: voci del registro accessi comparse durante richieste rifiutate', f.accessLogAfterRefused);
+          add('fuzz: reazioni a eventi precedenti comparse durante richieste rifiutate (promemoria, notifiche)', f.reactionsAfterRefused);
           add('fuzz: eventi aggiunti in tutto', f.eventsTotal);
           details.push(...f.serverErrors.slice(0, 30).map((l) => `5xx fuzz: ${l}`), ...f.refusedThenEvents.slice(0, 30).map((l) => `fuzz: ${l}`));
         }

@@ -97,6 +97,16 @@ describe('the built app: hashed assets compressed and immutable, pages and API n
     expect(res.headers['content-encoding']).toBeUndefined();
   });
 
+  it('only the files the build left are served: the disk is listed once at start, not looked up per request', async () => {
+    // a file that appears after start is not served (every API call would otherwise cost a stat of the disk)
+    writeFileSync(join(build.dist, 'assets', 'late-Qq1.js'), 'export {};');
+    const late = await rawGet(app.url + '/assets/late-Qq1.js');
+    expect(late.status).toBe(404);
+    expect(late.headers['cache-control']).toBe('no-store');
+    const favicon = await rawGet(app.url + '/favicon.svg');
+    expect(favicon.status).toBe(200);
+  });
+
   it('the page (index.html, on any path or asked by name) is no-store', async () => {
     for (const path of ['/prenota', '/home', '/index.html']) {
       const res = await rawGet(app.url + path, { Accept: 'text/html', 'Accept-Encoding': 'br, gzip' });

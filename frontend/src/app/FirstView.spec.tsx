@@ -22,8 +22,8 @@ describe('the first view before the app loads', () => {
 
   test.each(['/prenota', '/login', '/home', '/password-dimenticata'])('%s: FirstView is the markup the app renders first', (path) => {
     const first = render(<FirstView path={path} />);
-    // the login fields are read-only until the app takes over: nothing else may differ
-    const firstHtml = first.container.innerHTML.replaceAll(' readonly=""', '');
+    // the login fields are read-only and the menu button inert until the app takes over: nothing else may differ
+    const firstHtml = first.container.innerHTML.replaceAll(' readonly=""', '').replaceAll(' aria-disabled="true"', '');
     first.unmount();
     const app = renderRoutes(makeStore(), routes, path);
     expect(firstHtml).toBe(app.container.innerHTML);

@@ -51,7 +51,15 @@ function FrameFirstView({ children }: { children: ReactNode }) {
       </a>
       <header role="banner" data-bs-theme="dark" className="app-header navbar navbar-expand navbar-light bg-primary fixed-top" data-testid="app-header">
         <Container fluid className="gap-2 flex-nowrap">
-          <Button variant="outline-light" className="app-sidenav-toggle" aria-controls="sidenav" aria-expanded={false} aria-label={it.layout.toggleNav}>
+          {/* does nothing until the app takes over: said, so that nobody (nor a browser test) clicks it in vain */}
+          <Button
+            variant="outline-light"
+            className="app-sidenav-toggle"
+            aria-controls="sidenav"
+            aria-expanded={false}
+            aria-label={it.layout.toggleNav}
+            aria-disabled
+          >
             <span className="navbar-toggler-icon" aria-hidden="true" />
           </Button>
           <a className="me-auto text-truncate d-flex align-items-center gap-2 app-brand navbar-brand" href={PATHS.booking} data-discover="true">

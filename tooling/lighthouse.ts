@@ -94,9 +94,15 @@ function audit(url: string, cookie: string | undefined, outDir: string, run: num
     '--quiet',
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  const result = spawnSync(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`lighthouse su ${url}: ${result.stderr || result.stdout}`);
-  return JSON.parse(readFileSync(output, 'utf8')) as Report;
+  // on a busy machine Chromium's DevTools protocol sometimes answers too late (Network.getResponseBody): that run is
+  // lost, not the whole measure; it is tried again, twice at most, and said
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8' });
+    if (result.status === 0) return JSON.parse(readFileSync(output, 'utf8')) as Report;
+    const reason = (result.stderr || result.stdout).trim().split('\n')[0];
+    if (attempt === 3) throw new Error(`lighthouse su ${url}: ${result.stderr || result.stdout}`);
+    console.log(`  ${url}: Lighthouse non riuscito (${reason}), di nuovo`);
+  }
 }
 
 const score = (r: Report, c: Category) => Math.round((r.categories[c].score ?? 0) * 100);

@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import checkFile from 'eslint-plugin-check-file';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -152,6 +153,18 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', APPEND_BY_COMMAND, STREAM_READS],
     },
   },
+  // a projection is pure (issue 24): a `*.projection.ts` imports only @studio/contracts (its shape, ProjectionDefinition,
+  // included), no I/O, no clock, no other module of ours; the auditor's index is owned by another change this session
+  {
+    files: ['**/*.projection.ts'],
+    ignores: ['projections/src/read-models/audit-events.projection.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!@studio/contracts$)', message: 'Una proiezione (*.projection.ts) è pura: importa solo @studio/contracts.' }] },
+      ],
+    },
+  },
   // the frontend's file names, as most of the tree had them: a component (and its spec) PascalCase.tsx, any other
   // module camelCase.ts, folders kebab-case, browser tests kebab-case; the middle extensions (.spec, .e2e) aside
   {
@@ -187,6 +200,19 @@ export default tseslint.config(
     files: STREAM_READERS,
     ignores: TESTS,
     rules: { 'no-restricted-syntax': ['error', APPEND_BY_COMMAND] },
+  },
+  // no import cycles inside a workspace (issue 24): a cycle ties modules that must then load, change and be tested
+  // together. Type-only imports are not followed (they vanish at compile time); across workspaces the layering above
+  // already forbids any arrow back up.
+  {
+    files: ['contracts/src/**/*.ts', 'projections/src/**/*.ts', 'backend/src/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   // boundaries between workspaces and features (relative imports)
   {

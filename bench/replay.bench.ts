@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { availabilityStreamName, slotId, type NewEvent } from '@studio/contracts';
-import { ProjectionRunner, allProjections, createReadModelStore } from '@studio/projections';
+import { ProjectionRunner, createReadModelStore } from '@studio/projections';
 import { SqliteEventStore } from '../backend/src/event-store/sqlite-event-store';
+import { liveProjections } from '../backend/src/event-store/live-projections';
 import { rawScanBench } from './limits.bench';
 import { record } from './report';
 
@@ -27,15 +28,28 @@ export async function replayBench(dir: string, total: number): Promise<void> {
   }
   console.log(`scrittura di ${total} eventi di prova: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-  rawScanBench(join(dir, 'events.db'));
-  const readModels = await createReadModelStore({ kind: 'sqlite', filename: join(dir, 'read-models.db') });
-  const runner = new ProjectionRunner({ store, readModels, projections: allProjections });
-  const t1 = performance.now();
-  await runner.start();
-  const seconds = (performance.now() - t1) / 1000;
-  record('replay', total / seconds);
-  console.log(`replay delle proiezioni da zero: ${total} eventi in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(0)} eventi/s`);
-  await runner.stop();
-  await readModels.close();
+  // The machine may be shared (a CI loop beside the bench): raw read and replay alternate, a few rounds, and each keeps
+  // its best round, so that a burst of other work during one of them does not decide the ratio.
+  const rounds = Number(process.env.BENCH_REPLAY_ROUNDS ?? 3);
+  let raw = 0;
+  let best = 0;
+  for (let round = 1; round <= rounds; round++) {
+    raw = Math.max(raw, rawScanBench(join(dir, 'events.db')));
+    const readModels = await createReadModelStore({ kind: 'sqlite', filename: join(dir, `read-models-${round}.db`) });
+    // the app's own choice (backend/src/infrastructure/core.ts): on SQLite the auditor's index is the log, not a projection
+    const runner = new ProjectionRunner({ store, readModels, projections: liveProjections(store, readModels.kind) });
+    const t1 = performance.now();
+    await runner.start();
+    const seconds = (performance.now() - t1) / 1000;
+    best = Math.max(best, total / seconds);
+    console.log(
+      `replay delle proiezioni da zero (giro ${round}/${rounds}): ${total} eventi in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(0)} eventi/s`,
+    );
+    await runner.stop();
+    await readModels.close();
+  }
+  record('rawScan', raw);
+  record('replay', best);
+  console.log(`replay: il giro migliore ${best.toFixed(0)} eventi/s, lettura grezza migliore ${raw.toFixed(0)} eventi/s (${(best / raw).toFixed(2)}×)`);
   await store.close();
 }

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { PurgeCSS } from 'purgecss';
 import { defineConfig, type Plugin } from 'vite';
 
 const backend = 'http://localhost:3000';
+const here = fileURLToPath(new URL('.', import.meta.url));
 
 /** text the browser downloads; images other than SVG and fonts in woff2 are compressed already */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|map)$/;
@@ -40,8 +42,68 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Bootstrap's stylesheet cut to the classes the app uses (the whole file is 230 KB, render-blocking on every page):
+ * the class names written in the sources, and react-bootstrap's, which builds some from props at run time
+ * (`variant="outline-danger"` is `.btn-outline-danger`), so its components' families are kept whole. A class made
+ * up in a template string must be listed here. Build only: the dev server serves the whole file.
+ */
+function purgeBootstrap(): Plugin {
+  const colours = '(primary|secondary|success|danger|warning|info|light|dark|body|white|black|muted)';
+  // what react-bootstrap's components (the ones the app imports) write themselves, and what their props make
+  const safelist = [
+    /^btn/, // Button, ButtonGroup, ToggleButton, CloseButton; btn-<variant>, btn-<size>
+    /^alert/,
+    /^badge/,
+    /^spinner-/,
+    /^modal(?!-fullscreen)/,
+    /^offcanvas(-(start|end|top|bottom|header|title|body|backdrop))?$/,
+    /^nav(-(link|item|tabs|pills|fill|justified))?$/,
+    /^tab-(content|pane)$/,
+    /^card/,
+    /^form-(control|select|check|label|text)/,
+    /^input-group/,
+    /^table/,
+    /^list-group(-item(-action)?|-flush)?$/,
+    /^accordion/,
+    /^collaps/,
+    /^popover/,
+    /^bs-popover-/,
+    /^progress/,
+    /^(fade|show|active|disabled|rounded|img-fluid|img-thumbnail)$/,
+    /^visually-hidden/,
+    /^(is-invalid|is-valid|was-validated|invalid-feedback|valid-feedback)$/,
+    // Row, Col: col-md-6, col-auto, row-cols-2
+    /^(row|col)$/,
+    /^(col|row-cols)-((sm|md|lg|xl|xxl)-)?(\d+|auto)$/,
+    /^g[xy]?-\d$/,
+    /^container/,
+    new RegExp(`^(bg|text-bg|text|border)-${colours}`),
+  ];
+  return {
+    name: 'studio:purge-bootstrap',
+    apply: 'build',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\/bootstrap\/dist\/css\/bootstrap(\.min)?\.css$/.test(id)) return null;
+      const [result] = await new PurgeCSS().purge({
+        content: [join(here, 'index.html'), join(here, 'src/**/*.{ts,tsx}')],
+        // the tests' strings are not pages
+        skippedContentGlobs: [join(here, 'src/**/*.spec.{ts,tsx}'), join(here, 'src/test/**')],
+        css: [{ raw: code }],
+        safelist: {
+          standard: safelist,
+          // state classes Bootstrap's own selectors combine (.offcanvas.showing, .btn-check:checked + .btn…)
+          greedy: [/showing/, /hiding/],
+        },
+      });
+      return { code: result.css, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), purgeBootstrap(), precompress()],
   resolve: {
     alias: {
       // the workspaces import each other's sources, not their builds

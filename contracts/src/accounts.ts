@@ -1,5 +1,5 @@
 import { z } from './zod-it';
-import { Role } from './events';
+import { Role } from './events/user';
 import { passwordPolicyProblem } from './rules/password-policy';
 
 /** Staff accounts, passwords and the profile: HTTP bodies and answers. */

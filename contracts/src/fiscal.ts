@@ -1,26 +1,11 @@
 import { z } from './zod-it';
-import { isValidCodiceFiscale } from './registration';
+import { isValidCodiceFiscale } from './rules/codice-fiscale';
+import { isValidPartitaIva } from './rules/partita-iva';
 import { STREAM_PREFIX } from './streams';
 
 /** the doctor's fiscal profile: `fiscal-<doctorId>` */
 export function fiscalProfileStreamName(doctorId: string): string {
   return `${STREAM_PREFIX.fiscal}${doctorId}`;
-}
-
-/** partita IVA: 11 digits, the last a Luhn-like check digit (odd positions as is, even positions doubled) */
-export function partitaIvaCheckDigit(first10: string): number {
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    const d = first10.charCodeAt(i) - 48;
-    if (i % 2 === 0) sum += d;
-    else sum += d * 2 > 9 ? d * 2 - 9 : d * 2;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
-export function isValidPartitaIva(value: string): boolean {
-  if (!/^\d{11}$/.test(value) || value === '00000000000') return false;
-  return partitaIvaCheckDigit(value.slice(0, 10)) === value.charCodeAt(10) - 48;
 }
 
 export const TaxRegime = z.enum(['ordinario', 'forfettario'], { error: 'Scegli il regime fiscale (ordinario o forfettario)' });
@@ -80,13 +65,6 @@ export function receiptsBlockedMessage(pending: number): string {
   return pending === 1
     ? 'Profilo fiscale incompleto: 1 pagamento attende la ricevuta. Completa il profilo fiscale per emetterla.'
     : `Profilo fiscale incompleto: ${pending} pagamenti attendono la ricevuta. Completa il profilo fiscale per emetterle (in ordine di pagamento).`;
-}
-
-/** Imposta di bollo (DPR 642/1972, tariffa art. 13): 2,00 € on receipts for VAT-exempt amounts above 77,47 € */
-export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
-export const STAMP_DUTY_CENTS = 200;
-export function stampDutyCents(amountCents: number): number {
-  return amountCents > STAMP_DUTY_THRESHOLD_CENTS ? STAMP_DUTY_CENTS : 0;
 }
 
 export const VAT_EXEMPTION_WORDING: Record<TaxRegime, string> = {

@@ -1,5 +1,5 @@
 import { z } from './zod-it';
-import { Role } from './events';
+import { Role } from './events/user';
 import { PASSWORD_TOO_LONG_MESSAGE, fitsBcrypt } from './registration';
 
 export const LoginRequest = z.object({

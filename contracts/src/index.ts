@@ -2,6 +2,7 @@ import './zod-it';
 export { italianZodError } from './zod-it';
 export * from './event-store';
 export * from './events';
+export * from './projection';
 export * from './availability';
 export * from './error-body';
 export * from './http';

@@ -5,13 +5,6 @@ export function orderStreamName(orderId: string): string {
   return `${STREAM_PREFIX.order}${orderId}`;
 }
 
-/** discounted price in cents: price − price × percentage / 100, rounded to the cent */
-export function discountedCents(priceCents: number, percentage: number | null | undefined): number {
-  if (!percentage) return priceCents;
-  // the discount is an amount of its own (it appears on the receipt): rounded to the nearest cent, half up
-  return priceCents - Math.round((priceCents * percentage) / 100);
-}
-
 const optionalText = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())

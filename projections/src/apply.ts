@@ -11,20 +11,27 @@ export const handlesStream = (def: ProjectionDefinition, stream: string): boolea
  * same way. A document whose stored position is at or past an event skips it: a redelivered
  * event never counts twice even if a checkpoint was lost.
  */
-/** each event is checked once, however many projections fold it */
+/** each event is checked once, however many projections fold it (a rebuild checks its pages itself: see rebuild.ts) */
 const checked = new WeakMap<RecordedEvent, RecordedDomainEvent>();
-function domainEvent(event: RecordedEvent): RecordedDomainEvent {
+export function domainEvent(event: RecordedEvent): RecordedDomainEvent {
   let parsed = checked.get(event);
   if (!parsed) checked.set(event, (parsed = parseRecordedEvent(event)));
   return parsed;
 }
 
-export async function applyEvents(tx: ReadModelWriter, def: ProjectionDefinition, events: RecordedEvent[], table?: string): Promise<DocumentChange[]> {
+export async function applyEvents(
+  tx: ReadModelWriter,
+  def: ProjectionDefinition,
+  events: RecordedEvent[],
+  table?: string,
+  /** a rebuild's: its events already checked, and no list of changes (nobody hears of them) */
+  bulk?: { checked: true; changes: false },
+): Promise<DocumentChange[]> {
   const types = def.eventTypes === 'all' ? null : new Set(def.eventTypes);
   const touched: { id: string; event: RecordedDomainEvent }[] = [];
   for (const recorded of events) {
     if ((types && !types.has(recorded.type)) || !handlesStream(def, recorded.stream)) continue;
-    const event = domainEvent(recorded);
+    const event = bulk ? (recorded as RecordedDomainEvent) : domainEvent(recorded);
     const id = def.documentId(event);
     if (id != null) touched.push({ id, event });
   }
@@ -47,7 +54,7 @@ export async function applyEvents(tx: ReadModelWriter, def: ProjectionDefinition
     if (doc === previous) continue;
     docs.set(id, { id, doc, position: event.position });
     dirty.add(id);
-    changes.push({ projection: def.name, id, previous, doc, position: event.position, event });
+    if (!bulk) changes.push({ projection: def.name, id, previous, doc, position: event.position, event });
   }
   const written = [...dirty].map((id) => docs.get(id)!);
   const puts = written.filter((d) => d.doc !== null);

@@ -1,8 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import type { EventStore } from '@studio/contracts';
-import { applyEvents } from './apply';
+import { parseRecordedEvent, type EventStore, type RecordedEvent } from '@studio/contracts';
+import { applyEvents, handlesStream } from './apply';
 import type { ProjectionDefinition } from './projection';
 import type { ReadModelStore } from './read-model-store';
+
+const BULK = { checked: true, changes: false } as const;
+const folds = (def: ProjectionDefinition, e: RecordedEvent) =>
+  (def.eventTypes === 'all' || (def.eventTypes as readonly string[]).includes(e.type)) && handlesStream(def, e.stream);
 
 export interface RebuildProgress {
   /** global position reached; `total` is the log's head when the rebuild started */
@@ -62,8 +66,11 @@ export async function rebuildProjections(deps: RebuildDeps, defs: ProjectionDefi
   const page = async (upTo: number): Promise<boolean> => {
     const batch = (await store.readAll({ after, maxCount: pageSize, streamPrefixes: prefixes })).filter((e) => e.position <= upTo);
     if (batch.length === 0) return false;
+    // each event folded by some projection is checked once, here: the WeakMap that remembers checks for the live
+    // runner, filled with every event of the log, cost a replay a tenth of its time in the garbage collector
+    for (const e of batch) if (defs.some((d) => folds(d, e))) parseRecordedEvent(e);
     await readModels.transaction(async (tx) => {
-      for (const def of defs) await applyEvents(tx, def, batch, tables.get(def));
+      for (const def of defs) await applyEvents(tx, def, batch, tables.get(def), BULK);
     });
     after = batch[batch.length - 1].position;
     events += batch.length;

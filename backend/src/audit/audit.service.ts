@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
-
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
-  AUDIT_CATEGORIES,
   ENCRYPTED_PLACEHOLDER,
   ERASED_PLACEHOLDER,
   Sealed,
@@ -24,13 +23,11 @@ import {
   type SessionUser,
 } from '@studio/contracts';
 import {
-  type AuditEventDoc,
   type BookingDoc,
   type OrderDoc,
   type ProjectionDefinition,
   type ReadModelStore,
   type UserDoc,
-  type Where,
   applyEvents,
   availabilitySlotsProjection,
   bookingsProjection,
@@ -44,9 +41,10 @@ import { userDecider } from '../users';
 import { SessionSocketsGateway } from '../auth';
 import { Decide } from '../event-store/decide.command';
 import { ChainVerifier } from '../event-store/hash-chain';
-
+import { CONFIG, EVENT_STORE, READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';
+import { type Ports } from '../kernel/ports';
 import { AccessLogService } from '../personal-data/access-log.service';
-import { KernelPorts } from '../kernel/kernel-ports';
+import { auditFilter, auditIndexFor, type AuditIndex } from './audit-index';
 
 /**
  * Who may see personal fields in clear in the history: the admin (segreteria, acting for the
@@ -60,33 +58,29 @@ const DAY_MS = 86_400_000;
 
 @Injectable()
 export class AuditService {
+  /** the auditor's list: the log itself on SQLite, else the audit_events read model (see live-projections) */
+  private readonly index: AuditIndex;
+
   constructor(
-    private readonly kernel: KernelPorts,
+    private readonly commands: CommandBus,
+    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(PERSONAL_DATA) private readonly personalData: Ports['personalData'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     private readonly accessLog: AccessLogService,
     private readonly sessionSockets: SessionSocketsGateway,
-  ) {}
+    @Inject(CONFIG) private readonly config: Ports['config'],
+  ) {
+    this.index = auditIndexFor(eventStore, readModels);
+  }
 
   async events(q: AuditEventsQuery): Promise<AuditEventsPage> {
-    const where: Where = {};
-    if (q.stream) where.stream = q.stream;
-    if (q.category) where.category = { in: [...AUDIT_CATEGORIES[q.category]] };
-    if (q.type) where.type = q.type;
-    if (q.correlation) where.correlation_id = q.correlation;
-    if (q.doctor) where.doctor_id = q.doctor;
-    if (q.patient) where.patient_id = q.patient;
-    if (q.from || q.to) {
-      if (q.from && q.to && Date.parse(q.to) < Date.parse(q.from))
-        throw new ValidationError('La fine dell’intervallo deve seguire l’inizio.', 'intervallo_non_valido');
-      where.at = { ...(q.from ? { gte: new Date(q.from).toISOString() } : {}), ...(q.to ? { lte: new Date(q.to).toISOString() } : {}) };
-    }
-    if (q.after) where.position = { lt: q.after };
+    if (q.from && q.to && Date.parse(q.to) < Date.parse(q.from))
+      throw new ValidationError('La fine dell’intervallo deve seguire l’inizio.', 'intervallo_non_valido');
     const limit = q.limit ?? PAGE;
-    const docs = await this.kernel.readModels.find<AuditEventDoc>('audit_events', where, {
-      orderBy: [{ column: 'position', direction: 'desc' }],
-      limit: limit + 1,
-    });
-    const page = await this.withAccessKinds(docs.slice(0, limit).map((d) => row(d.doc)));
-    return { events: page, next: docs.length > limit ? page[page.length - 1].position : null };
+    const rows = await this.index.page(auditFilter(q, limit + 1));
+    const page = await this.withAccessKinds(rows.slice(0, limit));
+    return { events: page, next: rows.length > limit ? page[page.length - 1].position : null };
   }
 
   /**
@@ -100,7 +94,7 @@ export class AuditService {
     for (const [stream, reads] of byStream) {
       const revisions = reads.map((r) => r.revision);
       const from = Math.min(...revisions);
-      const events = await this.kernel.eventStore.readStream(stream, { fromRevision: from, maxCount: Math.max(...revisions) - from + 1 });
+      const events = await this.eventStore.readStream(stream, { fromRevision: from, maxCount: Math.max(...revisions) - from + 1 });
       const kinds = new Map(events.map((e) => [e.revision, (e.data as { what?: unknown }).what]));
       for (const r of reads) {
         const what = kinds.get(r.revision);
@@ -112,22 +106,22 @@ export class AuditService {
 
   /** the patients' ids, for the auditor's patient field (names stay sealed for the auditor: the field shows a short code) */
   async patientIds(): Promise<{ id: string }[]> {
-    const users = await this.kernel.readModels.find<UserDoc>('users', { role: 'patient' });
+    const users = await this.readModels.find<UserDoc>('users', { role: 'patient' });
     return users.map((u) => ({ id: u.id }));
   }
 
   async event(viewer: SessionUser, position: number): Promise<AuditEventDetail> {
-    const [found] = await this.kernel.readModels.find<AuditEventDoc>('audit_events', { position }, { limit: 1 });
+    const found = await this.index.at(position);
     if (!found) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
-    const [event] = await this.kernel.eventStore.readStream(found.doc.stream, { fromRevision: found.doc.revision, maxCount: 1 });
+    const [event] = await this.eventStore.readStream(found.stream, { fromRevision: found.revision, maxCount: 1 });
     if (!event) throw new NotFoundError('Evento non trovato.', 'evento_non_trovato');
     // health data of the clinical record: the segreteria sees that it exists, never its content, not even here
-    const decrypt = mayDecrypt(viewer.role) && !found.doc.stream.startsWith(STREAM_PREFIX.clinical);
+    const decrypt = mayDecrypt(viewer.role) && !found.stream.startsWith(STREAM_PREFIX.clinical);
     const subjects = new Set<string>();
     const data = await this.reveal(event.data, decrypt, subjects);
     // recorded before the answer leaves: an unrecordable read is no read
     for (const subject of subjects) await this.accessLog.recordAccess(viewer, subject, 'audit_event', event.id);
-    return { ...row(found.doc), data, metadata: { ...event.metadata }, decrypted: decrypt && subjects.size > 0 };
+    return { ...found, data, metadata: { ...event.metadata }, decrypted: decrypt && subjects.size > 0 };
   }
 
   /** sealed fields become the placeholder, or their clear value for a viewer who may read them */
@@ -137,7 +131,7 @@ export class AuditService {
     const sealed = Sealed.safeParse(value);
     if (sealed.success) {
       if (!decrypt) return ENCRYPTED_PLACEHOLDER;
-      const clear = await this.kernel.personalData.open(sealed.data).catch(() => null);
+      const clear = await this.personalData.open(sealed.data).catch(() => null);
       if (clear === null) return ERASED_PLACEHOLDER;
       subjects.add(sealed.data.keyId);
       return clear;
@@ -150,14 +144,14 @@ export class AuditService {
   /** one stream, or the whole log in global order */
   async verify(stream?: string): Promise<ChainVerification> {
     // every event's head must carry the chain key's signature: recomputed hashes alone do not pass
-    const verifier = new ChainVerifier(this.kernel.config.eventStore.chainKey);
+    const verifier = new ChainVerifier(this.config.eventStore.chainKey);
     if (stream) {
-      for (const e of await this.kernel.eventStore.readStream(stream)) verifier.visit(e);
+      for (const e of await this.eventStore.readStream(stream)) verifier.visit(e);
       if (verifier.checked === 0) throw new NotFoundError('Flusso di eventi non trovato.', 'flusso_non_trovato');
     } else {
       let after = 0;
       for (;;) {
-        const batch = await this.kernel.eventStore.readAll({ after, maxCount: 2000 });
+        const batch = await this.eventStore.readAll({ after, maxCount: 2000 });
         if (batch.length === 0) break;
         for (const e of batch) verifier.visit(e);
         after = batch[batch.length - 1].position;
@@ -172,17 +166,17 @@ export class AuditService {
    * read model, then the same mapping the live endpoint uses. The live read model is not touched.
    */
   async availabilityAsOf(doctorId: string, start: string, end: string, at: string): Promise<AvailabilityEvent[]> {
-    return availabilityAsOf(this.kernel.eventStore, doctorId, start, end, at);
+    return availabilityAsOf(this.eventStore, doctorId, start, end, at);
   }
 
   /** a patient's bookings and orders as they were at `at`, from the same projections as /home */
   async patientAsOf(viewer: SessionUser, patientId: string, at: string): Promise<AsOfPatientRecord> {
-    const live = await this.kernel.readModels.get<UserDoc>('users', patientId);
+    const live = await this.readModels.get<UserDoc>('users', patientId);
     if (!live || live.doc.role !== 'patient') throw new NotFoundError('Paziente non trovato.', 'paziente_non_trovato');
-    const bookings = await this.kernel.readModels.find<BookingDoc>('bookings', { patient_id: patientId });
-    const orders = await this.kernel.readModels.find<OrderDoc>('orders', { patient_id: patientId });
+    const bookings = await this.readModels.find<BookingDoc>('bookings', { patient_id: patientId });
+    const orders = await this.readModels.find<OrderDoc>('orders', { patient_id: patientId });
     const streams = [userStreamName(patientId), ...bookings.map((b) => bookingStreamName(b.id)), ...orders.map((o) => orderStreamName(o.id))];
-    const record = await replayAsOf(this.kernel.eventStore, streams, at, [usersProjection, bookingsProjection, ordersProjection], async (temp) => ({
+    const record = await replayAsOf(this.eventStore, streams, at, [usersProjection, bookingsProjection, ordersProjection], async (temp) => ({
       user: (await temp.get<UserDoc>('users', patientId))?.doc ?? null,
       bookings: (await temp.find<BookingDoc>('bookings', { patient_id: patientId })).map((b) => b.doc),
       orders: (await temp.find<OrderDoc>('orders', { patient_id: patientId })).map((o) => o.doc),
@@ -191,7 +185,7 @@ export class AuditService {
     let name = ENCRYPTED_PLACEHOLDER;
     if (!live.doc.personal) name = ERASED_PLACEHOLDER;
     else if (mayDecrypt(viewer.role)) {
-      const personal = await this.kernel.personalData.open<{ name: string; surname: string }>(live.doc.personal);
+      const personal = await this.personalData.open<{ name: string; surname: string }>(live.doc.personal);
       if (personal) {
         await this.accessLog.recordAccess(viewer, patientId, 'personal_data', 'storico');
         name = `${personal.name} ${personal.surname}`;
@@ -213,25 +207,20 @@ export class AuditService {
    * Bookings and orders stay (tax records); their sealed fields can no longer be opened.
    */
   async erase(patientId: string, metadata: EventMetadata): Promise<{ patientId: string; erasedAt: string }> {
-    const { position } = await this.kernel.commands.execute(
+    const { position } = await this.commands.execute(
       new Decide(userStreamName(patientId), userDecider, { type: 'ErasePatient', patientId, erasedBy: metadata.userId, erasedByRole: metadata.role }, metadata),
     );
     // destroying the key also ends the person's sessions; their open sockets close on every instance
-    await this.kernel.personalData
+    await this.personalData
       .destroyKey(patientId, { erasedAt: metadata.at, erasedBy: metadata.userId, erasedByRole: metadata.role })
       .finally(() => this.sessionSockets.endUser(patientId));
-    await this.kernel.changes.waitFor(position!);
+    await this.changes.waitFor(position!);
     return { patientId, erasedAt: metadata.at };
   }
 }
 
 /** when the event happened: the command time in its metadata, else the store's own timestamp */
 export const recordedTime = (e: RecordedEvent): string => (typeof e.metadata?.at === 'string' ? e.metadata.at : e.recordedAt);
-
-function row(d: AuditEventDoc): AuditEventRow {
-  const { doctorId: _d, patientId: _p, ...rest } = d;
-  return rest;
-}
 
 /**
  * Replays `streams` up to the instant `at` (each event's command time) into a temporary

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { AUDIT_REBUILD_PROGRESS, AUDIT_REBUILD_WATCH, type RebuildProgressMessage, type SessionUser } from '@studio/contracts';
-import { allProjections } from '@studio/projections';
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { AppError, ConflictError, NotFoundError } from '../common/errors';
-import { CONFIG, EVENT_STORE, PROJECTION_RUNNER } from '../kernel/tokens';
+import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, READ_MODELS } from '../kernel/tokens';
+import { rebuildableProjections } from '../event-store/live-projections';
 import { type Ports } from '../kernel/ports';
 
 const ROOM = 'audit:rebuild';
@@ -41,17 +41,23 @@ export class RebuildService {
   constructor(
     @Inject(CONFIG) private readonly config: Ports['config'],
     @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
     @Inject(PROJECTION_RUNNER) private readonly runner: Ports['runner'],
     private readonly gateway: RebuildGateway,
   ) {}
 
+  /** the runner's read models: the auditor's index is one of them only when the log cannot serve it */
+  private live() {
+    return rebuildableProjections(this.eventStore, this.readModels.kind);
+  }
+
   projections(): string[] {
-    return allProjections.map((p) => p.name);
+    return this.live().map((p) => p.name);
   }
 
   /** starts it and answers at once; progress and the end arrive over socket.io */
   async start(name: string): Promise<{ projection: string; total: number }> {
-    if (!allProjections.some((p) => p.name === name)) throw new NotFoundError('Proiezione sconosciuta.', 'proiezione_sconosciuta');
+    if (!this.live().some((p) => p.name === name)) throw new NotFoundError('Proiezione sconosciuta.', 'proiezione_sconosciuta');
     if (!this.config.runProjections) throw new AppError(503, 'proiezioni_altrove', 'Le proiezioni girano nel worker: ricostruiscile da lì.');
     if (this.running.has(name)) throw new ConflictError('Ricostruzione di questa proiezione già in corso.', 'ricostruzione_in_corso');
     const total = await this.eventStore.headPosition();

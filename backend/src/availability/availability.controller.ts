@@ -1,5 +1,4 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { AvailabilityRangeQuery, READ_POSITION_HEADER, ToggleRequest, type AvailabilityEvent, type SessionUser, type ToggleResponse } from '@studio/contracts';
 import type { Request, Response } from 'express';
 import { CurrentUser, Roles } from '../auth/guards';
@@ -8,7 +7,7 @@ import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
 import { UsersService } from '../users';
 import { AvailabilityService } from './availability.service';
-import { ToggleSlotCommand } from './toggle-slot.command';
+import { SlotToggleService } from './slot-toggle.service';
 
 /** paths are the spec's own (Italian) */
 @Controller('disponibilita')
@@ -16,7 +15,7 @@ export class AvailabilityController {
   constructor(
     private readonly availability: AvailabilityService,
     private readonly users: UsersService,
-    private readonly commands: CommandBus,
+    private readonly toggles: SlotToggleService,
   ) {}
 
   @Get('json')
@@ -38,9 +37,6 @@ export class AvailabilityController {
     const t = parseInput(ToggleRequest, body);
     if (user.role === 'doctor' && user.id !== t.for) throw new ForbiddenError('Puoi modificare solo il tuo calendario.');
     const doctor = await this.users.getDoctor(t.for);
-    const { position: _position, ...answer } = await this.commands.execute(
-      new ToggleSlotCommand(doctor.id, t.start, t.end, { startHour: doctor.startHour, endHour: doctor.endHour }, metadataFor(req, user), t.seen),
-    );
-    return answer;
+    return this.toggles.toggle(doctor.id, t.start, t.end, { startHour: doctor.startHour, endHour: doctor.endHour }, metadataFor(req, user), t.seen);
   }
 }

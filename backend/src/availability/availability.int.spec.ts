@@ -1,6 +1,6 @@
 import { SLOT_COLORS } from '@studio/contracts';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
-import { TOGGLE_READ_MODEL_WAIT_MS } from './toggle-slot.command';
+import { TOGGLE_READ_MODEL_WAIT_MS } from './slot-toggle.service';
 
 // the demo seed (today = Monday 2030-03-04) opens medico1 09:00–13:00 and medico2 14:00–18:00 on weekdays
 const WEEK = { start: '2030-03-04T00:00:00Z', end: '2030-03-11T00:00:00Z' };

@@ -5,13 +5,13 @@ import { AvailabilityToolsService } from './availability-tools.service';
 import { AvailabilityController } from './availability.controller';
 import { AvailabilityGateway } from './availability.gateway';
 import { AvailabilityService } from './availability.service';
-import { ToggleSlotHandler } from './toggle-slot.command';
+import { SlotToggleService } from './slot-toggle.service';
 
 /** the availability feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
   imports: [UsersModule],
   controllers: [AvailabilityController, AvailabilityToolsController],
-  providers: [AvailabilityService, AvailabilityGateway, ToggleSlotHandler, AvailabilityToolsService],
+  providers: [AvailabilityService, AvailabilityGateway, SlotToggleService, AvailabilityToolsService],
   exports: [AvailabilityService, AvailabilityToolsService],
 })
 export class AvailabilityModule {}

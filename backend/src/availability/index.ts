@@ -16,5 +16,4 @@ export {
 } from './availability.decider';
 export { PREVIOUS_BUFFER_MESSAGE, insidePrecedingBuffer } from './availability.decider';
 export { AvailabilityService } from './availability.service';
-export { ToggleSlotCommand } from './toggle-slot.command';
 export { AvailabilityModule } from './availability.module';

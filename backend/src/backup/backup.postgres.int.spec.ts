@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { allProjections, createReadModelStore, type ReadModelReader } from '@studio/projections';
+import { allProjections, auditEventsProjection, createReadModelStore, type ReadModelReader } from '@studio/projections';
 import { loadConfig } from '../config/config';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { openAppDb } from '../kernel/app-db';
@@ -44,7 +44,8 @@ async function createDatabase(): Promise<{ name: string; url: string }> {
 
 async function snapshot(readModels: ReadModelReader): Promise<Record<string, Record<string, unknown>>> {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const def of allProjections)
+  // with the read models in PostgreSQL the auditor's index is one of them (see event-store/live-projections)
+  for (const def of [...allProjections, auditEventsProjection])
     out[def.name] = Object.fromEntries((await readModels.find(def.name, {})).map((d) => [d.id, { doc: d.doc, position: d.position }]));
   return out;
 }

@@ -5,11 +5,12 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import * as tar from 'tar';
 import { userStreamName, type EventMetadata } from '@studio/contracts';
-import { allProjections, createReadModelStore, rebuildProjections, type ReadModelStore } from '@studio/projections';
+import { createReadModelStore, rebuildProjections, type ReadModelStore } from '@studio/projections';
 import { PG_SCHEMAS, defaultErasureLedger, loadBackupPassphrase } from '../config/config';
 import { ensurePrivateDir, privateDatabaseFile } from '../security/private-files';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { liveProjections } from '../event-store/live-projections';
 import { holdOutbox, openAppDb, releaseOutbox, type AppDb } from '../kernel/app-db';
 import { ErasureLedger, readLedger, type ErasureRecord } from '../personal-data/erasure-ledger';
 import {
@@ -291,8 +292,9 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     // the existing rebuild path: every projection in one pass over the log, bare tables, indexes at the end
     if (config.readModels.kind === 'sqlite') privateDatabaseFile(config.readModels.filename);
     const readModels = (stores.readModels = await createReadModelStore(config.readModels));
-    for (const def of allProjections) await readModels.ensureCollection(def);
-    const rebuild = await rebuildProjections({ store: events, readModels }, allProjections);
+    const projections = liveProjections(events, readModels.kind);
+    for (const def of projections) await readModels.ensureCollection(def);
+    const rebuild = await rebuildProjections({ store: events, readModels }, projections);
     log(`Read model ricostruiti: ${rebuild.events} eventi in ${rebuild.ms} ms.`);
 
     const chain = await verifyChain(events, chainKey, unsignedLog);

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { CouponCatalogHandler, ProductCatalogHandler } from './catalog.commands';
 import { AdminCatalogController, CouponCheckController, ProductsController } from './catalog.controller';
 import { CatalogService } from './catalog.service';
 
 /** the catalog feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
   controllers: [AdminCatalogController, ProductsController, CouponCheckController],
-  providers: [CatalogService, ProductCatalogHandler, CouponCatalogHandler],
+  providers: [CatalogService],
   exports: [CatalogService],
 })
 export class CatalogModule {}

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   COUPON_CODE_PATTERN,
   couponStreamName,
+  productStreamName,
   normalizeCouponCode,
   type CouponCheckResponse,
   type CouponRequest,
@@ -21,8 +22,7 @@ import { NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { CONFIG, EVENT_STORE, READ_MODELS, CHANGE_FEED, RATE_LIMITS } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
-import { CouponCatalogCommand, ProductCatalogCommand } from './catalog.commands';
-import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, type CouponTerms, type RedeemCoupon } from './catalog.decider';
+import { COUPON_NOT_FOUND, couponDecider, couponUsable, PRODUCT_NOT_FOUND, productDecider, type CouponTerms, type RedeemCoupon } from './catalog.decider';
 import { Decide } from '../event-store/decide.command';
 export { TOO_MANY_GUESSES_MESSAGE } from '../security/rate-limits';
 
@@ -74,12 +74,16 @@ export class CatalogService {
 
   async createProduct(input: ProductRequest, metadata: EventMetadata): Promise<ProductView> {
     const productId = randomUUID();
-    await this.run(new ProductCatalogCommand({ type: 'CreateProduct', productId, product: input }, metadata));
+    await this.settled(
+      this.commands.execute(new Decide(productStreamName(productId), productDecider, { type: 'CreateProduct', productId, product: input }, metadata)),
+    );
     return this.product(productId);
   }
 
   async updateProduct(productId: string, input: ProductRequest, metadata: EventMetadata): Promise<ProductView> {
-    await this.run(new ProductCatalogCommand({ type: 'UpdateProduct', productId, product: input }, metadata));
+    await this.settled(
+      this.commands.execute(new Decide(productStreamName(productId), productDecider, { type: 'UpdateProduct', productId, product: input }, metadata)),
+    );
     return this.product(productId);
   }
 
@@ -97,14 +101,16 @@ export class CatalogService {
   }
 
   async createCoupon(input: CouponRequest, metadata: EventMetadata): Promise<CouponView> {
-    await this.run(new CouponCatalogCommand({ type: 'CreateCoupon', code: input.code, terms: terms(input) }, metadata));
+    await this.settled(
+      this.commands.execute(new Decide(couponStreamName(input.code), couponDecider, { type: 'CreateCoupon', code: input.code, terms: terms(input) }, metadata)),
+    );
     return this.coupon(input.code);
   }
 
   async updateCoupon(rawCode: string, input: CouponUpdateRequest, metadata: EventMetadata): Promise<CouponView> {
     const code = normalizeCouponCode(rawCode);
     if (!COUPON_CODE_PATTERN.test(code)) throw new NotFoundError(COUPON_NOT_FOUND, 'coupon_non_trovato');
-    await this.run(new CouponCatalogCommand({ type: 'UpdateCoupon', code, terms: terms(input) }, metadata));
+    await this.settled(this.commands.execute(new Decide(couponStreamName(code), couponDecider, { type: 'UpdateCoupon', code, terms: terms(input) }, metadata)));
     return this.coupon(code);
   }
 
@@ -170,8 +176,9 @@ export class CatalogService {
     );
   }
 
-  private async run(command: ProductCatalogCommand | CouponCatalogCommand): Promise<void> {
-    const { position } = await this.commands.execute(command);
+  /** read your writes: the answer is read from the read model once it holds the command's events */
+  private async settled(written: Promise<{ position: number | null }>): Promise<void> {
+    const { position } = await written;
     if (position) await this.changes.waitFor(position);
   }
 }

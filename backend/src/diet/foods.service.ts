@@ -3,6 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   categoryAverageMacros,
   categoryIdOf,
+  foodCategoryStreamName,
+  foodStreamName,
   isCategoryItem,
   type CatalogueItem,
   type CategoryAnswer,
@@ -19,9 +21,9 @@ import { AppError, NotFoundError } from '../common/errors';
 import { StaleRevisionError } from '../event-store/command-handler';
 import { READ_MODELS, CHANGE_FEED } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
-import { FoodCatalogCommand } from './food-catalog.command';
 import { parseFoodCsv } from './food-csv';
-import { CATEGORY_NOT_FOUND, FOOD_NOT_FOUND, type FoodCategoryCommand, type FoodCommand } from './food.decider';
+import { CATEGORY_NOT_FOUND, FOOD_NOT_FOUND, foodCategoryDecider, foodDecider, type FoodCategoryCommand, type FoodCommand } from './food.decider';
+import { Decide } from '../event-store/decide.command';
 
 /** a new id that another request took first: try the next one, this many times at most */
 const ID_TRIES = 20;
@@ -95,7 +97,7 @@ export class FoodsService {
   }
 
   async updateCategory(categoryId: number, input: FoodCategoryRequest, metadata: EventMetadata): Promise<FoodCategoryView> {
-    await this.run(new FoodCatalogCommand({ type: 'UpdateFoodCategory', categoryId, category: input }, metadata));
+    await this.run({ type: 'UpdateFoodCategory', categoryId, category: input }, metadata);
     return this.category(categoryId);
   }
 
@@ -107,7 +109,7 @@ export class FoodsService {
 
   async updateFood(foodId: number, input: FoodRequest, metadata: EventMetadata): Promise<FoodView> {
     const categoryExists = await this.categoryExists(input.categoryId);
-    await this.run(new FoodCatalogCommand({ type: 'UpdateFood', foodId, food: input, categoryExists }, metadata));
+    await this.run({ type: 'UpdateFood', foodId, food: input, categoryExists }, metadata);
     return this.food(foodId);
   }
 
@@ -126,7 +128,7 @@ export class FoodsService {
     for (const { food } of rows) {
       const id = existing.get(food.name.toLowerCase());
       if (id !== undefined) {
-        await this.run(new FoodCatalogCommand({ type: 'UpdateFood', foodId: id, food, categoryExists: true }, metadata));
+        await this.run({ type: 'UpdateFood', foodId: id, food, categoryExists: true }, metadata);
         updated++;
       } else {
         await this.withNewId('foods', 'food_id', (foodId) => ({ type: 'CreateFood', foodId, food, categoryExists: true }), metadata);
@@ -166,7 +168,7 @@ export class FoodsService {
     let id = (last?.doc.id ?? 0) + 1;
     for (let i = 1; ; i++, id++) {
       try {
-        await this.run(new FoodCatalogCommand(command(id), metadata));
+        await this.run(command(id), metadata);
         return id;
       } catch (error) {
         const taken = error instanceof StaleRevisionError || (error instanceof AppError && /_esistente$/.test(error.code));
@@ -175,8 +177,12 @@ export class FoodsService {
     }
   }
 
-  private async run(command: FoodCatalogCommand): Promise<void> {
-    const { position } = await this.commands.execute(command);
+  /** a food's command to its stream's decider, a category's to its own; answered once the read model holds it */
+  private async run(command: FoodCommand | FoodCategoryCommand, metadata: EventMetadata): Promise<void> {
+    const { position } =
+      'foodId' in command
+        ? await this.commands.execute(new Decide(foodStreamName(command.foodId), foodDecider, command, metadata))
+        : await this.commands.execute(new Decide(foodCategoryStreamName(command.categoryId), foodCategoryDecider, command, metadata));
     if (position) await this.changes.waitFor(position);
   }
 }

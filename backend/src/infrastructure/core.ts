@@ -1,4 +1,4 @@
-import { ProjectionRunner, allProjections, createReadModelStore } from '@studio/projections';
+import { ProjectionRunner, createReadModelStore } from '@studio/projections';
 import type { AppConfig } from '../config/config';
 import { createEventStore } from '../event-store/create-event-store';
 import { ErasureLedger } from '../personal-data/erasure-ledger';
@@ -9,6 +9,7 @@ import { type Ports } from '../kernel/ports';
 import { announceAppendsOnRedis, redisChangeFeed, runnerChangeFeed } from './change-feed';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { privateDatabaseFile } from '../security/private-files';
+import { auditIndexInLog, liveProjections } from '../event-store/live-projections';
 
 /** the stores every module shares, built before Nest so their lifecycle is explicit */
 export interface Core extends Ports {
@@ -27,12 +28,15 @@ export async function openCore(config: AppConfig): Promise<Core> {
   const ledger = new ErasureLedger(config.erasureLedger);
   ledger.ensureExists();
   const personalData = new PersonalDataService(appDb, config.lookupSecret, ledger);
-  const runner = new ProjectionRunner({ store: eventStore, readModels, projections: allProjections });
+  // the auditor's index: the SQLite log's own indexes beside SQLite read models, else a read model (live-projections)
+  if (eventStore instanceof SqliteEventStore) eventStore.setAuditIndex(auditIndexInLog(eventStore, readModels.kind));
+  const projections = liveProjections(eventStore, readModels.kind);
+  const runner = new ProjectionRunner({ store: eventStore, readModels, projections });
   // without a local runner (scale-out), the projections worker's changes arrive through Redis
   const changes =
     !config.runProjections && config.redisUrl
       ? redisChangeFeed(config.redisUrl, config.redisPrefix, async () =>
-          Math.min(...(await Promise.all(allProjections.map((p) => readModels.checkpoint(p.name))))),
+          Math.min(...(await Promise.all(projections.map((p) => readModels.checkpoint(p.name))))),
         )
       : runnerChangeFeed(runner);
   const limits = new RateLimits(config.rateLimits, config.redisUrl);

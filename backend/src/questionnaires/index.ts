@@ -1,5 +1,5 @@
 // questionnaires' public entry
 export { QuestionnairesService } from './questionnaires.service';
-export { DefineQuestionnaireCommand } from './define-questionnaire.command';
+export { questionnaireDecider } from './questionnaire.decider';
 export { DEMO_QUESTIONNAIRE } from './demo-questionnaire';
 export { QuestionnairesModule } from './questionnaires.module';

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users';
 import { VisitTypesModule } from '../visit-types';
-import { DefineQuestionnaireHandler } from './define-questionnaire.command';
 import { QuestionnairesController } from './questionnaires.controller';
 import { QuestionnairesService } from './questionnaires.service';
 
@@ -9,7 +8,7 @@ import { QuestionnairesService } from './questionnaires.service';
 @Module({
   imports: [UsersModule, VisitTypesModule],
   controllers: [QuestionnairesController],
-  providers: [QuestionnairesService, DefineQuestionnaireHandler],
+  providers: [QuestionnairesService],
   exports: [QuestionnairesService],
 })
 export class QuestionnairesModule {}

@@ -20,7 +20,6 @@ import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { AccessLogService } from '../personal-data/access-log.service';
-import { DefineQuestionnaireCommand } from './define-questionnaire.command';
 import { patientDecider, questionnaireDecider, QUESTIONNAIRE_NOT_FOUND, type QuestionnaireCommand } from './questionnaire.decider';
 import { VisitTypesService } from '../visit-types';
 import { Decide } from '../event-store/decide.command';
@@ -64,7 +63,14 @@ export class QuestionnairesService {
     if (!doctorId) throw new ValidationError('Indica il medico a cui appartiene il questionario.');
     await this.users.getDoctor(doctorId);
     const id = randomUUID();
-    const { position } = await this.commands.execute(new DefineQuestionnaireCommand(id, doctorId, input.title, input.questions, metadata));
+    const { position } = await this.commands.execute(
+      new Decide(
+        questionnaireStreamName(id),
+        questionnaireDecider,
+        { type: 'DefineQuestionnaire', questionnaireId: id, doctorId, title: input.title, questions: input.questions },
+        metadata,
+      ),
+    );
     if (position) await this.changes.waitFor(position);
     return { id };
   }

@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { type EventMetadata, type FiscalProfile, type Role, fiscalProfileStreamName, practiceDay } from '@studio/contracts';
+import {
+  type EventMetadata,
+  type FiscalProfile,
+  type Role,
+  availabilityStreamName,
+  couponStreamName,
+  fiscalProfileStreamName,
+  foodCategoryStreamName,
+  foodStreamName,
+  practiceDay,
+  productStreamName,
+  questionnaireStreamName,
+} from '@studio/contracts';
 import { fiscalProfileDecider } from '../fiscal';
 import { type Ports } from '../kernel/ports';
 import type { CommandBus } from '@nestjs/cqrs';
 import { type UsersService } from '../users';
-import { ToggleSlotCommand } from '../availability';
-import { DEMO_QUESTIONNAIRE } from '../questionnaires';
-import { DefineQuestionnaireCommand } from '../questionnaires';
-import { CouponCatalogCommand, ProductCatalogCommand } from '../catalog';
-import { FoodCatalogCommand } from '../diet';
-import { DEMO_FOOD_CATEGORIES, DEMO_FOODS } from '../diet';
+import { availabilityDecider, doctorDayOf } from '../availability';
+import { DEMO_QUESTIONNAIRE, questionnaireDecider } from '../questionnaires';
+import { couponDecider, productDecider } from '../catalog';
+import { DEMO_FOOD_CATEGORIES, DEMO_FOODS, foodCategoryDecider, foodDecider } from '../diet';
 import { Decide } from '../event-store/decide.command';
 
 export const DEMO_PASSWORD = 'Password123!';
@@ -79,7 +89,8 @@ export async function seedDemoData(core: Ports, users: UsersService, commands: C
       for (let m = from * 60; m < to * 60; m += 30) {
         const start = new Date(day.getTime() + m * 60_000).toISOString();
         const end = new Date(day.getTime() + (m + 30) * 60_000).toISOString();
-        await commands.execute(new ToggleSlotCommand(doctorId, start, end, hours, metadata()));
+        const toggle = { type: 'ToggleSlot' as const, doctorId, start, end, workingHours: hours, seen: 'unavailable' as const };
+        await commands.execute(new Decide(availabilityStreamName(doctorId, doctorDayOf(start)), availabilityDecider, toggle, metadata()));
       }
     }
   }
@@ -109,28 +120,37 @@ export async function seedDemoData(core: Ports, users: UsersService, commands: C
   // one nutrition intake questionnaire per doctor, given to their patients once they book
   for (const email of ['medico1@example.it', 'medico2@example.it']) {
     const { title, questions } = DEMO_QUESTIONNAIRE;
-    await commands.execute(new DefineQuestionnaireCommand(randomUUID(), ids[email], title, questions, metadata()));
+    const questionnaireId = randomUUID();
+    const define = { type: 'DefineQuestionnaire' as const, questionnaireId, doctorId: ids[email], title, questions };
+    await commands.execute(new Decide(questionnaireStreamName(questionnaireId), questionnaireDecider, define, metadata()));
   }
   // the products on sale and two coupons: one valid for a year from today, one already expired
   for (const product of DEMO_PRODUCTS) {
-    await commands.execute(new ProductCatalogCommand({ type: 'CreateProduct', productId: randomUUID(), product: { ...product, active: true } }, metadata()));
+    const productId = randomUUID();
+    const create = { type: 'CreateProduct' as const, productId, product: { ...product, active: true } };
+    await commands.execute(new Decide(productStreamName(productId), productDecider, create, metadata()));
   }
   const day = (offset: number) => practiceDay(new Date(today.getTime() + offset * 86_400_000), core.config.practiceTimeZone);
-  await commands.execute(
-    new CouponCatalogCommand({ type: 'CreateCoupon', code: 'BENVENUTO10', terms: { percentage: 10, validFrom: day(0), validTo: day(365) } }, metadata()),
-  );
-  await commands.execute(
-    new CouponCatalogCommand({ type: 'CreateCoupon', code: 'SCADUTO20', terms: { percentage: 20, validFrom: day(-90), validTo: day(-30) } }, metadata()),
-  );
+  const coupons = [
+    { code: 'BENVENUTO10', terms: { percentage: 10, validFrom: day(0), validTo: day(365) } },
+    { code: 'SCADUTO20', terms: { percentage: 20, validFrom: day(-90), validTo: day(-30) } },
+  ];
+  for (const { code, terms } of coupons)
+    await commands.execute(new Decide(couponStreamName(code), couponDecider, { type: 'CreateCoupon', code, terms }, metadata()));
   // the food catalogue for the diet editor: categories 1…, foods 1… (ids below the category offset)
   const categoryIds = new Map<string, number>();
   for (const [index, category] of DEMO_FOOD_CATEGORIES.entries()) {
     categoryIds.set(category.name, index + 1);
-    await commands.execute(new FoodCatalogCommand({ type: 'CreateFoodCategory', categoryId: index + 1, category }, metadata()));
+    const categoryId = index + 1;
+    await commands.execute(
+      new Decide(foodCategoryStreamName(categoryId), foodCategoryDecider, { type: 'CreateFoodCategory', categoryId, category }, metadata()),
+    );
   }
   for (const [index, { category, ...food }] of DEMO_FOODS.entries()) {
     const categoryId = categoryIds.get(category)!;
-    await commands.execute(new FoodCatalogCommand({ type: 'CreateFood', foodId: index + 1, food: { ...food, categoryId }, categoryExists: true }, metadata()));
+    const foodId = index + 1;
+    const create = { type: 'CreateFood' as const, foodId, food: { ...food, categoryId }, categoryExists: true };
+    await commands.execute(new Decide(foodStreamName(foodId), foodDecider, create, metadata()));
   }
   return true;
 }

@@ -1,4 +1,4 @@
-import { STAMP_DUTY_CENTS, STAMP_DUTY_THRESHOLD_CENTS } from '../fiscal';
+import { STAMP_DUTY_CENTS, STAMP_DUTY_THRESHOLD_CENTS } from './stamp-duty';
 
 /** one line of what a patient is charged: the visit (product), the coupon's discount (negative), the stamp duty */
 export interface ChargeLine {

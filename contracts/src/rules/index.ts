@@ -9,3 +9,8 @@ export * from './charge';
 export * from './anthropometry';
 export * from './energy';
 export * from './larn-targets';
+export * from './discount';
+export * from './codice-fiscale';
+export * from './diet-summary';
+export * from './partita-iva';
+export * from './stamp-duty';

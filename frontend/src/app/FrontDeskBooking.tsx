@@ -7,7 +7,7 @@ import { DeskPayment } from '../features/agenda/DeskPayment';
 import { useHoldForPatientMutation } from '../features/agenda/agendaApi';
 import { useGetFreeSlotsQuery, useGetVisitTypesQuery } from '../features/booking/bookingApi';
 import { useGetDietPatientsQuery } from '../features/diet/dietApi';
-import { it } from '../i18n/it';
+import * as it from '../i18n/it';
 import { errorMessage } from '../lib/api';
 import { dayLong, isoDay, localClock } from '../lib/dates';
 import { useGetDoctorsQuery } from '../lib/doctorsApi';

@@ -11,7 +11,7 @@ import { MyOrders } from '../features/orders/MyOrders';
 import { AccessLog } from '../features/privacy/AccessLog';
 import { ErasureRequest } from '../features/privacy/ErasureRequest';
 import { Loading } from '../components/ui/Loading';
-import { it } from '../i18n/it';
+import * as it from '../i18n/it';
 import { FrontDeskBooking } from './FrontDeskBooking';
 import { useGetSessionQuery } from '../lib/api';
 import { usePageTitle } from '../lib/pageTitle';

@@ -1,7 +1,7 @@
 import { usePageTitle } from '../lib/pageTitle';
 import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { it } from '../i18n/it';
+import * as it from '../i18n/it';
 
 export function NotFound() {
   usePageTitle(it.app.notFoundTitle);

@@ -2,7 +2,7 @@ import { Alert, Button, Container } from 'react-bootstrap';
 import type { Role } from '@studio/contracts';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { it } from '../i18n/it';
+import * as it from '../i18n/it';
 import { useGetSessionQuery } from '../lib/api';
 import { Loading } from '../components/ui/Loading';
 import { homePathFor, PATHS } from '../lib/paths';

@@ -1,7 +1,7 @@
 import { usePageTitle } from '../lib/pageTitle';
 import { Alert, Button, Container } from 'react-bootstrap';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { it } from '../i18n/it';
+import * as it from '../i18n/it';
 import { NotFound } from './NotFound';
 
 /** what a page that crashed shows instead of React Router's English default */

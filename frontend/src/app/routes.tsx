@@ -1,12 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
-import { AcceptInvitationPage } from '../features/auth/AcceptInvitationPage';
-import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { BookingPage } from '../features/booking/BookingPage';
-import { it } from '../i18n/it';
+import * as it from '../i18n/it';
 import { Layout } from './Layout';
 import { Loading } from '../components/ui/Loading';
 import { NotFound } from './NotFound';
@@ -31,6 +27,23 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   };
 }
 
+// the pages an e-mail's link opens: not in the first download of the login and booking pages
+const AcceptInvitationPage = lazyPage(
+  () => import('../features/auth/AcceptInvitationPage'),
+  (m) => m.AcceptInvitationPage,
+);
+const ConfirmEmailPage = lazyPage(
+  () => import('../features/auth/ConfirmEmailPage'),
+  (m) => m.ConfirmEmailPage,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/ForgotPasswordPage'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/ResetPasswordPage'),
+  (m) => m.ResetPasswordPage,
+);
 const AvailabilityPage = lazyPage(
   () => import('../features/availability/AvailabilityPage'),
   (m) => m.AvailabilityPage,
@@ -154,7 +167,7 @@ export const routes: RouteObject[] = [
                   {
                     path: PATHS.agenda,
                     element: (
-                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.agenda.forbiddenText}>
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.forbidden.agenda}>
                         <AgendaPage />
                       </RequireAuth>
                     ),
@@ -186,7 +199,7 @@ export const routes: RouteObject[] = [
                   {
                     path: AUDIT_PATH,
                     element: (
-                      <RequireAuth roles={AUDIT_ROLES} forbiddenText={it.audit.forbiddenText}>
+                      <RequireAuth roles={AUDIT_ROLES} forbiddenText={it.forbidden.audit}>
                         <AuditPage />
                       </RequireAuth>
                     ),
@@ -202,7 +215,7 @@ export const routes: RouteObject[] = [
                   {
                     path: PATHS.bookingDetail,
                     element: (
-                      <RequireAuth roles={['patient', 'doctor', 'admin']} forbiddenText={it.bookingDetail.forbiddenText}>
+                      <RequireAuth roles={['patient', 'doctor', 'admin']} forbiddenText={it.forbidden.bookingDetail}>
                         <BookingDetailPage />
                       </RequireAuth>
                     ),
@@ -210,7 +223,7 @@ export const routes: RouteObject[] = [
                   {
                     path: PATHS.fiscal,
                     element: (
-                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.fiscal.forbiddenText}>
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.forbidden.fiscal}>
                         <FiscalPage />
                       </RequireAuth>
                     ),
@@ -218,7 +231,7 @@ export const routes: RouteObject[] = [
                   {
                     path: PATHS.settings,
                     element: (
-                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.settings.forbiddenText}>
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.forbidden.settings}>
                         <SettingsPage />
                       </RequireAuth>
                     ),
@@ -226,7 +239,7 @@ export const routes: RouteObject[] = [
                   {
                     path: PATHS.clinicalRecord,
                     element: (
-                      <RequireAuth roles={['doctor']} forbiddenText={it.clinical.forbiddenText}>
+                      <RequireAuth roles={['doctor']} forbiddenText={it.forbidden.clinical}>
                         <ClinicalRecordPage />
                       </RequireAuth>
                     ),
@@ -234,7 +247,7 @@ export const routes: RouteObject[] = [
                   {
                     path: PATHS.catalog,
                     element: (
-                      <RequireAuth roles={['admin']} forbiddenText={it.catalogAdmin.forbiddenText}>
+                      <RequireAuth roles={['admin']} forbiddenText={it.forbidden.catalogAdmin}>
                         <CatalogAdminPage />
                       </RequireAuth>
                     ),
@@ -242,7 +255,7 @@ export const routes: RouteObject[] = [
                   {
                     path: PATHS.visitTypes,
                     element: (
-                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.visitTypes.forbiddenText}>
+                      <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.forbidden.visitTypes}>
                         <VisitTypesPage />
                       </RequireAuth>
                     ),
@@ -250,7 +263,7 @@ export const routes: RouteObject[] = [
                   {
                     path: PATHS.staff,
                     element: (
-                      <RequireAuth roles={['admin']} forbiddenText={it.staff.forbiddenText}>
+                      <RequireAuth roles={['admin']} forbiddenText={it.forbidden.staff}>
                         <StaffPage />
                       </RequireAuth>
                     ),
@@ -259,13 +272,13 @@ export const routes: RouteObject[] = [
                   {
                     path: PATHS.posta,
                     element: (
-                      <RequireAuth roles={['admin']} forbiddenText={it.posta.forbiddenText}>
+                      <RequireAuth roles={['admin']} forbiddenText={it.forbidden.posta}>
                         <PostaPage />
                       </RequireAuth>
                     ),
                   },
                   {
-                    element: <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.diet.forbiddenText} />,
+                    element: <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.forbidden.diet} />,
                     children: [
                       { path: PATHS.diets, element: <DietPatientsPage /> },
                       { path: PATHS.dietEditor, element: <DietEditorPage /> },

@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { errorBodyOf, type LoginRequest, type SessionResponse, type SessionUser } from '@studio/contracts';
-import { it } from '../i18n/it';
+import * as it from '../i18n/it';
 import { clearPendingBooking } from './pendingBooking';
 import { disconnectSharedSocket } from './socket';
 

@@ -5,23 +5,29 @@
  * - A calendar day 'YYYY-MM-DD' has no zone: parsed and printed as a local date.
  * - A real instant (a hold's expiry) is printed in the viewer's own zone.
  */
-import { addDays, format, parseISO } from 'date-fns';
-import { it as itLocale } from 'date-fns/locale/it';
 import { formatDateTime, formatDay, formatSlotDay } from './format';
+
+// Intl, not a date library: these labels are on the booking page, whose first download stays small
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** a calendar day has no zone: it is printed as the UTC midnight of its date, in UTC */
+const DAY_SHORT = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+const DAY_LONG = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+const utcMidnight = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);
 
 /** 'YYYY-MM-DD' of a local date (today, for the booking window) */
 export function isoDay(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
 }
 
 /** the days from `today` on, `count` of them: the booking page shows the next 4 weeks */
 export function nextDays(today: Date, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => isoDay(addDays(today, i)));
+  // calendar arithmetic on the local date (a DST change moves no day)
+  return Array.from({ length: count }, (_, i) => isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() + i)));
 }
 
 /** 'lun 10 mar' */
 export function dayShort(day: string): string {
-  return format(parseISO(day), 'EEE d MMM', { locale: itLocale });
+  return DAY_SHORT.format(utcMidnight(day));
 }
 
 /** '10 mar 2030' (lib/format: one style for a calendar day) */
@@ -31,7 +37,7 @@ export function dayWithYear(day: string): string {
 
 /** 'lunedì 10 marzo' */
 export function dayLong(day: string): string {
-  return format(parseISO(day), 'EEEE d MMMM', { locale: itLocale });
+  return DAY_LONG.format(utcMidnight(day));
 }
 
 /** the practice day of a slot instant: 'YYYY-MM-DD' read in UTC */
@@ -51,7 +57,8 @@ export function utcDayLong(iso: string): string {
 
 /** 'HH:MM' of a real instant in the viewer's zone */
 export function localClock(iso: string): string {
-  return format(new Date(iso), 'HH:mm');
+  const date = new Date(iso);
+  return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
 }
 
 /** '9:05' or '1:02:03': what is left until an instant, never negative */

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { it } from '../i18n/it';
+import * as it from '../i18n/it';
 import { errorMessage } from './api';
 import { useHoldSlotMutation, type HoldArgs } from './bookingsApi';
 import { questionnairePath } from './paths';

@@ -21,6 +21,11 @@ export type Manifest = Record<string, ManifestChunk>;
 export const FRONTEND_DIST = join(__dirname, '../../dist');
 /** /prenota's module, as the manifest names it when the route is lazy */
 export const BOOKING_PAGE = 'src/features/booking/BookingPage.tsx';
+/**
+ * The app (router, store, RTK Query, the shell and the public pages), which main.tsx imports dynamically: before it
+ * has run, FirstView paints the first view from the entry alone; with it, /prenota and /login work.
+ */
+export const APP_MODULE = 'src/app/App.tsx';
 
 /** the JavaScript and CSS files of a page's first load; `routeSource`: the page's module, as the manifest names it */
 export function firstLoadFiles(manifest: Manifest, routeSource?: string): { scripts: string[]; styles: string[] } {

@@ -1,6 +1,6 @@
 import { STREAM_PREFIX } from '@studio/contracts';
 import type { SlotStatus } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 /** one document per slot that has ever had an event; a slot with none is not available */
 export interface SlotDoc {

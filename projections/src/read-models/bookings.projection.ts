@@ -1,6 +1,6 @@
 import { STREAM_PREFIX } from '@studio/contracts';
 import type { BookedVisit, BookingActor, BookingStatus, Sealed } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 /** one document per booking: what the patient's list, the booking page and the expiry sweep read */
 export interface BookingDoc {

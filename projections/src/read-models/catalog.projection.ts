@@ -1,5 +1,5 @@
 import { STREAM_PREFIX } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 /** the products on sale, as the admin last saved them */
 export interface ProductDoc {

@@ -1,5 +1,5 @@
 import { STREAM_PREFIX, type Sealed } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 interface SealedEntry {
   id: string;

@@ -1,6 +1,6 @@
 import { STREAM_PREFIX } from '@studio/contracts';
 import type { Sealed } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 /** a food category of the catalogue (not personal) */
 export interface FoodCategoryDoc {

@@ -1,5 +1,5 @@
 import { type Sealed, STREAM_PREFIX } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 export interface FiscalReceiptDoc {
   receiptId: string;

@@ -4,7 +4,6 @@ import { usersProjection } from './users.projection';
 import { ordersProjection } from './orders.projection';
 import { couponsProjection, productsProjection } from './catalog.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from './questionnaires.projection';
-import { auditEventsProjection } from './audit-events.projection';
 import { notificationsProjection } from './notifications.projection';
 import { fiscalOrdersProjection } from './fiscal.projection';
 import { unsettledPaymentsProjection } from './unsettled-payments.projection';
@@ -27,7 +26,11 @@ export * from './unsettled-payments.projection';
 export * from './fiscal.projection';
 export * from './clinical-record.projection';
 
-/** every live projection, in the order the runner applies them */
+/**
+ * every read model, in the order the runner applies them. The auditor's index (auditEventsProjection) is not among
+ * them: on SQLite the log serves it itself; the backend adds it where the log cannot (read models in PostgreSQL,
+ * EventStoreDB), see backend/src/event-store/live-projections.ts
+ */
 export const allProjections = [
   usersProjection,
   availabilitySlotsProjection,
@@ -44,5 +47,4 @@ export const allProjections = [
   unsettledPaymentsProjection,
   clinicalRecordsProjection,
   notificationsProjection,
-  auditEventsProjection,
 ];

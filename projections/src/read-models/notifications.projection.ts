@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
 

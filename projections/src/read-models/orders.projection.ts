@@ -1,5 +1,5 @@
 import { STREAM_PREFIX, type Sealed } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 /** one document per placed order, or per order PayPal declined after its review (a created but unpaid PayPal order is not listed) */
 export interface OrderDoc {

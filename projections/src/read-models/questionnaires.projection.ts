@@ -1,6 +1,6 @@
 import { STREAM_PREFIX } from '@studio/contracts';
 import type { Question, Sealed } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 /** one version of a questionnaire: answers point at it, so they read the questions they answered */
 export interface QuestionnaireVersion {

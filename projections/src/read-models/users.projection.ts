@@ -1,6 +1,6 @@
 import type { Role, Sealed } from '@studio/contracts';
 import { DEFAULT_WORKING_HOURS, STREAM_PREFIX } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 /** accounts: what login and role checks need; personal fields stay sealed */
 export interface UserDoc {

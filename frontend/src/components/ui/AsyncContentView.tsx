@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Spinner } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import type { AsyncContent } from './useAsyncContent';
 
 /** a spinner while loading; the content once loaded; nothing on failure (only the after-fetch flag) */

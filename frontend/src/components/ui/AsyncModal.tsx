@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { AsyncContentView } from './AsyncContentView';
 import { useAsyncContent, type AfterFetchHandler, type ContentLoader } from './useAsyncContent';
 

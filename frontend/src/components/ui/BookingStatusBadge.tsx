@@ -1,6 +1,6 @@
 import type { BookingStatus } from '@studio/contracts';
 import { Badge } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 /** one colour per booking state, the same on the patient's home, the booking's page and the agenda */
 export const BOOKING_STATUS_VARIANT: Record<BookingStatus, string> = {

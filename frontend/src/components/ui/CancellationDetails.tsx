@@ -1,6 +1,6 @@
 import type { BookingView } from '@studio/contracts';
 import { formatEuro } from '../../lib/money';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 const t = it.journey;
 

@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import './data-table.css';
 
 /** SPEC point 9: data tables show 50 rows a page */

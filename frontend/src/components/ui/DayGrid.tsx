@@ -1,5 +1,5 @@
 import { Button } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { dayLong, dayShort } from '../../lib/dates';
 
 export interface DayGridProps {

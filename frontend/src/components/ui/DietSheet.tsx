@@ -1,6 +1,6 @@
 import type { DietView, MEALS } from '@studio/contracts';
 import { Table } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { formatDay, formatGrams, formatPercent } from '../../lib/format';
 import { RichTextView } from './RichTextView';
 

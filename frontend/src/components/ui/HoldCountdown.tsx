@@ -1,6 +1,6 @@
 import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { countdown, localClock } from '../../lib/dates';
 import { PATHS } from '../../lib/paths';
 import { useNow } from '../../lib/useNow';

@@ -1,5 +1,5 @@
 import { Spinner } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 /** a spinner whose text is read by screen readers */
 export function Loading({ label = it.app.loading, className = 'my-4' }: { label?: string; className?: string }) {

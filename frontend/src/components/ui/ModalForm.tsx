@@ -1,7 +1,7 @@
 import { errorBodyOf } from '@studio/contracts';
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { CSRF_HEADER, useGetSessionQuery } from '../../lib/api';
 import { ValidatedForm } from './ValidatedForm';
 

@@ -1,7 +1,7 @@
 import type { BookingView } from '@studio/contracts';
 import { localDateTime } from '../../lib/dates';
 import { useNow } from '../../lib/useNow';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 /**
  * The cancellation policy in words: while the cut-off is ahead, what it allows until then; once it has passed,

@@ -5,7 +5,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useState } from 'react';
 import { Button, ButtonGroup, Form, InputGroup } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import './rich-text.css';
 
 const t = it.richText;

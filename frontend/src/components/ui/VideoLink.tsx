@@ -2,7 +2,7 @@ import type { BookingView } from '@studio/contracts';
 import { Button } from 'react-bootstrap';
 import { localDateTime } from '../../lib/dates';
 import { useNow } from '../../lib/useNow';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 const t = it.journey;
 

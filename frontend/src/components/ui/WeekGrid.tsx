@@ -8,7 +8,7 @@ import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { SLOT_MINUTES } from '@studio/contracts';
 import { Spinner } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/useMediaQuery';
 import type { CalendarEventInput } from './weekGridEvents';
 

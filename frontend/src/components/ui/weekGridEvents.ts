@@ -1,6 +1,6 @@
 /** Pure part of the week grid: slot labels and the events as FullCalendar wants them (no FullCalendar import). */
 import { practiceWallClock, type AvailabilityEvent, type SlotStatus } from '@studio/contracts';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 /** 'HH:MM' of an instant, read in UTC (slots are the practice's wall-clock times written as UTC) */
 export function utcClock(iso: string): string {

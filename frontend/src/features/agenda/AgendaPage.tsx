@@ -9,7 +9,7 @@ import { CancelDialog } from '../../components/ui/CancelDialog';
 import { Loading } from '../../components/ui/Loading';
 import { usePageTitle } from '../../lib/pageTitle';
 import { formatEuro } from '../../lib/money';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { agendaRange, shiftDay, type AgendaView } from './agendaRange';
 import { useCancelAppointmentMutation, useGetAgendaQuery, useRecordOutcomeMutation, useUndoOutcomeMutation } from './agendaApi';
 import { DeskPayment } from './DeskPayment';

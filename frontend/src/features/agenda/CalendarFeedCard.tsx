@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetCalendarFeedQuery, useRegenerateCalendarFeedMutation, useSetCalendarFeedNamesMutation } from './calendarFeedApi';
 
 const t = it.calendarFeed;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { centsToEuroInput } from '../../lib/money';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useRecordDeskPaymentMutation } from './agendaApi';
 
 const t = it.agenda;

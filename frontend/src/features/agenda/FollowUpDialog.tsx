@@ -2,7 +2,7 @@ import { FOLLOW_UP_WEEKS, type AgendaItem } from '@studio/contracts';
 import { useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { Loading } from '../../components/ui/Loading';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { errorMessage } from '../../lib/api';
 import { dayLong, utcClock, utcDay } from '../../lib/dates';
 import { useBookFollowUpMutation, useBookFollowUpSeriesMutation, useGetFollowUpSlotsQuery } from './agendaApi';

@@ -2,7 +2,7 @@ import type { AgendaItem, DoctorSummary } from '@studio/contracts';
 import { Alert, Badge, Card } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { Loading } from '../../components/ui/Loading';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { isoDay, utcClock } from '../../lib/dates';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { PATHS } from '../../lib/paths';

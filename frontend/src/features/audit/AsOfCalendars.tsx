@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 // the same grid as the doctors' calendar: one slot drawing, in components/ui
 import { WEEK_GRID_OPTIONS, renderEventContent, useSlotMinHeight } from '../../components/ui/WeekGrid';
 import { hourToSlotTime, toCalendarEvents } from '../../components/ui/weekGridEvents';

@@ -2,7 +2,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { lazy, Suspense } from 'react';
 import { Card, Spinner } from 'react-bootstrap';
 import { useGetSessionQuery } from '../../lib/api';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { EventBrowser } from './EventBrowser';
 import { ErasePanel, PatientAsOfPanel, RebuildPanel, VerifyPanel } from './Panels';
 

@@ -5,7 +5,7 @@ import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { useAppDispatch } from '../../lib/hooks';
 import { AsyncModal, AsyncTabs, InfiniteScroll } from '../../components/ui';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { auditApi, useLazyGetAuditEventsQuery, type AuditFilters } from './auditApi';
 import { formatInstant, localInputToIso, shortId, shortStream } from './format';
 import { PatientField, patientIdOf, usePatientChoices } from './PatientField';

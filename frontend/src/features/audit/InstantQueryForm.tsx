@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 /** the as-of forms: who (a field of the caller's) and an instant, then "show" */
 export function InstantQueryForm({

@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { formatEuro } from '../../lib/money';
 import { getSharedSocket } from '../../lib/socket';
 import { ModalForm } from '../../components/ui';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { PatientField, usePatientId } from './PatientField';
 import { useGetProjectionsQuery, useLazyGetPatientAsOfQuery, useLazyVerifyLogQuery, useRebuildProjectionMutation } from './auditApi';
 import { formatInstant, localInputToIso } from './format';

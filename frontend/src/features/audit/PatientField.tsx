@@ -1,7 +1,7 @@
 import { Form } from 'react-bootstrap';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetSessionQuery } from '../../lib/api';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { formatDay } from '../../lib/format';
 import { matchesPerson } from '../../lib/people';
 import { shortId } from './format';

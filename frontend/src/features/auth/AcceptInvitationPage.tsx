@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/pageTitle';
 import { homePathFor } from '../../lib/paths';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { AccountCard } from './AccountCard';
 import { useAcceptInvitationMutation } from './accountsApi';
 import { NewPasswordFields } from './NewPasswordFields';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Container } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 /** the narrow card of the login page, for the pages around it */
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {

@@ -5,7 +5,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery, useLoginMutation } from '../../lib/api';
 import { homePathFor, PATHS, safeReturnPath } from '../../lib/paths';
 import { useGetPracticeQuery } from '../../lib/practiceApi';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { validateLogin, type LoginErrors } from './loginForm';
 import { useGetSetupStatusQuery } from './accountsApi';
 

@@ -1,5 +1,5 @@
 import { Form } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import type { NewPasswordErrors } from './newPasswordForm';
 
 /** the new password twice, with the policy's help text and each field's own error */

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/pageTitle';
 import { PATHS } from '../../lib/paths';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { AccountCard } from './AccountCard';
 import { useResetPasswordMutation } from './accountsApi';
 import { NewPasswordFields } from './NewPasswordFields';

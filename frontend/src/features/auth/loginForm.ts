@@ -1,4 +1,4 @@
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 export type LoginFields = { email: string; password: string };
 export type LoginErrors = Partial<Record<keyof LoginFields, string>>;

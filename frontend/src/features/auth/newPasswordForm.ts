@@ -1,5 +1,5 @@
 import { passwordPolicyProblem } from '@studio/contracts';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 export type NewPasswordErrors = { password?: string; repeat?: string };
 

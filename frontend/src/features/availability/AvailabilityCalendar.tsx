@@ -12,7 +12,7 @@ import { WEEK_GRID_OPTIONS, renderEventContent, useSlotMinHeight } from '../../c
 import { errorMessage } from '../../lib/api';
 import { useAppSelector, useAppStore } from '../../lib/hooks';
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/useMediaQuery';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetPracticeQuery } from '../../lib/practiceApi';
 import { useNow } from '../../lib/useNow';
 import { useGetAvailabilityQuery, useToggleSlotMutation } from './availabilityApi';

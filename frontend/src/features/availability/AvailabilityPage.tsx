@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetDoctorsQuery } from './availabilityApi';
 import { doctorChosen, selectToggleError, toggleErrorDismissed } from './availabilitySlice';
 import { DoctorPicker } from './DoctorPicker';

@@ -1,6 +1,6 @@
 import type { DoctorSummary } from '@studio/contracts';
 import { Form } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 /** the front desk chooses whose calendar to manage */
 export function DoctorPicker({ doctors, value, onChange }: { doctors: readonly DoctorSummary[]; value: string; onChange: (doctorId: string) => void }) {

@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { useAppSelector } from '../../lib/hooks';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { selectLiveStatus } from './availabilitySlice';
 
 const VARIANT = { connecting: 'secondary', online: 'success', offline: 'danger' } as const;

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { PATHS } from '../../lib/paths';
 import { isoDay, utcClock, utcDayLong } from '../../lib/dates';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import {
   useAddClosureMutation,
   useApplyWeeklyScheduleMutation,

@@ -2,7 +2,7 @@ import type { DoctorSummary } from '@studio/contracts';
 import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useSetWholeDayMutation } from './availabilityApi';
 
 const t = it.availability;

@@ -2,7 +2,7 @@ import type { DoctorSummary } from '@studio/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useSetWorkingHoursMutation } from './availabilityApi';
 import { END_HOURS, START_HOURS, validateWorkingHours, type WorkingHoursErrors } from './workingHours';
 

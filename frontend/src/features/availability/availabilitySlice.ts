@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { errorMessage } from '../../lib/api';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { availabilityApi } from './availabilityApi';
 import { liveConnectionChanged, type LiveStatus } from '../../lib/liveStatus';
 

@@ -13,7 +13,7 @@ import {
   wallClockNow,
   type CalendarEventInput,
 } from '../../components/ui/weekGridEvents';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 export { hourToSlotTime, isPastSlot, PAST_COLORS, slotLabel, toCalendarEvents, utcClock, wallClockNow, type CalendarEventInput };
 

@@ -1,5 +1,5 @@
 import type { WorkingHours } from '@studio/contracts';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 export type WorkingHoursInput = { startHour: string | number; endHour: string | number };
 export type WorkingHoursErrors = Partial<Record<keyof WorkingHours, string>>;

@@ -10,7 +10,7 @@ import { localClock, localDateTime, utcClock, utcDay, utcDayLong } from '../../l
 import { Loading } from '../../components/ui/Loading';
 import { BookingStatusBadge } from '../../components/ui/BookingStatusBadge';
 import { canManageCalendars, PATHS } from '../../lib/paths';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetBookingQuery, useGetBookingReceiptsQuery, useGetPatientAnswersQuery } from './bookingDetailApi';
 
 const t = it.bookingDetail;

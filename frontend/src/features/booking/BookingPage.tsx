@@ -15,7 +15,7 @@ import { clearPendingBooking, keepPendingBooking, readPendingBooking } from '../
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useHoldChoice } from '../../lib/useHoldChoice';
 import { WaitingListForm } from './WaitingListForm';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetFreeDaysQuery, useGetFreeSlotsQuery, useGetVisitTypesQuery } from './bookingApi';
 import { formatEuro } from '../../lib/format';
 import { DoctorCard } from './DoctorCard';

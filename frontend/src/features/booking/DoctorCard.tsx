@@ -1,7 +1,7 @@
 import type { DoctorSummary, VisitTypeView } from '@studio/contracts';
 import { Card } from 'react-bootstrap';
 import { useGetDoctorProfileQuery, useGetPracticeQuery } from '../../lib/practiceApi';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { formatEuro } from '../../lib/format';
 import { useGetVisitPricesQuery } from './bookingApi';
 

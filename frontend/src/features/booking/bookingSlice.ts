@@ -13,7 +13,7 @@ import { api, errorMessage } from '../../lib/api';
 import { bookingsApi } from '../../lib/bookingsApi';
 import { liveConnectionChanged, type LiveStatus } from '../../lib/liveStatus';
 import type { PendingBooking } from '../../lib/pendingBooking';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { bookingApi } from './bookingApi';
 import { dayEmptied, liveWatchStarted, slotVanished } from './bookingEvents';
 

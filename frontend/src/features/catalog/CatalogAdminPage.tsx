@@ -8,7 +8,7 @@ import { dayWithYear } from '../../lib/dates';
 import { Loading } from '../../components/ui/Loading';
 import { formatEuro } from '../../lib/money';
 import { DataTable } from '../../components/ui/DataTable';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetAdminCouponsQuery, useGetAdminProductsQuery } from './catalogAdminApi';
 import { CouponFormModal } from './CouponFormModal';
 import { ProductFormModal } from './ProductFormModal';

@@ -4,7 +4,7 @@ import { Form } from 'react-bootstrap';
 import { api } from '../../lib/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { ModalForm } from '../../components/ui';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 const t = it.catalogAdmin;
 

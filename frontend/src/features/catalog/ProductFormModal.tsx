@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { ModalForm } from '../../components/ui';
 import { centsToEuroInput, parseEuroToCents } from '../../lib/money';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 const t = it.catalogAdmin;
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Form, Modal } from 'react-bootstrap';
 import { useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/ui/Loading';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { centsToEuroInput, formatEuro, parseEuroToCents } from '../../lib/money';

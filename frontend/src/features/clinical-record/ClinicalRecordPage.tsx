@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Table, type FormControlProps, type FormSelectProps } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
 import { Loading } from '../../components/ui/Loading';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime, formatDay, formatNumber } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';

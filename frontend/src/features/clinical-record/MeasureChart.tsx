@@ -1,7 +1,7 @@
 import type { MeasurementView } from '@studio/contracts';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDay, formatNumber } from '../../lib/format';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 const t = it.clinical;
 export type MeasureKey = 'weightKg' | 'bmi' | 'waistCm' | 'hipCm' | 'bodyFatPercent';

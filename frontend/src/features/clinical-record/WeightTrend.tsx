@@ -1,7 +1,7 @@
 import type { MeasurementView } from '@studio/contracts';
 import { Card } from 'react-bootstrap';
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { api } from '../../lib/api';
 import { formatDay, formatNumber } from '../../lib/format';
 

@@ -19,7 +19,7 @@ import { useGetFoodCategoriesQuery, useGetFoodsQuery } from '../../lib/foodsApi'
 import { Loading } from '../../components/ui/Loading';
 import { AsyncModal } from '../../components/ui';
 import { RichTextEditor } from '../../components/ui/RichText';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import {
   DIET_URLS,
   useGetDietQuery,

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
 import { AsyncPopover, InfiniteScroll } from '../../components/ui';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetDietPatientsQuery, useSavedDietLoader } from './dietApi';
 import { DIETS_PATH } from './DietEditorPage';
 

@@ -1,6 +1,6 @@
 import type { DietView } from '@studio/contracts';
 import { DietSheet } from '../../components/ui/DietSheet';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 const t = it.diet;
 

@@ -1,7 +1,7 @@
 import { categoryItem, type FoodCategoryView, type FoodView } from '@studio/contracts';
 import { createContext, useContext, useMemo } from 'react';
 import { Combobox, type ComboboxOption } from '../../components/ui/Combobox';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 const t = it.diet;
 

@@ -1,7 +1,7 @@
 import { caloriesFor, categoryIdOf, isCategoryItem, roundToBaseWeight, type CategoryAnswer, type DietRow, type Meal } from '@studio/contracts';
 import { useState, type Dispatch } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { draftActions } from './draftSlice';
 import { FoodSelect, optionData, useCatalogue } from './FoodSelect';
 import { allergiesIn } from './TargetsPanel';

@@ -2,7 +2,7 @@ import { Alert, Button, Card } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
 import { DietSheet } from '../../components/ui/DietSheet';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetMyDietQuery } from './myDietApi';
 import './my-diet.css';
 

@@ -1,7 +1,7 @@
 import { caloriesFor, chosenPortionCategories, PORTION_TABLES, portionsTotal, REQUIRED_PORTIONS, type DietContent } from '@studio/contracts';
 import type { Dispatch } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { draftActions } from './draftSlice';
 import { useCatalogue } from './FoodSelect';
 

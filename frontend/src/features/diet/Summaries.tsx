@@ -3,7 +3,7 @@ import type { DietSummary, MealSummary } from '@studio/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Table } from 'react-bootstrap';
 import { Cell, Legend, Pie, PieChart, Tooltip } from 'recharts';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import type { Calculation } from './serverCalculation';
 
 const t = it.diet;

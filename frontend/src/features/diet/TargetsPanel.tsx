@@ -1,6 +1,6 @@
 import { MEALS, percentDifference, targetGrams, type DietSummary, type DietTargetsRequest, type Meal } from '@studio/contracts';
 import { Card, Table } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useBlocker } from 'react-router-dom';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 const t = it.diet;
 

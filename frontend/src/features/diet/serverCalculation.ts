@@ -1,7 +1,7 @@
 import { errorBodyOf } from '@studio/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { CSRF_HEADER } from '../../lib/api';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 export type Calculation<T> =
   { status: 'idle' | 'loading'; data: T | null; error: null } | { status: 'done'; data: T; error: null } | { status: 'error'; data: T | null; error: string };

@@ -8,7 +8,7 @@ import { Loading } from '../../components/ui/Loading';
 import { usePageTitle } from '../../lib/pageTitle';
 import { formatEuro } from '../../lib/money';
 import { DataTable } from '../../components/ui/DataTable';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import {
   receiptPdfUrl,
   stsExportUrl,

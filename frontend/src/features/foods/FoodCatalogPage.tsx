@@ -9,7 +9,7 @@ import { Loading } from '../../components/ui/Loading';
 import { useAppDispatch } from '../../lib/hooks';
 import { DataTable } from '../../components/ui/DataTable';
 import { ModalForm } from '../../components/ui/ModalForm';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { formatNumber } from '../../lib/format';
 
 const t = it.foods;

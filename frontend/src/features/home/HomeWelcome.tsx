@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useGetSessionQuery } from '../../lib/api';
 import { AUDIT_PATH, PATHS } from '../../lib/paths';
 import type { Role } from '@studio/contracts';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 /** each role's work, one click from home */
 const HOME_LINKS: Record<Role, { to: string; label: string }[]> = {

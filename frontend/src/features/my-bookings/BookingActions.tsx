@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api';
 import { useCancelBookingMutation, useRescheduleBookingMutation, type MyBooking } from '../../lib/bookingsApi';
 import { localDateTime } from '../../lib/dates';
 import { CancelDialog } from '../../components/ui/CancelDialog';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { RescheduleGrid } from './RescheduleGrid';
 
 const t = it.myBookings;

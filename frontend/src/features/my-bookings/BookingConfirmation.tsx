@@ -6,7 +6,7 @@ import { utcClock, utcDayLong } from '../../lib/dates';
 import { useGetPracticeQuery } from '../../lib/practiceApi';
 import { Loading } from '../../components/ui/Loading';
 import { PolicyLine } from '../../components/ui/PolicyLine';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { calendarFileUrl, useGetConfirmedBookingQuery } from './journeyApi';
 import { VideoLink } from '../../components/ui/VideoLink';
 

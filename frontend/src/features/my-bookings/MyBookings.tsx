@@ -9,7 +9,7 @@ import { Loading } from '../../components/ui/Loading';
 import { BookingStatusBadge } from '../../components/ui/BookingStatusBadge';
 import { LockableButton } from '../../components/ui/LockableButton';
 import { PATHS, paymentPath, questionnairePath } from '../../lib/paths';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { CancelBooking, RescheduleBooking } from './BookingActions';
 import { PolicyLine } from '../../components/ui/PolicyLine';
 import { VideoLink } from '../../components/ui/VideoLink';

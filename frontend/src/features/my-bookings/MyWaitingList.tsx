@@ -1,7 +1,7 @@
 import { Alert, Button, ListGroup } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { dayLong } from '../../lib/dates';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetMyWaitingListQuery, useLeaveWaitingListMutation } from './myWaitingListApi';
 
 const t = it.waitingList;

@@ -4,7 +4,7 @@ import { Alert, Button } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { dayLong, nextDays } from '../../lib/dates';
 import { Loading } from '../../components/ui/Loading';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetRescheduleDaysQuery, useGetRescheduleHoursQuery } from './rescheduleApi';
 import './reschedule.css';
 import { DayGrid } from '../../components/ui/DayGrid';

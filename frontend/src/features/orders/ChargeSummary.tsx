@@ -2,7 +2,7 @@ import type { ChargeQuote } from '@studio/contracts';
 import { Card, Table } from 'react-bootstrap';
 import { Loading } from '../../components/ui/Loading';
 import { formatEuro } from '../../lib/money';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 const t = it.payments;
 

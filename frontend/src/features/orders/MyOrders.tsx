@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
 import { formatDateTime, formatEuro } from '../../lib/format';
 import { receiptPath } from '../../lib/paths';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { receiptPdfUrl, useGetMyOrdersQuery, useGetMyReceiptsQuery } from './myOrdersApi';
 
 const t = it.orders;

@@ -15,7 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
 import { formatEuro } from '../../lib/money';
 import { PATHS } from '../../lib/paths';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import './payments.css';
 import { PaypalButtons, type PaypalApproveData } from './PaypalButtons';
 import { PaymentSummary } from './PaymentSummary';

@@ -3,7 +3,7 @@ import { Alert, Card } from 'react-bootstrap';
 import { utcClock, utcDayLong } from '../../lib/dates';
 import { PolicyLine } from '../../components/ui/PolicyLine';
 import { HoldCountdown } from '../../components/ui/HoldCountdown';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 
 const t = it.payments;
 

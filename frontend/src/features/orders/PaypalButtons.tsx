@@ -2,7 +2,7 @@ import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@pa
 import { Alert } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetPaypalConfigQuery } from './paymentsApi';
 
 const t = it.payments;

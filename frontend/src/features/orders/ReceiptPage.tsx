@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { Loading } from '../../components/ui/Loading';
 import { PATHS } from '../../lib/paths';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useEffect } from 'react';
 import { useGetMyOrdersQuery, useGetMyReceiptsQuery, useGetReceiptQuery } from './myOrdersApi';
 

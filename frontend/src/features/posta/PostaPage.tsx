@@ -4,7 +4,7 @@ import { Loading } from '../../components/ui/Loading';
 import { EmailAddress } from '../../components/ui/EmailAddress';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetLocalMailQuery } from './postaApi';
 
 const t = it.posta;

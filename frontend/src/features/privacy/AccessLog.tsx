@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../lib/format';
 import { Card, Table } from 'react-bootstrap';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetMyAccessLogQuery } from './accessLogApi';
 
 /** who looked at the patient's record and when (Garante, dossier sanitario) */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useGetErasureInfoQuery, useRequestErasureMutation } from './erasureApi';
 
 const t = it.erasure;

@@ -6,7 +6,7 @@ import { Loading } from '../../components/ui/Loading';
 import { errorMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/pageTitle';
 import { PATHS, homePathFor } from '../../lib/paths';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import {
   useChangePasswordMutation,
   useGetProfileQuery,

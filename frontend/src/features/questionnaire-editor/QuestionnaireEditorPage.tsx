@@ -5,7 +5,7 @@ import { PATHS } from '../../lib/paths';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { Loading } from '../../components/ui/Loading';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import type { QuestionnaireView } from '@studio/contracts';
 import { useState } from 'react';
 import { useListDoctorQuestionnairesQuery, useListQuestionnaireVisitTypesQuery } from './editorApi';

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { LockableButton } from '../../components/ui/LockableButton';
 import { ValidatedForm } from '../../components/ui/ValidatedForm';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import type { QuestionnaireView } from '@studio/contracts';
 import { checkDraft, emptyDraft, fromQuestionnaire, newOption, newQuestion, type QuestionDraft, type QuestionnaireDraft } from './draft';
 import { useDefineQuestionnaireMutation, useReviseQuestionnaireMutation } from './editorApi';

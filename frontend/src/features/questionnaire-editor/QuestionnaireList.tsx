@@ -2,7 +2,7 @@ import type { QuestionnaireView, VisitTypeView } from '@studio/contracts';
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Modal } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useDeleteQuestionnaireMutation, useSetQuestionnaireActiveMutation } from './editorApi';
 
 const t = it.questionnaireEditor;

@@ -12,7 +12,7 @@ import { LockableButton } from '../../components/ui/LockableButton';
 import { PATHS, paymentPath } from '../../lib/paths';
 import type { QuestionnaireState } from '../../lib/useHoldChoice';
 import { ValidatedForm } from '../../components/ui/ValidatedForm';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { buildAnswers, EMPTY_DRAFT, nextChoices, textInputState, type Draft } from './enabler';
 import { useGetQuestionnairesQuery, useSubmitAnswersMutation, type Questionnaire } from './questionnaireApi';
 

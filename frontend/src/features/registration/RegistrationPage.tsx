@@ -11,7 +11,7 @@ import { clearPendingBooking, readPendingBooking } from '../../lib/pendingBookin
 import { useAppDispatch } from '../../lib/hooks';
 import { useHoldChoice } from '../../lib/useHoldChoice';
 import { ValidatedForm } from '../../components/ui/ValidatedForm';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { useRegisterMutation } from './registrationApi';
 import {
   EMPTY_REGISTRATION,

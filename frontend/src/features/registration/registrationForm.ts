@@ -1,6 +1,6 @@
 /** The registration form's fields and the checks the browser makes beyond the HTML constraints. */
 import { PASSWORD_MIN_LENGTH, isValidCodiceFiscale, isValidPhone, passwordPolicyProblem } from '@studio/contracts';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import type { RegistrationBody } from './registrationApi';
 
 export type RegistrationFields = {

@@ -2,7 +2,7 @@ import { DOCTOR_TITLES, IMAGE_TYPES_LABEL, MAX_IMAGE_BYTES, type DoctorProfileIn
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card, Form, Image } from 'react-bootstrap';
 import { Loading } from '../../components/ui/Loading';
-import { it } from '../../i18n/it';
+import * as it from '../../i18n/it';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { usePageTitle } from '../../lib/pageTitle';

@@ -1,5 +1,5 @@
-import { Inject, Logger } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler, CommandBus } from '@nestjs/cqrs';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   availabilityStreamName,
   canonicalSlotStart,
@@ -22,22 +22,12 @@ import { type Ports } from '../kernel/ports';
  */
 export const TOGGLE_READ_MODEL_WAIT_MS = 500;
 
-export class ToggleSlotCommand extends Command<ToggleResponse & { position: number | null }> {
-  constructor(
-    readonly doctorId: string,
-    readonly start: string,
-    readonly end: string,
-    readonly workingHours: WorkingHours,
-    readonly metadata: EventMetadata,
-    /** the status the caller saw; without it, the one the stream holds when the command arrives */
-    readonly seen?: 'available' | 'unavailable',
-  ) {
-    super();
-  }
-}
-
-@CommandHandler(ToggleSlotCommand)
-export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
+/**
+ * A doctor's or the admin's toggle of one slot (POST /disponibilita/toggle): the availability decider's ToggleSlot,
+ * sent as `Decide` on the CommandBus, answered once the read model holds it.
+ */
+@Injectable()
+export class SlotToggleService {
   private readonly logger = new Logger('ToggleSlot');
 
   constructor(
@@ -54,19 +44,24 @@ export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
     return status === 'available' || status === 'unavailable' ? status : undefined;
   }
 
-  async execute(c: ToggleSlotCommand): Promise<ToggleResponse & { position: number | null }> {
-    const stream = availabilityStreamName(c.doctorId, doctorDayOf(c.start));
-    const seen = c.seen ?? (await this.slotStatusNow(stream, c.start));
+  /** `seen`: the status the caller saw; without it, the one the stream holds when the toggle arrives */
+  async toggle(
+    doctorId: string,
+    start: string,
+    end: string,
+    workingHours: WorkingHours,
+    metadata: EventMetadata,
+    seen?: 'available' | 'unavailable',
+  ): Promise<ToggleResponse> {
+    const stream = availabilityStreamName(doctorId, doctorDayOf(start));
+    const meant = seen ?? (await this.slotStatusNow(stream, start));
     // a toggle that states the status it changes depends on its slot only: another slot's write meanwhile (a stale
     // revision) is no conflict, so it is decided again; a change of this very slot is refused by the decider (409)
     const result = await this.commands.execute(
-      new Decide(
-        stream,
-        availabilityDecider,
-        { type: 'ToggleSlot', doctorId: c.doctorId, start: c.start, end: c.end, workingHours: c.workingHours, seen },
-        c.metadata,
-        { conflictMessage: SLOT_CHANGED_MESSAGE, onStale: 'decide-again' },
-      ),
+      new Decide(stream, availabilityDecider, { type: 'ToggleSlot', doctorId, start, end, workingHours, seen: meant }, metadata, {
+        conflictMessage: SLOT_CHANGED_MESSAGE,
+        onStale: 'decide-again',
+      }),
     );
     // read your writes: the week the doctor loads next (another week, another tab) already shows this toggle, and
     // the push to the watchers has left before the answer
@@ -77,6 +72,6 @@ export class ToggleSlotHandler implements ICommandHandler<ToggleSlotCommand> {
     const [event] = result.events;
     const status = statusAfterToggle(event.type);
     const { color, textColor } = slotAppearance(status);
-    return { id: event.data.slotId, color, textColor, status, position: result.position };
+    return { id: event.data.slotId, color, textColor, status };
   }
 }

@@ -1,6 +1,6 @@
-import { discountedCents } from './orders';
+import { discountedCents } from './discount';
 
-describe('discountedCents', () => {
+describe('discountedCents: SPEC point 9, price − price × percentage / 100, the discount rounded to the cent half up', () => {
   it.each([
     [1995, 10, 1795], // 1,995 € of discount → 2,00 €: 17,95 €, not 17,96 €
     [1999, 15, 1699], // 2,9985 € → 3,00 €

@@ -1,0 +1,128 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button, Card, Container, Form } from 'react-bootstrap';
+import * as it from '../i18n/it';
+import { Loading } from '../components/ui/Loading';
+import { PATHS } from '../lib/paths';
+
+/** a form of the first view sends nothing: the app's own form replaces it */
+const inert = (event: FormEvent) => event.preventDefault();
+
+/** the pages outside the page frame (Layout): routes.tsx */
+const OUTSIDE_FRAME = new Set<string>([PATHS.login, PATHS.forgotPassword, PATHS.resetPassword, PATHS.acceptInvitation, PATHS.confirmEmail]);
+
+/**
+ * What a page shows before the app has loaded (main.tsx): the app, with its router, store and RTK Query, comes in a
+ * chunk of its own, and meanwhile this paints the same first view the app renders while its first requests are
+ * pending: the page frame's header, and for /prenota and /login their heading, intro and (login) the form, inert.
+ * Only React and these few components are in the first download. FirstView.spec.tsx holds it to the app's own
+ * markup, so the switch to the app changes nothing on screen.
+ */
+export function FirstView({ path }: { path: string }) {
+  if (path === PATHS.login) return <LoginFirstView />;
+  if (OUTSIDE_FRAME.has(path)) return <Loading />;
+  return (
+    <FrameFirstView>
+      {path === PATHS.booking ? (
+        <div className="app-booking">
+          <h1 className="h3">{it.booking.title}</h1>
+          <p className="text-body-secondary">{it.booking.intro}</p>
+          <Form id="doing_booking" method="post" action="/prenotazioni" aria-label={it.booking.formLabel} aria-busy={false} onSubmit={inert}>
+            <input type="hidden" name="doctor_id" value="" />
+            <input type="hidden" name="availability_id" value="0" />
+            <Loading />
+            <Button type="submit" variant="primary" className="lockable app-booking-submit" disabled>
+              {it.booking.submitChoose}
+            </Button>
+          </Form>
+        </div>
+      ) : (
+        <Loading />
+      )}
+    </FrameFirstView>
+  );
+}
+
+/** Layout's header and main before the session and the practice are known */
+function FrameFirstView({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="visually-hidden-focusable app-skip-link" href="#main">
+        {it.app.skipToContent}
+      </a>
+      <header role="banner" data-bs-theme="dark" className="app-header navbar navbar-expand navbar-light bg-primary fixed-top" data-testid="app-header">
+        <Container fluid className="gap-2 flex-nowrap">
+          {/* does nothing until the app takes over: said, so that nobody (nor a browser test) clicks it in vain */}
+          <Button
+            variant="outline-light"
+            className="app-sidenav-toggle"
+            aria-controls="sidenav"
+            aria-expanded={false}
+            aria-label={it.layout.toggleNav}
+            aria-disabled
+          >
+            <span className="navbar-toggler-icon" aria-hidden="true" />
+          </Button>
+          <a className="me-auto text-truncate d-flex align-items-center gap-2 app-brand navbar-brand" href={PATHS.booking} data-discover="true">
+            <span className="text-truncate">{it.app.brand}</span>
+          </a>
+        </Container>
+      </header>
+      <main id="main" tabIndex={-1} className="app-main">
+        <Container fluid="lg" className="py-3">
+          {children}
+        </Container>
+      </main>
+    </>
+  );
+}
+
+/** LoginPage before the practice is known; the fields are inert until the app takes over */
+function LoginFirstView() {
+  const practiceName = it.app.brand;
+  return (
+    <Container as="main" id="main" className="py-5 app-login">
+      <Card className="mx-auto shadow-sm" style={{ maxWidth: '28rem' }}>
+        <Card.Body className="p-4">
+          <p className="text-primary fw-semibold mb-1 d-flex align-items-center gap-2">
+            <span>{practiceName}</span>
+          </p>
+          <h1 className="h3 mb-3">{it.login.title}</h1>
+          <p className="text-body-secondary">{it.login.intro(practiceName)}</p>
+          {/* read-only until the app takes over: what is typed here would be lost when it does */}
+          <Form noValidate aria-busy={false} onSubmit={inert}>
+            <Form.Group className="mb-3" controlId="login-email">
+              <Form.Label>{it.login.email}</Form.Label>
+              <Form.Control type="email" name="email" autoComplete="username" inputMode="email" required readOnly value="" />
+              <Form.Control.Feedback type="invalid" id="login-email-error" />
+            </Form.Group>
+            <Form.Group className="mb-4" controlId="login-password">
+              <Form.Label>{it.login.password}</Form.Label>
+              <Form.Control type="password" name="password" autoComplete="current-password" required readOnly value="" />
+              <Form.Control.Feedback type="invalid" id="login-password-error" />
+            </Form.Group>
+            <Button type="submit" variant="primary" className="w-100">
+              {it.login.submit}
+            </Button>
+          </Form>
+          <p className="small mt-3 mb-0 text-center">
+            <a href={PATHS.forgotPassword} data-discover="true">
+              {it.login.forgotPassword}
+            </a>
+          </p>
+          <hr />
+          <p className="small mb-1">
+            {it.login.noAccount}{' '}
+            <a href={PATHS.register} data-discover="true">
+              {it.login.register}
+            </a>
+          </p>
+          <p className="small mb-0">
+            <a href={PATHS.booking} data-discover="true">
+              {it.login.bookVisit}
+            </a>
+          </p>
+        </Card.Body>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,36 @@
+import { plural } from '../shared';
+
+export const foods = {
+  title: 'Alimenti',
+  intro: 'Il catalogo degli alimenti usato nelle diete: valori indicativi per 100 g; il peso base è la porzione unitaria.',
+  actions: 'Azioni',
+  loading: 'Caricamento degli alimenti…',
+  error: 'Impossibile caricare gli alimenti.',
+  name: 'Nome',
+  category: 'Categoria',
+  kcal100: 'Kcal / 100 g',
+  baseWeight: 'Peso base (g)',
+  protein: 'Proteine / 100 g',
+  carbohydrate: 'Carboidrati / 100 g',
+  fat: 'Grassi / 100 g',
+  edit: 'Modifica',
+  newFood: 'Nuovo alimento',
+  editFood: (name: string) => `Modifica: ${name}`,
+  newCategory: 'Nuova categoria',
+  categories: 'Categorie',
+  chooseCategory: 'Scegli una categoria',
+  save: 'Salva',
+  cancel: 'Annulla',
+  saved: 'Salvato.',
+  importTitle: 'Importa da CSV',
+  importHelp:
+    'Colonne con intestazione: nome, categoria, kcal_100g, peso_base_g, proteine_g, carboidrati_g, grassi_g (separate da virgola o punto e virgola). Se una riga non è valida non si importa nulla.',
+  importFile: 'File CSV',
+  importButton: 'Importa',
+  importing: 'Importazione…',
+  imported: (created: number, updated: number) =>
+    `Importazione completata: ${plural(created, 'nuovo', 'nuovi')}, ${plural(updated, 'aggiornato', 'aggiornati')}.`,
+  search: 'Cerca',
+  searchPlaceholder: 'Nome o categoria…',
+  count: (n: number) => plural(n, 'alimento', 'alimenti'),
+} as const;

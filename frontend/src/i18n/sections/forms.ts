@@ -1,0 +1,3 @@
+export const forms = {
+  invalid: 'Controlla i campi evidenziati.',
+} as const;

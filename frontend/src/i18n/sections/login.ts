@@ -1,0 +1,18 @@
+export const login = {
+  title: 'Accedi',
+  intro: (practiceName: string) => `Inserisci le tue credenziali per accedere a ${practiceName}.`,
+  email: 'Email',
+  password: 'Password',
+  submit: 'Accedi',
+  submitting: 'Accesso in corso…',
+  emailRequired: 'Inserisci l’email',
+  passwordRequired: 'Inserisci la password',
+  failed: 'Accesso non riuscito. Riprova.',
+  logoutFailed: 'Uscita non riuscita. Riprova.',
+  noAccount: 'Non hai un account?',
+  register: 'Registrati',
+  bookVisit: 'Prenota una visita',
+  forgotPassword: 'Password dimenticata?',
+  setupNeeded: 'Nessun account del personale esiste ancora.',
+  setupHow: 'Crea il primo amministratore sul server, dalla cartella dell’applicazione, con:',
+} as const;

@@ -1,0 +1,16 @@
+export const richText = {
+  toolbar: 'Formattazione',
+  bold: 'Grassetto',
+  fontSize: 'Dimensione',
+  defaultSize: 'Normale',
+  color: 'Colore',
+  bulletList: 'Elenco puntato',
+  orderedList: 'Elenco numerato',
+  paragraph: 'Paragrafo',
+  link: 'Collegamento',
+  linkPlaceholder: 'sito, email o telefono',
+  applyLink: 'Applica',
+  removeLink: 'Togli collegamento',
+  badLink: 'Collegamento non valido: scrivi un indirizzo web, un’email o un numero di telefono.',
+  count: (n: number, max: number) => `${n} / ${max} caratteri`,
+} as const;

@@ -1,0 +1,28 @@
+import { staffForbidden } from './forbidden';
+
+export const staff = {
+  title: 'Personale',
+  forbiddenText: staffForbidden,
+  inviteTitle: 'Invita una persona',
+  email: 'Email',
+  name: 'Nome',
+  surname: 'Cognome',
+  role: 'Ruolo',
+  invite: 'Invia l’invito',
+  invited: (email: string) => `Invito inviato a ${email}: il link vale 72 ore.`,
+  listTitle: 'Account del personale',
+  loading: 'Caricamento del personale…',
+  error: 'Impossibile caricare il personale.',
+  status: 'Stato',
+  roles: 'Ruoli',
+  actions: 'Azioni',
+  statuses: { invited: 'Invitato', active: 'Attivo', deactivated: 'Disattivato' },
+  invitationUntil: (when: string) => `invito valido fino al ${when}`,
+  saveRoles: 'Salva i ruoli',
+  deactivate: 'Disattiva',
+  reactivate: 'Riattiva',
+  confirmDeactivate: (name: string) => `Disattivare ${name}? Le sue sessioni si chiudono subito e non potrà più accedere.`,
+  futureTitle: (name: string) => `Visite future di ${name}: spostale o annullale dall’agenda`,
+  noFuture: 'Nessuna visita futura da spostare.',
+  openAgenda: 'Apri l’agenda',
+} as const;

@@ -1,0 +1,17 @@
+export const waitingList = {
+  title: 'Lista d’attesa',
+  intro: 'Nessun orario adatto? Indica i giorni che ti vanno bene: se si libera un orario in quei giorni te lo teniamo per 15 minuti e ti avvisiamo per email.',
+  from: 'Dal giorno',
+  to: 'Al giorno',
+  join: 'Mettimi in lista d’attesa',
+  joining: 'Invio…',
+  joined: 'Sei in lista d’attesa: ti scriveremo appena si libera un orario.',
+  failed: 'Impossibile iscriverti alla lista d’attesa. Riprova.',
+  mine: 'Le tue liste d’attesa',
+  entry: (doctor: string, from: string, to: string) => `${doctor}: dal ${from} al ${to}`,
+  offered: '(orario proposto: lo trovi tra le prenotazioni)',
+  leave: 'Esci dalla lista',
+  leaving: 'Uscita…',
+  leaveLabel: (doctor: string) => `Esci dalla lista d’attesa di ${doctor}`,
+  leaveFailed: 'Impossibile uscire dalla lista d’attesa. Riprova.',
+} as const;

@@ -69,6 +69,9 @@ describe('availability calendar in a real browser', () => {
     // the padding slides in (a 0.2 s transition): wait until it reaches the side navigation's width
     await page.waitForFunction(() => getComputedStyle(document.body).paddingLeft === '256px', undefined, { timeout: 5_000 });
     expect(before).toBe('0px');
+    // the padding follows the open state at once; the side navigation's code is a chunk of its own, and Escape is
+    // its keyboard handler: wait for it to be shown before pressing (under load the chunk can arrive after the padding)
+    await page.locator('#sidenav').waitFor({ state: 'visible' });
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   });

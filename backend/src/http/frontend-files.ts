@@ -20,7 +20,6 @@ const ENCODINGS = [
  */
 export function frontendFiles(dist: string): RequestHandler {
   const assetsDir = join(dist, 'assets');
-  const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir) : []);
   // the build's files, listed once: any other path (every API call) goes on without a stat of the disk,
   // which the socket-flood profile found on each GET /api/auth/session (4 s of 105 s of CPU)
   const built = new Set(builtFiles(dist));
@@ -33,7 +32,7 @@ export function frontendFiles(dist: string): RequestHandler {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.endsWith('.html') || !built.has(req.path)) return next();
     if (!req.path.startsWith(ASSETS)) return files(req, res, next);
     const name = req.path.slice(ASSETS.length);
-    const variants = ENCODINGS.filter((e) => precompressed.has(name + e.suffix));
+    const variants = ENCODINGS.filter((e) => built.has(ASSETS + name + e.suffix));
     if (variants.length === 0) return files(req, res, next);
     // the answer depends on Accept-Encoding even when it is the plain file
     res.vary('Accept-Encoding');

@@ -76,6 +76,22 @@ describe('SqliteEventStore on a file', () => {
     remove();
   });
 
+  it('a live subscription reads again at once what was appended while its handler was busy, without waiting for a poll', async () => {
+    // a poll that never comes within the test: only the append's own signal can deliver the second event
+    const store = open(600_000);
+    const seen: string[] = [];
+    const subscription = store.subscribeToAll({}, async (e) => {
+      seen.push(e.type);
+      // appended and committed while this handler runs, after the batch holding Primo was read
+      if (e.type === 'Primo') await store.append('s-1', [event('Secondo')], { expectedRevision: 0 });
+    });
+    await subscription.caughtUp;
+    await store.append('s-1', [event('Primo')], { expectedRevision: 'no_stream' });
+    await waitFor(() => seen.length >= 2, 'Secondo', 20_000);
+    expect(seen).toEqual(['Primo', 'Secondo']);
+    await subscription.close();
+  });
+
   it('starts empty: head 0, nothing to read', async () => {
     const store = open();
     expect(await store.headPosition()).toBe(0);

@@ -121,6 +121,12 @@ interface Row {
  * file name, so every SqliteEventStore on the same file wakes, not only the one that appended.
  */
 const appendSignals = new EventEmitter().setMaxListeners(0);
+/** how many signals each file has had: a subscription that saw none while handling a batch has nothing more to read */
+const signalCounts = new Map<string, number>();
+function signal(key: string): void {
+  signalCounts.set(key, (signalCounts.get(key) ?? 0) + 1);
+  appendSignals.emit(key);
+}
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -226,7 +232,7 @@ export class SqliteEventStore implements EventStore {
         else p.reject(new Error(outcome.error));
       });
       if (appended) {
-        appendSignals.emit(this.signalKey);
+        signal(this.signalKey);
         this.onCommitted?.();
       }
     })();
@@ -240,7 +246,7 @@ export class SqliteEventStore implements EventStore {
 
   /** another process appended to the file: live subscriptions look now, not at their next poll */
   wake(): void {
-    appendSignals.emit(this.signalKey);
+    signal(this.signalKey);
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -311,24 +317,23 @@ export class SqliteEventStore implements EventStore {
 
     const run = async () => {
       while (!closed) {
+        const signals = signalCounts.get(this.signalKey) ?? 0;
         // The head first, then the events up to it: a filtered subscription moves past the events of other streams
         // (positions commit in order, so none can appear below a head already seen) and never scans them again.
         const head = await this.headPosition();
         const rows = nextBatch.all(checkpoint, head, ...filter.params, this.batchSize) as Columns[];
-        if (rows.length === 0) {
-          checkpoint = Math.max(checkpoint, head);
-          // Nothing after the checkpoint, so everything stored at subscribe time has been handled.
-          caughtUp.resolve();
-          await this.nextAppendOrPoll((wake) => (wakeUp = wake));
-          continue;
-        }
         for (const row of rows) {
           if (closed) return;
           await handler(toRecorded(row));
           checkpoint = row[0];
         }
-        // a short batch was every match up to the head
-        if (rows.length < this.batchSize) checkpoint = Math.max(checkpoint, head);
+        if (rows.length === this.batchSize) continue;
+        // a short batch was every match up to the head: everything stored at subscribe time has been handled
+        checkpoint = Math.max(checkpoint, head);
+        caughtUp.resolve();
+        // No commit of this process meanwhile: nothing to read until the next one (or the poll, for other processes).
+        // Before, each wake read the head and the log a second time to find nothing, on every subscription.
+        if ((signalCounts.get(this.signalKey) ?? 0) === signals) await this.nextAppendOrPoll((wake) => (wakeUp = wake));
       }
     };
 

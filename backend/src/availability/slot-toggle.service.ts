@@ -9,10 +9,9 @@ import {
   type ToggleResponse,
   type WorkingHours,
 } from '@studio/contracts';
-import { availabilityDecider, doctorDayOf, SLOT_CHANGED_MESSAGE } from './availability.decider';
-import { readState } from '../event-store/command-handler';
+import { availabilityDecider, doctorDayOf, SLOT_CHANGED_MESSAGE, type AvailabilityCommand, type DoctorDay } from './availability.decider';
 import { Decide } from '../event-store/decide.command';
-import { CHANGE_FEED, EVENT_STORE } from '../kernel/tokens';
+import { CHANGE_FEED } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
 
 /**
@@ -21,6 +20,13 @@ import { type Ports } from '../kernel/ports';
  * the answer stays 200: a 500 would invite a retry, and a retried toggle flips the slot back.
  */
 export const TOGGLE_READ_MODEL_WAIT_MS = 500;
+
+/** what a toggle that did not say what it saw is meant to change: the slot as the stream holds it */
+function statusNow(state: DoctorDay, start: string): 'available' | 'unavailable' | undefined {
+  const status = state.slots[canonicalSlotStart(start)]?.status ?? 'unavailable';
+  // a held or booked slot is refused by the decider with its own message
+  return status === 'available' || status === 'unavailable' ? status : undefined;
+}
 
 /**
  * A doctor's or the admin's toggle of one slot (POST /disponibilita/toggle): the availability decider's ToggleSlot,
@@ -33,16 +39,7 @@ export class SlotToggleService {
   constructor(
     private readonly commands: CommandBus,
     @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
   ) {}
-
-  /** what a toggle that did not say what it saw is meant to change: the slot as the stream holds it now */
-  private async slotStatusNow(stream: string, start: string): Promise<'available' | 'unavailable' | undefined> {
-    const { state } = await readState(this.eventStore, stream, availabilityDecider);
-    const status = state.slots[canonicalSlotStart(start)]?.status ?? 'unavailable';
-    // a held or booked slot is refused by the decider with its own message
-    return status === 'available' || status === 'unavailable' ? status : undefined;
-  }
 
   /** `seen`: the status the caller saw; without it, the one the stream holds when the toggle arrives */
   async toggle(
@@ -54,13 +51,16 @@ export class SlotToggleService {
     seen?: 'available' | 'unavailable',
   ): Promise<ToggleResponse> {
     const stream = availabilityStreamName(doctorId, doctorDayOf(start));
-    const meant = seen ?? (await this.slotStatusNow(stream, start));
+    const command: AvailabilityCommand = { type: 'ToggleSlot', doctorId, start, end, workingHours, seen };
     // a toggle that states the status it changes depends on its slot only: another slot's write meanwhile (a stale
-    // revision) is no conflict, so it is decided again; a change of this very slot is refused by the decider (409)
+    // revision) is no conflict, so it is decided again; a change of this very slot is refused by the decider (409).
+    // Without `seen`, it is the slot as the stream holds it when the toggle arrives, read with the decision's own read
+    // (one read of the doctor-day per toggle; before, a read of its own came first)
     const result = await this.commands.execute(
-      new Decide(stream, availabilityDecider, { type: 'ToggleSlot', doctorId, start, end, workingHours, seen: meant }, metadata, {
+      new Decide(stream, availabilityDecider, command, metadata, {
         conflictMessage: SLOT_CHANGED_MESSAGE,
         onStale: 'decide-again',
+        complete: seen ? undefined : (given, state) => ({ ...given, seen: statusNow(state, start) }),
       }),
     );
     // read your writes: the week the doctor loads next (another week, another tab) already shows this toggle, and

@@ -1,6 +1,7 @@
 import { InvalidEventError, type EventStore } from '@studio/contracts';
 import { AppError, ConflictError, ValidationError } from '../common/errors';
 import { decideAgainOnStaleRevision, handleCommand, inTurn, readState, STALE_REVISION_MESSAGE, type Decider } from './command-handler';
+import { Decide, DecideHandler } from './decide.command';
 import { deciderSpec } from './decider-spec';
 import { testMetadata } from './event-store.contract';
 import { SqliteEventStore } from './sqlite-event-store';
@@ -149,6 +150,53 @@ describe('handleCommand', () => {
     await expect(refused).rejects.toThrow(InvalidEventError);
     await expect(refused).rejects.toThrow(/PatientHoldClaimed non valido alla posizione 1 \(patienthold-p1\): bookingId/);
     expect(await store.readStream('patienthold-p1')).toHaveLength(1);
+  });
+});
+
+describe('Decide with complete', () => {
+  let store: SqliteEventStore;
+  const metadata = testMetadata({ userId: 'medico-1', role: 'doctor' });
+
+  beforeEach(() => {
+    store = new SqliteEventStore(':memory:');
+  });
+  afterEach(() => store.close());
+
+  // the command as the stream was when it arrived: add what the counter held then
+  const doubling = { complete: (c: CounterCommand, state: CounterState): CounterCommand => ({ ...c, by: state.status === 'counting' ? state.total : 1 }) };
+
+  it('completes the command from the state its own read folded, reading the stream once', async () => {
+    await handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 3 }, metadata);
+    let reads = 0;
+    const counting: EventStore = Object.assign(Object.create(store) as EventStore, {
+      readStream: (...args: Parameters<EventStore['readStream']>) => (reads++, store.readStream(...args)),
+    });
+    const result = await new DecideHandler(counting).execute(new Decide('counter-1', counter, { type: 'Increment', by: 0 }, metadata, doubling));
+    expect(result.events).toEqual([{ type: 'Incremented', data: { by: 3 } }]);
+    expect(reads).toBe(1);
+  });
+
+  it('a decided-again attempt keeps the command completed on the first, not one completed on the fresher state', async () => {
+    await handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 3 }, metadata);
+    let completions = 0;
+    let appends = 0;
+    // another request's append lands between this command's read and its append, once
+    const overtaken: EventStore = Object.assign(Object.create(store) as EventStore, {
+      append: async (...args: Parameters<EventStore['append']>) => {
+        if (appends++ === 0) await handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 10 }, metadata);
+        return store.append(...args);
+      },
+    });
+    const result = await new DecideHandler(overtaken).execute(
+      new Decide('counter-1', counter, { type: 'Increment', by: 0 }, metadata, {
+        onStale: 'decide-again',
+        complete: (c, state) => (completions++, doubling.complete(c, state)),
+      }),
+    );
+    expect(appends).toBe(2);
+    expect(completions).toBe(1);
+    expect(result.events).toEqual([{ type: 'Incremented', data: { by: 3 } }]);
+    expect((await store.readStream('counter-1')).map((e) => e.data)).toEqual([{ by: 3 }, { by: 10 }, { by: 3 }]);
   });
 });
 

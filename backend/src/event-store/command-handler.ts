@@ -130,9 +130,11 @@ export async function handleCommand<State, Command, Event extends { type: string
   metadata: EventMetadata,
   /** what the user reads on a 409, in the words of the screen they are on */
   conflictMessage = STALE_REVISION_MESSAGE,
+  /** completes the command from the state just read (see DecideOptions.complete) */
+  complete?: (command: Command, state: State) => Command,
 ): Promise<CommandResult<Event>> {
   const { state, revision: lastRevision } = await readState(store, streamName, decider);
-  const events = decider.decide(command, state);
+  const events = decider.decide(complete ? complete(command, state) : command, state);
   if (events.length === 0) return { events, nextRevision: lastRevision, position: null };
 
   try {

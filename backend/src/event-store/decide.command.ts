@@ -4,7 +4,8 @@ import type { EventMetadata, EventStore } from '@studio/contracts';
 import { EVENT_STORE } from '../kernel/tokens';
 import { decideAgainOnStaleRevision, handleCommand, inTurn, type CommandResult, type Decider } from './command-handler';
 
-export interface DecideOptions {
+// any by default: the options of a step whose decider is not known by its type (a workflow's steps)
+export interface DecideOptions<State = any, C = any> {
   /** what the user reads on a 409 when the append lost to another writer, in the words of their screen */
   conflictMessage?: string;
   /**
@@ -15,6 +16,12 @@ export interface DecideOptions {
   onStale?: 'refuse' | 'decide-again';
   /** with 'decide-again': how many lost appends in a row before the 409 (a hot stream, such as a coupon's uses) */
   tries?: number;
+  /**
+   * Completes the command from the stream's state, read by the decision's own read: for a command that depends on
+   * what the stream holds when it arrives (a toggle that did not say what it saw), without a read of its own first.
+   * Called on the first attempt only: a decided-again attempt keeps the command it gave.
+   */
+  complete?: (command: C, state: State) => C;
 }
 
 /**
@@ -28,7 +35,7 @@ export class Decide<State, C, Event extends { type: string; data: unknown }> ext
     readonly decider: Decider<State, C, Event>,
     readonly command: NoInfer<C>,
     readonly metadata: EventMetadata,
-    readonly options: DecideOptions = {},
+    readonly options: DecideOptions<NoInfer<State>, NoInfer<C>> = {},
   ) {
     super();
   }
@@ -39,7 +46,15 @@ export class DecideHandler implements ICommandHandler<Decide<unknown, unknown, {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   async execute<State, C, Event extends { type: string; data: unknown }>(c: Decide<State, C, Event>): Promise<CommandResult<Event>> {
-    const once = () => handleCommand(this.eventStore, c.stream, c.decider, c.command, c.metadata, c.options.conflictMessage);
+    let command = c.command;
+    let complete = c.options.complete;
+    // the command completed on the first attempt is the one every attempt after it decides
+    const completeOnce = (given: C, state: State): C => {
+      command = complete!(given, state);
+      complete = undefined;
+      return command;
+    };
+    const once = () => handleCommand(this.eventStore, c.stream, c.decider, command, c.metadata, c.options.conflictMessage, complete && completeOnce);
     // a user's command races (a lost append is their 409); a flow's takes its turn on the stream in this process
     return c.options.onStale === 'decide-again' ? decideAgainOnStaleRevision(() => inTurn(this.eventStore, c.stream, once), c.options.tries) : once();
   }

@@ -108,6 +108,30 @@ describe.each(backends)('projection runner on $kind', (backend) => {
     await expect(r.waitFor((await store.headPosition()) + 1, 50)).rejects.toThrow(/non aggiornato/);
   });
 
+  it('with a projection of every stream, waitFor answers from the checkpoints: no read of the log, also for events no read model folds', async () => {
+    const def = counterProjection(uniqueName('every'));
+    const everything = { ...counterProjection(uniqueName('log')), streamPrefixes: [], eventTypes: [] };
+    const reads = { head: 0, all: 0 };
+    // the runner's own reads are counted, not its subscription's
+    const counting: InMemoryEventStore = Object.assign(Object.create(store) as InMemoryEventStore, {
+      headPosition: () => (reads.head++, store.headPosition()),
+      readAll: (options: Parameters<InMemoryEventStore['readAll']>[0]) => (reads.all++, store.readAll(options)),
+      subscribeToAll: (...args: Parameters<InMemoryEventStore['subscribeToAll']>) => store.subscribeToAll(...args),
+    });
+    const r = runner({ store: counting, projections: [def, everything] });
+    await r.start();
+    reads.head = reads.all = 0;
+    const waits: Promise<void>[] = [];
+    for (const stream of ['counter-a-1', 'other-1', 'counter-b-1']) {
+      const { position } = await store.append(stream, [inc(2)], { expectedRevision: 'any' });
+      waits.push(r.waitFor(position, 5000));
+    }
+    await Promise.all(waits);
+    expect((await readModels.get<CounterDoc>(def.name, 'counter-b-1'))?.doc.count).toBe(2);
+    expect(reads).toEqual({ head: 0, all: 0 });
+    await expect(r.waitFor((await store.headPosition()) + 1, 50)).rejects.toThrow(/non aggiornato/);
+  });
+
   it('commits documents and checkpoint together: a batch that fails moves neither, and it resumes after the fault', async () => {
     let broken = true;
     const poisoned = (e: { data: { poison?: boolean } }) => broken && e.data.poison === true;

@@ -139,6 +139,9 @@ class KyselyReadModelStore implements ReadModelStore {
   /** collection → active table; refreshed when a query hits a table another process dropped */
   private readonly tables = new Map<string, string>();
 
+  /** get's query by physical table, compiled once */
+  private readonly getQueries = new Map<string, CompiledQuery>();
+
   /** SQLite: prepared statements of the writer's hot path, by SQL text */
   private readonly statements = new Map<string, Database.Statement>();
 
@@ -244,9 +247,13 @@ class KyselyReadModelStore implements ReadModelStore {
   }
 
   async get<D>(collection: string, id: string): Promise<StoredDocument<D> | null> {
-    const row = await this.withTable(collection, (table) =>
-      this.db.selectFrom(table).select(['id', 'doc', 'position']).where('id', '=', id).executeTakeFirst(),
-    );
+    const row = await this.withTable(collection, async (table) => {
+      // compiled once per table, run with the id: building and compiling the query again on every call (a request's
+      // user is one) cost more than running it
+      let query = this.getQueries.get(table);
+      if (!query) this.getQueries.set(table, (query = this.db.selectFrom(table).select(['id', 'doc', 'position']).where('id', '=', '').compile()));
+      return (await this.db.executeQuery<Row>({ ...query, parameters: [id] })).rows[0];
+    });
     return row ? this.decode<D>(row) : null;
   }
 

@@ -1,26 +1,37 @@
 import { Store, type SessionData } from 'express-session';
+import type { CompiledQuery } from 'kysely';
 import type { AppDb } from '../kernel/app-db';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+type SessionRow = { data: string; expires_at: number; erased: string | null };
 
 /**
  * express-session store on the app database (SQLite or PostgreSQL), so sessions survive restarts.
  * No touch(): sessions expire a fixed time after login, and a read never costs a write.
  */
 export class DbSessionStore extends Store {
+  /**
+   * Every request's first query, compiled once and run with its sid: building and compiling it again on every request
+   * cost more than running it. A session of an erased person is no session, even one an in-flight request wrote back
+   * after the erasure.
+   */
+  private readonly byId: CompiledQuery<SessionRow>;
+
   constructor(private readonly db: AppDb) {
     super();
-  }
-
-  override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    // a session of an erased person is no session, even one an in-flight request wrote back after the erasure
-    this.db
+    this.byId = db
       .selectFrom('sessions')
       .leftJoin('erased_subjects', 'erased_subjects.subject_id', 'sessions.user_id')
       .select(['sessions.data', 'sessions.expires_at', 'erased_subjects.subject_id as erased'])
-      .where('sessions.sid', '=', sid)
-      .executeTakeFirst()
-      .then((row) => callback(null, row && !row.erased && Number(row.expires_at) > Date.now() ? (JSON.parse(row.data) as SessionData) : null))
+      .where('sessions.sid', '=', '')
+      .compile();
+  }
+
+  override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    this.db
+      .executeQuery<SessionRow>({ ...this.byId, parameters: [sid] })
+      .then(({ rows: [row] }) => callback(null, row && !row.erased && Number(row.expires_at) > Date.now() ? (JSON.parse(row.data) as SessionData) : null))
       .catch(callback);
   }
 

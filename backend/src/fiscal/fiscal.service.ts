@@ -23,7 +23,7 @@ import {
   receiptsStreamName,
   practiceDay,
 } from '@studio/contracts';
-import type { FiscalOrderDoc } from '@studio/projections';
+import type { FiscalOrderDoc } from './fiscal.projection';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { ForbiddenError, NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';

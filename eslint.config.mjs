@@ -61,7 +61,6 @@ const STREAM_READS = {
 const STREAM_READERS = [
   // fresh state for a decision (a read model may lag behind the last append)
   'backend/src/orders/orders.service.ts',
-  'backend/src/desk-payments/desk-payments.service.ts',
   'backend/src/workflows/**',
   'backend/src/setup/setup.ts',
   // reactions composing what they send from the events that caused them
@@ -73,8 +72,6 @@ const STREAM_READERS = [
   'backend/src/audit/access-log-entries.service.ts',
   // an attachment's bytes live only in its event, read by its revision
   'backend/src/clinical-record/clinical-record.service.ts',
-  // fiscal documents: the numbering stream is the legal source of a receipt and of the day's takings
-  'backend/src/fiscal/fiscal.service.ts',
   // the testing helpers read the whole log
   'backend/src/testing/**',
 ];

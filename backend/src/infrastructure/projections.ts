@@ -6,7 +6,7 @@ import { bookingsProjection } from '../booking/bookings.projection';
 import { couponsProjection, productsProjection } from '../catalog/catalog.projection';
 import { clinicalRecordsProjection } from '../clinical-record/clinical-record.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from '../diet/diet.projection';
-import { fiscalOrdersProjection } from '../fiscal/fiscal.projection';
+import { fiscalDocumentsProjection, fiscalOrdersProjection } from '../fiscal/fiscal.projection';
 import { notificationsProjection } from '../notifications/notifications.projection';
 import { ordersProjection } from '../orders/orders.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from '../questionnaires/questionnaires.projection';
@@ -32,6 +32,7 @@ export const allProjections = [
   foodsProjection,
   dietsProjection,
   fiscalOrdersProjection,
+  fiscalDocumentsProjection,
   unsettledPaymentsProjection,
   clinicalRecordsProjection,
   notificationsProjection,

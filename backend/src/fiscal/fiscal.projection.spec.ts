@@ -1,5 +1,11 @@
 import { receiptsStreamName } from '@studio/contracts';
-import { fiscalDocumentsProjection, fiscalOrdersProjection, type FiscalDocumentDoc } from './fiscal.projection';
+import {
+  erasureRequestsProjection,
+  fiscalDocumentsProjection,
+  fiscalOrdersProjection,
+  fiscalProfilesProjection,
+  type FiscalDocumentDoc,
+} from './fiscal.projection';
 import { foldDocuments as fold, recorded } from '../testing/evolve-fixtures';
 
 const sealed = (k: string) => ({ keyId: k, iv: 'i', tag: 't', data: 'd' });
@@ -84,5 +90,41 @@ describe('fiscal_orders projection', () => {
       invoice: sealed('p'),
     });
     expect(fold(fiscalOrdersProjection, [placed]).get('o1')).toMatchObject({ placedPosition: placed.position, invoice: sealed('p') });
+  });
+});
+
+describe('fiscal_profiles projection', () => {
+  it('keeps the profile last set, with no virtual stamp when an older event has none', () => {
+    const set = (title: string, virtualStamp?: object | null) =>
+      recorded('fiscal-doc', 'FiscalProfileSet', {
+        doctorId: 'doc',
+        title,
+        regime: 'forfettario',
+        stampDutyToPatient: true,
+        demo: false,
+        personal: sealed('doc'),
+        ...(virtualStamp !== undefined ? { virtualStamp } : {}),
+      });
+    expect(fold(fiscalProfilesProjection, [set('Dott.')]).get('doc')).toEqual({
+      doctorId: 'doc',
+      title: 'Dott.',
+      regime: 'forfettario',
+      stampDutyToPatient: true,
+      demo: false,
+      personal: sealed('doc'),
+      virtualStamp: null,
+    });
+    const stamp = { number: '123', date: '2030-01-01' };
+    expect(fold(fiscalProfilesProjection, [set('Dott.'), set('Dott.ssa', stamp)]).get('doc')).toMatchObject({ title: 'Dott.ssa', virtualStamp: stamp });
+  });
+});
+
+describe('erasure_requests projection', () => {
+  it('keeps when the patient first asked', () => {
+    const asked = (at: string) => recorded('erasurerequest-p', 'ErasureRequested', { patientId: 'p', requestedAt: at });
+    expect(fold(erasureRequestsProjection, [asked('2030-01-01T00:00:00.000Z'), asked('2030-02-01T00:00:00.000Z')]).get('p')).toEqual({
+      patientId: 'p',
+      requestedAt: '2030-01-01T00:00:00.000Z',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { type EventData, type Sealed, STREAM_PREFIX } from '@studio/contracts';
+import { type EventData, type Sealed, type TaxRegime, type VirtualStampAuthorization, STREAM_PREFIX } from '@studio/contracts';
 import type { ProjectionDefinition } from '@studio/contracts';
 
 export interface FiscalReceiptDoc {
@@ -161,4 +161,43 @@ export const fiscalDocumentsProjection: ProjectionDefinition<FiscalDocumentDoc, 
     // an order's receipt and credit note: the PDF
     order_id: { type: 'text', value: (d) => d.orderId },
   },
+};
+
+/** the practitioner's fiscal profile as last set (doc id = doctor id), for the fiscal screens, the PDF and the STS file */
+export interface FiscalProfileDoc {
+  doctorId: string;
+  title: string;
+  regime: TaxRegime;
+  stampDutyToPatient: boolean;
+  demo: boolean;
+  personal: Sealed;
+  /** null: the doctor uses physical stamps */
+  virtualStamp: VirtualStampAuthorization | null;
+}
+
+export const fiscalProfilesProjection: ProjectionDefinition<FiscalProfileDoc, 'FiscalProfileSet'> = {
+  name: 'fiscal_profiles',
+  version: 1,
+  streamPrefixes: [STREAM_PREFIX.fiscal],
+  eventTypes: ['FiscalProfileSet'],
+  documentId: (event) => event.data.doctorId,
+  // a later profile supersedes (issued documents keep their own copy)
+  evolve: (_doc, event) => ({ ...event.data, virtualStamp: event.data.virtualStamp ?? null }),
+  indexes: {},
+};
+
+/** the patient's erasure request (doc id = patient id): asked once, when */
+export interface ErasureRequestDoc {
+  patientId: string;
+  requestedAt: string;
+}
+
+export const erasureRequestsProjection: ProjectionDefinition<ErasureRequestDoc, 'ErasureRequested'> = {
+  name: 'erasure_requests',
+  version: 1,
+  streamPrefixes: [STREAM_PREFIX.erasureRequest],
+  eventTypes: ['ErasureRequested'],
+  documentId: (event) => event.data.patientId,
+  evolve: (doc, event) => doc ?? { patientId: event.data.patientId, requestedAt: event.data.requestedAt },
+  indexes: {},
 };

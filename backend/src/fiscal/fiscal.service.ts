@@ -21,7 +21,7 @@ import {
   receiptsStreamName,
   practiceDay,
 } from '@studio/contracts';
-import type { FiscalDocumentDoc, FiscalOrderDoc } from './fiscal.projection';
+import type { ErasureRequestDoc, FiscalDocumentDoc, FiscalOrderDoc, FiscalProfileDoc } from './fiscal.projection';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { ForbiddenError, NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
@@ -79,8 +79,15 @@ export class FiscalService implements OnModuleInit {
     throw new ForbiddenError('Puoi vedere e modificare solo i tuoi dati fiscali.');
   }
 
+  /** the profile from its stream: the fresh state the receipts workflow issues with */
   async profileState(doctorId: string): Promise<FiscalProfileState> {
     return (await readState(this.kernel.eventStore, fiscalProfileStreamName(doctorId), fiscalProfileDecider)).state;
+  }
+
+  /** the profile as the fiscal_profiles read model holds it: what the screens, the PDF and the STS file show */
+  private async shownProfile(doctorId: string): Promise<FiscalProfileState> {
+    const doc = (await this.kernel.readModels.get<FiscalProfileDoc>('fiscal_profiles', doctorId))?.doc;
+    return doc ? { status: 'complete', ...doc } : { status: 'missing' };
   }
 
   private async openProfile(state: FiscalProfileState): Promise<FiscalProfile | null> {
@@ -93,7 +100,7 @@ export class FiscalService implements OnModuleInit {
   async profile(viewer: SessionUser, doctorId: string): Promise<FiscalProfileView> {
     this.authorize(viewer, doctorId);
     await this.users.getDoctor(doctorId);
-    const state = await this.profileState(doctorId);
+    const state = await this.shownProfile(doctorId);
     const pending = await this.pendingReceipts(doctorId);
     return {
       doctorId,
@@ -111,7 +118,7 @@ export class FiscalService implements OnModuleInit {
     if (doctor?.role !== 'doctor') throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
     const { registeredName, albo, taxcode, vatNumber, address } = input;
     const personal = await this.kernel.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address } satisfies FiscalProfilePersonal);
-    await this.kernel.commands.execute(
+    const result = await this.kernel.commands.execute(
       new Decide(
         fiscalProfileStreamName(doctorId),
         fiscalProfileDecider,
@@ -129,6 +136,8 @@ export class FiscalService implements OnModuleInit {
         metadata,
       ),
     );
+    // the answer shows the profile just set: wait for its read model
+    if (viewer && result.position !== null) await this.kernel.changes.waitFor(result.position);
     return viewer ? this.profile(viewer, doctorId) : null;
   }
 
@@ -171,7 +180,7 @@ export class FiscalService implements OnModuleInit {
       creditNote = issued.flatMap((e) => (e.stream === creditStream && e.type === 'CreditNoteIssued' ? [e.data] : []))[0] ?? null;
     }
     if (viewer.id !== doc.patientId) await this.accessLog.recordAccess(viewer, doc.patientId, 'personal_data', `ricevuta ${receipt.number}/${receipt.year}`);
-    const profile = await this.profileState(doc.doctorId);
+    const profile = await this.shownProfile(doc.doctorId);
     return {
       receipt,
       creditNote,
@@ -216,8 +225,8 @@ export class FiscalService implements OnModuleInit {
       }
     }
     documents.sort((a, b) => a.year - b.year || a.label.localeCompare(b.label));
-    const { state } = await readState(this.kernel.eventStore, erasureRequestStreamName(patient.id), erasureRequestDecider);
-    return { statement: FISCAL_RETENTION_STATEMENT, documents, requestedAt: state.requestedAt };
+    const request = (await this.kernel.readModels.get<ErasureRequestDoc>('erasure_requests', patient.id))?.doc;
+    return { statement: FISCAL_RETENTION_STATEMENT, documents, requestedAt: request?.requestedAt ?? null };
   }
 
   /** POST /api/me/erasure-request: the patient asks, once, having been told what stays; answers whether it was new */
@@ -225,6 +234,8 @@ export class FiscalService implements OnModuleInit {
     const result = await this.kernel.commands.execute(
       new Decide(erasureRequestStreamName(patient.id), erasureRequestDecider, { type: 'RequestErasure', patientId: patient.id, at: metadata.at }, metadata),
     );
+    // the answer shows the request just made: wait for its read model
+    if (result.position !== null) await this.kernel.changes.waitFor(result.position);
     return { created: result.events.length > 0, info: await this.erasureInfo(patient) };
   }
 
@@ -265,7 +276,7 @@ export class FiscalService implements OnModuleInit {
   }
 
   async issuerProfile(doctorId: string): Promise<FiscalProfile | null> {
-    return this.openProfile(await this.profileState(doctorId));
+    return this.openProfile(await this.shownProfile(doctorId));
   }
 
   /** GET /api/fiscal/documents?year=&doctor= : the /fiscale table */
@@ -325,7 +336,7 @@ export class FiscalService implements OnModuleInit {
     );
     const sum = (f: (d: FiscalDocumentView) => number) => documents.reduce((s, d) => s + f(d), 0);
     const pending = await this.pendingReceipts(doctorId);
-    const profile = await this.profileState(doctorId);
+    const profile = await this.shownProfile(doctorId);
     return {
       doctorId,
       year,

@@ -6,7 +6,7 @@ import { bookingsProjection } from '../booking/bookings.projection';
 import { couponsProjection, productsProjection } from '../catalog/catalog.projection';
 import { clinicalRecordsProjection } from '../clinical-record/clinical-record.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from '../diet/diet.projection';
-import { fiscalDocumentsProjection, fiscalOrdersProjection } from '../fiscal/fiscal.projection';
+import { erasureRequestsProjection, fiscalDocumentsProjection, fiscalOrdersProjection, fiscalProfilesProjection } from '../fiscal/fiscal.projection';
 import { notificationsProjection } from '../notifications/notifications.projection';
 import { ordersProjection } from '../orders/orders.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from '../questionnaires/questionnaires.projection';
@@ -33,6 +33,8 @@ export const allProjections = [
   dietsProjection,
   fiscalOrdersProjection,
   fiscalDocumentsProjection,
+  fiscalProfilesProjection,
+  erasureRequestsProjection,
   unsettledPaymentsProjection,
   clinicalRecordsProjection,
   notificationsProjection,

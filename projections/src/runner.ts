@@ -77,6 +77,11 @@ export class ProjectionRunner {
     this.everyStream = options.projections.some((p) => p.streamPrefixes.length === 0);
   }
 
+  /** the projections this runner keeps, as given by the composition root */
+  get projections(): readonly ProjectionDefinition[] {
+    return this.options.projections;
+  }
+
   /** resolves once every event stored at start has been applied (or when stopped first) */
   async start(): Promise<void> {
     if (this.running || this.options.projections.length === 0) return;

@@ -23,7 +23,7 @@ import fastifyCookie, { Signer } from '@fastify/cookie';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type express from 'express';
 import pino from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -60,7 +60,7 @@ export async function startFastifyApp(config: AppConfig, options: StartOptions =
   const adapter = new FastifyAdapter({
     loggerInstance: log,
     // one line per request at info, as pino-http: none for assets and health checks
-    disableRequestLogging: (req: FastifyRequest) => quietPath(req.url),
+    logController: new LogController({ disableRequestLogging: (req: { url?: string }) => quietPath(req.url ?? '') }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
   });
@@ -137,8 +137,11 @@ export async function startFastifyApp(config: AppConfig, options: StartOptions =
   try {
     await app.init();
     if (config.runProjections) await core.runner.start();
+    if (config.production && config.seedDemo)
+      log.warn('SEED_DEMO=true in produzione: gli account dimostrativi con la password pubblica Password123! sono attivi.');
     if (config.seedDemo && (await seedDemoData(core, app.get(UsersService), app.get(CommandBus), options.today))) {
       await core.changes.waitFor(await core.eventStore.headPosition(), 60_000);
+      log.info('Dati dimostrativi creati (account demo: vedi README, "Account dimostrativi")');
     }
   } catch (error) {
     await app.close();

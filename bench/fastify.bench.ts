@@ -26,8 +26,15 @@ interface Run {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
-const load = () => execFileSync('uptime', { encoding: 'utf8' }).trim().replace(/^.*load average: /, 'load ');
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+const load = () =>
+  execFileSync('uptime', { encoding: 'utf8' })
+    .trim()
+    .replace(/^.*load average: /, 'load ');
 
 export async function fastifyBench(dataDir: string): Promise<void> {
   const rounds = Number(process.env.BENCH_FASTIFY_ROUNDS ?? 3);
@@ -60,10 +67,22 @@ async function measure(adapter: Adapter, dataDir: string): Promise<Run> {
     const clients = await Promise.all(Array.from({ length: 8 }, () => login(base, 'medico1@example.it')));
     const doctorId = clients[0].userId;
     const toggle = (c: { cookie: string; csrf: string }, start: number) =>
-      postJson(`${base}/disponibilita/toggle`, { cookie: c.cookie, 'x-csrf-token': c.csrf }, { for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) });
+      postJson(
+        `${base}/disponibilita/toggle`,
+        { cookie: c.cookie, 'x-csrf-token': c.csrf },
+        { for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) },
+      );
     const toggles = await throughput(clients.length, (i, start) => toggle(clients[i], start));
     const push = await measurePush(base, base, doctorId, (start) => toggle(clients[0], start));
-    return { adapter, toggles, pushP99: percentile([...push.fromRequest].sort((a, b) => a - b), 99), load: load() };
+    return {
+      adapter,
+      toggles,
+      pushP99: percentile(
+        [...push.fromRequest].sort((a, b) => a - b),
+        99,
+      ),
+      load: load(),
+    };
   } finally {
     await server.stop();
   }

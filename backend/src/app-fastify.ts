@@ -31,7 +31,17 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { loadCommonPasswords } from '@studio/contracts';
 import { AppModule } from './app.module';
-import { API_PREFIXES, SESSION_PURGE_MS, SHUTDOWN_DRAIN_MS, SessionIoAdapter, nestLogger, quietPath, stopAccepting, type RunningApp, type StartOptions } from './app';
+import {
+  API_PREFIXES,
+  SESSION_PURGE_MS,
+  SHUTDOWN_DRAIN_MS,
+  SessionIoAdapter,
+  nestLogger,
+  quietPath,
+  stopAccepting,
+  type RunningApp,
+  type StartOptions,
+} from './app';
 import { DbSessionStore } from './auth/session-store';
 import { CSRF_KEY_SETTING } from './auth/guards';
 import { systemClock } from './common/clock';
@@ -43,7 +53,7 @@ import { closeCore, openCore } from './infrastructure/core';
 import { answerHeaderOverflowInItalian } from './security/client-errors';
 import { helmetOptions, noStore, securityHeaderValues, securityHeaders } from './security/headers';
 import { logRedaction, requestSerializers } from './security/logging';
-import { SOCKET_MAX_BUFFER_BYTES, SocketsPerClient } from './security/socket-limits';
+import { SocketsPerClient } from './security/socket-limits';
 import { seedDemoData } from './seed/demo-seed';
 import { UsersService } from './users/users.service';
 
@@ -127,7 +137,7 @@ export async function startFastifyApp(config: AppConfig, options: StartOptions =
 
   const ioAdapter = new SessionIoAdapter(
     app,
-    [securityHeaders(config), noStore, socketSession(config.sessionSecret, sessionStore) as unknown as express.RequestHandler],
+    [securityHeaders(config), noStore, socketSession(config.sessionSecret, sessionStore)],
     // the connection's address: the Fastify variant does not read X-Forwarded-For for sockets (the bench has no proxy)
     new SocketsPerClient(config.rateLimits.socketsPerClient, (req) => req.socket.remoteAddress ?? 'sconosciuto', securityHeaderValues(config)),
     config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,

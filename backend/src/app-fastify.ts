@@ -22,7 +22,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie, { Signer } from '@fastify/cookie';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifySession, { type SessionStore } from '@fastify/session';
-import fastifyStatic from '@fastify/static';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type express from 'express';
 import pino from 'pino';
@@ -94,6 +93,8 @@ export async function startFastifyApp(config: AppConfig, options: StartOptions =
   // pages and JSON over 1 KB go out compressed (compression's threshold)
   await app.register(fastifyCompress, { threshold: 1024 });
   if (config.frontendDist) {
+    // loaded only for a build to serve (its content-disposition is ESM only, which jest does not load)
+    const { default: fastifyStatic } = await import('@fastify/static');
     await app.register(fastifyStatic, {
       root: config.frontendDist,
       preCompressed: true,
@@ -114,11 +115,14 @@ export async function startFastifyApp(config: AppConfig, options: StartOptions =
   fastify.addHook('onRequest', (req, reply, done) => refuse(req as unknown as express.Request, reply as unknown as express.Response, done));
 
   const sessionStore = new DbSessionStore(core.appDb);
+  // one signer for the session cookie, over HTTP and on the sockets (@fastify/session does not depend on
+  // @fastify/cookie itself: given a string it would require it from wherever it lies)
+  const signer = new Signer(config.sessionSecret);
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     cookieName: SESSION_COOKIE,
     cookiePrefix: SIGNED_PREFIX,
-    secret: config.sessionSecret,
+    secret: signer,
     store: sessionStore as unknown as SessionStore,
     // as express-session with resave: false, saveUninitialized: false: a read never costs a write
     rolling: false,
@@ -137,7 +141,7 @@ export async function startFastifyApp(config: AppConfig, options: StartOptions =
 
   const ioAdapter = new SessionIoAdapter(
     app,
-    [securityHeaders(config), noStore, socketSession(config.sessionSecret, sessionStore)],
+    [securityHeaders(config), noStore, socketSession(signer, sessionStore)],
     // the connection's address: the Fastify variant does not read X-Forwarded-For for sockets (the bench has no proxy)
     new SocketsPerClient(config.rateLimits.socketsPerClient, (req) => req.socket.remoteAddress ?? 'sconosciuto', securityHeaderValues(config)),
     config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
@@ -228,8 +232,7 @@ function expressMembers(fastify: FastifyInstance, settings: Map<string, unknown>
  * engine.io's requests are raw Node requests: the session is read with the same signer and store as
  * @fastify/session, so a socket knows who it belongs to (socketUser, the session rooms).
  */
-function socketSession(secret: string, store: DbSessionStore) {
-  const signer = new Signer(secret);
+function socketSession(signer: Signer, store: DbSessionStore) {
   return (req: IncomingMessage & { session?: unknown; sessionID?: string }, _res: ServerResponse, next: (error?: unknown) => void) => {
     const raw = req.headers.cookie
       ?.split(';')

@@ -20,6 +20,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie, { Signer } from '@fastify/cookie';
+import proxyAddr from '@fastify/proxy-addr';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -142,8 +143,7 @@ export async function startFastifyApp(config: AppConfig, options: StartOptions =
   const ioAdapter = new SessionIoAdapter(
     app,
     [securityHeaders(config), noStore, socketSession(signer, sessionStore)],
-    // the connection's address: the Fastify variant does not read X-Forwarded-For for sockets (the bench has no proxy)
-    new SocketsPerClient(config.rateLimits.socketsPerClient, (req) => req.socket.remoteAddress ?? 'sconosciuto', securityHeaderValues(config)),
+    new SocketsPerClient(config.rateLimits.socketsPerClient, socketClientAddress(config.trustProxy), securityHeaderValues(config)),
     config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
   );
   app.useWebSocketAdapter(ioAdapter);
@@ -226,6 +226,20 @@ function expressMembers(fastify: FastifyInstance, settings: Map<string, unknown>
   fastify.decorateReply('json', function (this: FastifyReply, body: unknown) {
     return this.type('application/json; charset=utf-8').send(body);
   });
+}
+
+/** the client's address as Fastify derives `request.ip` (X-Forwarded-For only from TRUST_PROXY), for a raw request */
+function socketClientAddress(trustProxy: AppConfig['trustProxy']): (req: IncomingMessage) => string {
+  // Fastify's own reading of its trustProxy option (lib/request.js), through the same package
+  const trust =
+    trustProxy === true
+      ? () => true
+      : trustProxy === false
+        ? () => false
+        : typeof trustProxy === 'number'
+          ? (_: string, i: number) => i < trustProxy
+          : proxyAddr.compile(trustProxy);
+  return (req) => proxyAddr(req, trust) ?? req.socket.remoteAddress ?? 'sconosciuto';
 }
 
 /**

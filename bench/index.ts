@@ -20,6 +20,7 @@ import { readsBench } from './reads.bench';
 import { visitsBench } from './visits.bench';
 import { clinicalRecordBench } from './clinical-record.bench';
 import { socketFloodBench } from './socket-flood.bench';
+import { fastifyBench } from './fastify.bench';
 
 /** BENCH_ONLY=lifecycle,payments runs just those sections (names as below); unset runs them all */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
     // millions of events written and replayed: only when asked by name
     if (only?.includes('reads')) await readsBench();
     if (wanted('socketflood')) await socketFloodBench(join(root, 'socket-flood'));
+    // Express and Fastify alternated, several server starts: only when asked by name
+    if (only?.includes('fastify')) await fastifyBench(join(root, 'fastify'));
     if (wanted('socketflood-nginx')) await socketFloodBench(join(root, 'socket-flood-nginx'), 'nginx');
     printTable();
   } finally {

@@ -49,7 +49,7 @@ export interface StartOptions {
 }
 
 /** Nest's own messages go through pino too: one log format */
-function nestLogger(log: pino.Logger): LoggerService {
+export function nestLogger(log: pino.Logger): LoggerService {
   return {
     log: (m) => log.info(m),
     error: (m, trace) => log.error({ trace }, String(m)),
@@ -59,21 +59,21 @@ function nestLogger(log: pino.Logger): LoggerService {
   };
 }
 
-const API_PREFIXES = ['/api/', '/socket.io/'];
+export const API_PREFIXES = ['/api/', '/socket.io/'];
 
 /** asked every few seconds by monitors and healthchecks, or by every page: not one log line each */
-const quietPath = (url: string): boolean => url.startsWith('/assets/') || url === '/healthz' || url === '/readyz';
+export const quietPath = (url: string): boolean => url.startsWith('/assets/') || url === '/healthz' || url === '/readyz';
 
-const SESSION_PURGE_MS = 60 * 60 * 1000;
+export const SESSION_PURGE_MS = 60 * 60 * 1000;
 /** how long a shutdown waits for requests in flight to be answered before cutting their connections */
-const SHUTDOWN_DRAIN_MS = 5000;
+export const SHUTDOWN_DRAIN_MS = 5000;
 
 /**
  * The first step of a shutdown: no new connection is accepted, idle keep-alive connections and every
  * socket.io connection close, and the requests in flight are answered (their commands committed or
  * refused) before the stores below close; past `drainMs` the remaining connections are cut.
  */
-async function stopAccepting(server: Server, io: SessionIoAdapter, drainMs: number): Promise<void> {
+export async function stopAccepting(server: Server, io: SessionIoAdapter, drainMs: number): Promise<void> {
   if (!server.listening) return;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   io.disconnectAll();
@@ -185,7 +185,7 @@ function clientAddress(app: NestExpressApplication, req: IncomingMessage): strin
  * the socket.io Redis adapter joins the instances: a broadcast to a room made on one reaches the
  * sockets of every instance (the change-feed pushes stay local, see the gateways).
  */
-class SessionIoAdapter extends IoAdapter {
+export class SessionIoAdapter extends IoAdapter {
   private redisClients: Redis[] = [];
   private servers: ReturnType<IoAdapter['createIOServer']>[] = [];
 

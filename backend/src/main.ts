@@ -41,7 +41,10 @@ const SHUTDOWN_BOUND_MS = 15_000;
  */
 async function main(): Promise<void> {
   const { config, standIn } = await withPaypalStandIn(configuration());
-  const running = await startApp(config).catch((error: unknown) => {
+  // BENCH_HTTP_ADAPTER=fastify: the Fastify variant that the bench measures against Express (app-fastify.ts; its
+  // packages are devDependencies, so it is loaded only when asked for)
+  const start = process.env.BENCH_HTTP_ADAPTER === 'fastify' ? (await import('./app-fastify')).startFastifyApp : startApp;
+  const running = await start(config).catch((error: unknown) => {
     throw listenRefusal(error, config.port) ?? error;
   });
   let stopping = false;

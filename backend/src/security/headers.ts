@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/config';
 
 /** the hosts the real PayPal JS SDK loads its scripts, frames, images and calls from */
@@ -22,10 +22,15 @@ export function securityHeaders(config: AppConfig): RequestHandler {
 }
 
 function helmetFor(config: AppConfig, secureRequest: boolean): RequestHandler {
+  return helmet(helmetOptions(config, secureRequest));
+}
+
+/** helmet's options for a request over HTTPS or plain HTTP (also given to @fastify/helmet by the Fastify bench variant) */
+export function helmetOptions(config: AppConfig, secureRequest: boolean): HelmetOptions {
   const hardened = config.production && secureRequest;
   const sdkOrigin = new URL(config.paypalSdkUrl).origin;
   const paypal = /(^|\.)paypal\.com$/.test(new URL(config.paypalSdkUrl).hostname) ? [sdkOrigin, ...PAYPAL_HOSTS] : [sdkOrigin];
-  return helmet({
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -50,7 +55,7 @@ function helmetFor(config: AppConfig, secureRequest: boolean): RequestHandler {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: hardened ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xPoweredBy: false,
-  });
+  };
 }
 
 /**

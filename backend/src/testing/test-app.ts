@@ -65,7 +65,9 @@ export async function startTestAppIn(
   });
   // no built app unless a test brings its own
   if (!env.FRONTEND_DIST) config.frontendDist = null;
-  const running = await startApp(config, { today, clock, logStream });
+  // TEST_HTTP_ADAPTER=fastify runs a spec on the Fastify bench variant (app-fastify.ts), to see which hold there
+  const start = process.env.TEST_HTTP_ADAPTER === 'fastify' ? (await import('../app-fastify')).startFastifyApp : startApp;
+  const running = await start(config, { today, clock, logStream });
   const users = await running.core.readModels.find<{ id: string; emailHash: string }>('users', {});
   const ids: Record<string, string> = {};
   for (const email of ['medico1@example.it', 'medico2@example.it', 'paziente1@example.it', 'admin@example.it', 'auditor@example.it']) {

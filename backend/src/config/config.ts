@@ -65,7 +65,7 @@ const Env = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
-  /** how often expired holds are released; 0 = never by timer (tests call expireDue) */
+  /** how often the one sweep of workflows runs (expired holds, flows a crash left half-way); 0 = only at start (tests call expireDue) */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).default(15),
   /** a patient's cancellation is refunded, and a visit may be moved, until this many hours before it */
   CANCELLATION_CUTOFF_HOURS: z.coerce

@@ -7,6 +7,7 @@ import { questionnaireAnswersProjection, questionnairesProjection } from './ques
 import { notificationsProjection } from './notifications.projection';
 import { fiscalOrdersProjection } from './fiscal.projection';
 import { unsettledPaymentsProjection } from './unsettled-payments.projection';
+import { unfinishedSeriesProjection } from './follow-up-series.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from './diet.projection';
 import { clinicalRecordsProjection } from './clinical-record.projection';
 
@@ -21,6 +22,7 @@ export * from './audit-events.projection';
 export * from './diet.projection';
 export * from './notifications.projection';
 export * from './unsettled-payments.projection';
+export * from './follow-up-series.projection';
 
 /** every live projection, in the order the runner applies them */
 export * from './fiscal.projection';
@@ -45,6 +47,7 @@ export const allProjections = [
   dietsProjection,
   fiscalOrdersProjection,
   unsettledPaymentsProjection,
+  unfinishedSeriesProjection,
   clinicalRecordsProjection,
   notificationsProjection,
 ];

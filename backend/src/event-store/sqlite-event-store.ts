@@ -18,7 +18,7 @@ import { WrongExpectedRevisionError } from '@studio/contracts';
 import { Worker } from 'node:worker_threads';
 import { groupCommitter, type AppendOutcome, type AppendRequest } from './sqlite-group-commit';
 import { headSignature } from './hash-chain';
-import { privateDatabaseFile } from '../security/private-files';
+import { privateDatabaseFile } from '../common/private-files';
 import { deferred, reportSubscriptionError, runUntilFailure } from './support';
 import { auditQuery, setAuditIndexes, type AuditLogFilter, type LoggedEventHead } from './audit-log';
 

@@ -195,6 +195,9 @@ export class EsdbEventStore implements EventStore {
 
     const subscription: Subscription = {
       caughtUp: caughtUp.promise,
+      get closed() {
+        return closed;
+      },
       close: async () => {
         closed = true;
         this.subscriptions.delete(subscription);

@@ -334,6 +334,9 @@ export class SqliteEventStore implements EventStore {
 
     const subscription: Subscription = {
       caughtUp: caughtUp.promise,
+      get closed() {
+        return closed;
+      },
       close: async () => {
         closed = true;
         this.subscriptions.delete(subscription);

@@ -72,4 +72,27 @@ describe('startReactor: where it resumes', () => {
     expect(second[0].position).toBe(53);
     await two.close();
   });
+
+  it('closed by its store while handling (the process going away): no retry, nothing reported, no checkpoint written', async () => {
+    const errors: unknown[] = [];
+    let calls = 0;
+    let fail!: (e: Error) => void;
+    const subscription = await startReactor(
+      { appDb, eventStore: store },
+      'r',
+      ['ours-'],
+      () => (calls++, new Promise<void>((_resolve, reject) => (fail = reject))),
+      (e) => errors.push(e),
+    );
+    await subscription.caughtUp;
+    await append('ours-1', 1);
+    await waitFor(() => calls === 1, 'the event in hand');
+    await store.close();
+    expect(subscription.closed).toBe(true);
+    // what a handler meets once the stores are closed under it
+    fail(new TypeError('The database connection is not open'));
+    // past the retries' back-off (50…200 ms) and the checkpoint's interval
+    await new Promise((r) => setTimeout(r, REACTOR_CHECKPOINT_INTERVAL_MS * 2));
+    expect({ calls, errors, checkpoint: await stored() }).toEqual({ calls: 1, errors: [], checkpoint: 0 });
+  });
 });

@@ -26,13 +26,19 @@ export async function startReactor(
   let latest = saved;
   let timer: NodeJS.Timeout | undefined;
   let pending: Promise<void> = Promise.resolve();
+  // Closed by its store (the process is going: the stores close under it) rather than by its own close, the reactor
+  // stops where it is: no retry, no checkpoint written, nothing reported. What it was handling is handled again from
+  // the checkpoint at the next start, as after a crash.
+  let closing = false;
+  let subscription!: Subscription;
+  const storeGone = () => subscription.closed && !closing;
   const flush = () => {
     timer = undefined;
     // one write at a time, the newest wins; the handler does not wait for it
     pending = pending
       .then(async () => {
         const position = latest;
-        if (position <= saved) return;
+        if (position <= saved || storeGone()) return;
         await core.appDb
           .insertInto('reactor_checkpoints')
           .values({ name, position })
@@ -45,11 +51,11 @@ export async function startReactor(
   };
   const save = (position: number) => {
     latest = Math.max(latest, position);
-    if (timer) return;
+    if (timer || storeGone()) return;
     timer = setTimeout(() => void flush(), REACTOR_CHECKPOINT_INTERVAL_MS);
     timer.unref();
   };
-  const subscription = core.eventStore.subscribeToAll(
+  subscription = core.eventStore.subscribeToAll(
     { after: saved, streamPrefixes },
     async (event) => {
       for (let attempt = 1; ; attempt++) {
@@ -57,6 +63,7 @@ export async function startReactor(
           await handle(event);
           break;
         } catch (error) {
+          if (subscription.closed) return;
           onError(error);
           if (attempt >= 5) break;
           await new Promise((r) => setTimeout(r, 50 * attempt));
@@ -68,8 +75,12 @@ export async function startReactor(
   );
   return {
     caughtUp: subscription.caughtUp,
+    get closed() {
+      return subscription.closed;
+    },
     // a clean stop keeps the newest position, so a restart does not handle those events again
     close: async () => {
+      closing = true;
       await subscription.close();
       clearTimeout(timer);
       await flush();

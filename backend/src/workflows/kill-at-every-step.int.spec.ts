@@ -12,7 +12,7 @@ import { WorkflowRunner } from '../event-store/workflow-runner';
 import type { StepAction } from '../event-store/workflow';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { registerPatients, type TestPatient } from '../testing/patients';
-import { holdSlot, paypalEnv, TEST_TAXCODE } from '../testing/payments';
+import { approvedOrder, confirmOrder, firstProductId, holdSlot, paypalEnv, TEST_TAXCODE } from '../testing/payments';
 import { dieAtStep, restartOnSameFiles } from '../testing/restart';
 import { ManualClock, client, startTestApp, type Client, type TestApp } from '../testing/test-app';
 import { until } from '../testing/until';
@@ -30,7 +30,6 @@ import { ReceiptsFlowService } from './receipts/receipts-flow.service';
 const NOW = '2030-03-04T06:00:00.000Z';
 const START = '2030-03-05T09:00:00Z';
 const DAY = '2030-03-05';
-const BILLING = { taxcode: TEST_TAXCODE, billing: 'Via Roma 1, 00100 Roma' };
 
 interface World {
   app: TestApp;
@@ -71,24 +70,15 @@ async function moneySettled(app: TestApp, pp: PaypalStandIn): Promise<void> {
 }
 
 /** a patient's hold on START with a PayPal order for it, approved by the patient */
-async function approvedOrder(w: World): Promise<{ patient: TestPatient; bookingId: string; orderId: string; productId: string }> {
-  const [patient] = await registerPatients(w.app, 1);
-  const productId = ((await patient.agent.get('/api/products')).body as { id: string }[])[0].id;
-  const bookingId = await holdSlot(patient, w.medico1, START);
-  const orderId = (
-    await patient.agent.post('/api/paypal/orders').set('X-CSRF-Token', patient.csrf).send({ booking_id: bookingId, product: productId }).expect(201)
-  ).body.id as string;
-  w.pp.approve(orderId);
-  return { patient, bookingId, orderId, productId };
+async function approved(w: World): Promise<{ patient: TestPatient; bookingId: string; orderId: string; productId: string }> {
+  const productId = await firstProductId((await registerPatients(w.app, 1))[0]);
+  return { ...(await approvedOrder(w.app, w.pp, productId, START)), productId };
 }
 const confirmPost = ({ patient, orderId, productId }: { patient: TestPatient; orderId: string; productId: string }) =>
-  patient.agent
-    .post('/prenotazioni/conferma')
-    .set('X-CSRF-Token', patient.csrf)
-    .send({ transaction: orderId, status: 'COMPLETED', product: productId, ...BILLING });
+  confirmOrder(patient, orderId, productId);
 
 async function confirmedByPaypal(w: World): Promise<{ patient: TestPatient; bookingId: string; orderId: string }> {
-  const order = await approvedOrder(w);
+  const order = await approved(w);
   await confirmPost(order).expect(200);
   // its receipt issued: nothing of the payment runs any more when the crash is armed
   await w.app.app.get(ReceiptsFlowService).issuePending(w.medico1);
@@ -137,7 +127,7 @@ const endHold: Scenario<{ patient: TestPatient; bookingId: string }> = {
 
 const confirmPayment: Scenario<{ patient: TestPatient; bookingId: string; orderId: string; productId: string }> = {
   steps: ['order:RequestCapture', 'paypal-cattura', 'availability:BookSlot', 'booking:ConfirmBooking', 'order:PlaceOrder', 'receipts:IssueReceipt'],
-  arrange: approvedOrder,
+  arrange: approved,
   act: (_w, order) => confirmPost(order),
   ended: (w) => w.app.app.get(ReceiptsFlowService).issuePending(w.medico1),
   async check(w, { bookingId, orderId }) {

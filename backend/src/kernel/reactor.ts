@@ -30,7 +30,6 @@ export async function startReactor(
   // stops where it is: no retry, no checkpoint written, nothing reported. What it was handling is handled again from
   // the checkpoint at the next start, as after a crash.
   let closing = false;
-  let subscription!: Subscription;
   const storeGone = () => subscription.closed && !closing;
   const flush = () => {
     timer = undefined;
@@ -55,7 +54,7 @@ export async function startReactor(
     timer = setTimeout(() => void flush(), REACTOR_CHECKPOINT_INTERVAL_MS);
     timer.unref();
   };
-  subscription = core.eventStore.subscribeToAll(
+  const subscription: Subscription = core.eventStore.subscribeToAll(
     { after: saved, streamPrefixes },
     async (event) => {
       for (let attempt = 1; ; attempt++) {

@@ -42,6 +42,16 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
   }
   /** the practice's wall clock (Rome, winter: UTC+1) as a real instant */
   const atPractice = (wall: string) => new Date(Date.parse(wall) - 3_600_000);
+  /** the booking as the doctor's agenda of its day shows it */
+  const agendaItem = async (start: string, bookingId: string) =>
+    (
+      (
+        await doctor.agent
+          .get(`/api/doctors/${medico1}/agenda`)
+          .query({ from: start.slice(0, 10), to: start.slice(0, 10) })
+          .expect(200)
+      ).body as { id: string; status: string; outcomeAt?: string; noShows?: number }[]
+    ).find((i) => i.id === bookingId);
 
   it('given a 60-minute visit at 09:00, when the outcome is recorded at 09:30 (begun, not ended), then 409; at 10:00, then 200', async () => {
     const { bookingId, start } = await confirmedVisit();
@@ -49,13 +59,7 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
     await refused(() => outcome(doctor, bookingId, 'completed'), 409, /dopo la fine della visita/);
     clock.set(atPractice(`${start.slice(0, 11)}${String(Number(start.slice(11, 13)) + 1).padStart(2, '0')}:00:00Z`).toISOString());
     expect((await outcome(doctor, bookingId, 'completed').expect(200)).body.status).toBe('completed');
-    const agenda = (
-      await doctor.agent
-        .get(`/api/doctors/${medico1}/agenda`)
-        .query({ from: start.slice(0, 10), to: start.slice(0, 10) })
-        .expect(200)
-    ).body;
-    expect(agenda.find((i: { id: string }) => i.id === bookingId)).toMatchObject({ status: 'completed', outcomeAt: expect.any(String) });
+    expect(await agendaItem(start, bookingId)).toMatchObject({ status: 'completed', outcomeAt: expect.any(String) });
   });
 
   it('given an outcome just recorded, when "Annulla esito" within 24 hours, then the booking is confirmed again with one event; after 24 hours, 409', async () => {
@@ -69,16 +73,10 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
     expect(res.body.status).toBe('confirmed');
     const events = (await app.core.eventStore.readStream(bookingStreamName(bookingId))).map((e) => e.type);
     expect(events.slice(-2)).toEqual(['BookingOutcomeRecorded', 'BookingOutcomeUndone']);
-    const agenda = (
-      await doctor.agent
-        .get(`/api/doctors/${medico1}/agenda`)
-        .query({ from: start.slice(0, 10), to: start.slice(0, 10) })
-        .expect(200)
-    ).body;
-    const item = agenda.find((i: { id: string }) => i.id === bookingId);
-    expect(item.status).toBe('confirmed');
-    expect(item.outcomeAt).toBeUndefined();
-    expect(item.noShows).toBe(0);
+    const item = await agendaItem(start, bookingId);
+    expect(item?.status).toBe('confirmed');
+    expect(item?.outcomeAt).toBeUndefined();
+    expect(item?.noShows).toBe(0);
 
     // nothing left to undo; the right outcome is recorded, and 24 hours later it can no longer be undone
     await refused(() => undo(doctor, bookingId), 409, /non ha un esito da annullare/);

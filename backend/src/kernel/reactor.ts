@@ -77,12 +77,14 @@ export async function startReactor(
     get closed() {
       return subscription.closed;
     },
-    // a clean stop keeps the newest position, so a restart does not handle those events again
+    // a clean stop keeps the newest position, so a restart does not handle those events again; after its store closed
+    // it (the stores are going, the shutdown's hooks run late) there is nothing left to write
     close: async () => {
+      const storeClosedIt = subscription.closed && !closing;
       closing = true;
       await subscription.close();
       clearTimeout(timer);
-      await flush();
+      if (!storeClosedIt) await flush();
     },
   };
 }

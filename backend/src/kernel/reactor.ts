@@ -50,7 +50,8 @@ export async function startReactor(
   };
   const save = (position: number) => {
     latest = Math.max(latest, position);
-    if (timer || storeGone()) return;
+    // a handler that ends after the subscription closed (the stores may be going) leaves it to the next start
+    if (timer || subscription.closed) return;
     timer = setTimeout(() => void flush(), REACTOR_CHECKPOINT_INTERVAL_MS);
     timer.unref();
   };

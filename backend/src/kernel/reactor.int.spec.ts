@@ -97,4 +97,22 @@ describe('startReactor: where it resumes', () => {
     await subscription.close();
     expect(errors).toEqual([]);
   });
+
+  it('closed by the shutdown while an event is in hand: the handler ending later writes no checkpoint into the closed tables', async () => {
+    const errors: unknown[] = [];
+    let done!: () => void;
+    let calls = 0;
+    const handle = () => (calls++, new Promise<void>((resolve) => (done = resolve)));
+    const subscription = await startReactor({ appDb, eventStore: store }, 'r', ['ours-'], handle, (e) => errors.push(e));
+    await subscription.caughtUp;
+    await append('ours-1', 1);
+    await waitFor(() => calls === 1, 'the event in hand');
+    await subscription.close();
+    await appDb.destroy();
+    appDb = await openAppDb({ kind: 'sqlite', filename: ':memory:' });
+    done();
+    // past the checkpoint's interval: a write it scheduled would have failed on the destroyed tables
+    await new Promise((r) => setTimeout(r, REACTOR_CHECKPOINT_INTERVAL_MS * 2));
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
 import { followUpSeriesStreamName, slotId, type EventMetadata, type FollowUpSeriesRequest, type FollowUpSeriesView, type SessionUser } from '@studio/contracts';
-import type { BookingDoc, UnfinishedSeriesDoc } from '@studio/projections';
+import type { BookingDoc } from '../../booking/bookings.projection';
+import type { UnfinishedSeriesDoc } from './follow-up-series.projection';
 import { randomUUID } from 'node:crypto';
 import { BookingService } from '../../booking';
 import { HoldService } from '../hold/hold.service';

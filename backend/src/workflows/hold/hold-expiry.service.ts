@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
-import type { BookingDoc } from '@studio/projections';
+import type { BookingDoc } from '../../booking/bookings.projection';
 
 import { WorkflowRunner } from '../../event-store/workflow-runner';
 import { endHoldWorkflow, type EndHoldInput } from './end-hold.workflow';

@@ -68,6 +68,8 @@ export type EventHandler = (event: RecordedEvent) => void | Promise<void>;
 export interface Subscription {
   /** resolves once every event stored when the subscription started has been handled */
   readonly caughtUp: Promise<void>;
+  /** true once closed, by its holder or by the store's own close (what reacts to it stops there) */
+  readonly closed: boolean;
   close(): Promise<void>;
 }
 

@@ -1,8 +1,10 @@
+import { Sealed } from './sealed';
+import { STREAM_PREFIX } from './streams';
 import { z } from './zod-it';
 
 /** a series of follow-ups ("N visite ogni K settimane"): its own stream, `series-<id>` */
 export function followUpSeriesStreamName(seriesId: string): string {
-  return `series-${seriesId}`;
+  return `${STREAM_PREFIX.series}${seriesId}`;
 }
 
 export const SERIES_MAX_VISITS = 10;
@@ -22,6 +24,8 @@ export const FollowUpSeriesStarted = z.object({
   method: DeskMethod,
   amountCents: z.number().int(),
   by: z.string(),
+  /** the tax code the desk asked the receipts to name (sealed with the patient's key), so a resumed series names it too */
+  taxcode: Sealed.optional(),
 });
 /** one visit of the series is an ordinary booking (confirmed, paid at the desk), cancellable on its own */
 export const FollowUpSeriesVisitBooked = z.object({ seriesId: z.string(), index: z.number().int(), start: z.string(), bookingId: z.string() });

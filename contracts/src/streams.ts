@@ -27,4 +27,6 @@ export const STREAM_PREFIX = {
   visitTypes: 'visittypes-',
   schedule: 'schedule-',
   erasureRequest: 'erasurerequest-',
+  /** a series of follow-up visits (`series-<id>`) */
+  series: 'series-',
 } as const;

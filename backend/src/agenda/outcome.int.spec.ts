@@ -1,11 +1,11 @@
-import { bookingStreamName, codiceFiscaleCheckChar, slotId } from '@studio/contracts';
+import { bookingStreamName, slotId } from '@studio/contracts';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { ManualClock, client, lastRequestPosition, startTestApp, type Client, type TestApp } from '../testing/test-app';
+import { confirmedAtDesk, createVisitType, openWeekdays } from '../testing/visits';
 
 // issue 29: "Svolta" / "Assente" only after the visit's end, and "Annulla esito" within 24 hours (an event decided by
 // the booking decider). today = Monday 2030-03-04 06:00Z; medico1 is open 09:00–13:00 (Rome) on weekdays.
 const NOW = '2030-03-04T06:00:00.000Z';
-const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
 
 describe('outcome after the visit, and its undo (issue 29)', () => {
   const clock = new ManualClock(new Date(NOW));
@@ -19,13 +19,7 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
     app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' }, undefined, clock);
     medico1 = app.ids['medico1@example.it'];
     doctor = await client(app, 'medico1@example.it');
-    firstVisit = (
-      await doctor.agent
-        .post(`/api/doctors/${medico1}/visit-types`)
-        .set('X-CSRF-Token', doctor.csrf)
-        .send({ name: 'Prima visita', minutes: 60, priceCents: 9000, mode: 'studio' })
-        .expect(201)
-    ).body.id;
+    firstVisit = await createVisitType(doctor, medico1, { name: 'Prima visita', minutes: 60, priceCents: 9000 });
   });
   afterEach(() => clock.set(NOW));
   afterAll(() => app.close());
@@ -33,23 +27,10 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
   const head = () => lastRequestPosition(app);
   /** a 60-minute visit, paid at the desk: confirmed */
   async function confirmedVisit(): Promise<{ patient: TestPatient; bookingId: string; start: string }> {
-    const [patient] = await registerPatients(app, 1, 'esito');
     // four 60-minute visits a morning (09:00–13:00), Tuesday 5 March on
     const start = `2030-03-0${5 + Math.floor(visits / 4)}T${String(9 + (visits % 4)).padStart(2, '0')}:00:00Z`;
     visits += 1;
-    const bookingId = (
-      await patient.agent
-        .post('/prenotazioni')
-        .set('X-CSRF-Token', patient.csrf)
-        .send({ doctor_id: medico1, availability_id: slotId(medico1, start), visit_type: firstVisit })
-        .expect(201)
-    ).body.id as string;
-    await doctor.agent
-      .post(`/api/bookings/${bookingId}/desk-payment`)
-      .set('X-CSRF-Token', doctor.csrf)
-      .send({ method: 'cash', amountCents: 9000, taxcode: TAXCODE })
-      .expect(201);
-    return { patient, bookingId, start };
+    return confirmedAtDesk(app, doctor, medico1, { start, amountCents: 9000, visitType: firstVisit, prefix: 'esito' });
   }
   const outcome = (c: Client, id: string, value: string) => c.agent.post(`/api/bookings/${id}/outcome`).set('X-CSRF-Token', c.csrf).send({ outcome: value });
   const undo = (c: Client, id: string) => c.agent.post(`/api/bookings/${id}/outcome/undo`).set('X-CSRF-Token', c.csrf).send({});
@@ -61,6 +42,16 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
   }
   /** the practice's wall clock (Rome, winter: UTC+1) as a real instant */
   const atPractice = (wall: string) => new Date(Date.parse(wall) - 3_600_000);
+  /** the booking as the doctor's agenda of its day shows it */
+  const agendaItem = async (start: string, bookingId: string) =>
+    (
+      (
+        await doctor.agent
+          .get(`/api/doctors/${medico1}/agenda`)
+          .query({ from: start.slice(0, 10), to: start.slice(0, 10) })
+          .expect(200)
+      ).body as { id: string; status: string; outcomeAt?: string; noShows?: number }[]
+    ).find((i) => i.id === bookingId);
 
   it('given a 60-minute visit at 09:00, when the outcome is recorded at 09:30 (begun, not ended), then 409; at 10:00, then 200', async () => {
     const { bookingId, start } = await confirmedVisit();
@@ -68,13 +59,7 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
     await refused(() => outcome(doctor, bookingId, 'completed'), 409, /dopo la fine della visita/);
     clock.set(atPractice(`${start.slice(0, 11)}${String(Number(start.slice(11, 13)) + 1).padStart(2, '0')}:00:00Z`).toISOString());
     expect((await outcome(doctor, bookingId, 'completed').expect(200)).body.status).toBe('completed');
-    const agenda = (
-      await doctor.agent
-        .get(`/api/doctors/${medico1}/agenda`)
-        .query({ from: start.slice(0, 10), to: start.slice(0, 10) })
-        .expect(200)
-    ).body;
-    expect(agenda.find((i: { id: string }) => i.id === bookingId)).toMatchObject({ status: 'completed', outcomeAt: expect.any(String) });
+    expect(await agendaItem(start, bookingId)).toMatchObject({ status: 'completed', outcomeAt: expect.any(String) });
   });
 
   it('given an outcome just recorded, when "Annulla esito" within 24 hours, then the booking is confirmed again with one event; after 24 hours, 409', async () => {
@@ -88,16 +73,10 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
     expect(res.body.status).toBe('confirmed');
     const events = (await app.core.eventStore.readStream(bookingStreamName(bookingId))).map((e) => e.type);
     expect(events.slice(-2)).toEqual(['BookingOutcomeRecorded', 'BookingOutcomeUndone']);
-    const agenda = (
-      await doctor.agent
-        .get(`/api/doctors/${medico1}/agenda`)
-        .query({ from: start.slice(0, 10), to: start.slice(0, 10) })
-        .expect(200)
-    ).body;
-    const item = agenda.find((i: { id: string }) => i.id === bookingId);
-    expect(item.status).toBe('confirmed');
-    expect(item.outcomeAt).toBeUndefined();
-    expect(item.noShows).toBe(0);
+    const item = await agendaItem(start, bookingId);
+    expect(item?.status).toBe('confirmed');
+    expect(item?.outcomeAt).toBeUndefined();
+    expect(item?.noShows).toBe(0);
 
     // nothing left to undo; the right outcome is recorded, and 24 hours later it can no longer be undone
     await refused(() => undo(doctor, bookingId), 409, /non ha un esito da annullare/);
@@ -122,17 +101,7 @@ describe('outcome after the visit, and its undo (issue 29)', () => {
   describe('"Prenota il controllo" (issue 29)', () => {
     beforeAll(async () => {
       // the weeks after the seeded ones: the doctor's weekly schedule, applied (09:00–13:00 on weekdays)
-      const day = [{ from: '09:00', to: '13:00' }];
-      await doctor.agent
-        .put(`/api/doctors/${medico1}/weekly-schedule`)
-        .set('X-CSRF-Token', doctor.csrf)
-        .send({ days: [day, day, day, day, day, [], []] })
-        .expect(200);
-      await doctor.agent
-        .post(`/api/doctors/${medico1}/weekly-schedule/apply`)
-        .set('X-CSRF-Token', doctor.csrf)
-        .send({ from: '2030-03-11', to: '2030-04-05' })
-        .expect(200);
+      await openWeekdays(doctor, medico1, '2030-03-11', '2030-04-05');
     });
     const slots = (c: Client, id: string, weeks: unknown) => c.agent.get(`/api/bookings/${id}/follow-up`).query({ weeks });
     const book = (c: Client, id: string, availability: string) =>

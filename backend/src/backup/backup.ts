@@ -3,7 +3,7 @@ import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdtempSync,
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as tar from 'tar';
-import { ensurePrivateDir, privateDatabaseFile } from '../security/private-files';
+import { ensurePrivateDir, privateDatabaseFile } from '../common/private-files';
 import {
   APP_PG_FILE,
   APP_SQLITE_FILE,

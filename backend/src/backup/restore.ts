@@ -7,7 +7,7 @@ import * as tar from 'tar';
 import { userStreamName, type EventMetadata } from '@studio/contracts';
 import { createReadModelStore, rebuildProjections, type ReadModelStore } from '@studio/projections';
 import { PG_SCHEMAS, defaultErasureLedger, loadBackupPassphrase } from '../config/config';
-import { ensurePrivateDir, privateDatabaseFile } from '../security/private-files';
+import { ensurePrivateDir, privateDatabaseFile } from '../common/private-files';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { liveProjections } from '../infrastructure/projections';

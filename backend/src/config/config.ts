@@ -1,10 +1,14 @@
 import { isTimeZone } from '@studio/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createPrivateFile, ensurePrivateDir } from '../security/private-files';
+import { createPrivateFile, ensurePrivateDir } from '../common/private-files';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { z } from 'zod';
+import type { AppConfig } from '../kernel/app-config';
+
+// the configuration's type is a kernel port (a feature is given it by the CONFIG token): it lives with the ports
+export type { AppConfig, RateLimitConfig } from '../kernel/app-config';
 
 /** Environment, validated once at start. Embedded default: SQLite files under DATA_DIR. */
 /** `VAR=` (as docker compose passes an unset `${VAR:-}`) means not set */
@@ -65,7 +69,7 @@ const Env = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
-  /** how often expired holds are released; 0 = never by timer (tests call expireDue) */
+  /** how often the one sweep of workflows runs (expired holds, flows a crash left half-way); 0 = only at start (tests call expireDue) */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).default(15),
   /** a patient's cancellation is refunded, and a visit may be moved, until this many hours before it */
   CANCELLATION_CUTOFF_HOURS: z.coerce
@@ -157,19 +161,6 @@ const Env = z.object({
   STS_CERT_PATH: unsetWhenEmpty(z.string().optional()),
 });
 
-export interface RateLimitConfig {
-  loginAccount: number;
-  loginClient: number;
-  loginSlowdown: number;
-  registration: number;
-  hold: number;
-  coupon: number;
-  socket: number;
-  passwordReset: number;
-  socketsPerClient: number;
-  prefix: string;
-}
-
 /** TRUST_PROXY as express's 'trust proxy' setting */
 function trustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined || value === 'false') return false;
@@ -179,65 +170,6 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-}
-
-export interface AppConfig {
-  production: boolean;
-  port: number;
-  dataDir: string;
-  eventStore:
-    { kind: 'sqlite'; filename: string; writerThread: boolean; chainKey: Buffer } | { kind: 'eventstoredb'; connectionString: string; chainKey: Buffer };
-  readModels: { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
-  appDb: { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string; schema?: string };
-  redisUrl?: string;
-  redisPrefix: string;
-  sessionSecret: string;
-  /** secret for the keyed email hash that lets login find an account without the email in clear */
-  lookupSecret: string;
-  /** signs the hash chain's heads (HMAC-SHA-256); from CHAIN_KEY or its file, outside DATA_DIR and the backups */
-  chainKey: Buffer;
-  /** encrypts the backups (scrypt, AES-256-GCM); from BACKUP_PASSPHRASE or its file, never in an archive */
-  backupPassphrase: string;
-  host: string;
-  seedDemo: boolean;
-  practiceTimeZone: string;
-  practice: { name: string; logoUrl: string; specialty: string };
-  frontendDist: string | null;
-  logLevel: string;
-  cookieSecure: boolean;
-  runProjections: boolean;
-  /** null: the projections worker serves no health port */
-  workerHealthPort: number | null;
-  holdMinutes: number;
-  holdSweepSeconds: number;
-  cancellationCutoffHours: number;
-  /** where online visits' rooms live: `<videoBaseUrl>/studio-<bookingId>` */
-  videoBaseUrl: string;
-  /** null: PayPal not configured, the payment endpoints answer 503 */
-  paypal: { baseUrl: string; clientId: string; clientSecret: string; webhookId?: string; timeoutMs?: number } | null;
-  /** PAYPAL_CAPTURE_GRACE_SECONDS in ms */
-  paypalCaptureGraceMs: number;
-  /** the JS SDK script (the stand-in's own when `paypalStandIn`) */
-  paypalSdkUrl: string;
-  /** main.ts starts the local PayPal stand-in and points `paypal` and `paypalSdkUrl` at it */
-  paypalStandIn: boolean;
-  mail: {
-    /** null: the local outbox (outside production) or nothing sent (production) */
-    smtpUrl: string | null;
-    from: string;
-    publicUrl: string;
-    reminderHours: number;
-    worker: boolean;
-    pollMs: number;
-    leaseMs: number;
-  };
-  /** express 'trust proxy' (TRUST_PROXY); false: X-Forwarded-For is ignored */
-  trustProxy: boolean | number | string[];
-  rateLimits: RateLimitConfig;
-  /** the erasure ledger's file (ERASURE_LEDGER), outside DATA_DIR and outside the backups */
-  erasureLedger: string;
-  /** STS_CERT_PATH; null outside production means a demo key generated in DATA_DIR (files not for sending) */
-  stsCertPath: string | null;
 }
 
 /** a secret kept in DATA_DIR so sessions and email lookups survive restarts */

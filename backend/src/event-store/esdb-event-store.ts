@@ -34,7 +34,7 @@ import {
   type Subscription,
 } from '@studio/contracts';
 import { chained, storedHash } from './hash-chain';
-import { deferred, reportSubscriptionError, runUntilFailure, sleep, toError } from './support';
+import { deferred, reportSubscriptionError, sleep, startSubscription, toError } from './support';
 
 export interface EsdbEventStoreOptions {
   /** Delay before resubscribing after a drop; doubles per failed attempt up to the max. */
@@ -147,19 +147,18 @@ export class EsdbEventStore implements EventStore {
     const prefixes = options.streamPrefixes?.length ? options.streamPrefixes : undefined;
     let last = options.after ?? 0;
     let head: number | undefined;
-    let closed = false;
     let current: AllStreamSubscription | undefined;
     const caughtUp = deferred();
 
-    const run = async () => {
+    const run = async (closed: () => boolean) => {
       let attempt = 0;
-      while (!closed) {
+      while (!closed()) {
         let sub: AllStreamSubscription | undefined;
         try {
           // The newest matching event at subscribe time: once it is handled we are caught up.
           // (The server's own caughtUp signal arrives before buffered events are handled.)
           head ??= await this.newestMatching(prefixes, last);
-          if (closed) return;
+          if (closed()) return;
           if (last >= head) caughtUp.resolve();
           sub = current = this.client.subscribeToAll({
             fromPosition: last > 0 ? at(last) : START,
@@ -170,7 +169,7 @@ export class EsdbEventStore implements EventStore {
             const event = fromEsdb(resolved);
             // `<= last` also drops a repeat of the resume position, whichever way the server treats it.
             if (!event || event.position <= last) continue;
-            if (closed) return;
+            if (closed()) return;
             try {
               await handler(event);
             } catch (error) {
@@ -189,25 +188,16 @@ export class EsdbEventStore implements EventStore {
             sub.destroy();
           }
         }
-        if (!closed) await sleep(Math.min(this.maxDelayMs, this.minDelayMs * 2 ** attempt++));
+        if (!closed()) await sleep(Math.min(this.maxDelayMs, this.minDelayMs * 2 ** attempt++));
       }
     };
 
-    const subscription: Subscription = {
-      caughtUp: caughtUp.promise,
-      close: async () => {
-        closed = true;
-        this.subscriptions.delete(subscription);
-        caughtUp.reject(new Error('Sottoscrizione chiusa prima di essere in pari'));
-        if (current) {
-          await current.unsubscribe().catch(() => undefined);
-          current.destroy();
-        }
-      },
-    };
-    this.subscriptions.add(subscription);
-    runUntilFailure(run, caughtUp, subscription, onError);
-    return subscription;
+    return startSubscription(this.subscriptions, caughtUp, run, onError, async () => {
+      if (current) {
+        await current.unsubscribe().catch(() => undefined);
+        current.destroy();
+      }
+    });
   }
 
   async close(): Promise<void> {

@@ -18,8 +18,8 @@ import { WrongExpectedRevisionError } from '@studio/contracts';
 import { Worker } from 'node:worker_threads';
 import { groupCommitter, type AppendOutcome, type AppendRequest } from './sqlite-group-commit';
 import { headSignature } from './hash-chain';
-import { privateDatabaseFile } from '../security/private-files';
-import { deferred, reportSubscriptionError, runUntilFailure } from './support';
+import { privateDatabaseFile } from '../common/private-files';
+import { deferred, reportSubscriptionError, startSubscription } from './support';
 import { auditQuery, setAuditIndexes, type AuditLogFilter, type LoggedEventHead } from './audit-log';
 
 export interface SqliteEventStoreOptions {
@@ -311,19 +311,18 @@ export class SqliteEventStore implements EventStore {
     const filter = prefixFilter(options.streamPrefixes);
     const nextBatch = this.db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? ${filter.sql} ORDER BY position LIMIT ?`).raw(true);
     let checkpoint = options.after ?? 0;
-    let closed = false;
     let wakeUp = () => {};
     const caughtUp = deferred();
 
-    const run = async () => {
-      while (!closed) {
+    const run = async (closed: () => boolean) => {
+      while (!closed()) {
         const signals = signalCounts.get(this.signalKey) ?? 0;
         // The head first, then the events up to it: a filtered subscription moves past the events of other streams
         // (positions commit in order, so none can appear below a head already seen) and never scans them again.
         const head = await this.headPosition();
         const rows = nextBatch.all(checkpoint, head, ...filter.params, this.batchSize) as Columns[];
         for (const row of rows) {
-          if (closed) return;
+          if (closed()) return;
           await handler(toRecorded(row));
           checkpoint = row[0];
         }
@@ -336,19 +335,7 @@ export class SqliteEventStore implements EventStore {
         if ((signalCounts.get(this.signalKey) ?? 0) === signals) await this.nextAppendOrPoll((wake) => (wakeUp = wake));
       }
     };
-
-    const subscription: Subscription = {
-      caughtUp: caughtUp.promise,
-      close: async () => {
-        closed = true;
-        this.subscriptions.delete(subscription);
-        caughtUp.reject(new Error('Sottoscrizione chiusa prima di essere in pari'));
-        wakeUp();
-      },
-    };
-    this.subscriptions.add(subscription);
-    runUntilFailure(run, caughtUp, subscription, onError);
-    return subscription;
+    return startSubscription(this.subscriptions, caughtUp, run, onError, () => wakeUp());
   }
 
   /**

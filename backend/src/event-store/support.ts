@@ -34,14 +34,37 @@ export function reportSubscriptionError(error: Error): void {
 }
 
 /**
- * Runs a subscription's delivery loop. A failing handler stops the subscription: the runner
- * restarts it from its own stored checkpoint.
+ * A subscription as both adapters hand it out: closed once, by its holder or by the store's own close (it leaves the
+ * store's set `open`, its pending catch-up is refused, `stop` ends the adapter's reading). `run` is the delivery loop,
+ * which looks at `closed()` between events. A failing handler stops the subscription: the runner restarts it from its
+ * own stored checkpoint.
  */
-export function runUntilFailure(run: () => Promise<void>, caughtUp: Deferred<void>, subscription: Subscription, onError: (error: Error) => void): void {
-  run().catch((error: unknown) => {
+export function startSubscription(
+  open: Set<Subscription>,
+  caughtUp: Deferred<void>,
+  run: (closed: () => boolean) => Promise<void>,
+  onError: (error: Error) => void,
+  stop: () => void | Promise<void>,
+): Subscription {
+  let closed = false;
+  const subscription: Subscription = {
+    caughtUp: caughtUp.promise,
+    get closed() {
+      return closed;
+    },
+    close: async () => {
+      closed = true;
+      open.delete(subscription);
+      caughtUp.reject(new Error('Sottoscrizione chiusa prima di essere in pari'));
+      await stop();
+    },
+  };
+  open.add(subscription);
+  run(() => closed).catch((error: unknown) => {
     const err = toError(error);
     caughtUp.reject(err);
     void subscription.close();
     onError(err);
   });
+  return subscription;
 }

@@ -8,7 +8,7 @@ import { openAppDb } from '../kernel/app-db';
 import { type Ports } from '../kernel/ports';
 import { announceAppendsOnRedis, redisChangeFeed, runnerChangeFeed } from './change-feed';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { privateDatabaseFile } from '../security/private-files';
+import { privateDatabaseFile } from '../common/private-files';
 import { auditIndexInLog } from '../event-store/live-projections';
 import { liveProjections } from './projections';
 

@@ -12,6 +12,7 @@ import { ordersProjection } from '../orders/orders.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from '../questionnaires/questionnaires.projection';
 import { usersProjection } from '../users/users.projection';
 import { unsettledPaymentsProjection } from '../workflows/confirm-payment/unsettled-payments.projection';
+import { unfinishedSeriesProjection } from '../workflows/follow-up-series/follow-up-series.projection';
 
 /**
  * Every read model, in the order the runner applies them: each projection lives beside its feature
@@ -36,6 +37,7 @@ export const allProjections = [
   fiscalProfilesProjection,
   erasureRequestsProjection,
   unsettledPaymentsProjection,
+  unfinishedSeriesProjection,
   clinicalRecordsProjection,
   notificationsProjection,
 ];

@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { cachingStatements } from '@studio/projections';
-import type { AppConfig } from '../config/config';
-import { privateDatabaseFile } from '../security/private-files';
+import type { AppConfig } from './app-config';
+import { privateDatabaseFile } from '../common/private-files';
 
 /**
  * The application's own tables that are neither events nor read models: subject keys

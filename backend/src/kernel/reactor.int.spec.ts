@@ -72,4 +72,47 @@ describe('startReactor: where it resumes', () => {
     expect(second[0].position).toBe(53);
     await two.close();
   });
+
+  it('closed by its store while handling (the process going away): no retry, nothing reported, the event in hand not stored', async () => {
+    const errors: unknown[] = [];
+    const seen: RecordedEvent[] = [];
+    let fail!: (e: Error) => void;
+    // the first event is handled; the second is in hand when the stores close under it
+    const handle = (e: RecordedEvent) => (seen.push(e), seen.length === 1 ? Promise.resolve() : new Promise<void>((_resolve, reject) => (fail = reject)));
+    const subscription = await startReactor({ appDb, eventStore: store }, 'r', ['ours-'], handle, (e) => errors.push(e));
+    await subscription.caughtUp;
+    await append('ours-1', 2);
+    await waitFor(() => seen.length === 2, 'the second event in hand');
+    await store.close();
+    expect(subscription.closed).toBe(true);
+    // what a handler meets once the stores are closed under it
+    fail(new TypeError('The database connection is not open'));
+    // past the retries' back-off (50…200 ms) and the checkpoint's interval
+    await new Promise((r) => setTimeout(r, REACTOR_CHECKPOINT_INTERVAL_MS * 2));
+    expect({ handled: seen.length, errors }).toEqual({ handled: 2, errors: [] });
+    expect(await stored()).toBeLessThan(seen[1].position);
+    // the shutdown's hooks close it late, once the app's tables are gone too: nothing written, nothing reported
+    await appDb.destroy();
+    appDb = await openAppDb({ kind: 'sqlite', filename: ':memory:' });
+    await subscription.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('closed by the shutdown while an event is in hand: the handler ending later writes no checkpoint into the closed tables', async () => {
+    const errors: unknown[] = [];
+    let done!: () => void;
+    let calls = 0;
+    const handle = () => (calls++, new Promise<void>((resolve) => (done = resolve)));
+    const subscription = await startReactor({ appDb, eventStore: store }, 'r', ['ours-'], handle, (e) => errors.push(e));
+    await subscription.caughtUp;
+    await append('ours-1', 1);
+    await waitFor(() => calls === 1, 'the event in hand');
+    await subscription.close();
+    await appDb.destroy();
+    appDb = await openAppDb({ kind: 'sqlite', filename: ':memory:' });
+    done();
+    // past the checkpoint's interval: a write it scheduled would have failed on the destroyed tables
+    await new Promise((r) => setTimeout(r, REACTOR_CHECKPOINT_INTERVAL_MS * 2));
+    expect(errors).toEqual([]);
+  });
 });

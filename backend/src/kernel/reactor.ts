@@ -26,13 +26,18 @@ export async function startReactor(
   let latest = saved;
   let timer: NodeJS.Timeout | undefined;
   let pending: Promise<void> = Promise.resolve();
+  // Closed by its store (the process is going: the stores close under it) rather than by its own close, the reactor
+  // stops where it is: no retry, no checkpoint written, nothing reported. What it was handling is handled again from
+  // the checkpoint at the next start, as after a crash.
+  let closing = false;
+  const storeGone = () => subscription.closed && !closing;
   const flush = () => {
     timer = undefined;
     // one write at a time, the newest wins; the handler does not wait for it
     pending = pending
       .then(async () => {
         const position = latest;
-        if (position <= saved) return;
+        if (position <= saved || storeGone()) return;
         await core.appDb
           .insertInto('reactor_checkpoints')
           .values({ name, position })
@@ -45,11 +50,12 @@ export async function startReactor(
   };
   const save = (position: number) => {
     latest = Math.max(latest, position);
-    if (timer) return;
+    // a handler that ends after the subscription closed (the stores may be going) leaves it to the next start
+    if (timer || subscription.closed) return;
     timer = setTimeout(() => void flush(), REACTOR_CHECKPOINT_INTERVAL_MS);
     timer.unref();
   };
-  const subscription = core.eventStore.subscribeToAll(
+  const subscription: Subscription = core.eventStore.subscribeToAll(
     { after: saved, streamPrefixes },
     async (event) => {
       for (let attempt = 1; ; attempt++) {
@@ -57,6 +63,7 @@ export async function startReactor(
           await handle(event);
           break;
         } catch (error) {
+          if (subscription.closed) return;
           onError(error);
           if (attempt >= 5) break;
           await new Promise((r) => setTimeout(r, 50 * attempt));
@@ -68,11 +75,17 @@ export async function startReactor(
   );
   return {
     caughtUp: subscription.caughtUp,
-    // a clean stop keeps the newest position, so a restart does not handle those events again
+    get closed() {
+      return subscription.closed;
+    },
+    // a clean stop keeps the newest position, so a restart does not handle those events again; after its store closed
+    // it (the stores are going, the shutdown's hooks run late) there is nothing left to write
     close: async () => {
+      const storeClosedIt = subscription.closed && !closing;
+      closing = true;
       await subscription.close();
       clearTimeout(timer);
-      await flush();
+      if (!storeClosedIt) await flush();
     },
   };
 }

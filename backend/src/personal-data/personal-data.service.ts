@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import type { Sealed } from '@studio/contracts';
 import { AppError } from '../common/errors';
 import type { AppDb } from '../kernel/app-db';
+import type { PersonalData } from '../kernel/ports';
 import type { ErasureLedger, ErasureRecord } from './erasure-ledger';
 
 /** sealing for someone erased: a new key would bring them back (a new registration is a new person) */
@@ -16,7 +17,7 @@ export class SubjectErasedError extends AppError {
  * Events hold personal fields only sealed with that key; deleting the key erases the person
  * while the log stays replayable.
  */
-export class PersonalDataService {
+export class PersonalDataService implements PersonalData {
   private readonly cache = new Map<string, Buffer>();
 
   constructor(

@@ -2,6 +2,7 @@ import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../common/errors';
 import type { RateLimitConfig } from '../config/config';
+import type { RateLimit, RateLimitsPort } from '../kernel/ports';
 
 /** a 429 with the seconds to wait, sent as Retry-After by the error filter */
 export class TooManyRequestsError extends AppError {
@@ -33,7 +34,7 @@ export const TOO_MANY_RESETS_MESSAGE = 'Troppe richieste di nuova password: ripr
 export const TOO_MANY_GUESSES_MESSAGE = 'Troppi tentativi con coupon non validi: riprova tra qualche minuto.';
 
 /** one limit: `points` within `duration` seconds per key */
-export class Limit {
+export class Limit implements RateLimit {
   constructor(
     private readonly limiter: RateLimiterAbstract,
     private readonly message: string,
@@ -101,7 +102,7 @@ export class Limit {
  * The app's rate limits (rate-limiter-flexible). Embedded: in memory. With REDIS_URL: in Redis, so a
  * limit holds across instances, with the memory store as insurance while Redis is unreachable.
  */
-export class RateLimits {
+export class RateLimits implements RateLimitsPort {
   /** attempts on one account from one client (key: account hash and client) */
   readonly loginAccount: Limit;
   /** attempts from one client on any account */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { SessionUser } from '@studio/contracts';
 import type { Socket } from 'socket.io';
-import type { Limit } from './rate-limits';
+import type { RateLimit } from '../kernel/ports';
 
 /** the largest socket.io message or HTTP long-polling packet the server accepts (socket.io's default: 1 MB) */
 export const SOCKET_MAX_BUFFER_BYTES = 16 * 1024;
@@ -20,7 +20,7 @@ export function socketUser(socket: Socket): SessionUser | undefined {
 }
 
 /** per-socket message budget (RATE_LIMIT_SOCKET messages per 10 s): false when used up */
-export async function socketMayGo(limit: Limit, socket: Socket, cost = 1): Promise<boolean> {
+export async function socketMayGo(limit: RateLimit, socket: Socket, cost = 1): Promise<boolean> {
   for (let i = 0; i < cost; i++) if (!(await limit.tryConsume(socket.id))) return false;
   return true;
 }

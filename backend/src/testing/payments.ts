@@ -1,6 +1,6 @@
 import { codiceFiscaleCheckChar, slotId } from '@studio/contracts';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
-import type { TestPatient } from './patients';
+import { registerPatients, type TestPatient } from './patients';
 import { startTestApp, type ManualClock, type TestApp } from './test-app';
 
 /** a valid tax code for the payment forms of the tests */
@@ -33,3 +33,31 @@ export async function holdSlot(p: TestPatient, doctorId: string, start: string):
     .expect(201);
   return res.body.id as string;
 }
+
+/** the first product of the catalogue, as a patient sees it */
+export async function firstProductId(p: TestPatient): Promise<string> {
+  return ((await p.agent.get('/api/products').expect(200)).body as { id: string }[])[0].id;
+}
+
+/** a new patient's hold at `start` with a PayPal order for it, approved by the patient at PayPal */
+export async function approvedOrder(
+  app: TestApp,
+  pp: PaypalStandIn,
+  productId: string,
+  start: string,
+): Promise<{ patient: TestPatient; bookingId: string; orderId: string }> {
+  const [patient] = await registerPatients(app, 1);
+  const bookingId = await holdSlot(patient, app.ids['medico1@example.it'], start);
+  const orderId = (
+    await patient.agent.post('/api/paypal/orders').set('X-CSRF-Token', patient.csrf).send({ booking_id: bookingId, product: productId }).expect(201)
+  ).body.id as string;
+  pp.approve(orderId);
+  return { patient, bookingId, orderId };
+}
+
+/** the browser back from PayPal: POST /prenotazioni/conferma of the approved order, with the receipt's details */
+export const confirmOrder = (p: TestPatient, orderId: string, productId: string) =>
+  p.agent
+    .post('/prenotazioni/conferma')
+    .set('X-CSRF-Token', p.csrf)
+    .send({ transaction: orderId, status: 'COMPLETED', product: productId, taxcode: TEST_TAXCODE, billing: 'Via Roma 1, 00100 Roma' });

@@ -1,7 +1,10 @@
+import { rmSync } from 'node:fs';
 import { closeCore } from '../infrastructure/core';
+import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import { paypalEnv } from './payments';
 import { WorkflowRunner } from '../event-store/workflow-runner';
 import { PaymentReconcilerService, WorkflowSweepService } from '../workflows';
-import { startTestAppIn, type TestApp } from './test-app';
+import { startTestApp, startTestAppIn, type TestApp } from './test-app';
 import type { Clock } from '../common/clock';
 
 /**
@@ -41,4 +44,41 @@ export async function restartOnSameFiles(app: TestApp, env: Record<string, strin
   await next.app.get(PaymentReconcilerService).startupPass;
   await next.core.changes.waitFor(await next.core.eventStore.headPosition());
   return next;
+}
+
+/**
+ * A test of a restart, in its describe block: a PayPal stand-in for the suite, the first app, and the app started after
+ * it on the same data files (no sweep timer: only the start-up pass resumes). Everything is closed after the suite.
+ */
+export function restartSuite(clock: Clock): {
+  readonly pp: PaypalStandIn;
+  /** the first app, on a fresh data dir */
+  start(): Promise<TestApp>;
+  /** the first app's process goes away (its shutdown runs, its stores close, its files stay); a new one starts on them */
+  restart(): Promise<TestApp>;
+} {
+  let pp: PaypalStandIn | undefined;
+  let first: TestApp | undefined;
+  let second: TestApp | undefined;
+  const env = () => ({ HOLD_SWEEP_SECONDS: '0', ...paypalEnv(pp!) });
+  beforeAll(async () => {
+    pp = await startPaypalStandIn();
+  });
+  afterAll(async () => {
+    // the second app's close removes the data dir they share
+    if (second) await second.close();
+    else if (first) rmSync(first.dataDir, { recursive: true, force: true });
+    await pp?.close();
+  });
+  return {
+    get pp() {
+      return pp!;
+    },
+    start: async () => (first = await startTestApp(env(), undefined, clock)),
+    async restart() {
+      await first!.app.close();
+      await closeCore(first!.core);
+      return (second = await startTestAppIn(first!.dataDir, env(), undefined, clock));
+    },
+  };
 }

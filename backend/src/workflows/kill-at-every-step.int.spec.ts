@@ -1,13 +1,22 @@
-import { availabilityStreamName, bookingStreamName, orderStreamName, patientHoldStreamName, slotId, waitingListStreamName } from '@studio/contracts';
+import {
+  STREAM_PREFIX,
+  availabilityStreamName,
+  bookingStreamName,
+  orderStreamName,
+  patientHoldStreamName,
+  slotId,
+  waitingListStreamName,
+} from '@studio/contracts';
 import type { BookingDoc } from '../booking/bookings.projection';
 import { WorkflowRunner } from '../event-store/workflow-runner';
 import type { StepAction } from '../event-store/workflow';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { registerPatients, type TestPatient } from '../testing/patients';
-import { holdSlot, paypalEnv, TEST_TAXCODE } from '../testing/payments';
+import { approvedOrder, confirmOrder, firstProductId, holdSlot, paypalEnv, TEST_TAXCODE } from '../testing/payments';
 import { dieAtStep, restartOnSameFiles } from '../testing/restart';
 import { ManualClock, client, startTestApp, type Client, type TestApp } from '../testing/test-app';
 import { until } from '../testing/until';
+import { confirmedAtDesk, createVisitType, openWeekdays } from '../testing/visits';
 import { ReceiptsFlowService } from './receipts/receipts-flow.service';
 
 /**
@@ -21,7 +30,6 @@ import { ReceiptsFlowService } from './receipts/receipts-flow.service';
 const NOW = '2030-03-04T06:00:00.000Z';
 const START = '2030-03-05T09:00:00Z';
 const DAY = '2030-03-05';
-const BILLING = { taxcode: TEST_TAXCODE, billing: 'Via Roma 1, 00100 Roma' };
 
 interface World {
   app: TestApp;
@@ -62,24 +70,15 @@ async function moneySettled(app: TestApp, pp: PaypalStandIn): Promise<void> {
 }
 
 /** a patient's hold on START with a PayPal order for it, approved by the patient */
-async function approvedOrder(w: World): Promise<{ patient: TestPatient; bookingId: string; orderId: string; productId: string }> {
-  const [patient] = await registerPatients(w.app, 1);
-  const productId = ((await patient.agent.get('/api/products')).body as { id: string }[])[0].id;
-  const bookingId = await holdSlot(patient, w.medico1, START);
-  const orderId = (
-    await patient.agent.post('/api/paypal/orders').set('X-CSRF-Token', patient.csrf).send({ booking_id: bookingId, product: productId }).expect(201)
-  ).body.id as string;
-  w.pp.approve(orderId);
-  return { patient, bookingId, orderId, productId };
+async function approved(w: World): Promise<{ patient: TestPatient; bookingId: string; orderId: string; productId: string }> {
+  const productId = await firstProductId((await registerPatients(w.app, 1))[0]);
+  return { ...(await approvedOrder(w.app, w.pp, productId, START)), productId };
 }
 const confirmPost = ({ patient, orderId, productId }: { patient: TestPatient; orderId: string; productId: string }) =>
-  patient.agent
-    .post('/prenotazioni/conferma')
-    .set('X-CSRF-Token', patient.csrf)
-    .send({ transaction: orderId, status: 'COMPLETED', product: productId, ...BILLING });
+  confirmOrder(patient, orderId, productId);
 
 async function confirmedByPaypal(w: World): Promise<{ patient: TestPatient; bookingId: string; orderId: string }> {
-  const order = await approvedOrder(w);
+  const order = await approved(w);
   await confirmPost(order).expect(200);
   // its receipt issued: nothing of the payment runs any more when the crash is armed
   await w.app.app.get(ReceiptsFlowService).issuePending(w.medico1);
@@ -128,7 +127,7 @@ const endHold: Scenario<{ patient: TestPatient; bookingId: string }> = {
 
 const confirmPayment: Scenario<{ patient: TestPatient; bookingId: string; orderId: string; productId: string }> = {
   steps: ['order:RequestCapture', 'paypal-cattura', 'availability:BookSlot', 'booking:ConfirmBooking', 'order:PlaceOrder', 'receipts:IssueReceipt'],
-  arrange: approvedOrder,
+  arrange: approved,
   act: (_w, order) => confirmPost(order),
   ended: (w) => w.app.app.get(ReceiptsFlowService).issuePending(w.medico1),
   async check(w, { bookingId, orderId }) {
@@ -257,6 +256,54 @@ async function offered(w: World, p: TestPatient) {
   return w.app.core.readModels.find<BookingDoc>('bookings', { patient_id: p.id });
 }
 
+/** one visit of a follow-up series: the patient's hold, its desk payment, then the visit recorded on the series */
+const visitSteps = [
+  'prenota-visita-della-serie',
+  'availability:HoldSlot',
+  'patienthold:ClaimHold',
+  'booking:StartHold',
+  'order:RecordDeskPayment',
+  'availability:BookSlot',
+  'booking:ConfirmBooking',
+  'order:PlaceDeskOrder',
+  'series:RecordSeriesVisit',
+];
+const SERIES_STARTS = ['2030-03-12T09:00:00Z', '2030-03-19T09:00:00Z'];
+const series: Scenario<{ doctor: Client; patient: TestPatient; bookingId: string }> = {
+  steps: ['series:StartSeries', ...visitSteps, ...visitSteps],
+  async arrange(w) {
+    const doctor = await client(w.app, 'medico1@example.it');
+    const visitType = await createVisitType(doctor, w.medico1, { name: 'Controllo', minutes: 30, priceCents: 5000 });
+    await openWeekdays(doctor, w.medico1, '2030-03-11', '2030-03-22');
+    // the receipts of this app wait (the desk payment scenario has them): their reaction would interleave its steps
+    jest.spyOn(w.app.app.get(ReceiptsFlowService), 'issuePending').mockResolvedValue(undefined);
+    return { doctor, ...(await confirmedAtDesk(w.app, doctor, w.medico1, { start: START, amountCents: 5000, visitType })) };
+  },
+  act: (_w, { doctor, bookingId }) =>
+    doctor.agent
+      .post(`/api/bookings/${bookingId}/series`)
+      .set('X-CSRF-Token', doctor.csrf)
+      .send({ count: 2, everyWeeks: 1, method: 'cash', taxcode: TEST_TAXCODE }),
+  async check(w, { patient }, k) {
+    const log = await w.app.core.eventStore.readAll({ streamPrefixes: [STREAM_PREFIX.series] });
+    // the request that died before the series was recorded is lost, nothing booked; past it, the series ends, once
+    if (k === 1) return expect(log).toEqual([]);
+    expect(log.map((e) => e.type)).toEqual(['FollowUpSeriesStarted', 'FollowUpSeriesVisitBooked', 'FollowUpSeriesVisitBooked']);
+    const visits = log.slice(1).map((e) => e.data as { index: number; start: string; bookingId: string });
+    expect(visits.map((v) => [v.index, v.start])).toEqual(SERIES_STARTS.map((start, i) => [i, start]));
+    for (const { bookingId, start } of visits) {
+      expect(await types(w.app, bookingStreamName(bookingId))).toEqual(['BookingHeld', 'BookingConfirmed']);
+      expect(await types(w.app, orderStreamName(`desk-${bookingId}`))).toEqual(['DeskPaymentRecorded', 'OrderPlaced']);
+      expect(count(await types(w.app, availabilityStreamName(w.medico1, start.slice(0, 10))), 'SlotBooked')).toBe(1);
+    }
+    // the patient's bookings at the series' times: the two visits, confirmed (a hold cut short is given back)
+    const mine = await w.app.core.readModels.find<BookingDoc>('bookings', { patient_id: patient.id });
+    const confirmed = mine.filter((b) => b.doc.status === 'confirmed' && SERIES_STARTS.includes(b.doc.start)).map((b) => b.id);
+    expect(confirmed.sort()).toEqual(visits.map((v) => v.bookingId).sort());
+    expect(mine.filter((b) => b.doc.status === 'held')).toEqual([]);
+  },
+};
+
 const SCENARIOS: Array<[string, Scenario<any>]> = [
   ['riserva (hold)', hold],
   ['fine della riserva (end-hold)', endHold],
@@ -265,6 +312,7 @@ const SCENARIOS: Array<[string, Scenario<any>]> = [
   ['annullamento con rimborso e nota di credito', cancel],
   ['spostamento', reschedule],
   ['offerta della lista d’attesa', offer],
+  ['serie di controlli', series],
 ];
 
 describe.each(SCENARIOS)('killed at every step: %s', (_name, scenario) => {

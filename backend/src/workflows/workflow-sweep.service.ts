@@ -6,7 +6,8 @@ import { KernelPorts } from '../kernel/kernel-ports';
 
 /**
  * The one sweep of unfinished workflows: at start (once the read models have caught up with the log, so each
- * workflow's query for its unfinished instances sees what the log says) and then on the hold sweep's period.
+ * workflow's query for its unfinished instances sees what the log says) and then every HOLD_SWEEP_SECONDS. Holds whose
+ * time ran out are among them (end-hold's instances due by the clock: hold-expiry.service.ts): no other timer.
  */
 @Injectable()
 export class WorkflowSweepService implements OnApplicationBootstrap, OnModuleDestroy {

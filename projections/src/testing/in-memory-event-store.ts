@@ -72,6 +72,9 @@ export class InMemoryEventStore implements EventStore {
     let wake = () => {};
     const subscription: Subscription = {
       caughtUp,
+      get closed() {
+        return closed;
+      },
       close: async () => {
         closed = true;
         this.subscriptions.delete(subscription);

@@ -1,16 +1,13 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { bookingStreamName, orderStreamName } from '@studio/contracts';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { startApp, type RunningApp } from '../../app';
+import type { RunningApp } from '../../app';
 import { HoldExpiryService } from '..';
-import { loadConfig } from '../../config/config';
 import { Decide } from '../../event-store/decide.command';
-import { closeCore } from '../../infrastructure/core';
-import { startPaypalStandIn, type PaypalStandIn } from '../../payments/paypal/paypal-stand-in';
-import { registerPatients, type TestPatient } from '../../testing/patients';
-import { holdSlot, paypalEnv, startPayingTestApp, TEST_TAXCODE } from '../../testing/payments';
-import { ManualClock, client, startTestApp, type TestApp } from '../../testing/test-app';
+import type { PaypalStandIn } from '../../payments/paypal/paypal-stand-in';
+import { registerPatients } from '../../testing/patients';
+import { approvedOrder, confirmOrder as confirm, firstProductId, holdSlot, startPayingTestApp } from '../../testing/payments';
+import { restartSuite } from '../../testing/restart';
+import { ManualClock, client, type TestApp } from '../../testing/test-app';
 import { PaymentReconcilerService } from './payment-reconciler.service';
 
 /**
@@ -24,46 +21,15 @@ const NOW = '2030-03-04T06:00:00.000Z';
 type AppLike = Pick<RunningApp, 'app' | 'core'>;
 const types = async (app: AppLike, stream: string) => (await app.core.eventStore.readStream(stream)).map((e) => e.type);
 
-async function approvedOrder(
-  app: TestApp,
-  pp: PaypalStandIn,
-  productId: string,
-  start: string,
-): Promise<{ patient: TestPatient; bookingId: string; orderId: string }> {
-  const [patient] = await registerPatients(app, 1);
-  const bookingId = await holdSlot(patient, app.ids['medico1@example.it'], start);
-  const orderId = (
-    await patient.agent.post('/api/paypal/orders').set('X-CSRF-Token', patient.csrf).send({ booking_id: bookingId, product: productId }).expect(201)
-  ).body.id as string;
-  pp.approve(orderId);
-  return { patient, bookingId, orderId };
-}
-const confirm = (p: TestPatient, orderId: string, productId: string) =>
-  p.agent
-    .post('/prenotazioni/conferma')
-    .set('X-CSRF-Token', p.csrf)
-    .send({ transaction: orderId, status: 'COMPLETED', product: productId, taxcode: TEST_TAXCODE, billing: 'Via Roma 1, 00100 Roma' });
-
 describe('payment reconciler: a capture whose answer never reached the log ends booked or refunded', () => {
   const clock = new ManualClock(new Date(NOW));
-  let pp: PaypalStandIn;
-  let first: TestApp;
-  let second: RunningApp | undefined;
-
-  beforeAll(async () => {
-    pp = await startPaypalStandIn();
-  });
-  afterAll(async () => {
-    await second?.close();
-    if (first) rmSync(first.dataDir, { recursive: true, force: true });
-    await pp.close();
-  });
+  const suite = restartSuite(clock);
 
   it('killed between the capture and its append, browser gone: after a restart one order is booked, the other (hold given back) refunded, once', async () => {
-    const env = { HOLD_SWEEP_SECONDS: '0', ...paypalEnv(pp) };
-    first = await startTestApp(env, undefined, clock);
+    const first = await suite.start();
+    const pp = suite.pp;
     await first.app.get(PaymentReconcilerService).startupPass;
-    const productId = ((await (await registerPatients(first, 1))[0].agent.get('/api/products')).body as { id: string }[])[0].id;
+    const productId = await firstProductId((await registerPatients(first, 1))[0]);
     // the process "dies" when it would record PayPal's capture: PayPal has the money, the log has only the intent
     const bus = first.app.get(CommandBus);
     const execute = bus.execute.bind(bus);
@@ -85,19 +51,8 @@ describe('payment reconciler: a capture whose answer never reached the log ends 
     expect(pp.orders.get(lost.orderId)?.capture?.status).toBe('COMPLETED');
     const calls = { ...pp.calls };
 
-    await first.app.close();
-    await closeCore(first.core);
     clock.advance(2); // past the grace given to a confirmation still under way
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: first.dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      FRONTEND_DIST: join(first.dataDir, 'no-frontend'),
-      ...env,
-    });
-    config.frontendDist = null;
-    second = await startApp(config, { clock, listen: false });
+    const second = await suite.restart();
     // the start-up pass has ended: wait for that state, not for a time
     await second.app.get(PaymentReconcilerService).startupPass;
 
@@ -138,7 +93,7 @@ describe('PayPal answers PENDING, slow, lost; its webhook', () => {
     // the start-up pass asks PayPal about unsettled captures: it must not race the tests below (seen: it booked a
     // capture the test had just settled, before the test's forged webhook)
     await app.app.get(PaymentReconcilerService).startupPass;
-    productId = ((await (await registerPatients(app, 1))[0].agent.get('/api/products')).body as { id: string }[])[0].id;
+    productId = await firstProductId((await registerPatients(app, 1))[0]);
   });
   afterAll(() => paying.close());
   afterEach(() => clock.set(NOW));

@@ -1,11 +1,12 @@
-import { codiceFiscaleCheckChar, followUpSeriesStreamName, slotId } from '@studio/contracts';
-import { registerPatients, type TestPatient } from '../../testing/patients';
+import { followUpSeriesStreamName } from '@studio/contracts';
+import type { TestPatient } from '../../testing/patients';
+import { TEST_TAXCODE as TAXCODE } from '../../testing/payments';
 import { ManualClock, client, lastRequestPosition, startTestApp, type Client, type TestApp } from '../../testing/test-app';
+import { confirmedAtDesk, createVisitType, openWeekdays } from '../../testing/visits';
 
 // issue 29: "Prenota il controllo" as a series — N visits every K weeks, each an ordinary booking (held for the
 // patient, paid at the desk: confirmed), cancellable one by one. today = Monday 2030-03-04 06:00Z.
 const NOW = '2030-03-04T06:00:00.000Z';
-const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
 
 describe('a series of follow-ups over HTTP (issue 29)', () => {
   const clock = new ManualClock(new Date(NOW));
@@ -19,46 +20,17 @@ describe('a series of follow-ups over HTTP (issue 29)', () => {
     app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' }, undefined, clock);
     medico1 = app.ids['medico1@example.it'];
     doctor = await client(app, 'medico1@example.it');
-    control = (
-      await doctor.agent
-        .post(`/api/doctors/${medico1}/visit-types`)
-        .set('X-CSRF-Token', doctor.csrf)
-        .send({ name: 'Controllo', minutes: 30, priceCents: 5000, mode: 'studio' })
-        .expect(201)
-    ).body.id;
-    const day = [{ from: '09:00', to: '13:00' }];
-    await doctor.agent
-      .put(`/api/doctors/${medico1}/weekly-schedule`)
-      .set('X-CSRF-Token', doctor.csrf)
-      .send({ days: [day, day, day, day, day, [], []] })
-      .expect(200);
-    await doctor.agent
-      .post(`/api/doctors/${medico1}/weekly-schedule/apply`)
-      .set('X-CSRF-Token', doctor.csrf)
-      .send({ from: '2030-03-11', to: '2030-05-01' })
-      .expect(200);
+    control = await createVisitType(doctor, medico1, { name: 'Controllo', minutes: 30, priceCents: 5000 });
+    await openWeekdays(doctor, medico1, '2030-03-11', '2030-05-01');
   });
   afterAll(() => app.close());
 
   const head = () => lastRequestPosition(app);
   /** a confirmed 30-minute control on Tuesday 5 March, paid at the desk */
   async function confirmed(typed = true): Promise<{ patient: TestPatient; bookingId: string; start: string }> {
-    const [patient] = await registerPatients(app, 1, 'serie');
     const start = `2030-03-05T${String(9 + Math.floor(visits / 2)).padStart(2, '0')}:${visits % 2 ? '30' : '00'}:00Z`;
     visits += 1;
-    const bookingId = (
-      await patient.agent
-        .post('/prenotazioni')
-        .set('X-CSRF-Token', patient.csrf)
-        .send({ doctor_id: medico1, availability_id: slotId(medico1, start), ...(typed ? { visit_type: control } : {}) })
-        .expect(201)
-    ).body.id as string;
-    await doctor.agent
-      .post(`/api/bookings/${bookingId}/desk-payment`)
-      .set('X-CSRF-Token', doctor.csrf)
-      .send({ method: 'cash', amountCents: 5000, taxcode: TAXCODE })
-      .expect(201);
-    return { patient, bookingId, start };
+    return confirmedAtDesk(app, doctor, medico1, { start, amountCents: 5000, prefix: 'serie', ...(typed ? { visitType: control } : {}) });
   }
   const series = (c: Client, id: string, body: object) => c.agent.post(`/api/bookings/${id}/series`).set('X-CSRF-Token', c.csrf).send(body);
 

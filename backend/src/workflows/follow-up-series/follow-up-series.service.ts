@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 
 import { followUpSeriesStreamName, slotId, type EventMetadata, type FollowUpSeriesRequest, type FollowUpSeriesView, type SessionUser } from '@studio/contracts';
 import type { BookingDoc } from '../../booking/bookings.projection';
+import type { UnfinishedSeriesDoc } from './follow-up-series.projection';
 import { randomUUID } from 'node:crypto';
 import { BookingService } from '../../booking';
 import { HoldService } from '../hold/hold.service';
 import { AppError, ConflictError, ForbiddenError } from '../../common/errors';
 import { DeskPaymentFlowService } from '../desk-payment/desk-payment.service';
-import { Decide } from '../../event-store/decide.command';
 import { WorkflowRunner } from '../../event-store/workflow-runner';
 
 import {
@@ -19,6 +19,9 @@ import {
   type SeriesState,
 } from './follow-up-series.workflow';
 import { KernelPorts } from '../../kernel/kernel-ports';
+import { UsersService } from '../../users';
+
+const STALLED_MS = 60_000;
 
 /**
  * "Prenota il controllo" as a series (issue 29): N visits of the same visit type every K weeks, at the visit's weekday
@@ -33,9 +36,30 @@ export class FollowUpSeriesService {
     private readonly bookings: BookingService,
     private readonly holds: HoldService,
     private readonly desk: DeskPaymentFlowService,
+    private readonly users: UsersService,
     private readonly workflows: WorkflowRunner,
   ) {
     workflows.effect(BOOK_SERIES_VISIT, (args: Parameters<FollowUpSeriesService['bookVisit']>[0], metadata: EventMetadata) => this.bookVisit(args, metadata));
+    // a series a crash left with visits not yet recorded (the unfinished_series read model): booked on from where it stopped
+    workflows.resumes(followUpSeriesWorkflow, () => this.unfinished(), { metadata: (input) => this.systemMetadata(input.series.seriesId) });
+  }
+
+  /** the series started and not all recorded that have not moved on for a minute (one under way is left alone), oldest first */
+  private async unfinished(): Promise<SeriesInput[]> {
+    const before = new Date(this.kernel.clock.now().getTime() - STALLED_MS).toISOString();
+    const open = await this.kernel.readModels.find<UnfinishedSeriesDoc>(
+      'unfinished_series',
+      { touched_at: { lte: before } },
+      { orderBy: [{ column: 'touched_at', direction: 'asc' }], limit: 200 },
+    );
+    return open.map(({ doc }) => ({ series: doc.series }));
+  }
+
+  /** a resumed series' events carry the series' own id as their correlation */
+  private async systemMetadata(seriesId: string): Promise<EventMetadata> {
+    const [first] = await this.kernel.eventStore.readStream(followUpSeriesStreamName(seriesId), { maxCount: 1 });
+    const correlationId = first?.metadata.correlationId ?? seriesId;
+    return { userId: 'system', role: 'system', at: this.kernel.clock.now().toISOString(), correlationId, causationId: correlationId };
   }
 
   /** POST /api/bookings/:id/series */
@@ -63,8 +87,8 @@ export class FollowUpSeriesService {
         method: input.method,
         amountCents: visit.visit.priceCents,
         by: user.id,
+        ...(input.taxcode ? { taxcode: await this.kernel.personalData.seal(visit.patientId, input.taxcode) } : {}),
       },
-      desk: { by: user, visitTypeId: visit.visit.visitTypeId, ...(input.taxcode ? { taxcode: input.taxcode } : {}) },
     };
     const run = await this.workflows.run(followUpSeriesWorkflow, input_, metadata);
     if (run.position) await this.kernel.changes.waitFor(run.position);
@@ -72,21 +96,22 @@ export class FollowUpSeriesService {
   }
 
   /** one visit of the series: the patient's hold, its desk payment, then the visit recorded (booked or skipped) */
-  private async bookVisit({ input: { series, desk }, index, start }: { input: SeriesInput; index: number; start: string }, metadata: EventMetadata) {
+  private async bookVisit({ input: { series }, index, start }: { input: SeriesInput; index: number; start: string }, metadata: EventMetadata) {
     const stream = followUpSeriesStreamName(series.seriesId);
     const slot = slotId(series.doctorId, start);
     let bookingId: string | null = null;
     let reason: string | null = null;
     try {
+      const desk = await this.deskOf(series);
       // the patient's booking at that start, if a run before a crash made it; else the patient's hold of it
       const mine = await this.kernel.readModels.find<BookingDoc>('bookings', { patient_id: series.patientId });
       bookingId =
         mine.find((b) => b.doc.slotId === slot && (b.doc.status === 'held' || b.doc.status === 'confirmed'))?.id ??
-        (await this.holds.hold({ id: series.patientId, role: 'patient', name: '' }, series.doctorId, slot, metadata, desk?.visitTypeId)).id;
+        (await this.holds.hold({ id: series.patientId, role: 'patient', name: '' }, series.doctorId, slot, metadata, desk.visitTypeId)).id;
       await this.desk.record(
-        desk!.by,
+        desk.by,
         bookingId,
-        { method: series.method, amountCents: series.amountCents, ...(desk?.taxcode ? { taxcode: desk.taxcode } : {}) },
+        { method: series.method, amountCents: series.amountCents, ...(desk.taxcode ? { taxcode: desk.taxcode } : {}) },
         metadata,
       );
     } catch (error) {
@@ -97,9 +122,24 @@ export class FollowUpSeriesService {
       if (held?.doc.status === 'held') await this.holds.endHold(held.doc, 'released', metadata);
       bookingId = null;
     }
-    return this.kernel.commands.execute(
-      new Decide(stream, followUpSeriesDecider, { type: 'RecordSeriesVisit', seriesId: series.seriesId, index, start, bookingId, reason }, metadata),
+    // a step of the runner's like the others: the crash tests die before it too (the visit booked, not yet recorded)
+    return this.workflows.executeStep(
+      { stream, decider: followUpSeriesDecider, command: { type: 'RecordSeriesVisit', seriesId: series.seriesId, index, start, bookingId, reason } },
+      metadata,
     );
+  }
+
+  /** for the desk payment of each visit, from the series as recorded: who takes it, the visit type, the tax code */
+  private async deskOf(series: SeriesInput['series']): Promise<{ by: SessionUser; visitTypeId?: string; taxcode?: string }> {
+    const by = await this.users.get(series.by);
+    if (!by) throw new ConflictError('Chi ha prenotato la serie non ha più un account.', 'serie_senza_autore');
+    const source = await this.kernel.readModels.get<BookingDoc>('bookings', series.sourceBookingId);
+    const taxcode = series.taxcode ? await this.kernel.personalData.open<string>(series.taxcode) : null;
+    return {
+      by: { id: by.id, role: by.role, name: '' },
+      ...(source?.doc.visit ? { visitTypeId: source.doc.visit.visitTypeId } : {}),
+      ...(taxcode ? { taxcode } : {}),
+    };
   }
 }
 

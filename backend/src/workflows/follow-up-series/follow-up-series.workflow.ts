@@ -1,4 +1,4 @@
-import { followUpSeriesStreamName, type EventData, type SessionUser } from '@studio/contracts';
+import { followUpSeriesStreamName, type EventData } from '@studio/contracts';
 import { ConflictError } from '../../common/errors';
 import type { Workflow, WorkflowEvent } from '../../event-store/workflow';
 
@@ -52,10 +52,12 @@ export const followUpSeriesDecider = {
 
 // ---- the workflow: start, then book each visit in turn ---------------------------------------------------------------
 
+/**
+ * The series as recorded when it starts: all a run needs, so the sweep resumes an unfinished series from its read
+ * model (who takes each desk payment, the visit type and the sealed tax code are found from it by the effect).
+ */
 export interface SeriesInput {
   series: EventData<'FollowUpSeriesStarted'>;
-  /** for the desk payment of each visit: who takes it, the visit type booked, the tax code the receipt names */
-  desk?: { by: SessionUser; visitTypeId?: string; taxcode?: string };
 }
 
 /** the effect that books one visit of the series (the patient's hold, its desk payment) and records it (the service's) */

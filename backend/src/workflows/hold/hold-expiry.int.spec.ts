@@ -81,7 +81,7 @@ describe('holds expire and the slot comes back live', () => {
   });
 });
 
-describe('the expiry sweep runs by itself on its interval', () => {
+describe('the one workflow sweep expires holds on its interval, with no timer of their own', () => {
   it('releases a due hold without anyone calling expireDue', async () => {
     const clock = new ManualClock(new Date(NOW));
     const app = await startTestApp({ HOLD_SWEEP_SECONDS: '1', HOLD_MINUTES: '5' }, undefined, clock);

@@ -121,6 +121,7 @@ export const audit = {
     users: 'Utenti',
     clinical_records: 'Cartelle cliniche',
     unsettled_payments: 'Pagamenti da riconciliare con PayPal',
+    unfinished_series: 'Serie di controlli da completare',
   } as Record<string, string>,
   eventType: (type: string) => `Tipo tecnico: ${type}`,
   you: 'tu',

@@ -307,6 +307,13 @@ export class SqliteEventStore implements EventStore {
     let checkpoint = options.after ?? 0;
     let wakeUp = () => {};
     const caughtUp = deferred();
+    // every match up to the head is handled: the checkpoint moves there, and the holder hears of it when that passed
+    // over other streams' events (a handled event's position it has from the handler)
+    const passedOver = (head: number) => {
+      if (head <= checkpoint) return;
+      checkpoint = head;
+      options.onCheckpoint?.(head);
+    };
 
     const run = async (closed: () => boolean) => {
       while (!closed()) {
@@ -315,7 +322,7 @@ export class SqliteEventStore implements EventStore {
         const head = await this.headPosition();
         const rows = nextBatch.all(checkpoint, head, ...filter.params, this.batchSize) as Columns[];
         if (rows.length === 0) {
-          checkpoint = Math.max(checkpoint, head);
+          passedOver(head);
           // Nothing after the checkpoint, so everything stored at subscribe time has been handled.
           caughtUp.resolve();
           await this.nextAppendOrPoll((wake) => (wakeUp = wake));
@@ -327,7 +334,7 @@ export class SqliteEventStore implements EventStore {
           checkpoint = row[0];
         }
         // a short batch was every match up to the head
-        if (rows.length < this.batchSize) checkpoint = Math.max(checkpoint, head);
+        if (rows.length < this.batchSize) passedOver(head);
       }
     };
     return startSubscription(this.subscriptions, caughtUp, run, onError, () => wakeUp());

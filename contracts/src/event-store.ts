@@ -61,6 +61,12 @@ export interface SubscribeOptions {
   after?: number;
   /** only streams whose name starts with one of these */
   streamPrefixes?: string[];
+  /**
+   * Called, when the adapter can tell, with a position up to which every matching event has been handled although
+   * none was at that position: a filtered subscription that moved past other streams' events (EventStoreDB's
+   * checkpointReached). Storing it saves the next start from scanning those events again.
+   */
+  onCheckpoint?: (position: number) => void;
 }
 
 export type EventHandler = (event: RecordedEvent) => void | Promise<void>;

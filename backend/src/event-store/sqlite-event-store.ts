@@ -313,6 +313,13 @@ export class SqliteEventStore implements EventStore {
     let checkpoint = options.after ?? 0;
     let wakeUp = () => {};
     const caughtUp = deferred();
+    // every match up to the head is handled: the checkpoint moves there, and the holder hears of it when that passed
+    // over other streams' events (a handled event's position it has from the handler)
+    const passedOver = (head: number) => {
+      if (head <= checkpoint) return;
+      checkpoint = head;
+      options.onCheckpoint?.(head);
+    };
 
     const run = async (closed: () => boolean) => {
       while (!closed()) {
@@ -328,7 +335,7 @@ export class SqliteEventStore implements EventStore {
         }
         if (rows.length === this.batchSize) continue;
         // a short batch was every match up to the head: everything stored at subscribe time has been handled
-        checkpoint = Math.max(checkpoint, head);
+        passedOver(head);
         caughtUp.resolve();
         // No commit of this process meanwhile: nothing to read until the next one (or the poll, for other processes).
         // Before, each wake read the head and the log a second time to find nothing, on every subscription.

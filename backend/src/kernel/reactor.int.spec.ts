@@ -3,7 +3,7 @@ import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { testMetadata, waitFor } from '../event-store/event-store.contract';
 import { until } from '../testing/until';
 import { openAppDb, type AppDb } from './app-db';
-import { REACTOR_CHECKPOINT_INTERVAL_MS, startReactor } from './reactor';
+import { REACTOR_CHECKPOINT_INTERVAL_MS, REACTOR_PASSED_OVER_SAVE_EVERY, startReactor } from './reactor';
 
 describe('startReactor: where it resumes', () => {
   let store: SqliteEventStore;
@@ -71,6 +71,26 @@ describe('startReactor: where it resumes', () => {
     expect(second.map((e) => e.stream)).toEqual(['ours-1']);
     expect(second[0].position).toBe(53);
     await two.close();
+  });
+
+  it('passing over a few events of other streams, stores them only on a clean stop: the next start does not scan them again', async () => {
+    await (await started()).subscription.close();
+    await append('theirs-1', 50);
+    const { seen, subscription } = await started();
+    // past the interval: fifty events passed over are cheaper to scan again than an fsync on every append
+    await new Promise((r) => setTimeout(r, REACTOR_CHECKPOINT_INTERVAL_MS * 2));
+    expect({ handled: seen.length, stored: await stored() }).toEqual({ handled: 0, stored: 0 });
+    await subscription.close();
+    expect(await stored()).toBe(50);
+  });
+
+  it('passing over many events of other streams, stores how far it got by itself (a crash does not scan them again)', async () => {
+    await (await started()).subscription.close();
+    await append('theirs-1', REACTOR_PASSED_OVER_SAVE_EVERY);
+    const { seen, subscription } = await started();
+    expect(await until(stored, (p) => p === REACTOR_PASSED_OVER_SAVE_EVERY, REACTOR_CHECKPOINT_INTERVAL_MS * 3)).toBe(REACTOR_PASSED_OVER_SAVE_EVERY);
+    expect(seen).toEqual([]);
+    await subscription.close();
   });
 
   it('closed by its store while handling (the process going away): no retry, nothing reported, the event in hand not stored', async () => {

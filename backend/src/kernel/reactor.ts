@@ -3,6 +3,13 @@ import type { Ports } from './ports';
 
 /** how often a reactor stores how far it got */
 export const REACTOR_CHECKPOINT_INTERVAL_MS = 1000;
+/**
+ * How many events of other streams a reactor passes over before it stores that it did. Without it a reactor's
+ * checkpoint stayed at its last matching event, and each start scanned again every event after it: 5 million
+ * availability events kept the app from answering for 20 s (reads bench, issue 27). Fewer than this many are cheaper
+ * to scan again than to store on every append (app.db commits with synchronous=FULL); a clean stop stores them all.
+ */
+export const REACTOR_PASSED_OVER_SAVE_EVERY = 10_000;
 
 /**
  * A reactor: a checkpointed subscription that turns committed events into commands (the outbox's decisions, the
@@ -55,8 +62,12 @@ export async function startReactor(
     timer = setTimeout(() => void flush(), REACTOR_CHECKPOINT_INTERVAL_MS);
     timer.unref();
   };
+  const passedOver = (position: number) => {
+    if (position - saved >= REACTOR_PASSED_OVER_SAVE_EVERY) save(position);
+    else latest = Math.max(latest, position);
+  };
   const subscription: Subscription = core.eventStore.subscribeToAll(
-    { after: saved, streamPrefixes },
+    { after: saved, streamPrefixes, onCheckpoint: passedOver },
     async (event) => {
       for (let attempt = 1; ; attempt++) {
         try {

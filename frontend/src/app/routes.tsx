@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { BookingPage } from '../features/booking/BookingPage';
 import * as it from '../i18n/it';
+import { loadAuditPage, loadAvailabilityPage, loadHomePage } from './landingPages';
 import { Layout } from './Layout';
 import { Loading } from '../components/ui/Loading';
 import { NotFound } from './NotFound';
@@ -45,7 +46,7 @@ const ResetPasswordPage = lazyPage(
   (m) => m.ResetPasswordPage,
 );
 const AvailabilityPage = lazyPage(
-  () => import('../features/availability/AvailabilityPage'),
+  loadAvailabilityPage,
   (m) => m.AvailabilityPage,
 );
 const BookingDetailPage = lazyPage(
@@ -53,7 +54,7 @@ const BookingDetailPage = lazyPage(
   (m) => m.BookingDetailPage,
 );
 const HomePage = lazyPage(
-  () => import('./HomeRoute'),
+  loadHomePage,
   (m) => m.HomeRoute,
 );
 const ReceiptPage = lazyPage(
@@ -105,7 +106,7 @@ const AgendaPage = lazyPage(
   (m) => m.AgendaPage,
 );
 const AuditPage = lazyPage(
-  () => import('../features/audit/AuditPage'),
+  loadAuditPage,
   (m) => m.AuditPage,
 );
 const StaffPage = lazyPage(

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { FirstView } from './app/FirstView';
 import { preloadLandingPage } from './app/landingPages';
 import * as it from './i18n/it';
+import { startEarlyFetches } from './lib/earlyFetch';
 import { setPracticeName } from './lib/pageTitle';
 
 document.documentElement.lang = 'it';
@@ -16,6 +17,8 @@ setPracticeName(it.app.brand);
 // FirstView paints the page's first view as the app will render it, from React alone
 const appModule = import('./app/App');
 preloadLandingPage(window.location.pathname);
+// …and, meanwhile, the session and the practice every page asks for first
+startEarlyFetches();
 const App = lazy(() => appModule.then((m) => ({ default: m.App })));
 
 const root = document.getElementById('root');

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { WeightTrend } from '../features/clinical-record/WeightTrend';
 import { HomeWelcome } from '../features/home/HomeWelcome';
@@ -12,6 +12,7 @@ import { ErasureRequest } from '../features/privacy/ErasureRequest';
 import { Loading } from '../components/ui/Loading';
 import * as it from '../i18n/it';
 import { useGetSessionQuery } from '../lib/api';
+import { useAppSelector } from '../lib/hooks';
 import { usePageTitle } from '../lib/pageTitle';
 
 // the other roles' cards: chunks of their own, so that a patient's /home (the page most people open) does not
@@ -19,13 +20,53 @@ import { usePageTitle } from '../lib/pageTitle';
 const CalendarFeedCard = lazy(() => import('../features/agenda/CalendarFeedCard').then((m) => ({ default: m.CalendarFeedCard })));
 const FrontDeskHome = lazy(() => import('./FrontDeskHome').then((m) => ({ default: m.FrontDeskHome })));
 
+/** the first request of each card of a patient's home (the endpoints the cards below ask for) */
+export const PATIENT_HOME_QUERIES: readonly string[] = [
+  'getMyBookings',
+  'getMyWaitingList',
+  'getMyOrders',
+  'getMyReceipts',
+  'getMyMeasurements',
+  'getMyDiet',
+  'getMyAccessLog',
+  'getErasureInfo',
+];
+
+/**
+ * True once every card's first request has its answer (data or error), and from then on (a refetch does not hide
+ * the cards again). The cards then show together: one after the other, each would push the ones below it down while
+ * the patient reads (layout shift).
+ */
+function useCardsAnswered(): boolean {
+  const answered = useAppSelector((state) => {
+    const entries = Object.values(state.api.queries);
+    return PATIENT_HOME_QUERIES.every((name) => entries.some((q) => q?.endpointName === name && (q.data !== undefined || q.error !== undefined)));
+  });
+  const [shown, setShown] = useState(answered);
+  if (answered && !shown) setShown(true);
+  return shown || answered;
+}
+
 /** the patient's home: a booking just paid for first, then bookings, lines, orders, health and privacy */
 function PatientHome() {
   // after a confirmed payment (the payment page's navigation state): the booking's confirmation first
   const confirmedBooking = (useLocation().state as { confirmedBooking?: string } | null)?.confirmedBooking;
+  const shown = useCardsAnswered();
   return (
     <>
       {confirmedBooking && <BookingConfirmation bookingId={confirmedBooking} />}
+      {!shown && <Loading />}
+      {/* the cards mount at once (their requests start together) and are shown when all have answered */}
+      <div hidden={!shown}>
+        <PatientCards />
+      </div>
+    </>
+  );
+}
+
+function PatientCards() {
+  return (
+    <>
       <MyBookings />
       <MyWaitingList />
       <MyOrders />

@@ -45,18 +45,12 @@ const ResetPasswordPage = lazyPage(
   () => import('../features/auth/ResetPasswordPage'),
   (m) => m.ResetPasswordPage,
 );
-const AvailabilityPage = lazyPage(
-  loadAvailabilityPage,
-  (m) => m.AvailabilityPage,
-);
+const AvailabilityPage = lazyPage(loadAvailabilityPage, (m) => m.AvailabilityPage);
 const BookingDetailPage = lazyPage(
   () => import('../features/booking-detail/BookingDetailPage'),
   (m) => m.BookingDetailPage,
 );
-const HomePage = lazyPage(
-  loadHomePage,
-  (m) => m.HomeRoute,
-);
+const HomePage = lazyPage(loadHomePage, (m) => m.HomeRoute);
 const ReceiptPage = lazyPage(
   () => import('../features/orders/ReceiptPage'),
   (m) => m.ReceiptPage,
@@ -105,10 +99,7 @@ const AgendaPage = lazyPage(
   () => import('../features/agenda/AgendaPage'),
   (m) => m.AgendaPage,
 );
-const AuditPage = lazyPage(
-  loadAuditPage,
-  (m) => m.AuditPage,
-);
+const AuditPage = lazyPage(loadAuditPage, (m) => m.AuditPage);
 const StaffPage = lazyPage(
   () => import('../features/staff/StaffPage'),
   (m) => m.StaffPage,

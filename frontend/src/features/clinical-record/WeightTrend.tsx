@@ -47,9 +47,7 @@ export function WeightTrend() {
         ) : (
           <>
             <p>{t.lastWeight(formatNumber(latest.weightKg), formatNumber(latest.bmi), latest.bmiClass)}</p>
-            {data.length > 1 && (
-              <ChartBox data={data} />
-            )}
+            {data.length > 1 && <ChartBox data={data} />}
             <details>
               <summary>{t.showTable}</summary>
               <table className="table table-sm mt-2 mb-0">

@@ -57,7 +57,8 @@ function PatientHome() {
       {confirmedBooking && <BookingConfirmation bookingId={confirmedBooking} />}
       {!shown && <Loading />}
       {/* the cards mount at once (their requests start together) and are shown when all have answered */}
-      <div hidden={!shown}>
+      {/* app-patient-cards: printing /home prints the diet alone (my-diet.css) */}
+      <div hidden={!shown} className="app-patient-cards">
         <PatientCards />
       </div>
     </>

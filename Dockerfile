@@ -23,13 +23,16 @@ COPY contracts/package.json contracts/
 COPY projections/package.json projections/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
-RUN npm ci --omit=dev --workspace backend --workspace contracts --workspace projections
+RUN npm ci --omit=dev --workspace backend --workspace contracts --workspace projections \
+ && mkdir -p backend/node_modules
 
 # ---- runtime: compiled code, production node_modules, no sources, no toolchain
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=server-deps /app/node_modules ./node_modules
+# the install nests a package under its workspace when the root holds another version of it (@nestjs/*, socket.io, ical-generator)
+COPY --from=server-deps /app/backend/node_modules backend/node_modules
 COPY --from=server-deps /app/package.json ./
 COPY --from=build /app/contracts/package.json contracts/
 COPY --from=build /app/contracts/dist contracts/dist

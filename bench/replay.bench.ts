@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { availabilityStreamName, slotId, type NewEvent } from '@studio/contracts';
 import { ProjectionRunner, createReadModelStore } from '@studio/projections';
 import { SqliteEventStore } from '../backend/src/event-store/sqlite-event-store';
-import { liveProjections } from '../backend/src/event-store/live-projections';
+import { liveProjections } from '../backend/src/infrastructure/projections';
 import { rawScanBench } from './limits.bench';
 import { record } from './report';
 

@@ -40,7 +40,7 @@ describe('lint boundaries', () => {
       { filePath: 'backend/src/backup/probe.ts', text: "import { UsersService } from '../users';\nexport const x = UsersService;\n" },
       {
         filePath: 'backend/src/backup/probe.ts',
-        text: "import { loadConfig } from '../config/config';\nimport { allProjections } from '@studio/projections';\nexport const x = [loadConfig, allProjections];\n",
+        text: "import { loadConfig } from '../config/config';\nimport { createReadModelStore } from '@studio/projections';\nexport const x = [loadConfig, createReadModelStore];\n",
       },
       // one command path: a feature does not run handleCommand nor append by itself; Decide on the bus is the way
       { filePath: 'backend/src/diet/probe.ts', text: "import { handleCommand } from '../event-store/command-handler';\nexport const x = handleCommand;\n" },
@@ -52,6 +52,15 @@ describe('lint boundaries', () => {
         filePath: 'backend/src/diet/probe.ts',
         text: "import { Decide } from '../event-store/decide.command';\nimport { readState } from '../event-store/command-handler';\nexport const x = [Decide, readState];\n",
       },
+      // projections beside their features: any feature reads another's read model through its *.projection.ts, which is
+      // pure (contracts only); the backup takes the list of read models from the composition root, and nothing else there
+      { filePath: 'backend/src/diet/probe.ts', text: "import type { BookingDoc } from '../booking/bookings.projection';\nexport type X = BookingDoc;\n" },
+      { filePath: 'backend/src/diet/probe.projection.ts', text: "import { ValidationError } from '../common/errors';\nexport const x = ValidationError;\n" },
+      {
+        filePath: 'backend/src/backup/probe.ts',
+        text: "import { liveProjections } from '../infrastructure/projections';\nexport const x = liveProjections;\n",
+      },
+      { filePath: 'backend/src/backup/probe.ts', text: "import { openCore } from '../infrastructure/core';\nexport const x = openCore;\n" },
     ]);
   }, 120_000);
 
@@ -88,5 +97,12 @@ describe('lint boundaries', () => {
     expect(rules(11)).toEqual(['no-restricted-imports']);
     expect(rules(12)).toEqual(['no-restricted-syntax']);
     expect(results[13]).toEqual([]);
+  });
+
+  it('lets any feature read another feature’s projection, keeps a projection pure, gives the backup only the list of read models', () => {
+    expect(results[14]).toEqual([]);
+    expect(rules(15)).toEqual(['no-restricted-imports']);
+    expect(results[16]).toEqual([]);
+    expect(rules(17)).toEqual(['boundaries/dependencies']);
   });
 });

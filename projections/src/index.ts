@@ -8,4 +8,3 @@ export { rebuildProjection, rebuildProjections } from './rebuild';
 export { applyEvents } from './apply';
 export type { RebuildDeps, RebuildOptions, RebuildProgress, RebuildResult } from './rebuild';
 export { InMemoryEventStore } from './testing/in-memory-event-store';
-export * from './read-models';

@@ -73,6 +73,11 @@ export class ProjectionRunner {
     if (new Set(names).size !== names.length) throw new Error(`Proiezioni con lo stesso nome: ${names.join(', ')}`);
   }
 
+  /** the projections this runner keeps, as given by the composition root */
+  get projections(): readonly ProjectionDefinition[] {
+    return this.options.projections;
+  }
+
   /** resolves once every event stored at start has been applied (or when stopped first) */
   async start(): Promise<void> {
     if (this.running || this.options.projections.length === 0) return;

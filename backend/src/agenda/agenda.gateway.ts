@@ -1,7 +1,8 @@
 import { Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { AGENDA_CHANGED, AGENDA_WATCH, AgendaWatch, type AgendaChanged, type AgendaWatchAck } from '@studio/contracts';
-import type { BookingDoc, OrderDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
+import type { OrderDoc } from '../orders/orders.projection';
 import type { Server, Socket } from 'socket.io';
 import { READ_MODELS, CHANGE_FEED, RATE_LIMITS } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AgendaStatus, type AgendaItem, type SessionUser } from '@studio/contracts';
-import type { BookingDoc, OrderDoc, QuestionnaireAnswersDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
+import type { OrderDoc } from '../orders/orders.projection';
+import type { QuestionnaireAnswersDoc } from '../questionnaires/questionnaires.projection';
 import { BookingService } from '../booking';
 import { ForbiddenError } from '../common/errors';
 import { READ_MODELS } from '../kernel/tokens';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EventMetadata, type FollowUpSlots, type HoldResponse, type SessionUser } from '@studio/contracts';
-import type { BookingDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
 import { BookingService } from '../booking';
 import { HoldService } from '../workflows';
 import { ConflictError, ForbiddenError, ValidationError } from '../common/errors';

@@ -1,5 +1,6 @@
 import { AUDIT_CATEGORIES, type AuditEventRow, type AuditEventsQuery, type EventStore, type RecordedEvent } from '@studio/contracts';
-import { auditEventsProjection, type AuditEventDoc, type ReadModelStore, type Where } from '@studio/projections';
+import { auditEventsProjection, type AuditEventDoc } from './audit-events.projection';
+import type { ReadModelStore, Where } from '@studio/projections';
 import type { AuditLogFilter } from '../event-store/audit-log';
 import { auditIndexInLog } from '../event-store/live-projections';
 import type { SqliteEventStore } from '../event-store/sqlite-event-store';

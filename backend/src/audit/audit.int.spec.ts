@@ -15,7 +15,7 @@ import {
   type QuestionnaireView,
   type RebuildProgressMessage,
 } from '@studio/contracts';
-import { allProjections } from '@studio/projections';
+import { allProjections } from '../infrastructure/projections';
 import request from 'supertest';
 import { DEMO_PASSWORD } from '../seed/demo-seed';
 import { registerPatients, type TestPatient } from '../testing/patients';

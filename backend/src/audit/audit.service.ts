@@ -22,20 +22,12 @@ import {
   type RecordedEvent,
   type SessionUser,
 } from '@studio/contracts';
-import {
-  type BookingDoc,
-  type OrderDoc,
-  type ProjectionDefinition,
-  type ReadModelStore,
-  type UserDoc,
-  applyEvents,
-  availabilitySlotsProjection,
-  bookingsProjection,
-  createReadModelStore,
-  ordersProjection,
-  usersProjection,
-  availabilityRange,
-} from '@studio/projections';
+import { type BookingDoc, bookingsProjection } from '../booking/bookings.projection';
+import { type OrderDoc, ordersProjection } from '../orders/orders.projection';
+import { type ProjectionDefinition, type ReadModelStore, applyEvents, createReadModelStore } from '@studio/projections';
+import { type UserDoc, usersProjection } from '../users/users.projection';
+import { availabilitySlotsProjection } from '../availability/availability-slots.projection';
+import { availabilityRange } from '../availability';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { userDecider } from '../users';
 import { SessionSocketsGateway } from '../auth';

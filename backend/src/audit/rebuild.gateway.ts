@@ -4,8 +4,8 @@ import { AUDIT_REBUILD_PROGRESS, AUDIT_REBUILD_WATCH, type RebuildProgressMessag
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { AppError, ConflictError, NotFoundError } from '../common/errors';
-import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, READ_MODELS } from '../kernel/tokens';
-import { rebuildableProjections } from '../event-store/live-projections';
+import { CONFIG, EVENT_STORE, PROJECTION_RUNNER } from '../kernel/tokens';
+import { rebuildable } from '../event-store/live-projections';
 import { type Ports } from '../kernel/ports';
 
 const ROOM = 'audit:rebuild';
@@ -41,14 +41,13 @@ export class RebuildService {
   constructor(
     @Inject(CONFIG) private readonly config: Ports['config'],
     @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
-    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
     @Inject(PROJECTION_RUNNER) private readonly runner: Ports['runner'],
     private readonly gateway: RebuildGateway,
   ) {}
 
   /** the runner's read models: the auditor's index is one of them only when the log cannot serve it */
   private live() {
-    return rebuildableProjections(this.eventStore, this.readModels.kind);
+    return rebuildable(this.runner.projections);
   }
 
   projections(): string[] {

@@ -11,7 +11,8 @@ import {
   type SessionUser,
   type WeeklySchedule,
 } from '@studio/contracts';
-import type { BookingDoc, UserDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
+import type { UserDoc } from '../users/users.projection';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError } from '../common/errors';

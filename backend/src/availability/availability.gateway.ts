@@ -1,7 +1,9 @@
 import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { AVAILABILITY_CHANGED, AVAILABILITY_UNWATCH, AVAILABILITY_WATCH, AvailabilityWatch, type AvailabilityWatchAck } from '@studio/contracts';
-import { changedMessage, publicChangedMessage, type SlotDoc, type UserDoc } from '@studio/projections';
+import { changedMessage, publicChangedMessage } from './availability-slots.queries';
+import type { SlotDoc } from './availability-slots.projection';
+import type { UserDoc } from '../users/users.projection';
 import type { Server, Socket } from 'socket.io';
 import { READ_MODELS, CHANGE_FEED, RATE_LIMITS } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';

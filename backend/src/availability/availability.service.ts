@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { availabilityRangeProblem, type AvailabilityChanged, type AvailabilityEvent } from '@studio/contracts';
-import { availabilityRange, changedMessage, type ReadModelReader, type SlotDoc, type UserDoc } from '@studio/projections';
+import { availabilityRange, changedMessage } from './availability-slots.queries';
+import type { ReadModelReader } from '@studio/projections';
+import type { SlotDoc } from './availability-slots.projection';
+import type { UserDoc } from '../users/users.projection';
 import { ValidationError } from '../common/errors';
 import { READ_MODELS } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';

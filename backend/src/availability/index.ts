@@ -15,5 +15,6 @@ export {
   type ReleaseHold,
 } from './availability.decider';
 export { PREVIOUS_BUFFER_MESSAGE, insidePrecedingBuffer } from './availability.decider';
+export { availabilityRange } from './availability-slots.queries';
 export { AvailabilityService } from './availability.service';
 export { AvailabilityModule } from './availability.module';

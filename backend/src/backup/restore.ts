@@ -10,7 +10,7 @@ import { PG_SCHEMAS, defaultErasureLedger, loadBackupPassphrase } from '../confi
 import { ensurePrivateDir, privateDatabaseFile } from '../security/private-files';
 import { ChainVerifier } from '../event-store/hash-chain';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { liveProjections } from '../event-store/live-projections';
+import { liveProjections } from '../infrastructure/projections';
 import { holdOutbox, openAppDb, releaseOutbox, type AppDb } from '../kernel/app-db';
 import { ErasureLedger, readLedger, type ErasureRecord } from '../personal-data/erasure-ledger';
 import {

@@ -15,7 +15,9 @@ import {
 } from '@studio/contracts';
 import { feedCalendar } from '../common/calendar-file';
 import { readPracticeIdentity } from '../config/practice-settings';
-import type { BookingDoc, OrderDoc, SlotDoc } from '@studio/projections';
+import type { BookingDoc } from './bookings.projection';
+import type { OrderDoc } from '../orders/orders.projection';
+import type { SlotDoc } from '../availability/availability-slots.projection';
 import { inWorkingHours, slotStartsOf } from '../availability';
 import { VisitTypesService, type VisitType } from '../visit-types';
 

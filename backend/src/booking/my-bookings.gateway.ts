@@ -1,7 +1,7 @@
 import { Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type MyBookingsChanged, type MyBookingsWatchAck } from '@studio/contracts';
-import type { BookingDoc } from '@studio/projections';
+import type { BookingDoc } from './bookings.projection';
 import type { Server, Socket } from 'socket.io';
 import { CHANGE_FEED, RATE_LIMITS } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';

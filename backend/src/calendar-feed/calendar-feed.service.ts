@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
 import { bookingStreamName, calendarFeedStreamName, type CalendarFeedView, type EventMetadata, type SessionUser } from '@studio/contracts';
-import type { BookingDoc, UserDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
+import type { UserDoc } from '../users/users.projection';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 import { NotFoundError } from '../common/errors';

@@ -15,7 +15,7 @@ import {
   type PublicProduct,
   practiceDay,
 } from '@studio/contracts';
-import type { CouponDoc, ProductDoc } from '@studio/projections';
+import type { CouponDoc, ProductDoc } from './catalog.projection';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';

@@ -32,7 +32,8 @@ import {
   type VisitNoteRequest,
   type VisitNoteView,
 } from '@studio/contracts';
-import type { BookingDoc, ClinicalRecordDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
+import type { ClinicalRecordDoc } from './clinical-record.projection';
 import { randomUUID } from 'node:crypto';
 
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';

@@ -123,6 +123,18 @@ describe('Dockerfile and .dockerignore', () => {
     expect(runtime).toMatch(/HEALTHCHECK/);
   });
 
+  it("the runtime gets every production package the lock file installs for the server's workspaces, nested ones too", () => {
+    // npm ci puts a package under <workspace>/node_modules when the root holds another version of it (socket.io,
+    // ical-generator, @nestjs/* under backend/): a runtime copying only the root's node_modules lacked them
+    const lock = JSON.parse(text('package-lock.json')) as { packages: Record<string, { dev?: boolean }> };
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    const nested = ['backend', 'contracts', 'projections'].filter((workspace) =>
+      Object.entries(lock.packages).some(([path, entry]) => path.startsWith(`${workspace}/node_modules/`) && !entry.dev),
+    );
+    expect(nested).toContain('backend');
+    for (const workspace of nested) expect(runtime).toContain(`COPY --from=server-deps /app/${workspace}/node_modules ${workspace}/node_modules`);
+  });
+
   it('.dockerignore keeps out history, host modules and builds, local data and secrets', () => {
     const ignored = text('.dockerignore')
       .split('\n')

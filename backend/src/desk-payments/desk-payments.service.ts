@@ -8,7 +8,6 @@ import {
   type TakingsRow,
   type TakingsView,
   orderStreamName,
-  parseRecordedEvent,
   practiceDay,
   receiptsStreamName,
 } from '@studio/contracts';
@@ -18,6 +17,7 @@ import { Decide } from '../event-store/decide.command';
 import { parseInput } from '../http/parse';
 
 import { UsersService } from '../users';
+import type { FiscalDocumentDoc } from '../fiscal/fiscal.projection';
 import { deskPaymentDecider } from './desk-payment.decider';
 import { KernelPorts } from '../kernel/kernel-ports';
 
@@ -65,9 +65,9 @@ export class DeskPaymentsService {
   }
 
   /**
-   * The day's takings per doctor and method, from the doctors' numbering streams: receipts paid that day (by payment
-   * time, practice time zone) count in, credit notes issued that day count out. A payment whose receipt still waits for
-   * the doctor's fiscal profile is not counted yet.
+   * The day's takings per doctor and method, from the doctors' numbering streams as the fiscal_documents read model
+   * holds them: receipts paid that day (by payment time, practice time zone) count in, credit notes issued that day
+   * count out. A payment whose receipt still waits for the doctor's fiscal profile is not counted yet.
    */
   async takings(user: SessionUser, day: string, doctor: string | undefined): Promise<TakingsView> {
     if (user.role === 'doctor' && doctor && doctor !== user.id) throw new ForbiddenError('Puoi vedere solo i tuoi incassi.', 'incassi_di_altri');
@@ -87,10 +87,9 @@ export class DeskPaymentsService {
         return byMethod.get(method)!;
       };
       // a credit note of this year may refund a receipt of the year before
-      const events = [
-        ...(await this.kernel.eventStore.readStream(receiptsStreamName(d.id, year - 1))),
-        ...(await this.kernel.eventStore.readStream(receiptsStreamName(d.id, year))),
-      ].map(parseRecordedEvent);
+      const issued = (y: number) =>
+        this.kernel.readModels.find<FiscalDocumentDoc>('fiscal_documents', { stream: receiptsStreamName(d.id, y) }, { orderBy: [{ column: 'position' }] });
+      const events = [...(await issued(year - 1)), ...(await issued(year))].map((found) => found.doc);
       const receipts = new Map<string, EventData<'ReceiptIssued'>>();
       for (const e of events) if (e.type === 'ReceiptIssued') receipts.set(e.data.receiptId, e.data);
       for (const r of receipts.values()) {

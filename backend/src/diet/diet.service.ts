@@ -23,7 +23,10 @@ import {
   type MealSummary,
   type SessionUser,
 } from '@studio/contracts';
-import type { BookingDoc, ClinicalRecordDoc, DietDoc, UserDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
+import type { ClinicalRecordDoc } from '../clinical-record/clinical-record.projection';
+import type { DietDoc } from './diet.projection';
+import type { UserDoc } from '../users/users.projection';
 import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';

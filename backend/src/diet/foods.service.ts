@@ -16,7 +16,7 @@ import {
   type FoodView,
   type Lookup,
 } from '@studio/contracts';
-import type { FoodCategoryDoc, FoodDoc } from '@studio/projections';
+import type { FoodCategoryDoc, FoodDoc } from './diet.projection';
 import { AppError, NotFoundError } from '../common/errors';
 import { StaleRevisionError } from '../event-store/command-handler';
 import { READ_MODELS, CHANGE_FEED } from '../kernel/tokens';

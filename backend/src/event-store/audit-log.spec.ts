@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUDIT_CATEGORIES, type RecordedEvent } from '@studio/contracts';
-import { InMemoryEventStore, auditEventsProjection, type AuditEventDoc } from '@studio/projections';
+import { InMemoryEventStore } from '@studio/projections';
+import { auditEventsProjection, type AuditEventDoc } from '../audit/audit-events.projection';
 import { auditQuery, type AuditLogFilter } from './audit-log';
-import { auditIndexInLog, liveProjections, rebuildableProjections } from './live-projections';
+import { auditIndexInLog } from './live-projections';
+import { liveProjections, rebuildableProjections } from '../infrastructure/projections';
 import { SqliteEventStore } from './sqlite-event-store';
 
 /** events whose subjects come from every place the projection looks, and from none */

@@ -1,5 +1,4 @@
-import type { EventStore } from '@studio/contracts';
-import { allProjections, auditEventsProjection, type ProjectionDefinition } from '@studio/projections';
+import type { EventStore, ProjectionDefinition } from '@studio/contracts';
 import { SqliteEventStore } from './sqlite-event-store';
 
 /**
@@ -27,11 +26,5 @@ export const logHeadProjection: ProjectionDefinition = {
   indexes: {},
 };
 
-/** the projections the runner keeps: every read model, and the auditor's index when the log cannot serve it */
-export function liveProjections(store: EventStore, readModels: 'sqlite' | 'postgres'): ProjectionDefinition[] {
-  return auditIndexInLog(store, readModels) ? [...allProjections, logHeadProjection] : [...allProjections, auditEventsProjection];
-}
-
-/** what an admin may rebuild: the runner's read models */
-export const rebuildableProjections = (store: EventStore, readModels: 'sqlite' | 'postgres'): ProjectionDefinition[] =>
-  liveProjections(store, readModels).filter((p) => p !== logHeadProjection);
+/** what an admin may rebuild: the runner's read models, not the log's head */
+export const rebuildable = (projections: readonly ProjectionDefinition[]): ProjectionDefinition[] => projections.filter((p) => p !== logHeadProjection);

@@ -1,22 +1,12 @@
 import type { EventData, Sealed, TaxRegime, VirtualStampAuthorization } from '@studio/contracts';
 import { NotFoundError } from '../common/errors';
+import type { FiscalProfileDoc } from './fiscal.projection';
 
 /** One stream per doctor: `fiscal-<doctorId>`. The profile is validated (zod, check digits) before the command. */
 export type FiscalProfileEvent = { type: 'FiscalProfileSet'; data: EventData<'FiscalProfileSet'> };
 
-export type FiscalProfileState =
-  | { status: 'missing' }
-  | {
-      status: 'complete';
-      doctorId: string;
-      title: string;
-      regime: TaxRegime;
-      stampDutyToPatient: boolean;
-      demo: boolean;
-      personal: Sealed;
-      /** null: the doctor uses physical stamps */
-      virtualStamp: VirtualStampAuthorization | null;
-    };
+/** complete: the profile last set, as its read model holds it too (fiscal_profiles) */
+export type FiscalProfileState = { status: 'missing' } | ({ status: 'complete' } & FiscalProfileDoc);
 
 export type FiscalProfileCommand = {
   type: 'SetFiscalProfile';

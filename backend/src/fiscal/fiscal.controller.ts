@@ -8,7 +8,7 @@ import {
   StsExportQuery,
   documentNumber,
 } from '@studio/contracts';
-import type { FiscalOrderDoc } from '@studio/projections';
+import type { FiscalOrderDoc } from './fiscal.projection';
 import type { Request, Response } from 'express';
 import { Inject } from '@nestjs/common';
 import { CurrentUser, Roles } from '../auth/guards';

@@ -17,13 +17,11 @@ import {
   erasureRequestStreamName,
   fiscalKeptUntil,
   fiscalProfileStreamName,
-  orderStreamName,
-  parseRecordedEvent,
   receiptsBlockedMessage,
   receiptsStreamName,
   practiceDay,
 } from '@studio/contracts';
-import type { FiscalOrderDoc } from '@studio/projections';
+import type { ErasureRequestDoc, FiscalDocumentDoc, FiscalOrderDoc, FiscalProfileDoc } from './fiscal.projection';
 import { AccessLogService } from '../personal-data/access-log.service';
 import { ForbiddenError, NotFoundError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
@@ -81,8 +79,15 @@ export class FiscalService implements OnModuleInit {
     throw new ForbiddenError('Puoi vedere e modificare solo i tuoi dati fiscali.');
   }
 
+  /** the profile from its stream: the fresh state the receipts workflow issues with */
   async profileState(doctorId: string): Promise<FiscalProfileState> {
     return (await readState(this.kernel.eventStore, fiscalProfileStreamName(doctorId), fiscalProfileDecider)).state;
+  }
+
+  /** the profile as the fiscal_profiles read model holds it: what the screens, the PDF and the STS file show */
+  private async shownProfile(doctorId: string): Promise<FiscalProfileState> {
+    const doc = (await this.kernel.readModels.get<FiscalProfileDoc>('fiscal_profiles', doctorId))?.doc;
+    return doc ? { status: 'complete', ...doc } : { status: 'missing' };
   }
 
   private async openProfile(state: FiscalProfileState): Promise<FiscalProfile | null> {
@@ -95,7 +100,7 @@ export class FiscalService implements OnModuleInit {
   async profile(viewer: SessionUser, doctorId: string): Promise<FiscalProfileView> {
     this.authorize(viewer, doctorId);
     await this.users.getDoctor(doctorId);
-    const state = await this.profileState(doctorId);
+    const state = await this.shownProfile(doctorId);
     const pending = await this.pendingReceipts(doctorId);
     return {
       doctorId,
@@ -113,7 +118,7 @@ export class FiscalService implements OnModuleInit {
     if (doctor?.role !== 'doctor') throw new NotFoundError('Medico non trovato.', 'medico_non_trovato');
     const { registeredName, albo, taxcode, vatNumber, address } = input;
     const personal = await this.kernel.personalData.seal(doctorId, { registeredName, albo, taxcode, vatNumber, address } satisfies FiscalProfilePersonal);
-    await this.kernel.commands.execute(
+    const result = await this.kernel.commands.execute(
       new Decide(
         fiscalProfileStreamName(doctorId),
         fiscalProfileDecider,
@@ -131,6 +136,8 @@ export class FiscalService implements OnModuleInit {
         metadata,
       ),
     );
+    // the answer shows the profile just set: wait for its read model
+    if (viewer && result.position !== null) await this.kernel.changes.waitFor(result.position);
     return viewer ? this.profile(viewer, doctorId) : null;
   }
 
@@ -138,11 +145,13 @@ export class FiscalService implements OnModuleInit {
     return (await this.kernel.readModels.find<FiscalOrderDoc>('fiscal_orders', { doctor_id: doctorId, status: 'pending_receipt' })).length;
   }
 
-  /** taxcode and billing as given at payment, name from the account: what a receipt prints of the patient */
+  /**
+   * taxcode and billing as given at payment, name from the account: what a receipt prints of the patient. The invoice
+   * comes with the order's fiscal document (OrderPlaced's, never changed), the one the receipts workflow issues for.
+   */
   async receiptPatient(orderId: string, patientId: string): Promise<ReceiptPatient> {
-    const events = (await this.kernel.eventStore.readStream(orderStreamName(orderId))).map(parseRecordedEvent);
-    const placed = events.find((e) => e.type === 'OrderPlaced')?.data;
-    const invoice = placed ? await this.kernel.personalData.open<{ taxcode: string; billing: string }>(placed.invoice) : null;
+    const sealed = (await this.kernel.readModels.get<FiscalOrderDoc>('fiscal_orders', orderId))?.doc.invoice;
+    const invoice = sealed ? await this.kernel.personalData.open<{ taxcode: string; billing: string }>(sealed) : null;
     const user = await this.users.get(patientId);
     const personal = user?.personal ? await this.kernel.personalData.open<PersonalName>(user.personal) : null;
     return { name: personal?.name ?? '', surname: personal?.surname ?? '', taxcode: invoice?.taxcode ?? '', billing: invoice?.billing ?? '' };
@@ -158,16 +167,20 @@ export class FiscalService implements OnModuleInit {
       (viewer.role === 'admin' || (viewer.role === 'patient' && viewer.id === doc.patientId) || (viewer.role === 'doctor' && viewer.id === doc.doctorId));
     if (!doc || !allowed) throw new NotFoundError('Ordine non trovato.', 'ordine_non_trovato');
     if (!doc.receipt || !doc.doctorId) throw new NotFoundError('La ricevuta di questo pagamento non è ancora stata emessa.', 'ricevuta_non_emessa');
-    const receipts = (await this.kernel.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.receipt.year))).map(parseRecordedEvent);
-    const receipt = receipts.filter((e) => e.type === 'ReceiptIssued').find((e) => e.data.orderId === orderId)?.data;
+    // the order's documents as issued on its numbering streams (fiscal_documents), committed with this fiscal_orders doc
+    const issued = (await this.kernel.readModels.find<FiscalDocumentDoc>('fiscal_documents', { order_id: orderId }, { orderBy: [{ column: 'position' }] })).map(
+      (d) => d.doc,
+    );
+    const receiptStream = receiptsStreamName(doc.doctorId, doc.receipt.year);
+    const receipt = issued.flatMap((e) => (e.stream === receiptStream && e.type === 'ReceiptIssued' ? [e.data] : []))[0];
     if (!receipt) throw new NotFoundError('La ricevuta di questo pagamento non è ancora stata emessa.', 'ricevuta_non_emessa');
     let creditNote: EventData<'CreditNoteIssued'> | null = null;
     if (doc.creditNote) {
-      const credits = (await this.kernel.eventStore.readStream(receiptsStreamName(doc.doctorId, doc.creditNote.year))).map(parseRecordedEvent);
-      creditNote = credits.filter((e) => e.type === 'CreditNoteIssued').find((e) => e.data.orderId === orderId)?.data ?? null;
+      const creditStream = receiptsStreamName(doc.doctorId, doc.creditNote.year);
+      creditNote = issued.flatMap((e) => (e.stream === creditStream && e.type === 'CreditNoteIssued' ? [e.data] : []))[0] ?? null;
     }
     if (viewer.id !== doc.patientId) await this.accessLog.recordAccess(viewer, doc.patientId, 'personal_data', `ricevuta ${receipt.number}/${receipt.year}`);
-    const profile = await this.profileState(doc.doctorId);
+    const profile = await this.shownProfile(doc.doctorId);
     return {
       receipt,
       creditNote,
@@ -212,8 +225,8 @@ export class FiscalService implements OnModuleInit {
       }
     }
     documents.sort((a, b) => a.year - b.year || a.label.localeCompare(b.label));
-    const { state } = await readState(this.kernel.eventStore, erasureRequestStreamName(patient.id), erasureRequestDecider);
-    return { statement: FISCAL_RETENTION_STATEMENT, documents, requestedAt: state.requestedAt };
+    const request = (await this.kernel.readModels.get<ErasureRequestDoc>('erasure_requests', patient.id))?.doc;
+    return { statement: FISCAL_RETENTION_STATEMENT, documents, requestedAt: request?.requestedAt ?? null };
   }
 
   /** POST /api/me/erasure-request: the patient asks, once, having been told what stays; answers whether it was new */
@@ -221,10 +234,22 @@ export class FiscalService implements OnModuleInit {
     const result = await this.kernel.commands.execute(
       new Decide(erasureRequestStreamName(patient.id), erasureRequestDecider, { type: 'RequestErasure', patientId: patient.id, at: metadata.at }, metadata),
     );
+    // the answer shows the request just made: wait for its read model
+    if (result.position !== null) await this.kernel.changes.waitFor(result.position);
     return { created: result.events.length > 0, info: await this.erasureInfo(patient) };
   }
 
-  /** receipts and credit notes of a doctor's year, with the numbering stream as the source */
+  /** the documents of a doctor's numbering stream of one year, in the stream's order (the fiscal_documents read model) */
+  async issuedDocuments(doctorId: string, year: number): Promise<FiscalDocumentDoc[]> {
+    const found = await this.kernel.readModels.find<FiscalDocumentDoc>(
+      'fiscal_documents',
+      { stream: receiptsStreamName(doctorId, year) },
+      { orderBy: [{ column: 'position' }] },
+    );
+    return found.map((d) => d.doc);
+  }
+
+  /** receipts and credit notes of a doctor's year, as its numbering stream holds them */
   async yearDocuments(
     viewer: SessionUser,
     doctorId: string,
@@ -232,10 +257,10 @@ export class FiscalService implements OnModuleInit {
   ): Promise<{ receipts: EventData<'ReceiptIssued'>[]; creditNotes: EventData<'CreditNoteIssued'>[] }> {
     this.authorize(viewer, doctorId);
     await this.users.getDoctor(doctorId);
-    const events = (await this.kernel.eventStore.readStream(receiptsStreamName(doctorId, year))).map(parseRecordedEvent);
+    const events = await this.issuedDocuments(doctorId, year);
     return {
-      receipts: events.filter((e) => e.type === 'ReceiptIssued').map((e) => e.data),
-      creditNotes: events.filter((e) => e.type === 'CreditNoteIssued').map((e) => e.data),
+      receipts: events.flatMap((e) => (e.type === 'ReceiptIssued' ? [e.data] : [])),
+      creditNotes: events.flatMap((e) => (e.type === 'CreditNoteIssued' ? [e.data] : [])),
     };
   }
 
@@ -251,7 +276,7 @@ export class FiscalService implements OnModuleInit {
   }
 
   async issuerProfile(doctorId: string): Promise<FiscalProfile | null> {
-    return this.openProfile(await this.profileState(doctorId));
+    return this.openProfile(await this.shownProfile(doctorId));
   }
 
   /** GET /api/fiscal/documents?year=&doctor= : the /fiscale table */
@@ -311,7 +336,7 @@ export class FiscalService implements OnModuleInit {
     );
     const sum = (f: (d: FiscalDocumentView) => number) => documents.reduce((s, d) => s + f(d), 0);
     const pending = await this.pendingReceipts(doctorId);
-    const profile = await this.profileState(doctorId);
+    const profile = await this.shownProfile(doctorId);
     return {
       doctorId,
       year,

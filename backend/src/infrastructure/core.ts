@@ -9,7 +9,8 @@ import { type Ports } from '../kernel/ports';
 import { announceAppendsOnRedis, redisChangeFeed, runnerChangeFeed } from './change-feed';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { privateDatabaseFile } from '../security/private-files';
-import { auditIndexInLog, liveProjections } from '../event-store/live-projections';
+import { auditIndexInLog } from '../event-store/live-projections';
+import { liveProjections } from './projections';
 
 /** the stores every module shares, built before Nest so their lifecycle is explicit */
 export interface Core extends Ports {

@@ -15,7 +15,8 @@ import {
   type StaffInvitationRequest,
   type StaffMember,
 } from '@studio/contracts';
-import type { BookingDoc, UserDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
+import type { UserDoc } from '../users/users.projection';
 import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../common/errors';

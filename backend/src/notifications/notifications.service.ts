@@ -9,7 +9,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@studio/contracts';
-import type { UserDoc } from '@studio/projections';
+import type { UserDoc } from '../users/users.projection';
 import { randomUUID } from 'node:crypto';
 
 import { ForbiddenError } from '../common/errors';

@@ -9,7 +9,8 @@ import {
   videoRoomUrl,
   type EventMetadata,
 } from '@studio/contracts';
-import type { NotificationDoc, UserDoc } from '@studio/projections';
+import type { NotificationDoc } from './notifications.projection';
+import type { UserDoc } from '../users/users.projection';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../common/clock';
 import { AppError } from '../common/errors';

@@ -1,5 +1,5 @@
 import { bookingStreamName, type EventMetadata } from '@studio/contracts';
-import type { NotificationDoc } from '@studio/projections';
+import type { NotificationDoc } from './notifications.projection';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { startTestSmtp, type TestSmtp } from '../testing/smtp';

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { OrderView, SessionUser } from '@studio/contracts';
-import type { BookingDoc, OrderDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
+import type { OrderDoc } from './orders.projection';
 import { PERSONAL_DATA, READ_MODELS } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';

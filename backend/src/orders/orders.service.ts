@@ -13,7 +13,8 @@ import {
   type Charge,
   type ChargeQuote,
 } from '@studio/contracts';
-import type { BookingDoc, ProductDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
+import type { ProductDoc } from '../catalog/catalog.projection';
 import { HOLD_EXPIRED_MESSAGE } from '../availability';
 import { CatalogService } from '../catalog';
 

@@ -13,7 +13,9 @@ import {
   type QuestionnaireView,
   type SessionUser,
 } from '@studio/contracts';
-import { questionnaireVersion, type BookingDoc, type QuestionnaireAnswersDoc, type QuestionnaireDoc, type Where } from '@studio/projections';
+import { questionnaireVersion, type QuestionnaireAnswersDoc, type QuestionnaireDoc } from './questionnaires.projection';
+import type { BookingDoc } from '../booking/bookings.projection';
+import type { Where } from '@studio/projections';
 import { randomUUID } from 'node:crypto';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { READ_MODELS, PERSONAL_DATA, CHANGE_FEED } from '../kernel/tokens';

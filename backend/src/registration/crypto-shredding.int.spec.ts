@@ -1,5 +1,8 @@
 import { codiceFiscaleCheckChar, type QuestionnaireView, type Sealed } from '@studio/contracts';
-import { ProjectionRunner, allProjections, createReadModelStore, type QuestionnaireAnswersDoc, type ReadModelStore, type UserDoc } from '@studio/projections';
+import { ProjectionRunner, createReadModelStore, type ReadModelStore } from '@studio/projections';
+import { allProjections } from '../infrastructure/projections';
+import type { QuestionnaireAnswersDoc } from '../questionnaires/questionnaires.projection';
+import type { UserDoc } from '../users/users.projection';
 import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

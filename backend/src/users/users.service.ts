@@ -10,7 +10,7 @@ import {
   fitsBcrypt,
   userStreamName,
 } from '@studio/contracts';
-import type { UserDoc } from '@studio/projections';
+import type { UserDoc } from './users.projection';
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { NotFoundError, ValidationError } from '../common/errors';

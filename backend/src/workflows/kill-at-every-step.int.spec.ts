@@ -1,5 +1,5 @@
 import { availabilityStreamName, bookingStreamName, orderStreamName, patientHoldStreamName, slotId, waitingListStreamName } from '@studio/contracts';
-import type { BookingDoc } from '@studio/projections';
+import type { BookingDoc } from '../booking/bookings.projection';
 import { WorkflowRunner } from '../event-store/workflow-runner';
 import type { StepAction } from '../event-store/workflow';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';

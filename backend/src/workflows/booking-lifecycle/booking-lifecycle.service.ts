@@ -11,7 +11,7 @@ import {
   type EventMetadata,
   type SessionUser,
 } from '@studio/contracts';
-import type { BookingDoc } from '@studio/projections';
+import type { BookingDoc } from '../../booking/bookings.projection';
 import { randomUUID } from 'node:crypto';
 import { SLOT_TAKEN_MESSAGE, availabilityDecider, doctorDayOf, inWorkingHours, slotStartsOf } from '../../availability';
 import { BookingService, bookingDecider } from '../../booking';

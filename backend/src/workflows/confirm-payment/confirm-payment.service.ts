@@ -11,7 +11,9 @@ import {
   type EventMetadata,
   type SessionUser,
 } from '@studio/contracts';
-import type { BookingDoc, ProductDoc, UnsettledPaymentDoc } from '@studio/projections';
+import type { BookingDoc } from '../../booking/bookings.projection';
+import type { ProductDoc } from '../../catalog/catalog.projection';
+import type { UnsettledPaymentDoc } from './unsettled-payments.projection';
 import { doctorDayOf } from '../../availability';
 import { CatalogService } from '../../catalog';
 

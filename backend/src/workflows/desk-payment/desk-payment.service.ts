@@ -10,7 +10,7 @@ import {
   type EventMetadata,
   type SessionUser,
 } from '@studio/contracts';
-import type { BookingDoc } from '@studio/projections';
+import type { BookingDoc } from '../../booking/bookings.projection';
 import { doctorDayOf } from '../../availability';
 
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../common/errors';

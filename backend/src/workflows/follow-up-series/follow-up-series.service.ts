@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { followUpSeriesStreamName, slotId, type EventMetadata, type FollowUpSeriesRequest, type FollowUpSeriesView, type SessionUser } from '@studio/contracts';
-import type { BookingDoc } from '@studio/projections';
+import type { BookingDoc } from '../../booking/bookings.projection';
 import { randomUUID } from 'node:crypto';
 import { BookingService } from '../../booking';
 import { HoldService } from '../hold/hold.service';

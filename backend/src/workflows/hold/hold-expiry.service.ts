@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 
 import type { EventMetadata } from '@studio/contracts';
-import type { BookingDoc } from '@studio/projections';
+import type { BookingDoc } from '../../booking/bookings.projection';
 import { randomUUID } from 'node:crypto';
 
 import { WorkflowRunner } from '../../event-store/workflow-runner';

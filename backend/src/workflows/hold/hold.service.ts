@@ -13,7 +13,8 @@ import {
   type HoldResponse,
   type SessionUser,
 } from '@studio/contracts';
-import type { BookingDoc, SlotDoc } from '@studio/projections';
+import type { BookingDoc } from '../../booking/bookings.projection';
+import type { SlotDoc } from '../../availability/availability-slots.projection';
 import { randomUUID } from 'node:crypto';
 import { doctorDayOf } from '../../availability';
 import { BookingService } from '../../booking';

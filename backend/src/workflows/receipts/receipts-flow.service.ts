@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 
 import { STREAM_PREFIX, type EventMetadata, type Subscription, orderStreamName, parseRecordedEvent, practiceDay } from '@studio/contracts';
-import { type FiscalOrderDoc, fiscalOrderStatus } from '@studio/projections';
+import { type FiscalOrderDoc, fiscalOrderStatus } from '../../fiscal/fiscal.projection';
 import { randomUUID } from 'node:crypto';
 
 import { startReactor } from '../../kernel/reactor';

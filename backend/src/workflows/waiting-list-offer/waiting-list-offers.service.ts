@@ -16,7 +16,7 @@ import { doctorDayOf, inWorkingHours } from '../../availability';
 import { bookingDecider } from '../../booking';
 
 import { AppError } from '../../common/errors';
-import type { SlotDoc } from '@studio/projections';
+import type { SlotDoc } from '../../availability/availability-slots.projection';
 import { decideAgainOnStaleRevision, readState } from '../../event-store/command-handler';
 
 import { startReactor } from '../../kernel/reactor';

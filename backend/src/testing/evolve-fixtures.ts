@@ -1,6 +1,6 @@
 /** Test-only: pure projection folds without a store. */
 import { parseRecordedEvent, type RecordedEvent } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 let position = 0;
 

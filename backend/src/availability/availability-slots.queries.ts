@@ -1,7 +1,7 @@
 import { SLOT_MINUTES, slotAppearance, type AvailabilityChanged, type AvailabilityEvent, type SlotStatus, slotId } from '@studio/contracts';
-import type { ReadModelReader } from '../projection';
+import type { ReadModelReader } from '@studio/projections';
 import type { SlotDoc } from './availability-slots.projection';
-import type { UserDoc } from './users.projection';
+import type { UserDoc } from '../users/users.projection';
 
 const SLOT_MS = SLOT_MINUTES * 60_000;
 const DAY_MS = 24 * 60 * 60_000;

@@ -1,6 +1,6 @@
 import { type AuditEventRow, streamKind } from '@studio/contracts';
 import type { RecordedEvent } from '@studio/contracts';
-import type { ProjectionDefinition } from '../projection';
+import type { ProjectionDefinition } from '@studio/contracts';
 
 /** the auditor's index of the whole log: one row per event, metadata only (data stays in the log) */
 export interface AuditEventDoc extends AuditEventRow {

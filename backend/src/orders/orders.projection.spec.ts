@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@studio/contracts';
-import { availabilitySlotsProjection } from './availability-slots.projection';
-import { bookingsProjection } from './bookings.projection';
+import { availabilitySlotsProjection } from '../availability/availability-slots.projection';
+import { bookingsProjection } from '../booking/bookings.projection';
 import { ordersProjection } from './orders.projection';
 
 const ev = (type: string, data: Record<string, unknown>, at = '2030-03-04T06:00:00.000Z'): RecordedEvent =>

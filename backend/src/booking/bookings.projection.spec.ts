@@ -1,4 +1,4 @@
-import { availabilitySlotsProjection } from './availability-slots.projection';
+import { availabilitySlotsProjection } from '../availability/availability-slots.projection';
 import { bookingsProjection } from './bookings.projection';
 import { foldDocuments as fold, recorded } from '../testing/evolve-fixtures';
 

@@ -4,7 +4,8 @@
  * session cookie passed as a header). Prints performance, accessibility and best-practices scores against the
  * goals, the main timings and the compressed JavaScript each page downloaded. LIGHTHOUSE_RUNS (default 1) runs
  * each page more times: the machine is shared, so single figures are noisy. LIGHTHOUSE_KEEP=<folder> keeps each
- * run's JSON report there (login-1.json, prenota-1.json, home-1.json…) for reading the diagnostics.
+ * run's JSON report there (login-1.json, prenota-1.json, home-1.json…) for reading the diagnostics;
+ * LIGHTHOUSE_PAGES=/login,/home audits only those pages.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -40,11 +41,13 @@ interface PageToAudit {
   email?: string;
 }
 
-const PAGES: readonly PageToAudit[] = [
+const ALL_PAGES: readonly PageToAudit[] = [
   { label: '/login', path: '/login' },
   { label: '/prenota', path: '/prenota' },
   { label: '/home (paziente)', path: '/home', email: 'paziente1@example.it' },
 ];
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+const PAGES = ONLY ? ALL_PAGES.filter((page) => ONLY.includes(page.path)) : ALL_PAGES;
 
 interface Report {
   categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;

@@ -3,10 +3,12 @@
  * app on SQLite with the demo data, for /login, /prenota and a patient's /home (logged in through the API, the
  * session cookie passed as a header). Prints performance, accessibility and best-practices scores against the
  * goals, the main timings and the compressed JavaScript each page downloaded. LIGHTHOUSE_RUNS (default 1) runs
- * each page more times: the machine is shared, so single figures are noisy.
+ * each page more times: the machine is shared, so single figures are noisy. LIGHTHOUSE_KEEP=<folder> keeps each
+ * run's JSON report there (login-1.json, prenota-1.json, home-1.json…) for reading the diagnostics;
+ * LIGHTHOUSE_PAGES=/login,/home audits only those pages.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer } from '../frontend/e2e/harness';
@@ -27,6 +29,7 @@ const CHROME_FLAGS = [
 ];
 const LIGHTHOUSE_CLI = resolve(__dirname, '../node_modules/lighthouse/cli/index.js');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? '1');
+const KEEP = process.env.LIGHTHOUSE_KEEP ? resolve(process.env.LIGHTHOUSE_KEEP) : undefined;
 const PASSWORD = 'Password123!';
 
 const GOALS = { performance: 90, accessibility: 100, 'best-practices': 95 } as const;
@@ -38,11 +41,13 @@ interface PageToAudit {
   email?: string;
 }
 
-const PAGES: readonly PageToAudit[] = [
+const ALL_PAGES: readonly PageToAudit[] = [
   { label: '/login', path: '/login' },
   { label: '/prenota', path: '/prenota' },
   { label: '/home (paziente)', path: '/home', email: 'paziente1@example.it' },
 ];
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+const PAGES = ONLY ? ALL_PAGES.filter((page) => ONLY.includes(page.path)) : ALL_PAGES;
 
 interface Report {
   categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
@@ -82,8 +87,7 @@ async function login(base: string, email: string): Promise<string> {
   return [...cookiesOf(visitor), ...cookiesOf(login)].join('; ');
 }
 
-function audit(url: string, cookie: string | undefined, outDir: string, run: number): Report {
-  const output = join(outDir, `report-${run}.json`);
+function audit(url: string, cookie: string | undefined, output: string): Report {
   const args = [
     LIGHTHOUSE_CLI,
     url,
@@ -129,7 +133,8 @@ async function main(): Promise<void> {
   );
   console.log(`all’inizio, ${load()}`);
   const server = await startServer();
-  const outDir = mkdtempSync(join(tmpdir(), 'studio-lighthouse-'));
+  if (KEEP) mkdirSync(KEEP, { recursive: true });
+  const outDir = KEEP ?? mkdtempSync(join(tmpdir(), 'studio-lighthouse-'));
   const rows: string[][] = [];
   let met = true;
   try {
@@ -137,7 +142,7 @@ async function main(): Promise<void> {
       for (let run = 1; run <= RUNS; run++) {
         // a fresh session each run: Lighthouse's cold load is a first visit
         const cookie = page.email ? await sessionCookie(server.url, page.email) : undefined;
-        const report = audit(server.url + page.path, cookie, outDir, run);
+        const report = audit(server.url + page.path, cookie, join(outDir, `${page.path.slice(1)}-${run}.json`));
         const scores = (Object.keys(GOALS) as Category[]).map((c) => {
           const ok = score(report, c) >= GOALS[c];
           met &&= ok;
@@ -161,7 +166,8 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    rmSync(outDir, { recursive: true, force: true });
+    if (!KEEP) rmSync(outDir, { recursive: true, force: true });
+    else console.log(`rapporti JSON in ${KEEP}`);
     await server.stop();
   }
   const header = ['pagina', 'giro', 'prestazioni', 'accessibilità', 'buone pratiche', 'FCP', 'LCP', 'TBT', 'CLS', 'JS scaricato (compresso)'];

@@ -177,6 +177,8 @@ describe('the clinical record in a real browser', () => {
     await patient.setViewportSize({ width: 390, height: 844 });
     await patient.goto(`${base}/home`);
     const trend = patient.getByTestId('weight-trend');
+    // the chart's code loads when its box comes near the viewport (below the fold on a phone)
+    await trend.scrollIntoViewIfNeeded();
     await trend.locator('.recharts-line-curve').waitFor();
     expect(await trend.getAttribute('role')).toBe('img');
     await patient.getByText(/Ultimo peso 80,5 kg/).waitFor();

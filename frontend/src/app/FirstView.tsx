@@ -83,7 +83,7 @@ function LoginFirstView() {
     <Container as="main" id="main" className="py-5 app-login">
       <Card className="mx-auto shadow-sm" style={{ maxWidth: '28rem' }}>
         <Card.Body className="p-4">
-          <p className="text-primary fw-semibold mb-1 d-flex align-items-center gap-2">
+          <p className="text-primary fw-semibold mb-1 d-flex align-items-center gap-2 app-login-practice">
             <span>{practiceName}</span>
           </p>
           <h1 className="h3 mb-3">{it.login.title}</h1>

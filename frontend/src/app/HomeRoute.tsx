@@ -1,9 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CalendarFeedCard } from '../features/agenda/CalendarFeedCard';
-import { TodayAtPractice } from '../features/agenda/TodayAtPractice';
 import { WeightTrend } from '../features/clinical-record/WeightTrend';
 import { HomeWelcome } from '../features/home/HomeWelcome';
+import { MyDiet } from '../features/diet/MyDiet';
 import { BookingConfirmation } from '../features/my-bookings/BookingConfirmation';
 import { MyBookings } from '../features/my-bookings/MyBookings';
 import { MyWaitingList } from '../features/my-bookings/MyWaitingList';
@@ -12,27 +11,69 @@ import { AccessLog } from '../features/privacy/AccessLog';
 import { ErasureRequest } from '../features/privacy/ErasureRequest';
 import { Loading } from '../components/ui/Loading';
 import * as it from '../i18n/it';
-import { FrontDeskBooking } from './FrontDeskBooking';
 import { useGetSessionQuery } from '../lib/api';
+import { useAppSelector } from '../lib/hooks';
 import { usePageTitle } from '../lib/pageTitle';
 
-/** the diet's read-only rich text (Tiptap) loads only for patients, with their home */
-const MyDiet = lazy(() => import('../features/diet/MyDiet').then((m) => ({ default: m.MyDiet })));
+// the other roles' cards: chunks of their own, so that a patient's /home (the page most people open) does not
+// download the front desk's booking and payment forms nor the doctors' calendar feed
+const CalendarFeedCard = lazy(() => import('../features/agenda/CalendarFeedCard').then((m) => ({ default: m.CalendarFeedCard })));
+const FrontDeskHome = lazy(() => import('./FrontDeskHome').then((m) => ({ default: m.FrontDeskHome })));
+
+/** the first request of each card of a patient's home (the endpoints the cards below ask for) */
+export const PATIENT_HOME_QUERIES: readonly string[] = [
+  'getMyBookings',
+  'getMyWaitingList',
+  'getMyOrders',
+  'getMyReceipts',
+  'getMyMeasurements',
+  'getMyDiet',
+  'getMyAccessLog',
+  'getErasureInfo',
+];
+
+/**
+ * True once every card's first request has its answer (data or error), and from then on (a refetch does not hide
+ * the cards again). The cards then show together: one after the other, each would push the ones below it down while
+ * the patient reads (layout shift).
+ */
+function useCardsAnswered(): boolean {
+  const answered = useAppSelector((state) => {
+    const entries = Object.values(state.api.queries);
+    return PATIENT_HOME_QUERIES.every((name) => entries.some((q) => q?.endpointName === name && (q.data !== undefined || q.error !== undefined)));
+  });
+  const [shown, setShown] = useState(answered);
+  if (answered && !shown) setShown(true);
+  return shown || answered;
+}
 
 /** the patient's home: a booking just paid for first, then bookings, lines, orders, health and privacy */
 function PatientHome() {
   // after a confirmed payment (the payment page's navigation state): the booking's confirmation first
   const confirmedBooking = (useLocation().state as { confirmedBooking?: string } | null)?.confirmedBooking;
+  const shown = useCardsAnswered();
   return (
     <>
       {confirmedBooking && <BookingConfirmation bookingId={confirmedBooking} />}
+      {!shown && <Loading />}
+      {/* the cards mount at once (their requests start together) and are shown when all have answered */}
+      {/* app-patient-cards: printing /home prints the diet alone (my-diet.css) */}
+      <div hidden={!shown} className="app-patient-cards">
+        <PatientCards />
+      </div>
+    </>
+  );
+}
+
+function PatientCards() {
+  return (
+    <>
       <MyBookings />
       <MyWaitingList />
       <MyOrders />
       <WeightTrend />
-      <Suspense fallback={<Loading />}>
-        <MyDiet />
-      </Suspense>
+      {/* with the page, not a chunk of its own: its request starts with the others', not one download later */}
+      <MyDiet />
       <AccessLog />
       <ErasureRequest />
     </>
@@ -47,16 +88,12 @@ export function HomeRoute() {
   return (
     <>
       <HomeWelcome />
-      {role === 'doctor' && <CalendarFeedCard />}
       {role === 'patient' && <PatientHome />}
-      {/* the front desk's home books for a patient on the phone and shows today's appointments of every doctor */}
-      {role === 'admin' && (
-        <>
-          <div className="mt-3">
-            <FrontDeskBooking />
-          </div>
-          <TodayAtPractice />
-        </>
+      {(role === 'doctor' || role === 'admin') && (
+        <Suspense fallback={<Loading />}>
+          {role === 'doctor' && <CalendarFeedCard />}
+          {role === 'admin' && <FrontDeskHome />}
+        </Suspense>
       )}
     </>
   );

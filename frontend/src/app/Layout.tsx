@@ -18,6 +18,16 @@ export const SIDENAV_OPEN_CLASS = 'sidenav-open';
 const loadSideNav = () => import('./SideNav');
 const SideNav = lazy(() => loadSideNav().then((m) => ({ default: m.SideNav })));
 
+/** runs `task` when the browser is idle (at most 3 s later); the returned function cancels it */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1000);
+  return () => clearTimeout(id);
+}
+
 /**
  * Page frame (visitors and users): a fixed header with the brand, the side-navigation toggle and the logged-in user;
  * the side navigation pushes body and header on wide screens and overlays them on phones.
@@ -37,13 +47,12 @@ export function Layout() {
 
   useEffect(() => setPracticeName(practiceName), [practiceName]);
 
-  // the side navigation mounts when first opened and stays (its closing transition); its code is fetched once the
-  // page has rendered, so the first click does not wait for it
+  // the side navigation mounts when first opened and stays (its closing transition); its code is fetched when the
+  // browser is idle after the page has rendered (not while the page's own code and data load), so that the first
+  // click does not wait for it
   const [sidenavLoaded, setSidenavLoaded] = useState(open);
   if (open && !sidenavLoaded) setSidenavLoaded(true);
-  useEffect(() => {
-    void loadSideNav();
-  }, []);
+  useEffect(() => whenIdle(() => void loadSideNav()), []);
 
   useEffect(() => {
     document.body.classList.toggle(SIDENAV_OPEN_CLASS, open);

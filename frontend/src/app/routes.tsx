@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { BookingPage } from '../features/booking/BookingPage';
 import * as it from '../i18n/it';
+import { loadAuditPage, loadAvailabilityPage, loadHomePage } from './landingPages';
 import { Layout } from './Layout';
 import { Loading } from '../components/ui/Loading';
 import { NotFound } from './NotFound';
@@ -44,18 +45,12 @@ const ResetPasswordPage = lazyPage(
   () => import('../features/auth/ResetPasswordPage'),
   (m) => m.ResetPasswordPage,
 );
-const AvailabilityPage = lazyPage(
-  () => import('../features/availability/AvailabilityPage'),
-  (m) => m.AvailabilityPage,
-);
+const AvailabilityPage = lazyPage(loadAvailabilityPage, (m) => m.AvailabilityPage);
 const BookingDetailPage = lazyPage(
   () => import('../features/booking-detail/BookingDetailPage'),
   (m) => m.BookingDetailPage,
 );
-const HomePage = lazyPage(
-  () => import('./HomeRoute'),
-  (m) => m.HomeRoute,
-);
+const HomePage = lazyPage(loadHomePage, (m) => m.HomeRoute);
 const ReceiptPage = lazyPage(
   () => import('../features/orders/ReceiptPage'),
   (m) => m.ReceiptPage,
@@ -104,10 +99,7 @@ const AgendaPage = lazyPage(
   () => import('../features/agenda/AgendaPage'),
   (m) => m.AgendaPage,
 );
-const AuditPage = lazyPage(
-  () => import('../features/audit/AuditPage'),
-  (m) => m.AuditPage,
-);
+const AuditPage = lazyPage(loadAuditPage, (m) => m.AuditPage);
 const StaffPage = lazyPage(
   () => import('../features/staff/StaffPage'),
   (m) => m.StaffPage,

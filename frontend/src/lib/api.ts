@@ -1,13 +1,15 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { errorBodyOf, type LoginRequest, type SessionResponse, type SessionUser } from '@studio/contracts';
 import * as it from '../i18n/it';
+import { fetchWithEarly } from './earlyFetch';
 import { clearPendingBooking } from './pendingBooking';
 import { disconnectSharedSocket } from './socket';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const rawBaseQuery = fetchBaseQuery({ baseUrl: '/', credentials: 'include' });
+// the session's and the practice's first answers may have been asked for by main.tsx already (earlyFetch.ts)
+const rawBaseQuery = fetchBaseQuery({ baseUrl: '/', credentials: 'include', fetchFn: fetchWithEarly });
 
 function cachedCsrfToken(state: unknown): string | undefined {
   const selectSession = api.endpoints.getSession.select();

@@ -14,6 +14,7 @@ export interface ManifestChunk {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
@@ -21,6 +22,8 @@ export type Manifest = Record<string, ManifestChunk>;
 export const FRONTEND_DIST = join(__dirname, '../../dist');
 /** /prenota's module, as the manifest names it when the route is lazy */
 export const BOOKING_PAGE = 'src/features/booking/BookingPage.tsx';
+/** /home's module (every role's home; a patient's is the page audited by `npm run lighthouse`) */
+export const HOME_PAGE = 'src/app/HomeRoute.tsx';
 /**
  * The app (router, store, RTK Query, the shell and the public pages), which main.tsx imports dynamically: before it
  * has run, FirstView paints the first view from the entry alone; with it, /prenota and /login work.

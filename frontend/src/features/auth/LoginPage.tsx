@@ -46,7 +46,7 @@ export function LoginPage() {
     <Container as="main" id="main" className="py-5 app-login">
       <Card className="mx-auto shadow-sm" style={{ maxWidth: '28rem' }}>
         <Card.Body className="p-4">
-          <p className="text-primary fw-semibold mb-1 d-flex align-items-center gap-2">
+          <p className="text-primary fw-semibold mb-1 d-flex align-items-center gap-2 app-login-practice">
             {practice && <img src={practice.logoUrl} alt="" width={32} height={32} className="app-logo" />}
             <span>{practiceName}</span>
           </p>

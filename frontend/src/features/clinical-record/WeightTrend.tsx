@@ -1,9 +1,10 @@
 import type { MeasurementView } from '@studio/contracts';
+import { lazy, Suspense, useRef } from 'react';
 import { Card } from 'react-bootstrap';
-import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import * as it from '../../i18n/it';
 import { api } from '../../lib/api';
 import { formatDay, formatNumber } from '../../lib/format';
+import { useNearViewport } from '../../lib/useNearViewport';
 
 const t = it.clinical;
 
@@ -13,6 +14,24 @@ const measurementsApi = api.injectEndpoints({
   }),
 });
 export const { useGetMyMeasurementsQuery } = measurementsApi;
+
+/** recharts is the heaviest code of /home (about 85 KB compressed): loaded only when the chart is about to be seen */
+const WeightChart = lazy(() => import('./WeightChart').then((m) => ({ default: m.WeightChart })));
+
+/** the chart's box, its size fixed before the chart loads: nothing below it moves when it comes */
+function ChartBox({ data }: { data: MeasurementView[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  return (
+    <div ref={box} role="img" aria-label={t.chartLabel(t.measures.weightKg)} style={{ width: '100%', height: 180 }} data-testid="weight-trend">
+      {near && (
+        <Suspense fallback={null}>
+          <WeightChart data={data} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 /** the patient's weight over time on /home: a small line (fits 390 px) and the same values in a table */
 export function WeightTrend() {
@@ -28,18 +47,7 @@ export function WeightTrend() {
         ) : (
           <>
             <p>{t.lastWeight(formatNumber(latest.weightKg), formatNumber(latest.bmi), latest.bmiClass)}</p>
-            {data.length > 1 && (
-              <div role="img" aria-label={t.chartLabel(t.measures.weightKg)} style={{ width: '100%', height: 180 }} data-testid="weight-trend">
-                <ResponsiveContainer width="100%" height="100%">
-                  <LineChart data={data} margin={{ top: 8, right: 12, bottom: 8, left: 0 }}>
-                    <XAxis dataKey="date" tickFormatter={(d: string) => formatDay(d)} minTickGap={24} />
-                    <YAxis domain={['dataMin - 1', 'dataMax + 1']} tickFormatter={(v: number) => formatNumber(v)} width={40} />
-                    <Tooltip labelFormatter={(d) => formatDay(String(d))} formatter={(v) => [`${formatNumber(Number(v))} kg`, t.measures.weightKg]} />
-                    <Line type="monotone" dataKey="weightKg" stroke="var(--bs-primary)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
-                  </LineChart>
-                </ResponsiveContainer>
-              </div>
-            )}
+            {data.length > 1 && <ChartBox data={data} />}
             <details>
               <summary>{t.showTable}</summary>
               <table className="table table-sm mt-2 mb-0">

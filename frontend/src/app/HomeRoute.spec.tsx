@@ -1,0 +1,47 @@
+/** @jest-environment jsdom */
+import { act, screen } from '@testing-library/react';
+import { mockFetch } from '../test/setupDom';
+import { it as t } from '../i18n/it';
+import { renderRoutes, storeWithSession } from '../test/renderWithStore';
+import { FakeSocket } from '../test/fakeSocket';
+import { HomeRoute } from './HomeRoute';
+
+const mockSocket = new FakeSocket();
+jest.mock('../lib/socket', () => ({
+  getSharedSocket: () => mockSocket,
+  disconnectSharedSocket: () => undefined,
+}));
+
+let fetchMock: ReturnType<typeof mockFetch> | undefined;
+afterEach(() => fetchMock?.restore());
+
+describe('/home of a patient', () => {
+  test('the cards are shown together once every card’s first request has answered (nothing pushed down while reading)', async () => {
+    let answerDiet!: () => void;
+    const diet = new Promise<void>((resolve) => (answerDiet = resolve));
+    fetchMock = mockFetch([
+      { method: 'GET', path: '/api/me/bookings', body: [] },
+      { method: 'GET', path: '/api/me/orders', body: [] },
+      { method: 'GET', path: '/api/me/receipts', body: [] },
+      { method: 'GET', path: '/api/me/waiting-list', body: [] },
+      { method: 'GET', path: '/api/me/measurements', body: [] },
+      { method: 'GET', path: '/api/me/access-log', body: [] },
+      // the erasure card's request fails: an error is an answer too
+      { method: 'GET', path: '/api/me/erasure', status: 500, body: { error: { code: 'X', message: 'guasto' } } },
+      { method: 'GET', path: '/api/me/diet', body: { diet: null }, wait: diet },
+    ]);
+    const store = await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' });
+    renderRoutes(store, [{ path: '/home', element: <HomeRoute /> }], '/home');
+    // every card asked at once, before any is shown
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    for (const path of ['/api/me/bookings', '/api/me/orders', '/api/me/measurements', '/api/me/diet', '/api/me/access-log', '/api/me/erasure']) {
+      expect(fetchMock.calls.some((c) => c.url === path)).toBe(true);
+    }
+    expect(screen.queryByRole('heading', { name: t.orders.title })).toBeNull();
+    expect(screen.getByRole('status')).toBeTruthy();
+
+    await act(async () => answerDiet());
+    expect(await screen.findByRole('heading', { name: t.orders.title })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: t.myDiet.title })).toBeTruthy();
+  });
+});

@@ -3,6 +3,7 @@ import { auditIndexInLog, logHeadProjection, rebuildable } from '../event-store/
 import { auditEventsProjection } from '../audit/audit-events.projection';
 import { availabilitySlotsProjection } from '../availability/availability-slots.projection';
 import { bookingsProjection } from '../booking/bookings.projection';
+import { calendarFeedsProjection } from '../calendar-feed/calendar-feeds.projection';
 import { couponsProjection, productsProjection } from '../catalog/catalog.projection';
 import { clinicalRecordsProjection } from '../clinical-record/clinical-record.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from '../diet/diet.projection';
@@ -38,6 +39,7 @@ export const allProjections = [
   unsettledPaymentsProjection,
   clinicalRecordsProjection,
   notificationsProjection,
+  calendarFeedsProjection,
 ];
 
 /** the projections the runner keeps: every read model, and the auditor's index when the log cannot serve it */

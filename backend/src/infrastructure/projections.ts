@@ -11,6 +11,7 @@ import { erasureRequestsProjection, fiscalDocumentsProjection, fiscalOrdersProje
 import { notificationsProjection } from '../notifications/notifications.projection';
 import { ordersProjection } from '../orders/orders.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from '../questionnaires/questionnaires.projection';
+import { visitTypesProjection } from '../visit-types/visit-types.projection';
 import { usersProjection } from '../users/users.projection';
 import { unsettledPaymentsProjection } from '../workflows/confirm-payment/unsettled-payments.projection';
 
@@ -40,6 +41,7 @@ export const allProjections = [
   clinicalRecordsProjection,
   notificationsProjection,
   calendarFeedsProjection,
+  visitTypesProjection,
 ];
 
 /** the projections the runner keeps: every read model, and the auditor's index when the log cannot serve it */

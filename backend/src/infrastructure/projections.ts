@@ -12,6 +12,7 @@ import { notificationsProjection } from '../notifications/notifications.projecti
 import { ordersProjection } from '../orders/orders.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from '../questionnaires/questionnaires.projection';
 import { visitTypesProjection } from '../visit-types/visit-types.projection';
+import { waitingListEntriesProjection } from '../waiting-list/waiting-list.projection';
 import { usersProjection } from '../users/users.projection';
 import { unsettledPaymentsProjection } from '../workflows/confirm-payment/unsettled-payments.projection';
 
@@ -42,6 +43,7 @@ export const allProjections = [
   notificationsProjection,
   calendarFeedsProjection,
   visitTypesProjection,
+  waitingListEntriesProjection,
 ];
 
 /** the projections the runner keeps: every read model, and the auditor's index when the log cannot serve it */

@@ -103,8 +103,8 @@ const STATE_READERS = [
   'backend/src/workflows/**',
   'backend/src/notifications/outbox-worker.ts',
   'backend/src/availability/slot-toggle.service.ts',
-  // copying a week, applying the weekly schedule and rolling it forward decide from the days' streams (the schedule's
-  // GET is still answered from its stream: no read model holds it yet)
+  // copying a week, applying the weekly schedule and rolling it forward decide from the schedule's and the days' streams
+  // (the schedule's page reads weekly_schedules)
   'backend/src/availability/availability-tools.service.ts',
   'backend/src/desk-payments/desk-payments.service.ts',
   // the profile the receipts workflow issues with (the screens read fiscal_profiles)

@@ -2,6 +2,7 @@ import type { EventStore, ProjectionDefinition } from '@studio/contracts';
 import { auditIndexInLog, logHeadProjection, rebuildable } from '../event-store/live-projections';
 import { auditEventsProjection } from '../audit/audit-events.projection';
 import { availabilitySlotsProjection } from '../availability/availability-slots.projection';
+import { weeklySchedulesProjection } from '../availability/weekly-schedules.projection';
 import { bookingsProjection } from '../booking/bookings.projection';
 import { calendarFeedsProjection } from '../calendar-feed/calendar-feeds.projection';
 import { couponsProjection, productsProjection } from '../catalog/catalog.projection';
@@ -44,6 +45,7 @@ export const allProjections = [
   calendarFeedsProjection,
   visitTypesProjection,
   waitingListEntriesProjection,
+  weeklySchedulesProjection,
 ];
 
 /** the projections the runner keeps: every read model, and the auditor's index when the log cannot serve it */

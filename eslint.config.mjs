@@ -76,28 +76,23 @@ const STREAM_READERS = [
   'backend/src/testing/**',
 ];
 
-// Decision state (issue 24): readState folds a stream for a command's decision; the practice's identity helpers fold
-// theirs on each call. Only the files in STATE_READERS import them; a query reads a read model.
+// Decision state (issue 24): readState folds a stream for a command's decision. Only the files in STATE_READERS import
+// it; a query reads a read model.
 const HANDLE_COMMAND_IMPORT = {
   group: ['**/event-store/command-handler'],
   importNames: ['handleCommand'],
   message: 'Un comando passa dal CommandBus: new Decide(stream, decider, comando, metadata).',
 };
-const STATE_READS_IMPORTS = [
-  {
-    regex: '(^|/)command-handler$',
-    importNames: ['readState'],
-    message:
-      'Una lettura si serve dai read model, non ripiegando un flusso; readState è per lo stato fresco di una decisione, nei soli file in STATE_READERS (eslint.config.mjs).',
-  },
-  {
-    regex: '(^|/)practice-settings$',
-    importNames: ['readPracticeSettings', 'readPracticeIdentity', 'readDoctorProfile', 'readDoctorProfileState'],
-    message: 'Queste funzioni ripiegano un flusso a ogni chiamata: le usano solo i file in STATE_READERS (eslint.config.mjs).',
-  },
-];
-/** files that may fold a stream (readState), each for a reason a read model cannot serve */
-/** (the event-store kernel, the backup and the tests sit outside these rules altogether) */
+const STATE_READS_IMPORT = {
+  regex: '(^|/)command-handler$',
+  importNames: ['readState'],
+  message:
+    'Una lettura si serve dai read model, non ripiegando un flusso; readState è per lo stato fresco di una decisione, nei soli file in STATE_READERS (eslint.config.mjs).',
+};
+/**
+ * files that may fold a stream (readState), each for a reason a read model cannot serve (the event-store kernel, the
+ * backup and the tests sit outside these rules altogether)
+ */
 const STATE_READERS = [
   // fresh state for a decision: workflows, reactors, commands that check before they send
   'backend/src/workflows/**',
@@ -111,15 +106,6 @@ const STATE_READERS = [
   'backend/src/fiscal/fiscal.service.ts',
   // a coupon's code checked as the order is priced (and counted as a guess when unknown)
   'backend/src/catalog/catalog.service.ts',
-  // still to move: the practice's identity and the doctors' profiles, folded from their streams on each call
-  // (cached per stream by readState); every place that shows them
-  'backend/src/config/practice-settings.ts',
-  'backend/src/config/practice.controller.ts',
-  'backend/src/settings/settings.service.ts',
-  'backend/src/fiscal/fiscal.controller.ts',
-  'backend/src/fiscal/receipt-logo.ts',
-  'backend/src/booking/booking.service.ts',
-  'backend/src/calendar-feed/calendar-feed.service.ts',
 ];
 
 export default tseslint.config(
@@ -181,11 +167,11 @@ export default tseslint.config(
     files: ['backend/src/**/*.ts'],
     ignores: [...TESTS, 'backend/src/event-store/**', 'backend/src/backup/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [HANDLE_COMMAND_IMPORT, ...STATE_READS_IMPORTS] }],
+      'no-restricted-imports': ['error', { patterns: [HANDLE_COMMAND_IMPORT, STATE_READS_IMPORT] }],
       'no-restricted-syntax': ['error', APPEND_BY_COMMAND, STREAM_READS],
     },
   },
-  // the few files that may fold a stream for decision state (STATE_READS_IMPORTS above)
+  // the few files that may fold a stream for decision state (STATE_READS_IMPORT above)
   {
     files: STATE_READERS,
     ignores: TESTS,

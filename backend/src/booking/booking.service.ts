@@ -292,7 +292,7 @@ export class BookingService {
     if (booking.status !== 'confirmed')
       throw new ConflictError('La visita non è confermata: non c’è nulla da aggiungere al calendario.', 'prenotazione_non_confermata');
     const view = await this.toView(booking);
-    const practice = await readPracticeIdentity({ eventStore: this.kernel.eventStore, config: this.kernel.config });
+    const practice = await readPracticeIdentity({ readModels: this.kernel.readModels, config: this.kernel.config });
     // the moves' count, as the bookings read model keeps it (0: never moved)
     const sequence = booking.sequence ?? 0;
     const place = [practice.name, practice.address].filter(Boolean).join(', ');

@@ -101,7 +101,7 @@ export class CalendarFeedService {
       for (const id of names.keys()) await this.accessLog.recordAccess(viewer, id, 'personal_data', 'calendario', { correlationId: read, causationId: read });
     }
     return feedCalendar({
-      name: `${(await readPracticeIdentity({ eventStore: this.kernel.eventStore, config: this.kernel.config })).name} - agenda`,
+      name: `${(await readPracticeIdentity({ readModels: this.kernel.readModels, config: this.kernel.config })).name} - agenda`,
       timeZone: this.kernel.config.practiceTimeZone,
       stamp: this.kernel.clock.now(),
       // no health data: a visit is a visit; the patient's name only when the doctor asked for it

@@ -4,6 +4,7 @@ import { auditEventsProjection } from '../audit/audit-events.projection';
 import { availabilitySlotsProjection } from '../availability/availability-slots.projection';
 import { weeklySchedulesProjection } from '../availability/weekly-schedules.projection';
 import { bookingsProjection } from '../booking/bookings.projection';
+import { doctorProfilesProjection, practiceSettingsProjection } from '../config/practice-settings.projection';
 import { calendarFeedsProjection } from '../calendar-feed/calendar-feeds.projection';
 import { couponsProjection, productsProjection } from '../catalog/catalog.projection';
 import { clinicalRecordsProjection } from '../clinical-record/clinical-record.projection';
@@ -46,6 +47,8 @@ export const allProjections = [
   visitTypesProjection,
   waitingListEntriesProjection,
   weeklySchedulesProjection,
+  practiceSettingsProjection,
+  doctorProfilesProjection,
 ];
 
 /** the projections the runner keeps: every read model, and the auditor's index when the log cannot serve it */

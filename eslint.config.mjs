@@ -76,6 +76,38 @@ const STREAM_READERS = [
   'backend/src/testing/**',
 ];
 
+// Decision state (issue 24): readState folds a stream for a command's decision. Only the files in STATE_READERS import
+// it; a query reads a read model.
+const HANDLE_COMMAND_IMPORT = {
+  group: ['**/event-store/command-handler'],
+  importNames: ['handleCommand'],
+  message: 'Un comando passa dal CommandBus: new Decide(stream, decider, comando, metadata).',
+};
+const STATE_READS_IMPORT = {
+  regex: '(^|/)command-handler$',
+  importNames: ['readState'],
+  message:
+    'Una lettura si serve dai read model, non ripiegando un flusso; readState è per lo stato fresco di una decisione, nei soli file in STATE_READERS (eslint.config.mjs).',
+};
+/**
+ * files that may fold a stream (readState), each for a reason a read model cannot serve (the event-store kernel, the
+ * backup and the tests sit outside these rules altogether)
+ */
+const STATE_READERS = [
+  // fresh state for a decision: workflows, reactors, commands that check before they send
+  'backend/src/workflows/**',
+  'backend/src/notifications/outbox-worker.ts',
+  'backend/src/availability/slot-toggle.service.ts',
+  // copying a week, applying the weekly schedule and rolling it forward decide from the schedule's and the days' streams
+  // (the schedule's page reads weekly_schedules)
+  'backend/src/availability/availability-tools.service.ts',
+  'backend/src/desk-payments/desk-payments.service.ts',
+  // the profile the receipts workflow issues with (the screens read fiscal_profiles)
+  'backend/src/fiscal/fiscal.service.ts',
+  // a coupon's code checked as the order is priced (and counted as a guess when unknown)
+  'backend/src/catalog/catalog.service.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'frontend/public/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
@@ -135,20 +167,15 @@ export default tseslint.config(
     files: ['backend/src/**/*.ts'],
     ignores: [...TESTS, 'backend/src/event-store/**', 'backend/src/backup/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/event-store/command-handler'],
-              importNames: ['handleCommand'],
-              message: 'Un comando passa dal CommandBus: new Decide(stream, decider, comando, metadata).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [HANDLE_COMMAND_IMPORT, STATE_READS_IMPORT] }],
       'no-restricted-syntax': ['error', APPEND_BY_COMMAND, STREAM_READS],
     },
+  },
+  // the few files that may fold a stream for decision state (STATE_READS_IMPORT above)
+  {
+    files: STATE_READERS,
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [HANDLE_COMMAND_IMPORT] }] },
   },
   // a projection is pure (issue 24): a `*.projection.ts`, beside its feature in backend/src/<feature>/, imports only
   // @studio/contracts (its shape, ProjectionDefinition, included), no I/O, no clock, no other module of ours

@@ -50,7 +50,7 @@ describe('lint boundaries', () => {
       },
       {
         filePath: 'backend/src/diet/probe.ts',
-        text: "import { Decide } from '../event-store/decide.command';\nimport { readState } from '../event-store/command-handler';\nexport const x = [Decide, readState];\n",
+        text: "import { Decide } from '../event-store/decide.command';\nexport const x = Decide;\n",
       },
       // projections beside their features: any feature reads another's read model through its *.projection.ts, which is
       // pure (contracts only); the backup takes the list of read models from the composition root, and nothing else there
@@ -61,6 +61,25 @@ describe('lint boundaries', () => {
         text: "import { liveProjections } from '../infrastructure/projections';\nexport const x = liveProjections;\n",
       },
       { filePath: 'backend/src/backup/probe.ts', text: "import { openCore } from '../infrastructure/core';\nexport const x = openCore;\n" },
+      // queries from read models (issue 24): folding a stream (readState) or reading one
+      // is for the decision state of the files in STATE_READERS / STREAM_READERS (eslint.config.mjs), not for a new query
+      { filePath: 'backend/src/visit-types/probe.ts', text: "import { readState } from '../event-store/command-handler';\nexport const x = readState;\n" },
+      {
+        filePath: 'backend/src/config/probe.controller.ts',
+        text: "import { readState as fold } from '../event-store/command-handler';\nexport const x = fold;\n",
+      },
+      {
+        filePath: 'backend/src/workflows/probe/probe.ts',
+        text: "import { readState } from '../../event-store/command-handler';\nexport const x = readState;\n",
+      },
+      {
+        filePath: 'backend/src/calendar-feed/probe.ts',
+        text: "export async function f(core: { eventStore: { readStream(s: string): Promise<unknown[]> } }) {\n  return core.eventStore.readStream('booking-1');\n}\n",
+      },
+      {
+        filePath: 'backend/src/workflows/probe/probe.ts',
+        text: "export async function f(core: { eventStore: { readStream(s: string): Promise<unknown[]> } }) {\n  return core.eventStore.readStream('booking-1');\n}\n",
+      },
     ]);
   }, 120_000);
 
@@ -104,5 +123,15 @@ describe('lint boundaries', () => {
     expect(rules(15)).toEqual(['no-restricted-imports']);
     expect(results[16]).toEqual([]);
     expect(rules(17)).toEqual(['boundaries/dependencies']);
+  });
+
+  it('answers queries from read models: a new query folding or reading a stream fails, a workflow may for its decision', () => {
+    expect(rules(18)).toEqual(['no-restricted-imports']);
+    expect(results[18][0].message).toContain('STATE_READERS');
+    expect(rules(19)).toEqual(['no-restricted-imports']);
+    expect(results[20]).toEqual([]);
+    expect(rules(21)).toEqual(['no-restricted-syntax']);
+    expect(results[21][0].message).toContain('STREAM_READERS');
+    expect(results[22]).toEqual([]);
   });
 });

@@ -47,6 +47,9 @@ describe('availability tools over HTTP: each writes the toggles’ slot events, 
       { from: '09:00', to: '11:00' },
       { from: '15:00', to: '16:00' },
     ]);
+    // the page reads it back (from the weekly_schedules read model, which the PUT waited for)
+    const shown = await (await client(app, 'medico1@example.it')).agent.get(`/api/doctors/${medico1}/weekly-schedule`).expect(200);
+    expect(shown.body.days).toEqual(set.body.days);
     const before = await head();
     const applied = await send('medico1@example.it', 'post', `/api/doctors/${medico1}/weekly-schedule/apply`, { from: '2030-04-01', to: '2030-04-07' });
     expect(applied.body).toEqual({ opened: 6, closed: 0, days: 1 });

@@ -18,11 +18,12 @@ import { CLOCK, type Clock } from '../common/clock';
 import { ForbiddenError } from '../common/errors';
 import { readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
-import { CONFIG, EVENT_STORE, READ_MODELS } from '../kernel/tokens';
+import { CHANGE_FEED, CONFIG, EVENT_STORE, READ_MODELS } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { availabilityDecider, inWorkingHours } from './availability.decider';
 import { closedOn, scheduleDecider, type DoctorSchedule } from './schedule.decider';
+import type { WeeklyScheduleDoc } from './weekly-schedules.projection';
 
 const DAY_MS = 86_400_000;
 /** how far ahead the rolling schedule keeps the calendar open: the default booking horizon of a visit type */
@@ -55,6 +56,7 @@ export class AvailabilityToolsService implements OnApplicationBootstrap, OnAppli
     private readonly commands: CommandBus,
     @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
     @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     @Inject(CONFIG) private readonly config: Ports['config'],
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
@@ -82,6 +84,7 @@ export class AvailabilityToolsService implements OnApplicationBootstrap, OnAppli
     return this.users.getDoctor(doctorId);
   }
 
+  /** the schedule with its closures, folded from its stream: the fresh state that applying it decides from */
   private async scheduleOf(doctorId: string): Promise<DoctorSchedule> {
     return (await readState(this.eventStore, scheduleStreamName(doctorId), scheduleDecider)).state;
   }
@@ -126,13 +129,22 @@ export class AvailabilityToolsService implements OnApplicationBootstrap, OnAppli
 
   async getSchedule(user: SessionUser, doctorId: string): Promise<{ days: WeeklySchedule | null }> {
     await this.authorise(user, doctorId);
-    return { days: (await this.scheduleOf(doctorId)).days };
+    return { days: await this.shownSchedule(doctorId) };
+  }
+
+  /** the weekly schedule as the weekly_schedules read model holds it: what the doctor's page shows */
+  private async shownSchedule(doctorId: string): Promise<WeeklySchedule | null> {
+    return (await this.readModels.get<WeeklyScheduleDoc>('weekly_schedules', doctorId))?.doc.days ?? null;
   }
 
   async setSchedule(user: SessionUser, doctorId: string, days: WeeklySchedule, metadata: EventMetadata): Promise<{ days: WeeklySchedule | null }> {
     await this.authorise(user, doctorId);
-    await this.commands.execute(new Decide(scheduleStreamName(doctorId), scheduleDecider, { type: 'SetWeeklySchedule', doctorId, days }, metadata));
-    return { days: (await this.scheduleOf(doctorId)).days };
+    const { position } = await this.commands.execute(
+      new Decide(scheduleStreamName(doctorId), scheduleDecider, { type: 'SetWeeklySchedule', doctorId, days }, metadata),
+    );
+    // read-your-writes: the answer is the read model's, once it holds the new schedule
+    if (position) await this.changes.waitFor(position);
+    return { days: await this.shownSchedule(doctorId) };
   }
 
   /** the weekly schedule becomes the slots of [from, to]: open in its ranges, closed outside; closures stay closed */

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
 import {
-  bookingStreamName,
   cancellationPolicy,
   canonicalSlotStart,
   SLOT_MINUTES,
@@ -25,8 +24,6 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
 
 import { AccessLogService } from '../personal-data/access-log.service';
 import { UsersService } from '../users';
-import { bookingDecider } from './booking.decider';
-import { readState } from '../event-store/command-handler';
 import { KernelPorts } from '../kernel/kernel-ports';
 
 /** what a patient's sealed registration holds */
@@ -295,9 +292,9 @@ export class BookingService {
     if (booking.status !== 'confirmed')
       throw new ConflictError('La visita non è confermata: non c’è nulla da aggiungere al calendario.', 'prenotazione_non_confermata');
     const view = await this.toView(booking);
-    const practice = await readPracticeIdentity({ eventStore: this.kernel.eventStore, config: this.kernel.config });
-    const { state } = await readState(this.kernel.eventStore, bookingStreamName(bookingId), bookingDecider);
-    const sequence = state.status === 'confirmed' ? state.sequence : 0;
+    const practice = await readPracticeIdentity({ readModels: this.kernel.readModels, config: this.kernel.config });
+    // the moves' count, as the bookings read model keeps it (0: never moved)
+    const sequence = booking.sequence ?? 0;
     const place = [practice.name, practice.address].filter(Boolean).join(', ');
     const body = feedCalendar({
       name: practice.name,

@@ -137,6 +137,11 @@ describe('the appointment after payment', () => {
     });
     const afterMove = fold(bookingsProjection, [...paid, requested, moved]).get('b1');
     expect(afterMove).toMatchObject({ start: other.start, slotId: other.slotId, status: 'confirmed', pending: { kind: 'reschedule' } });
+    // the move's sequence, as the calendar feed numbers it; never moved: none
+    expect(afterMove?.sequence).toBe(1);
+    expect(fold(bookingsProjection, paid).get('b1')?.sequence).toBeUndefined();
+    const movedAgain = event('booking-b1', 'BookingRescheduled', { ...move, start: slot.start, end: slot.end, slotId: slot.slotId, sequence: 2 });
+    expect(fold(bookingsProjection, [...paid, requested, moved, movedAgain]).get('b1')?.sequence).toBe(2);
     expect(fold(bookingsProjection, [...paid, requested, moved, freed('rescheduled')]).get('b1')).toMatchObject({ start: other.start, pending: null });
     expect(
       fold(bookingsProjection, [...paid, requested, event('booking-b1', 'BookingRescheduleAbandoned', { bookingId: 'b1', requestId: 'r1', reason: 'x' })]).get(

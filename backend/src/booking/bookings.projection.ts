@@ -37,6 +37,8 @@ export interface BookingDoc {
   visit?: BookedVisit;
   /** when the outcome (completed, no_show) was recorded: it can be undone for 24 hours */
   outcomeAt?: string;
+  /** the `sequence` of its latest BookingRescheduled, as the emails and the calendar feed number its moves (absent: never moved) */
+  sequence?: number;
 }
 
 type HoldData = Pick<BookingDoc, 'patientId' | 'doctorId' | 'slotId' | 'start' | 'end' | 'expiresAt'> & { bookingId: string };
@@ -77,8 +79,8 @@ type BookingsEvent =
 export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent> = {
   name: 'bookings',
   // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed; 5: BookingPaymentInReview; 6: visits longer than a slot, visit type;
-  // 7: the outcome's time and its undo; 8: who cancelled and why
-  version: 8,
+  // 7: the outcome's time and its undo; 8: who cancelled and why; 9: the moves' sequence (the calendar feed)
+  version: 9,
   streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability, STREAM_PREFIX.patientHold],
   eventTypes: [
     'BookingHeld',
@@ -142,8 +144,8 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
       case 'BookingRescheduleAbandoned':
         return doc && { ...doc, pending: null };
       case 'BookingRescheduled': {
-        const { slotId, start, end } = event.data;
-        return doc && { ...doc, slotId, start, end };
+        const { slotId, start, end, sequence } = event.data;
+        return doc && { ...doc, slotId, start, end, sequence };
       }
       case 'SlotFreed':
         // the old slot given back ends a move; a cancellation ends with its settle step

@@ -112,6 +112,53 @@ describe("the doctor's calendar feed", () => {
     expect((await app.core.eventStore.readStream(accessStreamName(patient))).length).toBe(before + 2);
   });
 
+  it("a moved visit carries its move's SEQUENCE (from the bookings read model), at its new time", async () => {
+    const [patient, medico] = [app.ids['paziente1@example.it'], app.ids['medico1@example.it']];
+    const meta: EventMetadata = { userId: 'system', role: 'system', at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
+    const [from, to] = ['2026-10-27T09:00:00Z', '2026-10-28T10:00:00Z'];
+    const slot = (start: string) => `${medico}_${start}`;
+    const ids = { bookingId: 'feed-2', patientId: patient, doctorId: medico };
+    const moved = (sequence: number, fromStart: string, start: string) => ({
+      type: 'BookingRescheduled',
+      data: {
+        ...ids,
+        fromSlotId: slot(fromStart),
+        fromStart,
+        fromEnd: fromStart,
+        slotId: slot(start),
+        start,
+        end: start.replace(':00:00Z', ':30:00Z'),
+        sequence,
+        by: 'doctor',
+        at: meta.at,
+      },
+      metadata: meta,
+    });
+    const { position } = await app.core.eventStore.append(
+      bookingStreamName('feed-2'),
+      [
+        {
+          type: 'BookingHeld',
+          data: { ...ids, slotId: slot(from), start: from, end: '2026-10-27T09:30:00Z', expiresAt: '2026-10-01T00:00:00.000Z' },
+          metadata: meta,
+        },
+        { type: 'BookingConfirmed', data: { bookingId: 'feed-2', orderId: 'o2' }, metadata: meta },
+        moved(1, from, to),
+        moved(2, to, from),
+        moved(3, from, to),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    await app.core.changes.waitFor(position);
+    const { url } = (await doctor.agent.get('/api/me/calendar-feed').expect(200)).body;
+    const events = Object.values(nodeIcal.sync.parseICS((await fetchFeed(url).expect(200)).text)).filter((c) => c.type === 'VEVENT') as nodeIcal.VEvent[];
+    const visit = events.find((e) => e.uid === 'prenotazione-feed-2@studio-medico')!;
+    expect(visit.start.toISOString()).toMatch(/^2026-10-28T/);
+    expect(Number(visit.sequence)).toBe(3);
+    // never moved: 0
+    expect(Number(events.find((e) => e.uid === 'prenotazione-feed-1@studio-medico')!.sequence ?? 0)).toBe(0);
+  });
+
   it('only a doctor has one', async () => {
     const patient = await client(app, 'paziente1@example.it');
     await patient.agent.get('/api/me/calendar-feed').expect(403);

@@ -1,22 +1,13 @@
-import {
-  type DoctorProfileView,
-  type EventData,
-  type EventStore,
-  type PracticeInfo,
-  PRACTICE_SETTINGS_STREAM,
-  type StoredImage,
-  doctorProfileStreamName,
-  imageUrl,
-} from '@studio/contracts';
-import { readState } from '../event-store/command-handler';
+import { type DoctorProfileView, type EventData, type PracticeInfo, type StoredImage, imageUrl } from '@studio/contracts';
 import type { AppConfig } from './config';
+import { PRACTICE_DOC, type DoctorProfileDoc, type PracticeSettingsDoc } from './practice-settings.projection';
 
 /**
- * The one reader of the practice's identity: the events of `settings-practice` and `doctorprofile-<id>` folded
- * over the initial values of the environment (PRACTICE_NAME…). Every place that shows who the practice is (GET
- * /api/practice for the login page, the header and the titles; emails; receipts; calendar files; the privacy
- * notice) asks here at the moment it shows it, so a change is seen at once, with no restart. Reads only the events
- * after the last one seen (readState's cache).
+ * The one reader of the practice's identity: the read models of `settings-practice` and `doctorprofile-<id>`
+ * (practice-settings.projection.ts) over the initial values of the environment (PRACTICE_NAME…). Every place that
+ * shows who the practice is (GET /api/practice for the login page, the header and the titles; emails; receipts;
+ * calendar files; the privacy notice) asks here at the moment it shows it, so a change is seen at once, with no
+ * restart; the settings' commands wait for the read model before answering. The folds below are the deciders'.
  */
 
 export type PracticeSettingsEvent =
@@ -59,18 +50,20 @@ export function evolveDoctorProfile(state: DoctorProfileState, event: DoctorProf
   }
 }
 
-const practiceFold = { initialState: initialPracticeSettings, evolve: evolvePracticeSettings };
-const doctorFold = { initialState: initialDoctorProfile, evolve: evolveDoctorProfile };
+/** where the identity is read from: the read models (only `get`) and the environment's initial values */
+type Sources = {
+  readModels: { get<D>(collection: string, id: string): Promise<{ doc: D } | null> };
+  config: Pick<AppConfig, 'practice' | 'practiceTimeZone'>;
+};
 
-type Sources = { eventStore: EventStore; config: Pick<AppConfig, 'practice' | 'practiceTimeZone'> };
-
-export async function readPracticeSettings(eventStore: EventStore): Promise<PracticeSettingsState> {
-  return (await readState(eventStore, PRACTICE_SETTINGS_STREAM, practiceFold)).state;
+export async function readPracticeSettings(readModels: Sources['readModels']): Promise<PracticeSettingsState> {
+  const doc = (await readModels.get<PracticeSettingsDoc>('practice_settings', PRACTICE_DOC))?.doc;
+  return doc ? { details: doc.details, logo: doc.logo } : initialPracticeSettings();
 }
 
 /** who the practice is, now */
-export async function readPracticeIdentity({ eventStore, config }: Sources): Promise<PracticeInfo> {
-  const { details, logo } = await readPracticeSettings(eventStore);
+export async function readPracticeIdentity({ readModels, config }: Sources): Promise<PracticeInfo> {
+  const { details, logo } = await readPracticeSettings(readModels);
   const initial = config.practice;
   return {
     name: details?.name ?? initial.name,
@@ -87,13 +80,14 @@ export async function readPracticeIdentity({ eventStore, config }: Sources): Pro
   };
 }
 
-export async function readDoctorProfileState(eventStore: EventStore, doctorId: string): Promise<DoctorProfileState> {
-  return (await readState(eventStore, doctorProfileStreamName(doctorId), doctorFold)).state;
+export async function readDoctorProfileState(readModels: Sources['readModels'], doctorId: string): Promise<DoctorProfileState> {
+  const doc = (await readModels.get<DoctorProfileDoc>('doctor_profiles', doctorId))?.doc;
+  return doc ? { profile: doc.profile, photo: doc.photo } : initialDoctorProfile();
 }
 
 /** a doctor's public profile, with the practice's specialty until the doctor sets one */
-export async function readDoctorProfile({ eventStore, config }: Sources, doctorId: string): Promise<DoctorProfileView> {
-  const { profile, photo } = await readDoctorProfileState(eventStore, doctorId);
+export async function readDoctorProfile({ readModels, config }: Sources, doctorId: string): Promise<DoctorProfileView> {
+  const { profile, photo } = await readDoctorProfileState(readModels, doctorId);
   return {
     doctorId,
     title: profile?.title ?? '',

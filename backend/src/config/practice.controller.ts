@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { PracticeInfo } from '@studio/contracts';
-import { CONFIG, EVENT_STORE } from '../kernel/tokens';
-import type { EventStore } from '@studio/contracts';
+import { CONFIG, READ_MODELS } from '../kernel/tokens';
+import type { Ports } from '../kernel/ports';
 import type { AppConfig } from './config';
 import { readPracticeIdentity } from './practice-settings';
 
@@ -10,11 +10,11 @@ import { readPracticeIdentity } from './practice-settings';
 export class PracticeController {
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
   ) {}
 
   @Get()
   get(): Promise<PracticeInfo> {
-    return readPracticeIdentity({ eventStore: this.eventStore, config: this.config });
+    return readPracticeIdentity({ readModels: this.readModels, config: this.config });
   }
 }

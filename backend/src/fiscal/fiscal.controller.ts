@@ -15,7 +15,7 @@ import { CurrentUser, Roles } from '../auth/guards';
 import { parseInput } from '../http/parse';
 import { metadataFor } from '../http/request-context';
 import { readPracticeIdentity } from '../config/practice-settings';
-import { CONFIG, EVENT_STORE, READ_MODELS } from '../kernel/tokens';
+import { CONFIG, READ_MODELS } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
 import { FiscalService } from './fiscal.service';
 import { receiptDocument, renderReceiptPdf } from './receipt-pdf';
@@ -35,7 +35,6 @@ export class FiscalController {
     private readonly settings: SettingsService,
     @Inject(CONFIG) private readonly config: Ports['config'],
     @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
   ) {}
 
   /** a doctor their own, admin anyone's */
@@ -81,8 +80,8 @@ export class FiscalController {
   @Roles('patient', 'doctor', 'admin')
   async receiptPdf(@Param('id') orderId: string, @CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
     const docs = await this.fiscal.documentsForOrder(user, orderId);
-    const practice = await readPracticeIdentity({ eventStore: this.eventStore, config: this.config });
-    const logo = await receiptLogo(this.eventStore, this.config, this.settings.images);
+    const practice = await readPracticeIdentity({ readModels: this.readModels, config: this.config });
+    const logo = await receiptLogo(this.readModels, this.config, this.settings.images);
     const pdf = await renderReceiptPdf(docs, this.config.practiceTimeZone, practice, logo);
     const label = documentNumber('receipt', docs.receipt.number, docs.receipt.year).replace('/', '-');
     res.setHeader('Content-Type', 'application/pdf');
@@ -99,7 +98,7 @@ export class FiscalController {
   @Roles('patient', 'doctor', 'admin')
   async receipt(@Param('id') orderId: string, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<ReceiptDocument> {
     const docs = await this.fiscal.documentsForOrder(user, orderId);
-    const practice = await readPracticeIdentity({ eventStore: this.eventStore, config: this.config });
+    const practice = await readPracticeIdentity({ readModels: this.readModels, config: this.config });
     res.setHeader('Cache-Control', 'private, no-store');
     return receiptDocument(docs, this.config.practiceTimeZone, practice);
   }

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import type { EventStore } from '@studio/contracts';
 import type { AppConfig } from '../config/config';
 import { readPracticeSettings } from '../config/practice-settings';
 import type { ReceiptLogo } from './receipt-pdf';
@@ -14,11 +13,11 @@ const PUBLIC_SOURCES = join(__dirname, '..', '..', '..', 'frontend', 'public');
  * (the default /logo.svg, drawn as vector graphics). Null when there is nothing drawable.
  */
 export async function receiptLogo(
-  eventStore: EventStore,
+  readModels: Parameters<typeof readPracticeSettings>[0],
   config: Pick<AppConfig, 'practice' | 'frontendDist'>,
   images: { get(imageId: string): Promise<{ contentType: string; data: Buffer } | null> },
 ): Promise<ReceiptLogo | null> {
-  const { logo } = await readPracticeSettings(eventStore);
+  const { logo } = await readPracticeSettings(readModels);
   if (logo) {
     const image = await images.get(logo.imageId);
     if (image && (image.contentType === 'image/png' || image.contentType === 'image/jpeg')) return { kind: 'raster', data: image.data };

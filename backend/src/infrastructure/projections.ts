@@ -2,7 +2,10 @@ import type { EventStore, ProjectionDefinition } from '@studio/contracts';
 import { auditIndexInLog, logHeadProjection, rebuildable } from '../event-store/live-projections';
 import { auditEventsProjection } from '../audit/audit-events.projection';
 import { availabilitySlotsProjection } from '../availability/availability-slots.projection';
+import { weeklySchedulesProjection } from '../availability/weekly-schedules.projection';
 import { bookingsProjection } from '../booking/bookings.projection';
+import { doctorProfilesProjection, practiceSettingsProjection } from '../config/practice-settings.projection';
+import { calendarFeedsProjection } from '../calendar-feed/calendar-feeds.projection';
 import { couponsProjection, productsProjection } from '../catalog/catalog.projection';
 import { clinicalRecordsProjection } from '../clinical-record/clinical-record.projection';
 import { dietsProjection, foodCategoriesProjection, foodsProjection } from '../diet/diet.projection';
@@ -10,6 +13,8 @@ import { erasureRequestsProjection, fiscalDocumentsProjection, fiscalOrdersProje
 import { notificationsProjection } from '../notifications/notifications.projection';
 import { ordersProjection } from '../orders/orders.projection';
 import { questionnaireAnswersProjection, questionnairesProjection } from '../questionnaires/questionnaires.projection';
+import { visitTypesProjection } from '../visit-types/visit-types.projection';
+import { waitingListEntriesProjection } from '../waiting-list/waiting-list.projection';
 import { usersProjection } from '../users/users.projection';
 import { unsettledPaymentsProjection } from '../workflows/confirm-payment/unsettled-payments.projection';
 import { unfinishedSeriesProjection } from '../workflows/follow-up-series/follow-up-series.projection';
@@ -40,6 +45,12 @@ export const allProjections = [
   unfinishedSeriesProjection,
   clinicalRecordsProjection,
   notificationsProjection,
+  calendarFeedsProjection,
+  visitTypesProjection,
+  waitingListEntriesProjection,
+  weeklySchedulesProjection,
+  practiceSettingsProjection,
+  doctorProfilesProjection,
 ];
 
 /** the projections the runner keeps: every read model, and the auditor's index when the log cannot serve it */

@@ -39,8 +39,14 @@ export class SettingsService {
     this.images = new ImageStore(appDb);
   }
 
+  /** read-your-writes: the answer (and every later read) comes from the read model, which this waits for */
+  private async decide<S, C, E extends { type: string; data: unknown }>(command: Decide<S, C, E>): Promise<void> {
+    const { position } = await this.kernel.commands.execute(command);
+    if (position) await this.kernel.changes.waitFor(position);
+  }
+
   private get sources() {
-    return { eventStore: this.kernel.eventStore, config: this.kernel.config };
+    return { readModels: this.kernel.readModels, config: this.kernel.config };
   }
 
   practice(): Promise<PracticeInfo> {
@@ -49,9 +55,7 @@ export class SettingsService {
 
   async setPracticeDetails(user: SessionUser, body: unknown, metadata: EventMetadata): Promise<PracticeInfo> {
     const details = parseInput(PracticeDetailsInput, body);
-    await this.kernel.commands.execute(
-      new Decide(PRACTICE_SETTINGS_STREAM, practiceSettingsDecider, { type: 'SetPracticeDetails', actor: actorOf(user), details }, metadata),
-    );
+    await this.decide(new Decide(PRACTICE_SETTINGS_STREAM, practiceSettingsDecider, { type: 'SetPracticeDetails', actor: actorOf(user), details }, metadata));
     return this.practice();
   }
 
@@ -63,9 +67,7 @@ export class SettingsService {
   async setPracticeLogo(user: SessionUser, body: unknown, metadata: EventMetadata): Promise<PracticeInfo> {
     const data = bytesOf(body);
     const image = inspectImage(data);
-    await this.kernel.commands.execute(
-      new Decide(PRACTICE_SETTINGS_STREAM, practiceSettingsDecider, { type: 'SetPracticeLogo', actor: actorOf(user), image }, metadata),
-    );
+    await this.decide(new Decide(PRACTICE_SETTINGS_STREAM, practiceSettingsDecider, { type: 'SetPracticeLogo', actor: actorOf(user), image }, metadata));
     await this.images.put({ imageId: image.imageId, contentType: image.contentType! }, data, metadata.at);
     return this.practice();
   }
@@ -88,7 +90,7 @@ export class SettingsService {
   async setDoctorProfile(user: SessionUser, doctorId: string, body: unknown, metadata: EventMetadata): Promise<DoctorProfileView> {
     const profile = parseInput(DoctorProfileInput, body);
     const isDoctor = await this.isDoctor(doctorId);
-    await this.kernel.commands.execute(
+    await this.decide(
       new Decide(
         doctorProfileStreamName(doctorId),
         doctorProfileDecider,
@@ -103,7 +105,7 @@ export class SettingsService {
     const data = bytesOf(body);
     const image = inspectImage(data);
     const isDoctor = await this.isDoctor(doctorId);
-    await this.kernel.commands.execute(
+    await this.decide(
       new Decide(
         doctorProfileStreamName(doctorId),
         doctorProfileDecider,

@@ -11,12 +11,12 @@ import {
 import { randomUUID } from 'node:crypto';
 import { CatalogService } from '../catalog';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { readState } from '../event-store/command-handler';
 import { Decide } from '../event-store/decide.command';
-import { EVENT_STORE, READ_MODELS } from '../kernel/tokens';
+import { CHANGE_FEED, READ_MODELS } from '../kernel/tokens';
 import { type Ports } from '../kernel/ports';
 import { UsersService } from '../users';
 import { VISIT_TYPE_NOT_FOUND, visitTypesDecider, type VisitType, type VisitTypeCommand, type VisitTypeSettings } from './visit-types.decider';
+import type { VisitTypeDoc } from './visit-types.projection';
 
 /** the product that prices a visit type on the payment page: its name says the length */
 const productOf = (s: Pick<VisitTypeSettings, 'name' | 'minutes' | 'priceCents'>, active: boolean) => ({
@@ -43,15 +43,15 @@ export const toVisitTypeView = (t: VisitType): VisitTypeView => ({
 });
 
 /**
- * A doctor's visit types, all on the doctor's one stream (a handful each): read by folding that stream, which the
- * command handler's state cache keeps folded.
+ * A doctor's visit types, all on the doctor's one stream (a handful each); read from the visit_types read model, which
+ * each command here waits for before answering (the decider folds the stream itself for its own checks).
  */
 @Injectable()
 export class VisitTypesService {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(EVENT_STORE) private readonly eventStore: Ports['eventStore'],
     @Inject(READ_MODELS) private readonly readModels: Ports['readModels'],
+    @Inject(CHANGE_FEED) private readonly changes: Ports['changes'],
     private readonly users: UsersService,
     private readonly catalog: CatalogService,
   ) {}
@@ -73,8 +73,10 @@ export class VisitTypesService {
   }
 
   private async all(doctorId: string): Promise<VisitType[]> {
-    const { state } = await readState(this.eventStore, visitTypesStreamName(doctorId), visitTypesDecider);
-    return Object.values(state.types).sort((a, b) => a.minutes - b.minutes || a.name.localeCompare(b.name) || a.visitTypeId.localeCompare(b.visitTypeId));
+    const docs = await this.readModels.find<VisitTypeDoc>('visit_types', { doctor_id: doctorId });
+    return docs
+      .map(({ doc: { id: _id, ...type } }) => type)
+      .sort((a, b) => a.minutes - b.minutes || a.name.localeCompare(b.name) || a.visitTypeId.localeCompare(b.visitTypeId));
   }
 
   /** GET /api/doctors/:id/visit-types: the bookable ones; staff may ask for the archived too */
@@ -91,7 +93,9 @@ export class VisitTypesService {
   }
 
   private async decide(doctorId: string, command: VisitTypeCommand, metadata: EventMetadata): Promise<void> {
-    await this.commands.execute(new Decide(visitTypesStreamName(doctorId), visitTypesDecider, command, metadata));
+    // read-your-writes: what follows (the answer, the product's sync) reads the read model
+    const { position } = await this.commands.execute(new Decide(visitTypesStreamName(doctorId), visitTypesDecider, command, metadata));
+    if (position) await this.changes.waitFor(position);
   }
 
   /** POST /api/doctors/:id/visit-types: the product that prices it first (a product alone is harmless), then the type */

@@ -11,10 +11,10 @@ import {
 import { randomUUID } from 'node:crypto';
 
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
-import { readState } from '../event-store/command-handler';
 
 import { UsersService } from '../users';
 import { waitingListDecider } from './waiting-list.decider';
+import type { WaitingListEntryDoc } from './waiting-list.projection';
 import { Decide } from '../event-store/decide.command';
 import { KernelPorts } from '../kernel/kernel-ports';
 
@@ -45,38 +45,44 @@ export class WaitingListService {
         { onStale: 'decide-again' },
       ),
     );
-    void result;
+    // read-your-writes: the patient's list (and a leave) read the read model next
+    if (result.position) await this.kernel.changes.waitFor(result.position);
     return { id: entryId, doctorId: doctor.id, doctorName: await this.users.displayName(doctor), from: request.from, to: request.to, status: 'waiting' };
   }
 
   /** DELETE /api/waiting-list/:id: answers the patient's lines left */
   async leave(user: SessionUser, entryId: string, metadata: EventMetadata): Promise<WaitingListEntryView[]> {
-    for (const doctor of await this.users.listDoctors()) {
-      const stream = waitingListStreamName(doctor.id);
-      const { state } = await readState(this.kernel.eventStore, stream, waitingListDecider);
-      const entry = state.entries.find((e) => e.entryId === entryId);
-      if (!entry) continue;
-      if (entry.patientId !== user.id) throw new ForbiddenError('Puoi togliere solo le tue iscrizioni alla lista d’attesa.');
-      if (entry.status !== 'waiting') throw new ConflictError('Non sei più in questa lista d’attesa.', 'non_in_lista');
-      await this.kernel.commands.execute(
-        new Decide(stream, waitingListDecider, { type: 'Leave', entryId, reason: 'left', at: metadata.at }, metadata, { onStale: 'decide-again' }),
-      );
-      return this.mine(user);
-    }
-    throw new NotFoundError('Iscrizione alla lista d’attesa non trovata.', 'iscrizione_non_trovata');
+    // which doctor's list holds it, from the read model; the decider checks again that it is still waiting
+    const entry = (await this.kernel.readModels.get<WaitingListEntryDoc>('waiting_list_entries', entryId))?.doc;
+    if (!entry) throw new NotFoundError('Iscrizione alla lista d’attesa non trovata.', 'iscrizione_non_trovata');
+    if (entry.patientId !== user.id) throw new ForbiddenError('Puoi togliere solo le tue iscrizioni alla lista d’attesa.');
+    if (entry.status !== 'waiting') throw new ConflictError('Non sei più in questa lista d’attesa.', 'non_in_lista');
+    const { position } = await this.kernel.commands.execute(
+      new Decide(waitingListStreamName(entry.doctorId), waitingListDecider, { type: 'Leave', entryId, reason: 'left', at: metadata.at }, metadata, {
+        onStale: 'decide-again',
+      }),
+    );
+    if (position) await this.kernel.changes.waitFor(position);
+    return this.mine(user);
   }
 
-  /** GET /api/me/waiting-list: the patient's places in line */
+  /** GET /api/me/waiting-list: the patient's places in line, in the order of the doctors' list (one place per doctor) */
   async mine(user: SessionUser): Promise<WaitingListEntryView[]> {
     const doctors = await this.users.listDoctors();
-    const views: WaitingListEntryView[] = [];
-    for (const doctor of doctors) {
-      const { state } = await readState(this.kernel.eventStore, waitingListStreamName(doctor.id), waitingListDecider);
-      for (const e of state.entries) {
-        if (e.patientId === user.id && e.status === 'waiting')
-          views.push({ id: e.entryId, doctorId: doctor.id, doctorName: doctor.name, from: e.from, to: e.to, status: e.offer ? 'offered' : 'waiting' });
-      }
-    }
-    return views;
+    const entries = (await this.kernel.readModels.find<WaitingListEntryDoc>('waiting_list_entries', { patient_id: user.id }))
+      .map((d) => d.doc)
+      .filter((e) => e.status === 'waiting');
+    return doctors.flatMap((doctor) =>
+      entries
+        .filter((e) => e.doctorId === doctor.id)
+        .map((e) => ({
+          id: e.id,
+          doctorId: doctor.id,
+          doctorName: doctor.name,
+          from: e.from,
+          to: e.to,
+          status: e.offer ? ('offered' as const) : ('waiting' as const),
+        })),
+    );
   }
 }

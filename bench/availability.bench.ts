@@ -126,7 +126,7 @@ export async function availabilityBench(dataDir: string): Promise<void> {
 }
 
 /** `clients` concurrent loops of toggles, each on its own doctor-day (its own stream) */
-async function toggleThroughput(
+export async function toggleThroughput(
   clients: number,
   toggle: (client: number, start: number) => Promise<number>,
 ): Promise<{ rate: number; ok: number; conflicts: number; seconds: number }> {

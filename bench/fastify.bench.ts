@@ -12,8 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { login, measurePush, startServerProcess } from './availability.bench';
+import { login, measurePush, startServerProcess, toggleThroughput } from './availability.bench';
 import { postJson } from './http-client';
 import { percentile } from './stats';
 
@@ -72,7 +71,8 @@ async function measure(adapter: Adapter, dataDir: string): Promise<Run> {
         { cookie: c.cookie, 'x-csrf-token': c.csrf },
         { for: doctorId, start: iso(start), end: iso(start + 30 * 60_000) },
       );
-    const toggles = await throughput(clients.length, (i, start) => toggle(clients[i], start));
+    // the same loops as the 'availability' section: each client on its own doctor-day
+    const toggles = (await toggleThroughput(clients.length, (i, start) => toggle(clients[i], start))).rate;
     const push = await measurePush(base, base, doctorId, (start) => toggle(clients[0], start));
     return {
       adapter,
@@ -86,22 +86,4 @@ async function measure(adapter: Adapter, dataDir: string): Promise<Run> {
   } finally {
     await server.stop();
   }
-}
-
-/** as the 'availability' section: `clients` concurrent loops of toggles, each on its own doctor-day; toggles per second */
-async function throughput(clients: number, toggle: (client: number, start: number) => Promise<number>): Promise<number> {
-  const day0 = Date.UTC(2031, 0, 6, 8);
-  const perClient = Number(process.env.BENCH_TOGGLES_PER_CLIENT ?? 250);
-  let ok = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, i) => {
-      for (let n = 0; n < perClient; n++) {
-        const status = await toggle(i, day0 + i * 86_400_000 + (n % 22) * 30 * 60_000);
-        if (status === 200) ok++;
-        else if (status !== 409) throw new Error(`toggle: HTTP ${status}`);
-      }
-    }),
-  );
-  return ok / ((performance.now() - t0) / 1000);
 }

@@ -16,7 +16,6 @@
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { CommandBus } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie, { Signer } from '@fastify/cookie';
@@ -33,9 +32,9 @@ import { loadCommonPasswords } from '@studio/contracts';
 import { AppModule } from './app.module';
 import {
   API_PREFIXES,
-  SESSION_PURGE_MS,
   SHUTDOWN_DRAIN_MS,
   SessionIoAdapter,
+  initialiseApp,
   nestLogger,
   quietPath,
   stopAccepting,
@@ -54,8 +53,6 @@ import { answerHeaderOverflowInItalian } from './security/client-errors';
 import { helmetOptions, noStore, securityHeaderValues, securityHeaders } from './security/headers';
 import { logRedaction, requestSerializers } from './security/logging';
 import { SocketsPerClient } from './security/socket-limits';
-import { seedDemoData } from './seed/demo-seed';
-import { UsersService } from './users/users.service';
 
 /** express's default JSON body limit, which app.ts keeps */
 const BODY_LIMIT = 100 * 1024;
@@ -148,26 +145,7 @@ export async function startFastifyApp(config: AppConfig, options: StartOptions =
   );
   app.useWebSocketAdapter(ioAdapter);
 
-  try {
-    await app.init();
-    if (config.runProjections) await core.runner.start();
-    if (config.production && config.seedDemo)
-      log.warn('SEED_DEMO=true in produzione: gli account dimostrativi con la password pubblica Password123! sono attivi.');
-    if (config.seedDemo && (await seedDemoData(core, app.get(UsersService), app.get(CommandBus), options.today))) {
-      await core.changes.waitFor(await core.eventStore.headPosition(), 60_000);
-      log.info('Dati dimostrativi creati (account demo: vedi README, "Account dimostrativi")');
-    }
-  } catch (error) {
-    await app.close();
-    await ioAdapter.closeRedis();
-    await closeCore(core);
-    throw error;
-  }
-  const purge = setInterval(
-    () => void sessionStore.purgeExpired().catch((e: unknown) => log.warn(`pulizia delle sessioni non riuscita: ${String(e)}`)),
-    SESSION_PURGE_MS,
-  );
-  purge.unref();
+  const purge = await initialiseApp(app, { core, config, options, log, ioAdapter, sessionStore });
   // Fastify answers the parser's early errors itself: the app's Italian answer instead
   app.getHttpServer().removeAllListeners('clientError');
   answerHeaderOverflowInItalian(app.getHttpServer(), securityHeaderValues(config));

@@ -125,30 +125,7 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
   app.useWebSocketAdapter(ioAdapter);
   if (config.frontendDist) app.use(frontendPages(config.frontendDist, API_PREFIXES));
 
-  try {
-    // Nest registers command handlers at init: seed after it
-    await app.init();
-    if (config.runProjections) await core.runner.start();
-    // only an explicit SEED_DEMO=true seeds in production; it is said at every start, the demo password being public
-    if (config.production && config.seedDemo)
-      log.warn(
-        'SEED_DEMO=true in produzione: gli account dimostrativi con la password pubblica Password123! sono attivi. Toglila e crea il primo amministratore con npm run setup.',
-      );
-    if (config.seedDemo && (await seedDemoData(core, app.get(UsersService), app.get(CommandBus), options.today))) {
-      await core.changes.waitFor(await core.eventStore.headPosition(), 60_000);
-      log.info('Dati dimostrativi creati (account demo: vedi README, "Account dimostrativi")');
-    }
-  } catch (error) {
-    await app.close();
-    await ioAdapter.closeRedis();
-    await closeCore(core);
-    throw error;
-  }
-  const purge = setInterval(
-    () => void sessionStore.purgeExpired().catch((e: unknown) => log.warn(`pulizia delle sessioni non riuscita: ${String(e)}`)),
-    SESSION_PURGE_MS,
-  );
-  purge.unref();
+  const purge = await initialiseApp(app, { core, config, options, log, ioAdapter, sessionStore });
   answerHeaderOverflowInItalian(app.getHttpServer(), securityHeaderValues(config));
   let url = '';
   if (options.listen !== false) {
@@ -185,6 +162,42 @@ function clientAddress(app: NestExpressApplication, req: IncomingMessage): strin
  * the socket.io Redis adapter joins the instances: a broadcast to a room made on one reaches the
  * sockets of every instance (the change-feed pushes stay local, see the gateways).
  */
+/**
+ * After the HTTP stack is set up, the same on either adapter: Nest's init (command handlers), the projections, the
+ * demo data, and the hourly purge of expired sessions (returned, to be cleared at stop). A failure closes what opened.
+ */
+export async function initialiseApp(
+  app: INestApplication,
+  parts: { core: Core; config: AppConfig; options: StartOptions; log: pino.Logger; ioAdapter: SessionIoAdapter; sessionStore: DbSessionStore },
+): Promise<NodeJS.Timeout> {
+  const { core, config, options, log, ioAdapter, sessionStore } = parts;
+  try {
+    // Nest registers command handlers at init: seed after it
+    await app.init();
+    if (config.runProjections) await core.runner.start();
+    // only an explicit SEED_DEMO=true seeds in production; it is said at every start, the demo password being public
+    if (config.production && config.seedDemo)
+      log.warn(
+        'SEED_DEMO=true in produzione: gli account dimostrativi con la password pubblica Password123! sono attivi. Toglila e crea il primo amministratore con npm run setup.',
+      );
+    if (config.seedDemo && (await seedDemoData(core, app.get(UsersService), app.get(CommandBus), options.today))) {
+      await core.changes.waitFor(await core.eventStore.headPosition(), 60_000);
+      log.info('Dati dimostrativi creati (account demo: vedi README, "Account dimostrativi")');
+    }
+  } catch (error) {
+    await app.close();
+    await ioAdapter.closeRedis();
+    await closeCore(core);
+    throw error;
+  }
+  const purge = setInterval(
+    () => void sessionStore.purgeExpired().catch((e: unknown) => log.warn(`pulizia delle sessioni non riuscita: ${String(e)}`)),
+    SESSION_PURGE_MS,
+  );
+  purge.unref();
+  return purge;
+}
+
 export class SessionIoAdapter extends IoAdapter {
   private redisClients: Redis[] = [];
   private servers: ReturnType<IoAdapter['createIOServer']>[] = [];

@@ -30,17 +30,7 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { loadCommonPasswords } from '@studio/contracts';
 import { AppModule } from './app.module';
-import {
-  API_PREFIXES,
-  SHUTDOWN_DRAIN_MS,
-  SessionIoAdapter,
-  initialiseApp,
-  nestLogger,
-  quietPath,
-  stopAccepting,
-  type RunningApp,
-  type StartOptions,
-} from './app';
+import { API_PREFIXES, SessionIoAdapter, initialiseApp, listening, nestLogger, quietPath, type RunningApp, type StartOptions } from './app';
 import { DbSessionStore } from './auth/session-store';
 import { CSRF_KEY_SETTING } from './auth/guards';
 import { systemClock } from './common/clock';
@@ -48,7 +38,7 @@ import type { AppConfig } from './config/config';
 import { CLOCK_SETTING } from './http/request-context';
 import { IMMUTABLE } from './http/frontend-files';
 import { refuseSessionsOverPlainHttp } from './http/secure-session';
-import { closeCore, openCore } from './infrastructure/core';
+import { openCore } from './infrastructure/core';
 import { answerHeaderOverflowInItalian } from './security/client-errors';
 import { helmetOptions, noStore, securityHeaderValues, securityHeaders } from './security/headers';
 import { logRedaction, requestSerializers } from './security/logging';
@@ -149,26 +139,7 @@ export async function startFastifyApp(config: AppConfig, options: StartOptions =
   // Fastify answers the parser's early errors itself: the app's Italian answer instead
   app.getHttpServer().removeAllListeners('clientError');
   answerHeaderOverflowInItalian(app.getHttpServer(), securityHeaderValues(config));
-  let url = '';
-  if (options.listen !== false) {
-    await app.listen(config.port, config.host);
-    const address = app.getHttpServer().address();
-    url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
-    log.info(`Studio Medico (variante Fastify) in ascolto su ${url}`);
-  }
-  return {
-    app,
-    core,
-    url,
-    purgeSessions: () => sessionStore.purgeExpired(),
-    async close() {
-      clearInterval(purge);
-      await stopAccepting(app.getHttpServer(), ioAdapter, SHUTDOWN_DRAIN_MS);
-      await app.close();
-      await ioAdapter.closeRedis();
-      await closeCore(core);
-    },
-  };
+  return listening(app, { core, config, options, log, ioAdapter, sessionStore }, purge, 'Studio Medico (variante Fastify)');
 }
 
 /**

@@ -127,26 +127,7 @@ export async function startApp(config: AppConfig, options: StartOptions = {}): P
 
   const purge = await initialiseApp(app, { core, config, options, log, ioAdapter, sessionStore });
   answerHeaderOverflowInItalian(app.getHttpServer(), securityHeaderValues(config));
-  let url = '';
-  if (options.listen !== false) {
-    await app.listen(config.port, config.host);
-    const address = app.getHttpServer().address();
-    url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
-    log.info(`Studio Medico in ascolto su ${url}`);
-  }
-  return {
-    app,
-    core,
-    url,
-    purgeSessions: () => sessionStore.purgeExpired(),
-    async close() {
-      clearInterval(purge);
-      await stopAccepting(app.getHttpServer(), ioAdapter, SHUTDOWN_DRAIN_MS);
-      await app.close();
-      await ioAdapter.closeRedis();
-      await closeCore(core);
-    },
-  };
+  return listening(app, { core, config, options, log, ioAdapter, sessionStore }, purge, 'Studio Medico');
 }
 
 /** the client's address as express derives it for HTTP (X-Forwarded-For only from TRUST_PROXY), for a raw request */
@@ -196,6 +177,36 @@ export async function initialiseApp(
   );
   purge.unref();
   return purge;
+}
+
+/** listening (unless told not to) and the running app both adapters hand back; `close` undoes the start in order */
+export async function listening(
+  app: INestApplication,
+  parts: { core: Core; config: AppConfig; options: StartOptions; log: pino.Logger; ioAdapter: SessionIoAdapter; sessionStore: DbSessionStore },
+  purge: NodeJS.Timeout,
+  name: string,
+): Promise<RunningApp> {
+  const { core, config, options, log, ioAdapter, sessionStore } = parts;
+  let url = '';
+  if (options.listen !== false) {
+    await app.listen(config.port, config.host);
+    const address = app.getHttpServer().address();
+    url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
+    log.info(`${name} in ascolto su ${url}`);
+  }
+  return {
+    app,
+    core,
+    url,
+    purgeSessions: () => sessionStore.purgeExpired(),
+    async close() {
+      clearInterval(purge);
+      await stopAccepting(app.getHttpServer(), ioAdapter, SHUTDOWN_DRAIN_MS);
+      await app.close();
+      await ioAdapter.closeRedis();
+      await closeCore(core);
+    },
+  };
 }
 
 export class SessionIoAdapter extends IoAdapter {

@@ -7,7 +7,7 @@
  * pushed and answered once committed, as the app does. Run in its own process by the bench.
  */
 import { createServer } from 'node:http';
-import { Server } from '../backend/node_modules/socket.io';
+import { Server } from 'socket.io';
 import { availabilityStreamName } from '@studio/contracts';
 import { SqliteEventStore } from '../backend/src/event-store/sqlite-event-store';
 

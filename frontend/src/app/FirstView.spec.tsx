@@ -53,6 +53,22 @@ describe('the first view before the app loads', () => {
     expect(firstMain).toBe(visibleMain(app.container));
   });
 
+  test('/prenota for a visitor: once the early session has answered, the line about registering as the app shows it', async () => {
+    const first = render(<FirstView path="/prenota" session={Promise.resolve({ user: null, csrfToken: 't' })} />);
+    expect(await screen.findByText(t.booking.visitorHint, { exact: false })).toBeTruthy();
+    const firstMain = visibleMain(first.container);
+    first.unmount();
+    const app = renderRoutes(await storeWithSession(null), routes, '/prenota');
+    await screen.findByText(t.booking.visitorHint, { exact: false });
+    expect(firstMain).toBe(visibleMain(app.container));
+  });
+
+  test('/prenota for someone logged in: no line about registering', async () => {
+    render(<FirstView path="/prenota" session={Promise.resolve({ user: { id: 'p1', role: 'patient', name: 'Luca Verdi' }, csrfToken: 't' })} />);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByText(t.booking.visitorHint, { exact: false })).toBeNull();
+  });
+
   test.each([
     ['a doctor', { id: 'd1', role: 'doctor', name: 'Anna Neri' } as SessionUser],
     ['a visitor', null],

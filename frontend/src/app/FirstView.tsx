@@ -33,6 +33,7 @@ export function FirstView({ path, session }: { path: string; session: Promise<Se
             <input type="hidden" name="doctor_id" value="" />
             <input type="hidden" name="availability_id" value="0" />
             <Loading />
+            <BookingVisitorHint session={session} />
             <Button type="submit" variant="primary" className="lockable app-booking-submit" disabled>
               {it.booking.submitChoose}
             </Button>
@@ -45,20 +46,43 @@ export function FirstView({ path, session }: { path: string; session: Promise<Se
   );
 }
 
+/** the early session's answer once it has come (undefined until then, and null when there is none) */
+function useEarlySession(session: Promise<SessionResponse | null>): SessionResponse | null | undefined {
+  const [answer, setAnswer] = useState<SessionResponse | null | undefined>(undefined);
+  useEffect(() => {
+    let shown = true;
+    void session.then((body) => shown && setAnswer(body));
+    return () => {
+      shown = false;
+    };
+  }, [session]);
+  return answer;
+}
+
+/**
+ * BookingPage's line for a visitor, as soon as the early session's answer says nobody is logged in: the page's
+ * largest text, and what pushed the button down (layout shift) when it came only with the app.
+ */
+function BookingVisitorHint({ session }: { session: Promise<SessionResponse | null> }) {
+  const answer = useEarlySession(session);
+  if (!answer || answer.user) return null;
+  return (
+    <p className="small text-body-secondary">
+      {it.booking.visitorHint} {it.booking.haveAccount}{' '}
+      <a href={PATHS.login} data-discover="true">
+        {it.booking.loginLink}
+      </a>
+    </p>
+  );
+}
+
 /**
  * A patient's /home as HomeRoute shows it while the cards' lists are on their way: the greeting (HomeWelcome, the
  * page's largest text) and the spinner. Painted as soon as the early session's answer names a patient (earlyFetch.ts),
  * not after the app's chunks; for anyone else, the spinner.
  */
 function HomeFirstView({ session }: { session: Promise<SessionResponse | null> }) {
-  const [user, setUser] = useState<SessionResponse['user']>(null);
-  useEffect(() => {
-    let shown = true;
-    void session.then((answer) => shown && setUser(answer?.user ?? null));
-    return () => {
-      shown = false;
-    };
-  }, [session]);
+  const user = useEarlySession(session)?.user;
   if (user?.role !== 'patient') return <Loading />;
   return (
     <>

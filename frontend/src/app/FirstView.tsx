@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Card, Container, Form } from 'react-bootstrap';
 import * as it from '../i18n/it';
 import { Loading } from '../components/ui/Loading';
+import { DoctorSelectLoading } from '../features/booking/DoctorSelectLoading';
 import { PATHS } from '../lib/paths';
 
 /** a form of the first view sends nothing: the app's own form replaces it */
@@ -32,7 +33,7 @@ export function FirstView({ path, session }: { path: string; session: Promise<Se
           <Form id="doing_booking" method="post" action="/prenotazioni" aria-label={it.booking.formLabel} aria-busy={false} onSubmit={inert}>
             <input type="hidden" name="doctor_id" value="" />
             <input type="hidden" name="availability_id" value="0" />
-            <Loading />
+            <DoctorSelectLoading />
             <BookingVisitorHint session={session} />
             <Button type="submit" variant="primary" className="lockable app-booking-submit" disabled>
               {it.booking.submitChoose}

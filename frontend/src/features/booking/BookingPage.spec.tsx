@@ -76,8 +76,16 @@ const dayButton = (date: string) => form().querySelector(`[data-date="${date}"]`
 const hourButton = (hour: string) => form().querySelector(`[data-hour="${hour}"]`) as HTMLButtonElement | null;
 const pressed = (selector: string) => [...form().querySelectorAll(`${selector}[aria-pressed=true]`)];
 
+/** the doctor's field once the doctors have come (until then it is there, disabled: DoctorSelectLoading) */
+const doctorField = () =>
+  waitFor(() => {
+    const field = screen.getByLabelText(t.booking.doctor) as HTMLSelectElement;
+    expect(field.disabled).toBe(false);
+    return field;
+  });
+
 async function chooseDoctor() {
-  fireEvent.change(await screen.findByLabelText(t.booking.doctor), { target: { value: 'd1' } });
+  fireEvent.change(await doctorField(), { target: { value: 'd1' } });
   await waitFor(() => expect(dayButton(day1).disabled).toBe(false));
 }
 async function chooseDay(date: string) {
@@ -97,9 +105,22 @@ async function liveChange(date: string, hour: string, status: SlotStatus, positi
 }
 
 describe('BookingPage (/prenota, #doing_booking)', () => {
+  test('while the doctors load: their field, disabled, and the line under it, so nothing moves when they come', async () => {
+    let answerDoctors!: () => void;
+    const doctorsAnswered = new Promise<void>((resolve) => (answerDoctors = resolve));
+    await open(patient, [{ ...baseRoutes()[0], wait: doctorsAnswered }]);
+    const loading = screen.getByLabelText(t.booking.doctor) as HTMLSelectElement;
+    expect(loading.disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe(t.app.loading);
+    const under = screen.getByText(t.booking.chooseDoctor);
+    await act(async () => answerDoctors());
+    expect((await doctorField()).disabled).toBe(false);
+    expect(screen.getByText(t.booking.chooseDoctor).className).toBe(under.className);
+  });
+
   test('initially: hidden doctor_id and availability_id 0, the button disabled with the SPEC text', async () => {
     await open();
-    await screen.findByLabelText(t.booking.doctor);
+    await doctorField();
     expect(form().tagName).toBe('FORM');
     expect(hidden('doctor_id')).toBe('');
     expect(hidden('availability_id')).toBe('0');
@@ -266,7 +287,7 @@ describe('BookingPage (/prenota, #doing_booking)', () => {
       { method: 'GET', path: `/disponibilita/query?for=d1&date=${day1}&type=vt1`, body: [slot(day1, '09:00')] },
       { method: 'POST', path: '/prenotazioni', status: 201, body: { id: 'b1', expiresAt: '2030-01-01T10:15:00Z' } },
     ]);
-    fireEvent.change(await screen.findByLabelText(t.booking.doctor), { target: { value: 'd1' } });
+    fireEvent.change(await doctorField(), { target: { value: 'd1' } });
     await waitFor(() => expect(form().querySelector('[data-visit-type-id="vt1"]')).not.toBeNull());
     const typeButton = form().querySelector('[data-visit-type-id="vt1"]') as HTMLButtonElement;
     expect(typeButton.textContent).toContain('Prima visita');

@@ -9,6 +9,7 @@ import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { dayLong, nextDays } from '../../lib/dates';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { Loading } from '../../components/ui/Loading';
+import { DoctorSelectLoading } from './DoctorSelectLoading';
 import { LockableButton } from '../../components/ui/LockableButton';
 import { PATHS } from '../../lib/paths';
 import { clearPendingBooking, keepPendingBooking, readPendingBooking } from '../../lib/pendingBooking';
@@ -106,7 +107,7 @@ export function BookingPage() {
         <input type="hidden" name="doctor_id" value={booking.doctorId ?? ''} />
         <input type="hidden" name="availability_id" value={availabilityId} />
 
-        {doctors.isLoading && <Loading />}
+        {doctors.isLoading && <DoctorSelectLoading />}
         {doctors.isError && (
           <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
             <span className="me-auto">{errorMessage(doctors.error, it.booking.doctorsError)}</span>

@@ -1,4 +1,5 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { SessionResponse } from '@studio/contracts';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Card, Container, Form } from 'react-bootstrap';
 import * as it from '../i18n/it';
 import { Loading } from '../components/ui/Loading';
@@ -17,12 +18,14 @@ const OUTSIDE_FRAME = new Set<string>([PATHS.login, PATHS.forgotPassword, PATHS.
  * Only React and these few components are in the first download. FirstView.spec.tsx holds it to the app's own
  * markup, so the switch to the app changes nothing on screen.
  */
-export function FirstView({ path }: { path: string }) {
+export function FirstView({ path, session }: { path: string; session: Promise<SessionResponse | null> }) {
   if (path === PATHS.login) return <LoginFirstView />;
   if (OUTSIDE_FRAME.has(path)) return <Loading />;
   return (
     <FrameFirstView>
-      {path === PATHS.booking ? (
+      {path === PATHS.home ? (
+        <HomeFirstView session={session} />
+      ) : path === PATHS.booking ? (
         <div className="app-booking">
           <h1 className="h3">{it.booking.title}</h1>
           <p className="text-body-secondary">{it.booking.intro}</p>
@@ -39,6 +42,34 @@ export function FirstView({ path }: { path: string }) {
         <Loading />
       )}
     </FrameFirstView>
+  );
+}
+
+/**
+ * A patient's /home as HomeRoute shows it while the cards' lists are on their way: the greeting (HomeWelcome, the
+ * page's largest text) and the spinner. Painted as soon as the early session's answer names a patient (earlyFetch.ts),
+ * not after the app's chunks; for anyone else, the spinner.
+ */
+function HomeFirstView({ session }: { session: Promise<SessionResponse | null> }) {
+  const [user, setUser] = useState<SessionResponse['user']>(null);
+  useEffect(() => {
+    let shown = true;
+    void session.then((answer) => shown && setUser(answer?.user ?? null));
+    return () => {
+      shown = false;
+    };
+  }, [session]);
+  if (user?.role !== 'patient') return <Loading />;
+  return (
+    <>
+      <Card>
+        <Card.Body>
+          <h1 className="h3">{it.home.title(user.name)}</h1>
+          <p className="mb-2">{it.home.text.patient}</p>
+        </Card.Body>
+      </Card>
+      <Loading />
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { mockFetch } from '../test/setupDom';
 import { it as t } from '../i18n/it';
 import { renderRoutes, storeWithSession } from '../test/renderWithStore';
 import { FakeSocket } from '../test/fakeSocket';
+import { PATIENT_HOME_GETS } from '../lib/earlyFetch';
 import { HomeRoute } from './HomeRoute';
 
 const mockSocket = new FakeSocket();
@@ -34,9 +35,8 @@ describe('/home of a patient', () => {
     renderRoutes(store, [{ path: '/home', element: <HomeRoute /> }], '/home');
     // every card asked at once, before any is shown
     await act(async () => new Promise((r) => setTimeout(r, 0)));
-    for (const path of ['/api/me/bookings', '/api/me/orders', '/api/me/measurements', '/api/me/diet', '/api/me/access-log', '/api/me/erasure']) {
-      expect(fetchMock.calls.some((c) => c.url === path)).toBe(true);
-    }
+    // …and exactly those main.tsx asks for early on a patient's /home (earlyFetch.ts)
+    expect(fetchMock.calls.map((c) => c.url).sort()).toEqual([...PATIENT_HOME_GETS].sort());
     expect(screen.queryByRole('heading', { name: t.orders.title })).toBeNull();
     expect(screen.getByRole('status')).toBeTruthy();
 

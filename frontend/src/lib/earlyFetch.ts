@@ -1,14 +1,36 @@
+import type { SessionResponse } from '@studio/contracts';
+import { PATHS } from './paths';
+
 /**
- * The GET requests every page makes first (the session, the practice's name and logo), started by main.tsx before
- * the app's code has arrived and run: the page's data then waits for one round trip less. The app's first request
- * for the same address (api.ts, fetchBaseQuery's fetchFn) takes the early answer; every later one goes to the network.
+ * The GET requests a page makes first, started by main.tsx before the app's code has arrived and run: the page's
+ * data then waits for one round trip less. Every page asks for the session and the practice's name and logo; a
+ * patient's /home also for its cards' lists, asked for as soon as the session says the visitor is a patient. The
+ * app's first request for the same address (api.ts, fetchBaseQuery's fetchFn) takes the early answer; every later
+ * one goes to the network.
  */
 const early = new Map<string, Promise<Response>>();
+/** early addresses the app has asked for already: an early request for them would come too late and be read by nobody */
+const asked = new Set<string>();
 
 export const EARLY_GETS = ['/api/auth/session', '/api/practice'] as const;
 
-export function startEarlyFetches(paths: readonly string[] = EARLY_GETS): void {
+/** the first request of each card of a patient's /home (HomeRoute.tsx's PATIENT_HOME_QUERIES; HomeRoute.spec holds them equal) */
+export const PATIENT_HOME_GETS = [
+  '/api/me/bookings',
+  '/api/me/waiting-list',
+  '/api/me/orders',
+  '/api/me/receipts',
+  '/api/me/measurements',
+  '/api/me/diet',
+  '/api/me/access-log',
+  '/api/me/erasure',
+] as const;
+
+const CANDIDATES = new Set<string>([...EARLY_GETS, ...PATIENT_HOME_GETS]);
+
+function startEarly(paths: readonly string[]): void {
   for (const path of paths) {
+    if (asked.has(path) || early.has(path)) continue;
     const response = fetch(new Request(path, { credentials: 'include', headers: { Accept: 'application/json' } }));
     // a failure is the app's request's to report, when it takes this answer
     response.catch(() => undefined);
@@ -16,12 +38,54 @@ export function startEarlyFetches(paths: readonly string[] = EARLY_GETS): void {
   }
 }
 
-/** the early answer for a GET of `request`'s address, once; undefined for anything else */
+/**
+ * The session answer's shape, checked by hand: the contracts' zod schema would bring zod into the first download, and
+ * the app validates its own copy anyway. Only the user's name and role are read from it here.
+ */
+function asSession(body: unknown): SessionResponse | null {
+  const b = body as Partial<SessionResponse> | null;
+  if (!b || typeof b.csrfToken !== 'string') return null;
+  if (b.user === null) return { user: null, csrfToken: b.csrfToken };
+  const u = b.user;
+  return u && typeof u.name === 'string' && typeof u.role === 'string' && typeof u.id === 'string' ? { user: u, csrfToken: b.csrfToken } : null;
+}
+
+/** the early session's answer, read beside the app's copy: who is visiting, or null when unknown */
+let earlySessionBody: Promise<SessionResponse | null> = Promise.resolve(null);
+
+/** who the early session's answer says is visiting (FirstView greets a patient with it); null if unknown or failed */
+export const earlySession = (): Promise<SessionResponse | null> => earlySessionBody;
+
+/** the page's early GETs; on /home, once the session's answer names a patient, the cards' lists too */
+export function startEarlyFetches(pathname: string, paths: readonly string[] = EARLY_GETS): void {
+  startEarly(paths);
+  const session = early.get('/api/auth/session');
+  if (!session) return;
+  earlySessionBody = session
+    .then(async (response) => (response.ok ? asSession(await response.clone().json()) : null))
+    // nothing early then: the app asks, and says what went wrong
+    .catch(() => null);
+  if (pathname !== PATHS.home) return;
+  void earlySessionBody.then((body) => {
+    if (body?.user?.role === 'patient') startEarly(PATIENT_HOME_GETS);
+  });
+}
+
+/**
+ * The early answer for a GET of `request`'s address, once; undefined for anything else. A write (a login, a logout,
+ * a cancellation…) drops the answers not taken yet, and no early request starts after it: they may tell what was true
+ * before it, or another user's data.
+ */
 export function takeEarlyResponse(request: Pick<Request, 'method' | 'url'>): Promise<Response> | undefined {
-  if (early.size === 0 || request.method !== 'GET') return undefined;
+  if (request.method !== 'GET') {
+    early.clear();
+    for (const path of CANDIDATES) asked.add(path);
+    return undefined;
+  }
   const url = new URL(request.url, window.location.href);
   if (url.origin !== window.location.origin) return undefined;
   const path = url.pathname + url.search;
+  if (CANDIDATES.has(path)) asked.add(path);
   const response = early.get(path);
   early.delete(path);
   return response;

@@ -92,6 +92,25 @@ describe('SqliteEventStore on a file', () => {
     await subscription.close();
   });
 
+  it("a subscription filtered on other streams is not woken by this process's commits on other streams; its own wake it still gets at once", async () => {
+    const store = open(600_000);
+    const seen: string[] = [];
+    const subscription = store.subscribeToAll({ streamPrefixes: ['ours-'] }, async (e) => void seen.push(e.type));
+    await subscription.caughtUp;
+    // every wake-up reads the head first: how many times the subscription looked at the log
+    const looks = jest.spyOn(store, 'headPosition');
+    await store.append('theirs-1', [event('Altro')], { expectedRevision: 'no_stream' });
+    await store.append('theirs-2', [event('Altro')], { expectedRevision: 'no_stream' });
+    await store.append('ours-1', [event('Nostro')], { expectedRevision: 'no_stream' });
+    await waitFor(() => seen.length >= 1, 'Nostro', 20_000);
+    expect(seen).toEqual(['Nostro']);
+    expect(looks).toHaveBeenCalledTimes(1);
+    // another process's commit (wake, as announced on Redis) names no streams: every subscription looks
+    store.wake();
+    await waitFor(() => looks.mock.calls.length >= 2, 'a look after the wake', 20_000);
+    await subscription.close();
+  });
+
   it('starts empty: head 0, nothing to read', async () => {
     const store = open();
     expect(await store.headPosition()).toBe(0);

@@ -119,13 +119,13 @@ interface Row {
 /**
  * Wakes live subscriptions right after a commit made in this process. Keyed by the resolved
  * file name, so every SqliteEventStore on the same file wakes, not only the one that appended.
+ * A commit of this process names the streams it wrote (`streams`): a subscription filtered on other streams is not
+ * woken by it (nothing of its own to read; its poll moves it past those events). Another process's commit, announced
+ * by `wake`, names none and wakes every subscription.
  */
 const appendSignals = new EventEmitter().setMaxListeners(0);
-/** how many signals each file has had: a subscription that saw none while handling a batch has nothing more to read */
-const signalCounts = new Map<string, number>();
-function signal(key: string): void {
-  signalCounts.set(key, (signalCounts.get(key) ?? 0) + 1);
-  appendSignals.emit(key);
+function signal(key: string, streams?: readonly string[]): void {
+  appendSignals.emit(key, streams);
 }
 
 const SCHEMA = `
@@ -222,17 +222,17 @@ export class SqliteEventStore implements EventStore {
         const message = error instanceof Error ? error.message : String(error);
         outcomes = batch.map(() => ({ error: message }));
       }
-      let appended = false;
+      const streams: string[] = [];
       batch.forEach((p, i) => {
         const outcome = outcomes[i];
         if ('ok' in outcome) {
-          appended ||= p.request.events.length > 0;
+          if (p.request.events.length > 0) streams.push(p.request.stream);
           p.resolve(outcome.ok);
         } else if ('conflict' in outcome) p.reject(new WrongExpectedRevisionError(p.request.stream, p.request.expected, outcome.conflict));
         else p.reject(new Error(outcome.error));
       });
-      if (appended) {
-        signal(this.signalKey);
+      if (streams.length > 0) {
+        signal(this.signalKey, streams);
         this.onCommitted?.();
       }
     })();
@@ -312,6 +312,15 @@ export class SqliteEventStore implements EventStore {
     const nextBatch = this.db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? ${filter.sql} ORDER BY position LIMIT ?`).raw(true);
     let checkpoint = options.after ?? 0;
     let wakeUp = () => {};
+    const prefixes = options.streamPrefixes?.length ? options.streamPrefixes : null;
+    /** signals that may concern this subscription: a commit of this process on one of its streams, or another process's */
+    let signals = 0;
+    const onSignal = (streams?: readonly string[]) => {
+      if (prefixes && streams && !streams.some((s) => prefixes.some((p) => s.startsWith(p)))) return;
+      signals++;
+      wakeUp();
+    };
+    appendSignals.on(this.signalKey, onSignal);
     const caughtUp = deferred();
     // every match up to the head is handled: the checkpoint moves there, and the holder hears of it when that passed
     // over other streams' events (a handled event's position it has from the handler)
@@ -323,7 +332,7 @@ export class SqliteEventStore implements EventStore {
 
     const run = async (closed: () => boolean) => {
       while (!closed()) {
-        const signals = signalCounts.get(this.signalKey) ?? 0;
+        const seen = signals;
         // The head first, then the events up to it: a filtered subscription moves past the events of other streams
         // (positions commit in order, so none can appear below a head already seen) and never scans them again.
         const head = await this.headPosition();
@@ -337,12 +346,17 @@ export class SqliteEventStore implements EventStore {
         // a short batch was every match up to the head: everything stored at subscribe time has been handled
         passedOver(head);
         caughtUp.resolve();
-        // No commit of this process meanwhile: nothing to read until the next one (or the poll, for other processes).
-        // Before, each wake read the head and the log a second time to find nothing, on every subscription.
-        if ((signalCounts.get(this.signalKey) ?? 0) === signals) await this.nextAppendOrPoll((wake) => (wakeUp = wake));
+        // No commit of this process on its streams meanwhile: nothing to read until the next one (or the poll, for
+        // other processes). Before, each wake read the head and the log a second time to find nothing, on every
+        // subscription; and every commit woke every subscription, those on other streams to read the head and nothing
+        // (the reactors of notifications and receipts, on each toggle)
+        if (signals === seen) await this.nextAppendOrPoll((wake) => (wakeUp = wake));
       }
     };
-    return startSubscription(this.subscriptions, caughtUp, run, onError, () => wakeUp());
+    return startSubscription(this.subscriptions, caughtUp, run, onError, () => {
+      appendSignals.off(this.signalKey, onSignal);
+      wakeUp();
+    });
   }
 
   /**
@@ -380,16 +394,15 @@ export class SqliteEventStore implements EventStore {
     if (this.db.open) this.db.close();
   }
 
-  /** Resolves on the next append in this process, or after the poll interval (other processes). */
+  /** Resolves when `register`'s wake is called (a signal that concerns the subscription), or after the poll interval (other processes). */
   private nextAppendOrPoll(register: (wake: () => void) => void): Promise<void> {
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);
-        appendSignals.off(this.signalKey, wake);
+        register(() => {});
         resolve();
       };
       const timer = setTimeout(wake, this.pollIntervalMs);
-      appendSignals.on(this.signalKey, wake);
       register(wake);
     });
   }

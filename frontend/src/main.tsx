@@ -7,33 +7,11 @@ import { createRoot } from 'react-dom/client';
 import { FirstView } from './app/FirstView';
 import { preloadLandingPage } from './app/landingPages';
 import * as it from './i18n/it';
-import { earlySession, startEarlyFetches } from './lib/earlyFetch';
+import { earlySession, firstViewShown, startEarlyFetches } from './lib/earlyFetch';
 import { setPracticeName } from './lib/pageTitle';
-import { PATHS } from './lib/paths';
 
 document.documentElement.lang = 'it';
 setPracticeName(it.app.brand);
-
-/** the pages whose first view shows more once the early session's answer has come (FirstView.tsx) */
-const FIRST_VIEW_AWAITS_SESSION = new Set<string>([PATHS.home, PATHS.booking]);
-
-/**
- * On /home the first view greets a patient from the early session's answer, on /prenota it tells a visitor that
- * booking asks to register (FirstView.tsx): each is the page's largest text, and running the app's code first would
- * hold the main thread for up to a second on a phone before it paints. So there the app's code is asked for once the
- * answer has come and the next frame is drawn (100 ms at most: a tab in the background draws no frames). Elsewhere
- * at once.
- */
-function firstViewShown(pathname: string): Promise<void> {
-  if (!FIRST_VIEW_AWAITS_SESSION.has(pathname)) return Promise.resolve();
-  return earlySession().then(
-    () =>
-      new Promise<void>((resolve) => {
-        requestAnimationFrame(() => setTimeout(resolve, 0));
-        setTimeout(resolve, 100);
-      }),
-  );
-}
 
 const path = window.location.pathname;
 // the session and the practice every page asks for first, before the app's code has arrived

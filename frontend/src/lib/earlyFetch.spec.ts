@@ -91,4 +91,44 @@ describe('early GETs of main.tsx', () => {
     await settle();
     expect(fetchMock.calls.filter((c) => c.url === '/api/me/diet')).toHaveLength(1);
   });
+
+  describe("when the app's code may run (firstViewShown)", () => {
+    afterEach(() => jest.useRealTimers());
+
+    /** whether `promise` has settled, once the microtasks have run */
+    const settled = async (promise: Promise<void>) => {
+      let done = false;
+      void promise.then(() => (done = true));
+      await Promise.resolve();
+      await Promise.resolve();
+      return done;
+    };
+
+    test('elsewhere at once; on /home and /prenota after the early session has answered and a frame', async () => {
+      jest.useFakeTimers();
+      const { startEarlyFetches, firstViewShown } = freshModule();
+      let answerSession!: () => void;
+      fetchMock = mockFetch([{ ...session('patient'), wait: new Promise<void>((resolve) => (answerSession = resolve)) }]);
+      startEarlyFetches('/home');
+      expect(await settled(firstViewShown('/login'))).toBe(true);
+      const home = firstViewShown('/home');
+      await jest.advanceTimersByTimeAsync(500);
+      expect(await settled(home)).toBe(false);
+      answerSession();
+      await jest.advanceTimersByTimeAsync(100);
+      expect(await settled(home)).toBe(true);
+    });
+
+    test('a session that does not answer keeps the page from working for SESSION_WAIT_MS at most', async () => {
+      jest.useFakeTimers();
+      const { startEarlyFetches, firstViewShown, SESSION_WAIT_MS } = freshModule();
+      fetchMock = mockFetch([{ ...session(null), wait: new Promise<void>(() => undefined) }]);
+      startEarlyFetches('/prenota');
+      const booking = firstViewShown('/prenota');
+      await jest.advanceTimersByTimeAsync(SESSION_WAIT_MS - 1);
+      expect(await settled(booking)).toBe(false);
+      await jest.advanceTimersByTimeAsync(101);
+      expect(await settled(booking)).toBe(true);
+    });
+  });
 });

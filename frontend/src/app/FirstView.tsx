@@ -4,6 +4,7 @@ import { Button, Card, Container, Form } from 'react-bootstrap';
 import * as it from '../i18n/it';
 import { Loading } from '../components/ui/Loading';
 import { DoctorSelectLoading } from '../features/booking/DoctorSelectLoading';
+import { WelcomeCard } from '../features/home/WelcomeCard';
 import { PATHS } from '../lib/paths';
 
 /** a form of the first view sends nothing: the app's own form replaces it */
@@ -87,12 +88,7 @@ function HomeFirstView({ session }: { session: Promise<SessionResponse | null> }
   if (user?.role !== 'patient') return <Loading />;
   return (
     <>
-      <Card>
-        <Card.Body>
-          <h1 className="h3">{it.home.title(user.name)}</h1>
-          <p className="mb-2">{it.home.text.patient}</p>
-        </Card.Body>
-      </Card>
+      <WelcomeCard user={user} />
       <Loading />
     </>
   );

@@ -1,9 +1,9 @@
-import { Card } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { useGetSessionQuery } from '../../lib/api';
 import { AUDIT_PATH, PATHS } from '../../lib/paths';
 import type { Role } from '@studio/contracts';
 import * as it from '../../i18n/it';
+import { WelcomeCard } from './WelcomeCard';
 
 /** each role's work, one click from home */
 const HOME_LINKS: Record<Role, { to: string; label: string }[]> = {
@@ -34,20 +34,16 @@ export function HomeWelcome() {
   const user = data?.user;
   if (!user) return null;
   return (
-    <Card>
-      <Card.Body>
-        <h1 className="h3">{it.home.title(user.name)}</h1>
-        <p className="mb-2">{it.home.text[user.role]}</p>
-        {HOME_LINKS[user.role].length > 0 && (
-          <nav aria-label={it.home.shortcuts} className="d-flex flex-wrap gap-2">
-            {HOME_LINKS[user.role].map((l, i) => (
-              <Link key={l.to} className={`btn ${i === 0 ? 'btn-primary' : 'btn-outline-primary'}`} to={l.to}>
-                {l.label}
-              </Link>
-            ))}
-          </nav>
-        )}
-      </Card.Body>
-    </Card>
+    <WelcomeCard user={user}>
+      {HOME_LINKS[user.role].length > 0 && (
+        <nav aria-label={it.home.shortcuts} className="d-flex flex-wrap gap-2">
+          {HOME_LINKS[user.role].map((l, i) => (
+            <Link key={l.to} className={`btn ${i === 0 ? 'btn-primary' : 'btn-outline-primary'}`} to={l.to}>
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+      )}
+    </WelcomeCard>
   );
 }

@@ -13,7 +13,7 @@ import type { StepAction } from '../event-store/workflow';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { approvedOrder, confirmOrder, firstProductId, holdSlot, paypalEnv, TEST_TAXCODE } from '../testing/payments';
-import { dieAtStep, restartOnSameFiles } from '../testing/restart';
+import { afterStartupPass, dieAtStep, restartOnSameFiles } from '../testing/restart';
 import { ManualClock, client, startTestApp, type Client, type TestApp } from '../testing/test-app';
 import { until } from '../testing/until';
 import { confirmedAtDesk, createVisitType, openWeekdays } from '../testing/visits';
@@ -333,7 +333,7 @@ describe.each(SCENARIOS)('killed at every step: %s', (_name, scenario) => {
   afterAll(() => pp.close());
 
   async function world(): Promise<World> {
-    app = await startTestApp(env(), undefined, clock);
+    app = await afterStartupPass(await startTestApp(env(), undefined, clock));
     return { app, pp, clock, medico1: app.ids['medico1@example.it'] };
   }
 

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
-import { postJson } from './http-client';
+import { getStatus, postJson } from './http-client';
 import { record } from './report';
 import { percentile, summary } from './stats';
 
@@ -112,6 +112,13 @@ export async function availabilityBench(dataDir: string): Promise<void> {
     const { rate, ok, conflicts, seconds } = await toggleThroughput(clients.length, (i, start) => toggle(clients[i], start));
     record('toggles', rate);
     console.log(`toggle via HTTP, 8 client concorrenti: ${rate.toFixed(0)} toggle/s (${ok} riusciti, ${conflicts} conflitti 409, ${seconds.toFixed(2)} s)`);
+
+    // the HTTP stack's own ceiling, same clients and loop: the lightest signed-in route there is (the session read from
+    // its store, no command, no event). A toggle cannot be faster than this; its ratio to the durable baseline bounds
+    // what any change below the HTTP layer could reach
+    const ceiling = await toggleThroughput(clients.length, (i) => getStatus(`${base}/api/auth/session`, { cookie: clients[i].cookie }));
+    record('sessionReads', ceiling.rate);
+    console.log(`GET /api/auth/session (sessione, nessun comando), 8 client concorrenti: ${ceiling.rate.toFixed(0)} richieste/s`);
 
     // 2. latency from a toggle's HTTP answer to its push on 200 watching sockets
     const c = clients[0];

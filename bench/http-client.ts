@@ -24,3 +24,16 @@ export function postJson(url: string, headers: Record<string, string>, body: unk
     request.end(text);
   });
 }
+
+/** GETs a URL and answers the status once the whole answer has arrived */
+export function getStatus(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'GET', agent, headers }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

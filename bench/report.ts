@@ -9,6 +9,7 @@ export type Figure =
   | 'toggles'
   | 'baselineToggles'
   | 'durableBaselineToggles'
+  | 'sessionReads'
   | 'holds'
   | 'replay'
   | 'rebuildSlots'
@@ -42,6 +43,13 @@ export function printTable(): void {
       fmt(f('toggles')),
       `${ratio(f('toggles'), f('rawAppend1'))} append grezzi (1/txn); ${ratio(f('toggles'), f('baselineToggles'))} server di base; ${ratio(f('toggles'), f('durableBaselineToggles'))} base durevole`,
       '≥ 2.000/s e ≥ 0,5× la base durevole',
+    ]);
+  if (f('sessionReads') !== undefined)
+    rows.push([
+      'soffitto dello stack HTTP: GET /api/auth/session, 8 client, richieste/s',
+      fmt(f('sessionReads')),
+      `${ratio(f('sessionReads'), f('durableBaselineToggles'))} base durevole; il toggle ne fa ${ratio(f('toggles'), f('sessionReads'))}`,
+      '',
     ]);
   if (f('baselineToggles') !== undefined)
     rows.push(['server di base (node:http, stato in memoria, nessun disco), toggle/s, stesso client', fmt(f('baselineToggles')), '', '']);

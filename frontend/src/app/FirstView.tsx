@@ -4,6 +4,7 @@ import { Button, Card, Container, Form } from 'react-bootstrap';
 import * as it from '../i18n/it';
 import { Loading } from '../components/ui/Loading';
 import { DoctorSelectLoading } from '../features/booking/DoctorSelectLoading';
+import { VisitorHint } from '../features/booking/VisitorHint';
 import { WelcomeCard } from '../features/home/WelcomeCard';
 import { PATHS } from '../lib/paths';
 
@@ -69,12 +70,13 @@ function BookingVisitorHint({ session }: { session: Promise<SessionResponse | nu
   const answer = useEarlySession(session);
   if (!answer || answer.user) return null;
   return (
-    <p className="small text-body-secondary">
-      {it.booking.visitorHint} {it.booking.haveAccount}{' '}
-      <a href={PATHS.login} data-discover="true">
-        {it.booking.loginLink}
-      </a>
-    </p>
+    <VisitorHint
+      loginLink={
+        <a href={PATHS.login} data-discover="true">
+          {it.booking.loginLink}
+        </a>
+      }
+    />
   );
 }
 

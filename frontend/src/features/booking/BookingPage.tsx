@@ -10,6 +10,7 @@ import { dayLong, nextDays } from '../../lib/dates';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { Loading } from '../../components/ui/Loading';
 import { DoctorSelectLoading } from './DoctorSelectLoading';
+import { VisitorHint } from './VisitorHint';
 import { LockableButton } from '../../components/ui/LockableButton';
 import { PATHS } from '../../lib/paths';
 import { clearPendingBooking, keepPendingBooking, readPendingBooking } from '../../lib/pendingBooking';
@@ -178,12 +179,13 @@ export function BookingPage() {
         )}
 
         {!user && !session.isLoading && (
-          <p className="small text-body-secondary">
-            {it.booking.visitorHint} {it.booking.haveAccount}{' '}
-            <Link to={PATHS.login} state={{ from: PATHS.booking }}>
-              {it.booking.loginLink}
-            </Link>
-          </p>
+          <VisitorHint
+            loginLink={
+              <Link to={PATHS.login} state={{ from: PATHS.booking }}>
+                {it.booking.loginLink}
+              </Link>
+            }
+          />
         )}
 
         <LockableButton

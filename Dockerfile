@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The app's image: built in one stage, run in another without devDependencies, as the unprivileged user `node`.
-# Node 22 LTS by default (maintained until April 2027); Node 24 LTS works too: --build-arg NODE_VERSION=24.
-ARG NODE_VERSION=22
+# Node 24 LTS by default, as CI (.node-version); Node 22 LTS works too: --build-arg NODE_VERSION=22.
+ARG NODE_VERSION=24
 
 # ---- build: every dependency (TypeScript, Vite), then the compiled workspaces and the React app
 FROM node:${NODE_VERSION}-bookworm AS build

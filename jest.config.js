@@ -3,7 +3,7 @@ const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(__dirname + '/.s
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@fullcalendar|@full-ui|temporal-polyfill)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@fullcalendar|@full-ui|temporal-polyfill|temporal-utils)/)'],
   moduleNameMapper: {
     '^@studio/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@studio/projections$': '<rootDir>/projections/src/index.ts',

@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
+import { DEMO_PASSWORD } from '../backend/src/app/seed/demo-seed';
 import { getStatus, postJson } from './http-client';
 import { record } from './report';
 import { percentile, summary } from './stats';
@@ -49,6 +49,9 @@ export const BENCH_RATE_LIMITS = {
   RATE_LIMIT_HOLD: '1000000',
   RATE_LIMIT_COUPON: '1000000',
   RATE_LIMIT_SOCKET: '1000000',
+  RATE_LIMIT_EMAIL_CONFIRMATION: '1000000',
+  RATE_LIMIT_PASSWORD_CHECK: '1000000',
+  RATE_LIMIT_WEBHOOK: '1000000',
   RATE_LIMIT_SOCKETS_PER_CLIENT: '1000000',
 };
 

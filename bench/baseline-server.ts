@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 import { availabilityStreamName } from '@studio/contracts';
-import { SqliteEventStore } from '../backend/src/event-store/sqlite-event-store';
+import { SqliteEventStore } from '../backend/src/platform/event-store/sqlite-event-store';
 
 const storeFile = process.argv[2];
 const store = storeFile ? new SqliteEventStore(storeFile) : null;

@@ -16,7 +16,7 @@ export async function dietBench(dataDir: string): Promise<void> {
     const base = server.base;
     const doctor = await login(base, 'medico1@example.it');
     const headers = { 'content-type': 'application/json', cookie: doctor.cookie, 'x-csrf-token': doctor.csrf };
-    const foods = (await (await fetch(`${base}/api/foods`, { headers })).json()) as FoodView[];
+    const foods = (await (await fetch(`${base}/api/studio-foods`, { headers })).json()) as FoodView[];
     const meals = Object.fromEntries(
       MEALS.map((meal, m) => [
         meal,

@@ -1,7 +1,7 @@
 /**
  * BENCH_ONLY=fastify: the toggle workload of the 'availability' section on the app over Express (the production
  * bootstrap, app.ts) and over NestJS's Fastify adapter (the bench variant app-fastify.ts, started with
- * BENCH_HTTP_ADAPTER=fastify), in the same run. Issue 27: switch if Fastify gives at least 1.5 × the toggles per second.
+ * BENCH_HTTP_ADAPTER=fastify), in the same run. The rule: switch only if Fastify gives at least 1.5 × the toggles per second.
  *
  * Each run starts a server process on a fresh data directory (demo seed), logs 8 clients in, measures toggles per
  * second (8 concurrent loops, each on its own doctor-day) and then the push p99 to 200 watching sockets. The adapters

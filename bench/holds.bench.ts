@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { codiceFiscaleCheckChar, slotId } from '@studio/contracts';
-import { DEMO_PASSWORD } from '../backend/src/seed/demo-seed';
+import { DEMO_PASSWORD } from '../backend/src/app/seed/demo-seed';
 import { login, startServerProcess } from './availability.bench';
 import { postJson } from './http-client';
 import { record } from './report';

@@ -2,8 +2,8 @@ import { bookingStreamName, slotId, type EventMetadata } from '@studio/contracts
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startApp } from '../backend/src/app';
-import { loadConfig } from '../backend/src/config/config';
+import { startApp } from '../backend/src/app/app';
+import { loadConfig } from '../backend/src/platform/config/config';
 import { startTestSmtp } from '../backend/src/testing/smtp';
 import { BENCH_RATE_LIMITS, login } from './availability.bench';
 import { registerPatient } from './holds.bench';

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { codiceFiscaleCheckChar, slotId } from '@studio/contracts';
-import { startPaypalStandIn } from '../backend/src/payments/paypal/paypal-stand-in';
+import { startPaypalStandIn } from '../backend/src/areas/payments/paypal/paypal-stand-in';
 import { login, startServerProcess } from './availability.bench';
 import { iso, registerPatient, type Session } from './holds.bench';
 import { summary } from './stats';

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { availabilityStreamName, slotId, type EventMetadata, type NewEvent } from '@studio/contracts';
-import { SqliteEventStore } from '../backend/src/event-store/sqlite-event-store';
+import { SqliteEventStore } from '../backend/src/platform/event-store/sqlite-event-store';
 import { percentile } from './stats';
 
 /**

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { availabilityStreamName, slotId, type NewEvent } from '@studio/contracts';
 import { ProjectionRunner, createReadModelStore } from '@studio/projections';
-import { SqliteEventStore } from '../backend/src/event-store/sqlite-event-store';
-import { liveProjections } from '../backend/src/infrastructure/projections';
+import { SqliteEventStore } from '../backend/src/platform/event-store/sqlite-event-store';
+import { liveProjections } from '../backend/src/app/infrastructure/projections';
 import { rawScanBench } from './limits.bench';
 import { record } from './report';
 
@@ -36,7 +36,7 @@ export async function replayBench(dir: string, total: number): Promise<void> {
   for (let round = 1; round <= rounds; round++) {
     raw = Math.max(raw, rawScanBench(join(dir, 'events.db')));
     const readModels = await createReadModelStore({ kind: 'sqlite', filename: join(dir, `read-models-${round}.db`) });
-    // the app's own choice (backend/src/infrastructure/core.ts): on SQLite the auditor's index is the log, not a projection
+    // the app's own choice (backend/src/app/infrastructure/core.ts): on SQLite the auditor's index is the log, not a projection
     const runner = new ProjectionRunner({ store, readModels, projections: liveProjections(store, readModels.kind) });
     const t1 = performance.now();
     await runner.start();

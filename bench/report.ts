@@ -1,5 +1,5 @@
 /**
- * The figures of the engine's table (issue 16), each beside its limit measured in the same run.
+ * The figures of the engine's table, each beside its limit measured in the same run.
  * Sections record what they measured; index.ts prints the table at the end.
  */
 export type Figure =
@@ -17,7 +17,14 @@ export type Figure =
   | 'baselinePushP99'
   | 'durableBaselinePushP99'
   | 'crossPushP99'
-  | 'crossToggles';
+  | 'crossToggles'
+  | 'sqliteStoreAppends'
+  | 'sqliteStoreReadAll'
+  | 'sqliteStoreLagP99'
+  | 'pgStoreAppends'
+  | 'pgStoreReadAll'
+  | 'pgStoreLagP99'
+  | 'pgRawAppends';
 
 const figures = new Map<Figure, number>();
 
@@ -76,6 +83,26 @@ export function printTable(): void {
   if (f('crossPushP99') !== undefined) rows.push(['push tra istanze (toggle su A, 200 socket su B), p99 ms', fmt(f('crossPushP99'), 2), '', '≤ 50 ms']);
   if (f('crossToggles') !== undefined)
     rows.push(['toggle/s su due istanze insieme', fmt(f('crossToggles')), `${ratio(f('crossToggles'), f('rawAppend1'))} append grezzi (1/txn)`, '']);
+  if (f('pgStoreAppends') !== undefined) {
+    rows.push([
+      'event store PostgreSQL: append/s, 16 client, 1 evento',
+      fmt(f('pgStoreAppends')),
+      `${ratio(f('pgStoreAppends'), f('pgRawAppends'))} insert grezzi sotto lo stesso lock (${fmt(f('pgRawAppends'))}/s); ${ratio(f('pgStoreAppends'), f('sqliteStoreAppends'))} SQLite (${fmt(f('sqliteStoreAppends'))}/s)`,
+      '≥ 0,7× gli insert grezzi',
+    ]);
+    rows.push([
+      'event store PostgreSQL: lettura di tutto, eventi/s',
+      fmt(f('pgStoreReadAll')),
+      `${ratio(f('pgStoreReadAll'), f('sqliteStoreReadAll'))} SQLite (${fmt(f('sqliteStoreReadAll'))}/s)`,
+      '',
+    ]);
+    rows.push([
+      'event store PostgreSQL: ritardo della sottoscrizione, p99 ms',
+      fmt(f('pgStoreLagP99'), 2),
+      `SQLite p99 ${fmt(f('sqliteStoreLagP99'), 2)} ms`,
+      '≤ 20 ms',
+    ]);
+  }
   if (rows.length === 0) return;
   console.log('\n== Motore: cifre accanto ai limiti misurati in questa esecuzione');
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));

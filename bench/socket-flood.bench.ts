@@ -129,7 +129,7 @@ async function startServer(dataDir: string): Promise<{ base: string; pid: number
 }
 
 /**
- * Issue 26: one client opening 500 sockets raised GET /api/auth/session p99 from 12.6 ms to 2,261 ms.
+ * Why: one client opening 500 sockets raised GET /api/auth/session p99 from 12.6 ms to 2,261 ms.
  * With RATE_LIMIT_SOCKETS_PER_CLIENT at its default (20), the same flood against the built app, made by
  * a separate process: the session's latency while 500 sockets from one address try to connect
  * (BENCH_FLOOD_WAVES waves per transport, the timing running from each wave's start to its last answer),

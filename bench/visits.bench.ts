@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 const HALF_HOUR = 30 * 60_000;
 
 /**
- * Visits (issue 29), on the embedded default: toggles/s with 8 clients on one doctor-day, each toggle stating the
+ * Visits of a visit type, on the embedded default: toggles/s with 8 clients on one doctor-day, each toggle stating the
  * status it saw (0 false conflicts expected: different slots never refuse each other), then 60-minute holds/s
  * (two slots in one append each) with 8 clients on distinct visits. BENCH_ONLY=visits.
  */

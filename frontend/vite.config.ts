@@ -5,6 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { PurgeCSS } from 'purgecss';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webAppManifest } from './src/app/offline/webAppManifest';
 
 const backend = 'http://localhost:3000';
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -102,8 +104,33 @@ function purgeBootstrap(): Plugin {
   };
 }
 
+/**
+ * The web app manifest (/manifest.webmanifest, linked from index.html by the plugin) and the service worker (/sw.js,
+ * scope /) built from src/sw/sw.ts with the build's files to precache. The app registers it itself
+ * (lib/serviceWorker.ts), after the page has loaded: nothing of it is in the first download.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  manifestFilename: 'manifest.webmanifest',
+  manifest: webAppManifest,
+  includeManifestIcons: true,
+  injectManifest: {
+    // the hashed scripts and styles, the page, the icons; not the precompressed copies nor the build's own manifest
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    globIgnores: ['.vite/**', '**/*.br', '**/*.gz', 'sw.js'],
+    // the page is precached as `/`: the server answers /index.html to nobody and `/` to anyone (frontend-files.ts)
+    manifestTransforms: [(entries) => ({ manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/' } : entry)), warnings: [] })],
+    // the diet editor's chunk is the largest (470 KB); the limit is a guard against a mistake, not a budget
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), purgeBootstrap(), precompress()],
+  plugins: [react(), purgeBootstrap(), precompress(), pwa],
   resolve: {
     alias: {
       // the workspaces import each other's sources, not their builds

@@ -1,17 +1,20 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) in Debian's Chromium against the built
- * app on SQLite with the demo data, for /login, /prenota and a patient's /home (logged in through the API, the
- * session cookie passed as a header). Prints performance, accessibility and best-practices scores against the
+ * app on SQLite with the demo data, for /login, /prenota, a patient's /home (logged in through the API, the
+ * session cookie passed as a header) and a doctor's public page /medici/giulia-rossi (server-rendered, the one page
+ * whose SEO score has a goal: 100). Prints performance, accessibility, best-practices and SEO scores against the
  * goals, the main timings and the compressed JavaScript each page downloaded. LIGHTHOUSE_RUNS (default 1) runs
  * each page more times: the machine is shared, so single figures are noisy. LIGHTHOUSE_KEEP=<folder> keeps each
  * run's JSON report there (login-1.json, prenota-1.json, home-1.json…) for reading the diagnostics;
- * LIGHTHOUSE_PAGES=/login,/home audits only those pages.
+ * LIGHTHOUSE_PAGES=/login,/home audits only those pages. Then the installability of the app: Chromium's
+ * `Page.getInstallabilityErrors` on a patient's /home once the service worker controls it (no error is the goal).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chromium } from 'playwright-core';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startServer } from '../frontend/e2e/harness';
+import { login as loginInBrowser, startServer } from '../frontend/e2e/harness';
 import { APP_MODULE, BOOKING_PAGE, brotliBytes, firstLoadFiles, FRONTEND_DIST, readManifest } from '../frontend/src/test/firstLoad';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,19 +35,22 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? '1');
 const KEEP = process.env.LIGHTHOUSE_KEEP ? resolve(process.env.LIGHTHOUSE_KEEP) : undefined;
 const PASSWORD = 'Password123!';
 
-const GOALS = { performance: 90, accessibility: 100, 'best-practices': 95 } as const;
+const GOALS = { performance: 90, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
 type Category = keyof typeof GOALS;
 
 interface PageToAudit {
   label: string;
   path: string;
   email?: string;
+  /** a page for search engines: its SEO score has a goal (the app's own pages are not meant to be found) */
+  seo?: boolean;
 }
 
 const ALL_PAGES: readonly PageToAudit[] = [
   { label: '/login', path: '/login' },
   { label: '/prenota', path: '/prenota' },
   { label: '/home (paziente)', path: '/home', email: 'paziente1@example.it' },
+  { label: '/medici/giulia-rossi', path: '/medici/giulia-rossi', seo: true },
 ];
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
 const PAGES = ONLY ? ALL_PAGES.filter((page) => ONLY.includes(page.path)) : ALL_PAGES;
@@ -58,8 +64,8 @@ interface Report {
 }
 
 /** the weighted audits of accessibility and best practices that did not pass: what keeps them under the goal */
-const failedAudits = (r: Report) =>
-  (['accessibility', 'best-practices'] as const).flatMap((c) =>
+const failedAudits = (r: Report, seo: boolean) =>
+  (seo ? (['accessibility', 'best-practices', 'seo'] as const) : (['accessibility', 'best-practices'] as const)).flatMap((c) =>
     r.categories[c].auditRefs.filter((ref) => ref.weight > 0 && r.audits[ref.id] && (r.audits[ref.id].score ?? 1) < 1).map((ref) => `${c}: ${ref.id}`),
   );
 
@@ -93,7 +99,7 @@ function audit(url: string, cookie: string | undefined, output: string): Report 
     url,
     '--output=json',
     `--output-path=${output}`,
-    '--only-categories=performance,accessibility,best-practices',
+    '--only-categories=performance,accessibility,best-practices,seo',
     `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
     '--quiet',
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
@@ -120,6 +126,41 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(', ')}`;
 
+/**
+ * What keeps Chromium from offering to install the app on a patient's /home: the ids of
+ * `Page.getInstallabilityErrors`, asked once the service worker controls the page (empty: installable). A profile on
+ * disk, not an incognito context, where Chromium never installs.
+ */
+async function installabilityErrors(base: string): Promise<string[]> {
+  const profile = mkdtempSync(join(tmpdir(), 'studio-installabile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new'),
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = await context.newPage();
+    await loginInBrowser(page, base, 'paziente1@example.it', '**/home');
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    // the manifest's icons are fetched and checked asynchronously: asked again while the answer may still change
+    let errors: string[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const answer = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+      errors = answer.installabilityErrors.map((e) => e.errorId);
+      if (errors.length === 0) break;
+      await page.waitForTimeout(500);
+    }
+    return errors;
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const manifest = readManifest();
   const kb = (files: string[]) => (brotliBytes(FRONTEND_DIST, files) / 1000).toFixed(1);
@@ -142,8 +183,9 @@ async function main(): Promise<void> {
       for (let run = 1; run <= RUNS; run++) {
         // a fresh session each run: Lighthouse's cold load is a first visit
         const cookie = page.email ? await sessionCookie(server.url, page.email) : undefined;
-        const report = audit(server.url + page.path, cookie, join(outDir, `${page.path.slice(1)}-${run}.json`));
+        const report = audit(server.url + page.path, cookie, join(outDir, `${page.path.slice(1).replace(/\//g, '-')}-${run}.json`));
         const scores = (Object.keys(GOALS) as Category[]).map((c) => {
+          if (c === 'seo' && !page.seo) return String(score(report, c));
           const ok = score(report, c) >= GOALS[c];
           met &&= ok;
           return `${score(report, c)}${ok ? '' : ' ✗'}`;
@@ -160,17 +202,20 @@ async function main(): Promise<void> {
         ];
         // each run as it ends: a whole run takes minutes
         console.log(row.join(' | '));
-        const failed = failedAudits(report);
+        const failed = failedAudits(report, page.seo ?? false);
         if (failed.length > 0) console.log(`  non superati: ${failed.join(', ')}`);
         rows.push(row);
       }
     }
+    const errors = await installabilityErrors(server.url);
+    met &&= errors.length === 0;
+    console.log(errors.length === 0 ? 'installabile (/home, paziente): sì' : `installabile (/home, paziente): no ✗ (${errors.join(', ')})`);
   } finally {
     if (!KEEP) rmSync(outDir, { recursive: true, force: true });
     else console.log(`rapporti JSON in ${KEEP}`);
     await server.stop();
   }
-  const header = ['pagina', 'giro', 'prestazioni', 'accessibilità', 'buone pratiche', 'FCP', 'LCP', 'TBT', 'CLS', 'JS scaricato (compresso)'];
+  const header = ['pagina', 'giro', 'prestazioni', 'accessibilità', 'buone pratiche', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'JS scaricato (compresso)'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
   console.log(`alla fine, ${load()}`);
@@ -179,8 +224,8 @@ async function main(): Promise<void> {
   for (const row of rows) console.log(line(row));
   console.log(
     met
-      ? 'Obiettivi raggiunti (prestazioni ≥ 90, accessibilità 100, buone pratiche ≥ 95).'
-      : 'Obiettivi non raggiunti dove c’è ✗ (prestazioni ≥ 90, accessibilità 100, buone pratiche ≥ 95).',
+      ? 'Obiettivi raggiunti (prestazioni ≥ 90, accessibilità 100, buone pratiche ≥ 95, SEO 100 sulla pagina pubblica, app installabile).'
+      : 'Obiettivi non raggiunti dove c’è ✗ (prestazioni ≥ 90, accessibilità 100, buone pratiche ≥ 95, SEO 100 sulla pagina pubblica, app installabile).',
   );
 }
 

@@ -2,7 +2,7 @@
  * `npm run screenshots`: the main screens of every role, on a phone (390×844) and a desktop (1366×800), as PNGs in
  * test-results/screenshots/ (<role>-<screen>-<size>.png), so a reviewer can look without logging in. The app runs
  * built, on a fresh demo data dir, exactly as the all-routes browser test runs it. Four of them, the visible screen
- * only, also go to docs/img/ for the README.
+ * only, also go to docs/img/ for docs/interfaccia.md.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,7 +11,7 @@ import { contextFor, createFixtures, SCREENS, settle, VIEWPORTS, type Viewer } f
 
 const OUT = resolve(__dirname, '../test-results/screenshots');
 const VIEWERS: readonly Viewer[] = ['visitor', 'patient', 'doctor', 'admin', 'auditor'];
-/** the four the README shows (docs/img, committed): the visible screen only, so each stays under 200 KB */
+/** the four docs/interfaccia.md shows (docs/img, committed): the visible screen only, so each stays under 200 KB */
 const README_DIR = resolve(__dirname, '../docs/img');
 const README_SHOTS: Record<string, string> = {
   'patient-prenota-scelta-telefono': 'prenota-telefono.png',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { codiceFiscaleCheckChar, orderStreamName, bookingStreamName, slotId } from '@studio/contracts';
 import { BENCH_RATE_LIMITS, login } from '../../bench/availability.bench';
 import { registerPatient } from '../../bench/holds.bench';
-import { startPaypalStandIn, type PaypalStandIn } from '../src/payments/paypal/paypal-stand-in';
+import { startPaypalStandIn, type PaypalStandIn } from '../src/areas/payments/paypal/paypal-stand-in';
 
 const TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
 const freePort = () =>
@@ -160,7 +160,8 @@ describe('kill -9 between PayPal’s capture and its append', () => {
     });
     expect(held.status).toBe(201);
     const bookingId = ((await held.json()) as { id: string }).id;
-    const products = (await (await fetch(`${base}/api/products`)).json()) as { id: string }[];
+    // a first visit: a product for check-ups only is refused to a patient's first booking
+    const products = ((await (await fetch(`${base}/api/products`)).json()) as { id: string; followUpOnly: boolean }[]).filter((p) => !p.followUpOnly);
     const created = await fetch(`${base}/api/paypal/orders`, {
       method: 'POST',
       headers: headers(patient),
@@ -254,7 +255,8 @@ describe('kill -9 between PayPal’s capture and its append', () => {
     await open(first);
     await open(second);
     const bookingId = await hold(base, patient, first);
-    const products = (await (await fetch(`${base}/api/products`)).json()) as { id: string }[];
+    // a first visit: a product for check-ups only is refused to a patient's first booking
+    const products = ((await (await fetch(`${base}/api/products`)).json()) as { id: string; followUpOnly: boolean }[]).filter((p) => !p.followUpOnly);
     const created = await fetch(`${base}/api/paypal/orders`, {
       method: 'POST',
       headers: headers(patient),

@@ -37,7 +37,7 @@ describe('graceful shutdown of the built app', () => {
           SEED_DEMO: 'true',
           DATA_DIR: dataDir,
           PORT: String(port),
-          // production refuses to start without it (issue 22's start checks)
+          // production refuses to start without it (the start checks)
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: 'warn',
           ...BENCH_RATE_LIMITS,

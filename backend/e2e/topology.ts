@@ -5,13 +5,17 @@
  * random prefix. Used by `npm run scale-out`, its e2e test and the bench. Needs the build
  * (backend/dist).
  */
+import type { EventStore } from '@studio/contracts';
+import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store';
+import { SqliteEventStore } from '../src/platform/event-store/sqlite-event-store';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import type { Host, Hosts } from './netns';
 
 export interface Instance {
   name: string;
@@ -25,6 +29,8 @@ export interface Topology {
   dataDir: string;
   databaseUrl: string;
   redisPrefix: string;
+  /** the log every process writes, through the port (SQLite file or PostgreSQL); the caller closes it */
+  openEventStore(): EventStore;
   /** kill -9 of the projections worker */
   killWorker(): Promise<void>;
   /** kill -9 of a backend instance (its port closes, the others stay) */
@@ -55,11 +61,28 @@ export interface TopologyOptions {
   seed?: boolean;
   /** more environment for every process (a load test lifts the rate limits: all its clients are 127.0.0.1) */
   env?: Record<string, string>;
+  /** where the events live: one SQLite file (default), or PostgreSQL (SCALE_OUT_EVENT_STORE=postgres) */
+  eventStore?: 'sqlite' | 'postgres';
+  /**
+   * a network namespace per process (netns.ts, hosts named A, B and worker): each with its own DATA_DIR and HOME,
+   * reaching PostgreSQL and Redis through its pair's host-side address; needs the events in PostgreSQL
+   */
+  hosts?: Hosts;
 }
+
+/** the same URL with the host seen from inside a namespace */
+const through = (url: string, host: Host | undefined) => {
+  if (!host) return url;
+  const u = new URL(url);
+  u.hostname = host.gateway;
+  return u.toString();
+};
 
 export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
   const pgAdmin = options.pgUrl ?? process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const eventStore = options.eventStore ?? (process.env.SCALE_OUT_EVENT_STORE === 'postgres' ? 'postgres' : 'sqlite');
+  if (options.hosts && eventStore !== 'postgres') throw new Error('processi su host diversi: gli eventi vanno in PostgreSQL (EVENT_STORE=postgres)');
   const run = randomBytes(4).toString('hex');
   const database = `scaleout_${run}`;
   const admin = new Client({ connectionString: pgAdmin });
@@ -89,6 +112,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     PUBLIC_URL: 'http://localhost:3000',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    EVENT_STORE: eventStore,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
     // this run's limits only: the default prefix would share them with every other deployment on this Redis
@@ -96,13 +120,28 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     SESSION_SECRET: randomBytes(24).toString('hex'),
     LOOKUP_SECRET: randomBytes(24).toString('hex'),
     CHAIN_KEY: randomBytes(24).toString('hex'),
+    KEY_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'warn',
     PAYPAL_STAND_IN: 'false',
     ...options.env,
   };
   const children = new Set<ChildProcess>();
   const spawnNode = (name: string, script: string, extra: Record<string, string>) => {
-    const child = spawn(process.execPath, [join(DIST, script)], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const host = options.hosts?.host(name);
+    const own: Record<string, string> = {};
+    if (host) {
+      // a machine of its own: its files, its home (the defaults that live there are not shared), its view of the network
+      own.DATA_DIR = join(dataDir, name, 'data');
+      // outside DATA_DIR: the backup passphrase's default lives there, and it must not be in the data it protects
+      own.HOME = join(dataDir, name, 'home');
+      mkdirSync(own.HOME, { recursive: true });
+      own.DATABASE_URL = through(databaseUrl, host);
+      own.REDIS_URL = through(redisUrl, host);
+      // an SMTP server of the test is reached the same way, on the address of each host's own pair
+      if (env.SMTP_URL) own.SMTP_URL = through(env.SMTP_URL, host);
+    }
+    const [command, ...args] = host ? host.wrap([process.execPath, join(DIST, script)]) : [process.execPath, join(DIST, script)];
+    const child = spawn(command, args, { env: { ...env, ...extra, ...own }, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     child.once('exit', () => children.delete(child));
     const forward = (chunk: Buffer) =>
@@ -136,9 +175,11 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     }
   };
   const startInstanceOnce = async (name: string, seed: boolean): Promise<Instance> => {
-    const port = await freePort();
+    const host = options.hosts?.host(name);
+    // inside its namespace every port is free
+    const port = host ? 3000 : await freePort();
     const child = spawnNode(name, 'main.js', { PORT: String(port), RUN_PROJECTIONS: 'false', SEED_DEMO: String(seed) });
-    const base = `http://127.0.0.1:${port}`;
+    const base = `http://${host?.address ?? '127.0.0.1'}:${port}`;
     for (let i = 0; ; i++) {
       if (child.exitCode !== null) throw new Error(`istanza ${name} uscita (${child.exitCode})`);
       try {
@@ -170,6 +211,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       dataDir,
       databaseUrl,
       redisPrefix,
+      openEventStore: () => (eventStore === 'postgres' ? new PostgresEventStore(databaseUrl) : new SqliteEventStore(join(dataDir, 'events.db'))),
       startWorker,
       killInstance: async (instance) => {
         instance.child.kill('SIGKILL');

@@ -1,7 +1,10 @@
-import { loadConfig, type AppConfig } from './config/config';
-import { StartupRefusal, listenRefusal, productionChecks } from './config/startup-checks';
-import { startApp } from './app';
-import { startPaypalStandIn, type PaypalStandIn } from './payments/paypal/paypal-stand-in';
+import { existsSync } from 'node:fs';
+import { loadConfig, type AppConfig } from './platform/config/config';
+import { foodsDataDir } from './areas/nutrition/catalogue';
+import { StartupRefusal, checkSharedSecrets, listenRefusal, productionChecks } from './platform/config/startup-checks';
+import { startApp } from './app/app';
+import { startPaypalStandIn, type PaypalStandIn } from './areas/payments/paypal/paypal-stand-in';
+import { startMetaStandIn, startTwilioStandIn } from './areas/notifications/phone';
 
 /** the demo pays against a local stand-in of PayPal (REST API and JS SDK); see PAYPAL_STAND_IN */
 async function withPaypalStandIn(config: AppConfig): Promise<{ config: AppConfig; standIn: PaypalStandIn | null }> {
@@ -18,14 +21,38 @@ async function withPaypalStandIn(config: AppConfig): Promise<{ config: AppConfig
   };
 }
 
+/** the demo's text messages go to local stand-ins of Twilio and of Meta's Cloud API (no provider configured, outside production) */
+async function withPhoneStandIns(config: AppConfig): Promise<{ config: AppConfig; close: () => Promise<void> }> {
+  if (!config.phoneStandIns) return { config, close: async () => undefined };
+  const [twilio, meta] = await Promise.all([startTwilioStandIn(), startMetaStandIn()]);
+  console.warn(`SMS e WhatsApp SIMULATI: Twilio e Meta sostituiti da servizi locali (${twilio.baseUrl}, ${meta.baseUrl}). Nessun messaggio reale.`);
+  const { accountSid, authToken, smsFrom, whatsappFrom } = twilio;
+  const { apiVersion, phoneNumberId, token, appSecret, verifyToken } = meta;
+  return {
+    config: {
+      ...config,
+      twilio: { baseUrl: twilio.baseUrl, accountSid, authToken, smsFrom, whatsappFrom },
+      whatsapp: { baseUrl: meta.baseUrl, apiVersion, phoneNumberId, token, appSecret, verifyToken },
+    },
+    close: async () => {
+      await Promise.all([twilio.close(), meta.close()]);
+    },
+  };
+}
+
 /** the environment as a checked configuration; what is wrong with it is a refusal, said in one sentence */
 function configuration(): AppConfig {
   let config: AppConfig;
+  checkSharedSecrets(process.env);
   try {
     config = loadConfig();
   } catch (error) {
     throw new StartupRefusal((error as Error).message);
   }
+  // the demo of `npm start` (NODE_ENV unset: development) imports the publishers' tables from beside the checkout when
+  // they are there; the test and production starts of the same file do not
+  const development = (process.env.NODE_ENV || 'development') === 'development';
+  if (development && config.foods.dataDir === null && existsSync(foodsDataDir({}))) config.foods.dataDir = foodsDataDir({});
   const report = productionChecks(config, process.env);
   for (const note of report.notes) console.log(note);
   for (const warning of report.warnings) console.warn(`Attenzione: ${warning}`);
@@ -40,10 +67,12 @@ const SHUTDOWN_BOUND_MS = 15_000;
  * read models, the app database and the limits, then exit 0; exit 1 past the bound or on an error.
  */
 async function main(): Promise<void> {
-  const { config, standIn } = await withPaypalStandIn(configuration());
+  const paid = await withPaypalStandIn(configuration());
+  const { standIn } = paid;
+  const { config, close: closePhoneStandIns } = await withPhoneStandIns(paid.config);
   // BENCH_HTTP_ADAPTER=fastify: the Fastify variant that the bench measures against Express (app-fastify.ts; its
   // packages are devDependencies, so it is loaded only when asked for)
-  const start = process.env.BENCH_HTTP_ADAPTER === 'fastify' ? (await import('./app-fastify')).startFastifyApp : startApp;
+  const start = process.env.BENCH_HTTP_ADAPTER === 'fastify' ? (await import('./app/app-fastify')).startFastifyApp : startApp;
   const running = await start(config).catch((error: unknown) => {
     throw listenRefusal(error, config.port) ?? error;
   });
@@ -59,6 +88,7 @@ async function main(): Promise<void> {
     running
       .close()
       .then(() => standIn?.close())
+      .then(() => closePhoneStandIns())
       .then(
         () => {
           console.log('Arresto completato.');

@@ -1,12 +1,13 @@
-import { loadConfig } from './config/config';
-import { StartupRefusal, checkSecrets } from './config/startup-checks';
-import { openCore, closeCore } from './infrastructure/core';
-import { publishChangesToRedis, runnerChangeFeed } from './infrastructure/change-feed';
-import { serveWorkerHealth } from './http/health.controller';
+import { loadConfig } from './platform/config/config';
+import { StartupRefusal, checkSecrets, checkSharedSecrets } from './platform/config/startup-checks';
+import { openCore, closeCore } from './app/infrastructure/core';
+import { publishChangesToRedis, runnerChangeFeed } from './app/infrastructure/change-feed';
+import { serveWorkerHealth } from './platform/http/health.controller';
 
 /** scale-out: the only process that writes read models; backends learn of changes through Redis */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
+  checkSharedSecrets(process.env);
   try {
     config = loadConfig();
   } catch (error) {

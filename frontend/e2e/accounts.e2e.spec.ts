@@ -29,7 +29,7 @@ describe('staff accounts and passwords in a real browser, emails from a real SMT
 
   it('the administrator invites a doctor, who accepts from the email and opens a slot', async () => {
     const admin = await (await env.browser.newContext()).newPage();
-    await login(admin, env.server.url, 'admin@example.it', '**/disponibilita**');
+    await login(admin, env.server.url, 'admin@example.it', '**/agenda**');
     await admin.goto(`${env.server.url}/staff`);
     await admin.getByLabel(text.staff.name, { exact: true }).fill('Elena');
     await admin.getByLabel(text.staff.surname).fill('Neri');

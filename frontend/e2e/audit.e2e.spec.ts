@@ -90,7 +90,7 @@ describe("auditor's history in a real browser", () => {
       'SlotHeld',
       'PatientHoldClaimed',
       'OrderCreated',
-      // the intent to capture, recorded before PayPal is called (issue 23)
+      // the intent to capture, recorded before PayPal is called
       'PaymentCaptureRequested',
       'ReceiptIssued',
       'PaymentCaptured',

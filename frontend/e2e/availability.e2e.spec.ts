@@ -17,7 +17,7 @@ describe('availability calendar in a real browser', () => {
 
     // the secretary watches the same doctor's week in another browser
     const adminPage = await (await env.browser.newContext()).newPage();
-    await login(adminPage, env.server.url, 'admin@example.it', '**/disponibilita**');
+    await login(adminPage, env.server.url, 'admin@example.it', '**/agenda**');
     await adminPage.goto(`${env.server.url}/disponibilita?for=${doctorId}`);
     await adminPage.locator('#calendar .slot-content').first().waitFor();
     await adminPage.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));

@@ -38,7 +38,7 @@ describe('booking in a real browser: two patients, one slot', () => {
     await a.getByLabel('Password', { exact: true }).fill('Password123!');
     await a.getByLabel('Telefono', { exact: true }).fill('+39 333 1234567');
     await a.getByLabel('Codice fiscale', { exact: true }).fill('RSSMRA85T10A562S');
-    await a.getByRole('checkbox').check();
+    await a.getByRole('checkbox', { name: /informativa sulla privacy/ }).check();
     await a.getByRole('button', { name: 'Registrati' }).click();
     await a.waitForURL('**/home');
 
@@ -118,7 +118,7 @@ describe('booking in a real browser: two patients, one slot', () => {
     await page.getByLabel('Password', { exact: true }).fill('Password123!');
     await page.getByLabel('Telefono', { exact: true }).fill('3331234567');
     await page.getByLabel('Codice fiscale', { exact: true }).fill('RSSMRA85T10A562S');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /informativa sulla privacy/ }).check();
     await page.getByRole('button', { name: 'Registrati' }).click();
     await page.waitForURL('**/prenota/questionario?**');
     await page.getByText(/Orario riservato per te fino alle \d{2}:\d{2}/).waitFor();

@@ -3,7 +3,7 @@ import { serverAndBrowser } from './harness';
 import { contextFor, createFixtures, settle, type Fixtures } from './screens';
 
 /**
- * Issue 25 in a real browser: a doctor records three visits' measurements, sees the chart and the energy need, sets
+ * The clinical record in a real browser: a doctor records three visits' measurements, sees the chart and the energy need, sets
  * the targets, builds a diet that shows target against actual (and flags the allergy on its row), prints it, downloads
  * its PDF and sends it; the patient sees the weight trend on /home on a 390 px phone.
  */
@@ -52,6 +52,8 @@ describe('the clinical record in a real browser', () => {
     const recordCard = doctor.locator('.card', { has: doctor.getByRole('heading', { name: 'Anamnesi e dati clinici' }) });
     await doctor.locator('#record-sex').selectOption('M');
     await doctor.locator('#record-birthDate').fill('1985-12-10');
+    // a box of the EU list, one typed
+    await doctor.getByLabel('Lattosio (intolleranza)').check();
     await doctor.locator('#record-allergies').fill('arachidi');
     await recordCard.getByRole('button', { name: 'Salva' }).click();
     await recordCard.getByText('Salvato.').waitFor();
@@ -100,7 +102,8 @@ describe('the clinical record in a real browser', () => {
     // the diet, from the record
     await doctor.getByRole('link', { name: 'Apri la dieta' }).click();
     await doctor.locator('#edit-diet form#editform').waitFor();
-    await addRow(doctor, 'colazione', 'Latte parzialmente scremato', 'latte parz');
+    const milk = await addRow(doctor, 'colazione', 'Latte parzialmente scremato', 'latte parz');
+    await milk.locator('.diet-row-allergy').filter({ hasText: 'Attenzione: contiene lattosio' }).waitFor();
     await addRow(doctor, 'pranzo', 'Pasta di semola', 'semola');
     await addRow(doctor, 'cena', 'Merluzzo');
     // the picker says so when nothing matches

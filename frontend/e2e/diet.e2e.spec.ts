@@ -119,4 +119,48 @@ describe('diet editor in a real browser', () => {
     expect(await mine.isVisible()).toBe(true);
     expect(await mine.getByRole('button', { name: 'Stampa o salva in PDF' }).isVisible()).toBe(false);
   });
+
+  it('on a phone (390 px) the meal summary fits: every column shown, nothing to scroll sideways', async () => {
+    // Luca Verdi is medico1's patient since the hold above
+    const phone = await (await env.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await login(phone, env.server.url, 'medico1@example.it', '**/disponibilita');
+    const patients = (await (await phone.request.get(`${env.server.url}/api/diets/patients`)).json()) as { id: string; name: string }[];
+    await phone.goto(`${env.server.url}/diete/${patients.find((p) => p.name.includes('Verdi'))!.id}`);
+    await phone.locator('#edit-diet form#editform').waitFor();
+    await addRow(phone, 'cena', 'Olio extravergine di oliva');
+    await addRow(phone, 'cena', 'Riso integrale');
+    const summary = meal(phone, 'cena').locator('.meal-summary');
+    await summary.locator('tr', { hasText: 'Riso integrale' }).waitFor();
+    const fits = await summary.locator('table').evaluate((table) => {
+      const box = table.parentElement!;
+      return { table: Math.ceil(table.getBoundingClientRect().right), viewport: window.innerWidth, scrolls: box.scrollWidth > box.clientWidth + 1 };
+    });
+    expect(fits.scrolls).toBe(false);
+    expect(fits.table).toBeLessThanOrEqual(fits.viewport);
+  });
+
+  it('the new-food form in a browser set to English: "3,3" is 3.3, and 110 g of macronutrients in 100 g is invalid before the server says so', async () => {
+    const page = await (await env.browser.newContext({ locale: 'en-US' })).newPage();
+    await login(page, env.server.url, 'medico1@example.it', '**/disponibilita');
+    await page.goto(`${env.server.url}/alimenti`);
+    await page.getByRole('button', { name: 'Nuovo alimento' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuovo alimento' });
+    await dialog.getByLabel('Nome', { exact: true }).fill('Ceci secchi dello studio');
+    await dialog.getByLabel('Categoria', { exact: true }).selectOption({ label: 'Legumi' });
+    await dialog.getByLabel('Kcal / 100 g').fill('316');
+    await dialog.getByLabel('Peso base (g)').fill('50');
+    await dialog.getByLabel('Proteine / 100 g').fill('40');
+    await dialog.getByLabel('Carboidrati / 100 g').fill('50');
+    const fat = dialog.getByLabel('Grassi / 100 g');
+    await fat.fill('20');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    // no green tick on what the server refuses: the three macronutrients invalid, with its reason, nothing sent
+    expect(await fat.evaluate((e) => (e as HTMLInputElement).validity.valid)).toBe(false);
+    await dialog.getByText('Proteine, carboidrati e grassi insieme non possono superare 100 g su 100 g.').first().waitFor();
+    await fat.fill('3,3');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const foods = (await (await page.request.get(`${env.server.url}/api/studio-foods`)).json()) as { name: string; fat: number }[];
+    expect(foods.find((f) => f.name === 'Ceci secchi dello studio')?.fat).toBe(3.3);
+  });
 });

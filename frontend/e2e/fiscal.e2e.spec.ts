@@ -61,7 +61,7 @@ describe('fiscal receipts in a real browser', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const text = pdfText(await pdf.body());
     expect(text).toContain(`Ricevuta sanitaria n. 1/${YEAR}`);
-    // the laid-out receipt (issue 23): the visit's line, the duty the patient bears, the total charged
+    // the laid-out receipt: the visit's line, the duty the patient bears, the total charged
     expect(text).toMatch(/Prima visita nutrizionale: visita del .* 80,00 €/);
     expect(text).toContain('Imposta di bollo (a carico del paziente) 2,00 €');
     expect(text).toContain('Totale 82,00 €');

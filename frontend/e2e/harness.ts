@@ -44,6 +44,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       RATE_LIMIT_SOCKET: '100000',
       RATE_LIMIT_SOCKETS_PER_CLIENT: '100000',
       RATE_LIMIT_PASSWORD_RESET: '100000',
+      RATE_LIMIT_EMAIL_CONFIRMATION: '100000',
+      RATE_LIMIT_PASSWORD_CHECK: '100000',
+      RATE_LIMIT_WEBHOOK: '100000',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -121,7 +124,7 @@ export function serverAndBrowser(extraEnv: () => Record<string, string> = () => 
 }
 
 /** logs in through the login page with the demo password, and waits for the page the role lands on */
-export async function login(page: Page, base: string, email: string, landing: string): Promise<void> {
+export async function login(page: Page, base: string, email: string, landing: string | ((url: URL) => boolean)): Promise<void> {
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Password123!');

@@ -15,7 +15,7 @@ const mondayOf = (date: string) => {
 };
 
 /**
- * Issue 29, the patient's side in a real browser on a phone (390 px) and a laptop (1366 px): the doctor offers a 60-minute first visit; the
+ * A visit type's booking, the patient's side in a real browser on a phone (390 px) and a laptop (1366 px): the doctor offers a 60-minute first visit; the
  * patient books it from its visit type (both slots turn red live on the doctor's calendar), pays it priced by the type, lands on /home on the confirmation (heading
  * focused, .ics), then moves it on the day grid of /prenota.
  */
@@ -93,7 +93,7 @@ describe('booking a 60-minute visit type, paying, the confirmation and a move, o
     }
     expect(await doctor.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
-    // /home (SPEC) opens on the confirmation, its heading focused, nothing wider than the phone
+    // /home opens on the confirmation, its heading focused, nothing wider than the phone
     await patient.waitForURL('**/home', { timeout: 15_000 });
     const heading = patient.getByRole('heading', { name: 'Prenotazione confermata' });
     await heading.waitFor();

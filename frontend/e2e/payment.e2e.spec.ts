@@ -62,7 +62,7 @@ describe('the whole patient journey in a real browser, paid through the PayPal S
     await patient.getByLabel('Password', { exact: true }).fill('Password123!');
     await patient.getByLabel('Telefono', { exact: true }).fill('3331234567');
     await patient.getByLabel('Codice fiscale', { exact: true }).fill(TAXCODE);
-    await patient.getByRole('checkbox').check();
+    await patient.getByRole('checkbox', { name: /informativa sulla privacy/ }).check();
     await patient.getByRole('button', { name: 'Registrati' }).click();
     await patient.waitForURL('**/prenota/questionario?**');
 
@@ -98,9 +98,19 @@ describe('the whole patient journey in a real browser, paid through the PayPal S
     await patient.getByLabel('Codice fiscale', { exact: true }).fill(TAXCODE);
     await patient.getByLabel('Indirizzo di fatturazione', { exact: true }).fill('Via Roma 1, 20100 Milano');
 
-    // PayPal (the SDK stand-in plays the buyer): created and captured by our server, confirmed, /home
-    await pay.click();
+    // the charge names the coupon as the practice wrote it, whatever the case typed
+    await patient.getByTestId('charge-summary').getByText('Sconto coupon BENVENUTO10', { exact: true }).waitFor();
+
+    // "paga con PayPal o con carta": the card button the real SDK shows Italian buyers, and the payment by card
+    // (the SDK stand-in plays the buyer): created and captured by our server, confirmed, /home
+    const cardButton = patient.locator('#paypal-button-container [data-paypal-stand-in="card"]');
+    expect(await cardButton.textContent()).toContain('Carta di debito o di credito');
+    await cardButton.click();
     await patient.waitForURL('**/home', { timeout: 15_000 });
+    // the confirmation names the product paid for, not "Visita: Visita"
+    const confirmation = patient.locator('.app-booking-confirmation');
+    await confirmation.waitFor();
+    await confirmation.getByText(PRODUCT, { exact: true }).waitFor();
     const confirmed = patient.locator('li[data-status="confirmed"]');
     await confirmed.waitFor();
     expect(await confirmed.textContent()).toContain('Giulia Rossi');
@@ -109,6 +119,13 @@ describe('the whole patient journey in a real browser, paid through the PayPal S
     await order.waitFor();
     expect(await order.textContent()).toContain(PRODUCT);
     expect(await order.textContent()).toContain('BENVENUTO10');
+    // the receipt listed, the erasure box lists it among what stays (never "Non ci sono ricevute a tuo nome" beside it)
+    await order
+      .getByRole('link', { name: /Ricevuta/ })
+      .first()
+      .waitFor();
+    await patient.getByTestId('erasure-kept').waitFor();
+    expect(await patient.getByText('Non ci sono ricevute a tuo nome').count()).toBe(0);
 
     // the doctor's page turned the hour from held to booked, still without reloading
     await doctor.waitForFunction(

@@ -40,7 +40,7 @@ describe('a practice’s week in a real browser: pay, cancel before the cut-off,
     await patient.getByLabel('Password', { exact: true }).fill('Password123!');
     await patient.getByLabel('Telefono', { exact: true }).fill('3331234567');
     await patient.getByLabel('Codice fiscale', { exact: true }).fill(TAXCODE);
-    await patient.getByRole('checkbox').check();
+    await patient.getByRole('checkbox', { name: /informativa sulla privacy/ }).check();
     await patient.getByRole('button', { name: 'Registrati' }).click();
     await patient.waitForURL('**/prenota/questionario?**');
 

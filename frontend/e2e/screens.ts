@@ -42,7 +42,7 @@ async function chooseDoctorDayHour(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('#doing_booking [data-hour]:disabled'));
 }
 
-/** the diet editor with a row added and the food picker open on what was typed (issue 25's combobox) */
+/** the diet editor with a row added and the food picker open on what was typed (the food combobox) */
 async function openFoodPicker(page: Page): Promise<void> {
   const card = page.locator('.diet-meal[data-meal="pranzo"]');
   await card.getByRole('button', { name: 'Aggiungi riga' }).click();
@@ -73,6 +73,33 @@ async function openFrontDeskBooking(page: Page): Promise<void> {
     .check();
   await dialog.getByLabel('Medico').selectOption({ label: 'Giulia Rossi' });
   await dialog.getByLabel('Ora').waitFor();
+}
+
+/** "Nuovo paziente" open on /pazienti (the segreteria registers a patient who phoned) */
+async function openNewPatient(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Nuovo paziente' }).click();
+  await page.getByRole('dialog', { name: 'Nuovo paziente' }).waitFor();
+}
+
+/** "Nuovo alimento" open on /alimenti: the practice's food with its allergen boxes */
+async function openNewFood(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Nuovo alimento' }).click();
+  await page.getByRole('dialog').getByLabel('Lattosio (intolleranza)').waitFor();
+}
+
+/** "Nuovo prodotto" open on /catalogo: the check-up switch among the fields */
+async function openNewProduct(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Nuovo prodotto' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel(/Solo visite di controllo/)
+    .waitFor();
+}
+
+/** /pazienti searched by a surname */
+async function searchPatients(page: Page): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Cerca un paziente' }).fill('Verdi');
+  await page.locator('tr[data-patient-id]').first().waitFor();
 }
 
 /** /diete filtered by a birth date typed as Italians do (or by a name: the fixture patient may have none) */
@@ -114,34 +141,47 @@ export const SCREENS: readonly Screen[] = [
   { name: 'ricevuta', path: (f) => `/ricevute/${f.orderId}`, roles: ['patient'], title: 'Ricevuta', main: true },
   { name: 'prenotazione', path: (f) => `/prenotazioni/${f.confirmedBookingId}`, roles: ['patient', 'doctor', 'admin'], title: 'Prenotazione', main: true },
   { name: 'disponibilita', path: () => '/disponibilita', roles: ['doctor', 'admin'], title: 'Disponibilità', main: true },
+  { name: 'calendario-esterno', path: () => '/calendario-esterno', roles: ['doctor'], title: 'Calendario esterno' },
   { name: 'questionari', path: () => '/questionari', roles: ['doctor', 'admin'], title: 'Questionari', main: true },
   { name: 'tipi-visita', path: () => '/tipi-visita', roles: ['doctor', 'admin'], title: 'Tipi di visita', main: true },
-  { name: 'diete', path: () => '/diete', roles: ['doctor', 'admin'], title: 'Diete', main: true },
-  { name: 'dieta', path: (f) => `/diete/${f.patientId}`, roles: ['doctor', 'admin'], title: 'Dieta', main: true },
+  { name: 'diete', path: () => '/diete', roles: ['doctor'], title: 'Diete', main: true },
+  { name: 'dieta', path: (f) => `/diete/${f.patientId}`, roles: ['doctor'], title: 'Dieta', main: true },
   { name: 'dieta-alimento', path: (f) => `/diete/${f.patientId}`, roles: ['doctor'], title: 'Dieta', prepare: openFoodPicker },
   { name: 'alimenti', path: () => '/alimenti', roles: ['doctor', 'admin'], title: 'Alimenti', main: true },
+  { name: 'ricette', path: () => '/ricette', roles: ['doctor', 'admin'], title: 'Ricettario', main: true },
   { name: 'catalogo', path: () => '/catalogo', roles: ['admin'], title: 'Prodotti e coupon', main: true },
   { name: 'storico', path: () => '/storico', roles: ['admin', 'auditor'], title: 'Storico', main: true },
   { name: 'agenda', path: () => '/agenda', roles: ['doctor', 'admin'], title: 'Agenda', main: true },
-  // the day of the fixtures' appointments (the README's agenda: this week may be empty)
+  // the day of the fixtures' appointments (the agenda screenshot of docs/img: this week may be empty)
   { name: 'agenda-giorno', path: (f) => `/agenda?view=day&day=${f.confirmedDay}`, roles: ['doctor'], title: 'Agenda', main: true },
+  // the segreteria's day: the desk payment of the held booking, the receipt of the paid one, the patients' links
+  { name: 'agenda-giorno-segreteria', path: (f) => `/agenda?view=day&day=${f.confirmedDay}&for=${f.doctorId}`, roles: ['admin'], title: 'Agenda', main: true },
   { name: 'fiscale', path: () => '/fiscale', roles: ['doctor', 'admin'], title: 'Documenti fiscali', main: true },
   { name: 'posta', path: () => '/posta', roles: ['admin'], title: 'Posta in uscita', main: true },
+  { name: 'statistiche', path: () => '/statistiche', roles: ['doctor', 'admin'], title: 'Statistiche' },
+  { name: 'messaggi', path: () => '/messaggi', roles: ['patient', 'doctor', 'admin'], title: 'Messaggi', main: true },
+  { name: 'messaggi-paziente', path: (f) => `/messaggi/${f.patientId}`, roles: ['admin'], title: 'Messaggi' },
   { name: 'impostazioni', path: () => '/impostazioni', roles: ['doctor', 'admin'], title: 'Impostazioni', main: true },
   { name: 'personale', path: () => '/staff', roles: ['admin'], title: 'Personale', main: true },
   { name: 'profilo', path: () => '/profilo', roles: ['patient', 'doctor', 'admin', 'auditor'], title: 'Il mio profilo', main: true },
   { name: 'password-dimenticata', path: () => '/password-dimenticata', roles: ['visitor'], title: 'Password dimenticata', main: true },
   { name: 'cartella', path: (f) => `/pazienti/${f.patientId}`, roles: ['doctor'], title: 'Cartella clinica', main: true },
+  { name: 'pazienti', path: () => '/pazienti', roles: ['doctor', 'admin'], title: 'Pazienti', main: true },
   // dialogs and the states after an action, checked like pages
   { name: 'home-disdetta', path: () => '/home', roles: ['patient'], title: 'Home', prepare: openPatientCancelDialog },
   { name: 'agenda-disdetta', path: (f) => `/agenda?view=day&day=${f.confirmedDay}`, roles: ['doctor'], title: 'Agenda', prepare: openAgendaCancelDialog },
   { name: 'storico-evento', path: () => '/storico', roles: ['admin', 'auditor'], title: 'Storico', prepare: openFirstAuditEvent },
   { name: 'storico-cronologia', path: () => '/storico', roles: ['admin', 'auditor'], title: 'Storico', prepare: showAuditTimeline },
   { name: 'home-prenota-paziente', path: () => '/home', roles: ['admin'], title: 'Home', prepare: openFrontDeskBooking },
-  { name: 'diete-ricerca', path: () => '/diete', roles: ['doctor', 'admin'], title: 'Diete', prepare: searchDietPatients },
+  { name: 'pazienti-ricerca', path: () => '/pazienti', roles: ['doctor', 'admin'], title: 'Pazienti', prepare: searchPatients },
+  { name: 'pazienti-nuovo', path: () => '/pazienti', roles: ['admin', 'doctor'], title: 'Pazienti', prepare: openNewPatient },
+  { name: 'diete-ricerca', path: () => '/diete', roles: ['doctor'], title: 'Diete', prepare: searchDietPatients },
+  { name: 'alimenti-nuovo', path: () => '/alimenti', roles: ['doctor'], title: 'Alimenti', prepare: openNewFood },
+  { name: 'catalogo-prodotto', path: () => '/catalogo', roles: ['admin'], title: 'Prodotti e coupon', prepare: openNewProduct },
   // what a role outside a page reads, and an unknown address
   { name: 'storico-negato', path: () => '/storico', roles: ['doctor', 'patient'], title: 'Accesso non consentito' },
   { name: 'catalogo-negato', path: () => '/catalogo', roles: ['doctor'], title: 'Accesso non consentito' },
+  { name: 'pazienti-negati', path: () => '/pazienti', roles: ['patient', 'auditor'], title: 'Accesso non consentito' },
   { name: 'cartella-negata', path: (f) => `/pazienti/${f.patientId}`, roles: ['admin', 'patient'], title: 'Accesso non consentito' },
   { name: 'non-trovata', path: () => '/non-esiste', roles: ['visitor', 'patient', 'doctor', 'admin', 'auditor'], title: 'Pagina non trovata' },
 ];

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { it as text } from '../src/i18n/it';
 import { login, serverAndBrowser } from './harness';
 
-// issue 29, staff side in a real browser: the doctor creates a 60-minute first visit on /tipi-visita and a weekly
+// visit types, staff side in a real browser: the doctor creates a 60-minute first visit on /tipi-visita and a weekly
 // schedule on /disponibilita ("Orario settimanale", applied to the coming weeks); two new patients book it on /prenota,
 // one at 390 px and one at 1366 px, and both slots of each visit turn red on the doctor's calendar, live (no reload).
 const a = text.availability;
@@ -20,7 +20,7 @@ async function newPatient(browser: Browser, base: string, width: number, height:
   await page.getByLabel('Password', { exact: true }).fill('Password123!');
   await page.getByLabel('Telefono', { exact: true }).fill('+39 333 1234567');
   await page.getByLabel('Codice fiscale', { exact: true }).fill('RSSMRA85T10A562S');
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /informativa sulla privacy/ }).check();
   await page.getByRole('button', { name: 'Registrati' }).click();
   await page.waitForURL('**/home');
   return page;
@@ -59,7 +59,7 @@ const weeksBetween = (from: string, to: string) => {
   return Math.round((monday(to) - monday(from)) / (7 * 86_400_000));
 };
 
-describe('visit types and the weekly schedule, booked by patients at 390 px and 1366 px (issue 29)', () => {
+describe('visit types and the weekly schedule, booked by patients at 390 px and 1366 px', () => {
   const env = serverAndBrowser();
 
   it('the doctor sets up a 60-minute first visit and a weekly schedule; two bookings turn both their slots red live', async () => {
@@ -83,7 +83,8 @@ describe('visit types and the weekly schedule, booked by patients at 390 px and 
     // /disponibilita: "Orario settimanale" — mornings and afternoons Monday to Friday, applied to the next 4 weeks
     await doctor.goto(`${env.server.url}/disponibilita`);
     await doctor.getByRole('heading', { name: a.weeklyTitle }).waitFor();
-    await doctor.getByRole('button', { name: a.weeklyAddRange('Lunedì') }).click();
+    // the demo's schedule has the mornings already (09:00–13:00, Monday to Friday): the afternoon is one more range
+    expect(await doctor.getByLabel(a.weeklyFrom('Lunedì', 1)).inputValue()).toBe('09:00');
     await doctor.getByRole('button', { name: a.weeklyAddRange('Lunedì') }).click();
     expect(await doctor.getByLabel(a.weeklyFrom('Lunedì', 2)).inputValue()).toBe('14:00');
     await doctor.getByRole('button', { name: a.weeklyCopyMonday }).click();

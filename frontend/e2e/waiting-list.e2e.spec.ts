@@ -59,7 +59,7 @@ describe('waiting list in a real browser', () => {
 
     // and the offer email, in the local outbox the admin reads at /posta
     const admin = await (await env.browser.newContext()).newPage();
-    await login(admin, base, 'admin@example.it', '**/disponibilita');
+    await login(admin, base, 'admin@example.it', '**/agenda**');
     await admin.goto(`${base}/posta`);
     const offer = admin.locator('[data-mail-to="paziente1@example.it"]').filter({ hasText: 'Si è liberato un orario' });
     await offer.first().waitFor({ timeout: 15_000 });

@@ -1,4 +1,4 @@
-import { parseRecordedEvent, type RecordedDomainEvent, type RecordedEvent } from '@studio/contracts';
+import { documentIdsOf, parseRecordedEvent, type RecordedDomainEvent, type RecordedEvent } from '@studio/contracts';
 import type { DocumentChange, ProjectionDefinition, StoredDocument } from './projection';
 import type { ReadModelWriter } from './read-model-store';
 
@@ -32,8 +32,7 @@ export async function applyEvents(
   for (const recorded of events) {
     if ((types && !types.has(recorded.type)) || !handlesStream(def, recorded.stream)) continue;
     const event = bulk ? (recorded as RecordedDomainEvent) : domainEvent(recorded);
-    const id = def.documentId(event);
-    if (id != null) touched.push({ id, event });
+    for (const id of documentIdsOf(def.documentId(event))) touched.push({ id, event });
   }
   if (touched.length === 0) return [];
 
@@ -49,7 +48,7 @@ export async function applyEvents(
     const stored = docs.get(id);
     if (stored && stored.position >= event.position) continue;
     const previous = stored?.doc ?? null;
-    const doc = def.evolve(previous, event) ?? null;
+    const doc = def.evolve(previous, event, id) ?? null;
     // evolve returns its input when the event changes nothing
     if (doc === previous) continue;
     docs.set(id, { id, doc, position: event.position });

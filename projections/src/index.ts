@@ -1,4 +1,5 @@
 export * from './projection';
+export { readModelOf, type ReadModel } from './read-model';
 export { createReadModelStore } from './read-model-store';
 export { cachingStatements } from './sqlite-statements';
 export type { CheckpointInfo, ReadModelStore, ReadModelStoreConfig, ReadModelWriter } from './read-model-store';

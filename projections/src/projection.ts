@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@studio/contracts';
 
-// the shape of a projection is a contract (contracts/src/projection.ts): a `*.projection.ts` imports only @studio/contracts
+// the shape of a projection is a contract (contracts/src/platform/projection.ts): a `*.projection.ts` imports only @studio/contracts
 export type { ProjectedEvent, ProjectionDefinition } from '@studio/contracts';
 
 /** a document as stored: the doc plus the position of the last event applied to it */

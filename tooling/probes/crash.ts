@@ -136,7 +136,7 @@ export async function crashProbe(root: string, dataDir: string): Promise<CrashRe
 
 function run(root: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'backend/dist/backup/cli.js'), ...args], { env, cwd: root });
+    const child = spawn(process.execPath, [join(root, 'backend/dist/app/backup/cli.js'), ...args], { env, cwd: root });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));

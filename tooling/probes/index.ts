@@ -1,10 +1,10 @@
 /**
  * npm run probes: outside probes against the BUILT app of a checkout, started as a child process on
- * temporary data folders (issue 26). Nothing here asserts: it counts and prints one table.
+ * temporary data folders. Nothing here asserts: it counts and prints one table.
  *
  *   npm run probes                                   this checkout (build it first: npm run build, or tsc -b)
  *   npm run probes -- --root /tmp/altro-checkout     another built checkout (its own routes, read from its source)
- *   npm run probes -- --solo matrice,fuzz            some probes: matrice, fuzz, crash, backup, flood
+ *   npm run probes -- --solo matrice,fuzz            some probes: matrice, fuzz, crash, backup, flood, buchi
  *   npm run probes -- --json out.json                the figures also as JSON
  *   npm run probes -- --confronta prima.json dopo.json   two runs side by side
  *   PROBE_FUZZ=3000 sets the fuzzer's number of requests
@@ -17,6 +17,7 @@ import { LIFTED_LIMITS, startApp } from './app';
 import { backupProbe, crashProbe } from './crash';
 import { floods } from './floods';
 import { fuzz } from './fuzz';
+import { runHoleCases } from './holes';
 import { authorisationMatrix, buildWorld } from './matrix';
 
 type Row = [string, string];
@@ -150,6 +151,12 @@ async function main(): Promise<void> {
         'flood socket: p99 GET /api/auth/session a riposo / durante (ms; flood nello stesso processo, indicativo: la misura è nel bench socketflood)',
         `${f.sessionP99Quiet.toFixed(1)} / ${f.sessionP99Flood.toFixed(1)}`,
       );
+    }
+    if (wanted('buchi')) {
+      console.log('(f) buchi già trovati da una sonda esterna…');
+      const holes = await runHoleCases(root);
+      add('buchi: casi tenuti / casi', `${holes.filter((h) => h.held).length} / ${holes.length}`);
+      details.push(...holes.map((h) => `${h.held ? 'tenuto' : 'APERTO'}: ${h.name} (${h.detail})`));
     }
   } finally {
     add('durata (s)', ((Date.now() - t0) / 1000).toFixed(0));

@@ -1,5 +1,5 @@
 /** Test-only: pure projection folds without a store. */
-import { parseRecordedEvent, type RecordedEvent } from '@studio/contracts';
+import { documentIdsOf, parseRecordedEvent, type RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition } from '@studio/contracts';
 
 let position = 0;
@@ -21,8 +21,7 @@ export function foldDocuments<D>(p: Pick<ProjectionDefinition<D>, 'documentId' |
   const docs = new Map<string, D | null>();
   for (const recorded of events) {
     const e = parseRecordedEvent(recorded);
-    const id = p.documentId(e);
-    if (id) docs.set(id, p.evolve(docs.get(id) ?? null, e));
+    for (const id of documentIdsOf(p.documentId(e))) docs.set(id, p.evolve(docs.get(id) ?? null, e, id));
   }
   return docs;
 }

@@ -4,12 +4,16 @@
  * SMTP server accepted it and before it is marked sent, printing PAUSED, so the test can kill -9 it right there.
  * Prints DONE <sent> when nothing is left due.
  */
-import { loadConfig } from '../config/config';
-import { closeCore, openCore } from '../infrastructure/core';
-import { smtpTransport } from '../notifications/mail-transport';
-import { OutboxWorker } from '../notifications/outbox-worker';
-import { systemClock } from '../common/clock';
-import { DecideHandler, type Decide } from '../event-store/decide.command';
+import { loadConfig } from '../platform/config/config';
+import { closeCore, openCore } from '../app/infrastructure/core';
+import { smtpTransport } from '../areas/notifications/mail/mail-transport';
+import { OutboxWorker } from '../areas/notifications/mail/outbox-worker';
+import { systemClock } from '../platform/common/clock';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus, CqrsModule } from '@nestjs/cqrs';
+import { EVENT_STORE } from '../platform/kernel/tokens';
+import { outboxCommandHandlers } from '../areas/notifications/mail/outbox.commands';
 
 async function main(): Promise<void> {
   const config = loadConfig({
@@ -24,11 +28,14 @@ async function main(): Promise<void> {
   await core.runner.start();
   const pauseAt = Number(process.env.PAUSE_AT ?? 0);
   let sends = 0;
-  // no Nest here: the bus is the one Decide handler, as the app registers it
-  const decide = new DecideHandler(core.eventStore);
+  // no app here: a bus with the outbox's command handlers only, as the app registers them
+  @Module({ imports: [CqrsModule.forRoot()], providers: [{ provide: EVENT_STORE, useValue: core.eventStore }, ...outboxCommandHandlers] })
+  class OutboxBusModule {}
+  const bus = await NestFactory.createApplicationContext(OutboxBusModule, { logger: false });
+  await bus.init();
   const worker = new OutboxWorker({
     core,
-    commands: { execute: (command: unknown) => decide.execute(command as Decide<unknown, unknown, { type: string; data: unknown }>) as never },
+    commands: bus.get(CommandBus),
     clock: systemClock,
     transport: smtpTransport(config.mail.smtpUrl!),
     log: { warn: (m) => console.error(m), error: (m) => console.error(m) },

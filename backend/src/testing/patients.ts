@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_PASSWORD } from '../seed/demo-seed';
-import { UsersService } from '../users';
+import { DEMO_PASSWORD } from '../app/seed/demo-seed';
+import { UsersService } from '../areas/accounts/users';
 import { client, type Client, type TestApp } from './test-app';
 
 export interface TestPatient extends Client {

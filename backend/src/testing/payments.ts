@@ -1,7 +1,7 @@
-import { codiceFiscaleCheckChar, slotId } from '@studio/contracts';
-import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import { codiceFiscaleCheckChar, slotId, type ProductView, type PublicProduct } from '@studio/contracts';
+import { startPaypalStandIn, type PaypalStandIn } from '../areas/payments/paypal/paypal-stand-in';
 import { registerPatients, type TestPatient } from './patients';
-import { startTestApp, type ManualClock, type TestApp } from './test-app';
+import { client, startTestApp, type ManualClock, type TestApp } from './test-app';
 
 /** a valid tax code for the payment forms of the tests */
 export const TEST_TAXCODE = 'RSSMRA80A01H501' + codiceFiscaleCheckChar('RSSMRA80A01H501');
@@ -34,9 +34,9 @@ export async function holdSlot(p: TestPatient, doctorId: string, start: string):
   return res.body.id as string;
 }
 
-/** the first product of the catalogue, as a patient sees it */
+/** the first product of the catalogue a new patient may pay, as a patient sees it (the check-ups need an earlier visit) */
 export async function firstProductId(p: TestPatient): Promise<string> {
-  return ((await p.agent.get('/api/products').expect(200)).body as { id: string }[])[0].id;
+  return ((await p.agent.get('/api/products').expect(200)).body as PublicProduct[]).find((product) => !product.followUpOnly)!.id;
 }
 
 /** a new patient's hold at `start` with a PayPal order for it, approved by the patient at PayPal */
@@ -61,3 +61,20 @@ export const confirmOrder = (p: TestPatient, orderId: string, productId: string)
     .post('/prenotazioni/conferma')
     .set('X-CSRF-Token', p.csrf)
     .send({ transaction: orderId, status: 'COMPLETED', product: productId, taxcode: TEST_TAXCODE, billing: 'Via Roma 1, 00100 Roma' });
+
+/**
+ * The products on sale with the demo's check-ups open to a new patient: the tests of receipts and orders pay a 50 €
+ * visit (below the stamp duty threshold) at a patient's first booking, which the check-up rule refuses (it has its own
+ * tests in orders.int.spec.ts).
+ */
+export async function productsForFirstBookings(app: TestApp): Promise<PublicProduct[]> {
+  const admin = await client(app, 'admin@example.it');
+  const all = (await admin.agent.get('/api/admin/products').expect(200)).body as ProductView[];
+  for (const { id, name, description, priceCents, active } of all.filter((p) => p.followUpOnly))
+    await admin.agent
+      .put(`/api/admin/products/${id}`)
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ name, description, priceCents, active, followUpOnly: false })
+      .expect(200);
+  return (await admin.agent.get('/api/products').expect(200)).body as PublicProduct[];
+}

@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
-import { closeCore } from '../infrastructure/core';
-import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal/paypal-stand-in';
+import { closeCore } from '../app/infrastructure/core';
+import { startPaypalStandIn, type PaypalStandIn } from '../areas/payments/paypal/paypal-stand-in';
 import { paypalEnv } from './payments';
-import { WorkflowRunner } from '../event-store/workflow-runner';
-import { PaymentReconcilerService, WorkflowSweepService } from '../workflows';
+import { WorkflowRunner } from '../platform/event-store/workflow-runner';
+import { PaymentReconcilerService } from '../areas/payments/workflows';
+import { WorkflowSweepService } from '../platform/event-store/workflow-sweep.service';
 import { startTestApp, startTestAppIn, type TestApp } from './test-app';
-import type { Clock } from '../common/clock';
+import type { Clock } from '../platform/common/clock';
 
 /**
  * The process dies at the k-th workflow step from now (counted across every workflow the runner executes, nested ones

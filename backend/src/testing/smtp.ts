@@ -16,8 +16,12 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** a real SMTP server on loopback (the smtp-server package), port 0; no TLS, login utente/segreto */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/**
+ * a real SMTP server (the smtp-server package) on loopback, port 0, unless told another address and port; no TLS,
+ * login utente/segreto
+ */
+export async function startTestSmtp(at: { host?: string; port?: number } = {}): Promise<TestSmtp> {
+  const host = at.host ?? '127.0.0.1';
   const received: ParsedMail[] = [];
   const arrivals: number[] = [];
   const waiters = new Set<() => void>();
@@ -51,10 +55,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => (server.server.once('error', reject), server.listen(at.port ?? 0, host, resolve)));
   const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://utente:segreto@127.0.0.1:${port}`,
+    url: `smtp://utente:segreto@${host}:${port}`,
     received,
     arrivals,
     refuseNext: (n) => (refusals = n),

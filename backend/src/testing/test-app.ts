@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type pino from 'pino';
 import request from 'supertest';
-import { startApp, type RunningApp } from '../app';
-import type { Clock } from '../common/clock';
-import { defaultErasureLedger, loadConfig } from '../config/config';
-import { DEMO_PASSWORD } from '../seed/demo-seed';
+import { startApp, type RunningApp } from '../app/app';
+import type { Clock } from '../platform/common/clock';
+import { defaultErasureLedger, loadConfig } from '../platform/config/config';
+import { DEMO_PASSWORD } from '../app/seed/demo-seed';
 
 export interface TestApp extends RunningApp {
   dataDir: string;
@@ -33,6 +33,9 @@ export const TEST_RATE_LIMITS = {
   RATE_LIMIT_COUPON: '100000',
   RATE_LIMIT_SOCKET: '100000',
   RATE_LIMIT_PASSWORD_RESET: '100000',
+  RATE_LIMIT_EMAIL_CONFIRMATION: '100000',
+  RATE_LIMIT_PASSWORD_CHECK: '100000',
+  RATE_LIMIT_WEBHOOK: '100000',
   RATE_LIMIT_SOCKETS_PER_CLIENT: '100000',
 };
 
@@ -66,7 +69,7 @@ export async function startTestAppIn(
   // no built app unless a test brings its own
   if (!env.FRONTEND_DIST) config.frontendDist = null;
   // TEST_HTTP_ADAPTER=fastify runs a spec on the Fastify bench variant (app-fastify.ts), to see which hold there
-  const start = process.env.TEST_HTTP_ADAPTER === 'fastify' ? (await import('../app-fastify')).startFastifyApp : startApp;
+  const start = process.env.TEST_HTTP_ADAPTER === 'fastify' ? (await import('../app/app-fastify')).startFastifyApp : startApp;
   const running = await start(config, { today, clock, logStream });
   const users = await running.core.readModels.find<{ id: string; emailHash: string }>('users', {});
   const ids: Record<string, string> = {};

@@ -28,7 +28,10 @@ export async function openWeekdays(doctor: Client, doctorId: string, from: strin
   await doctor.agent.post(`/api/doctors/${doctorId}/weekly-schedule/apply`).set('X-CSRF-Token', doctor.csrf).send({ from, to }).expect(200);
 }
 
-/** a new patient's visit at `start` (of the visit type, when given), paid at the desk by the doctor: confirmed */
+/**
+ * a new patient's visit at `start` (of the visit type, when given), paid at the desk by the doctor: confirmed. Without a
+ * type it is their first visit with the doctor: at least the first visit's price (8000 in the demo catalogue).
+ */
 export async function confirmedAtDesk(
   app: TestApp,
   doctor: Client,

@@ -3,9 +3,9 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Card, Container, Form } from 'react-bootstrap';
 import * as it from '../i18n/it';
 import { Loading } from '../components/ui/Loading';
-import { DoctorSelectLoading } from '../features/booking/DoctorSelectLoading';
-import { VisitorHint } from '../features/booking/VisitorHint';
-import { WelcomeCard } from '../features/home/WelcomeCard';
+import { DoctorSelectLoading } from '../features/scheduling/booking/DoctorSelectLoading';
+import { VisitorHint } from '../features/scheduling/booking/VisitorHint';
+import { WelcomeCard } from './home/WelcomeCard';
 import { PATHS } from '../lib/paths';
 
 /** a form of the first view sends nothing: the app's own form replaces it */

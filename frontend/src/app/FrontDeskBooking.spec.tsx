@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { mockFetch } from '../test/setupDom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DietPatient } from '@studio/contracts';
+import type { PatientListItem } from '@studio/contracts';
 import { it as t } from '../i18n/it';
 import { renderRoutes, storeWithSession } from '../test/renderWithStore';
 import { FakeSocket } from '../test/fakeSocket';
@@ -14,9 +14,9 @@ jest.mock('../lib/socket', () => ({
 }));
 
 const DAY = '2099-03-06';
-const patients: DietPatient[] = [
-  { id: 'p1', name: 'Luca Verdi', email: 'luca.verdi@example.it', hasDiet: false, birthDate: '1980-04-02', nextVisit: null },
-  { id: 'p2', name: 'Luca Neri', email: 'lneri@example.it', hasDiet: false, birthDate: null, nextVisit: null },
+const patients: PatientListItem[] = [
+  { id: 'p1', name: 'Luca', surname: 'Verdi', phone: '+39 333 1234567', birthDate: '1980-04-02', nextVisit: null, lastVisit: null },
+  { id: 'p2', name: 'Luca', surname: 'Neri', phone: '340 7654321', birthDate: null, nextVisit: null, lastVisit: null },
 ];
 const visitType = {
   id: 'vt1',
@@ -27,6 +27,7 @@ const visitType = {
   priceCents: 5000,
   mode: 'studio',
   firstVisitOnly: false,
+  followUpOnly: true,
   bufferMinutes: 0,
   noticeMinutes: 0,
   horizonDays: 90,
@@ -34,10 +35,10 @@ const visitType = {
   archived: false,
 };
 
-describe('"Prenota per un paziente" from the front desk’s day (issue 28)', () => {
+describe('"Prenota per un paziente" from the front desk’s day', () => {
   test('the desk finds the patient by birth date, picks doctor, visit type, day and hour, holds it for the patient, then takes the payment at the desk', async () => {
     const fetchMock = mockFetch([
-      { method: 'GET', path: '/api/diets/patients', body: patients },
+      { method: 'GET', path: '/api/patients', body: patients },
       { method: 'GET', path: '/api/doctors', body: [{ id: 'd1', name: 'Giulia Rossi', startHour: 9, endHour: 13 }] },
       { method: 'GET', path: '/api/doctors/d1/visit-types', body: [visitType] },
       { method: 'GET', path: `/disponibilita/query?for=d1&date=${DAY}&type=vt1`, body: [{ id: `d1~${DAY}T09:00:00Z`, hour: '09:00' }] },
@@ -74,7 +75,7 @@ describe('"Prenota per un paziente" from the front desk’s day (issue 28)', () 
 
   test('a refusal of the server (e.g. the notice) is shown in the dialog, and the hold is not claimed', async () => {
     const fetchMock = mockFetch([
-      { method: 'GET', path: '/api/diets/patients', body: patients },
+      { method: 'GET', path: '/api/patients', body: patients },
       { method: 'GET', path: '/api/doctors', body: [{ id: 'd1', name: 'Giulia Rossi', startHour: 9, endHour: 13 }] },
       { method: 'GET', path: '/api/doctors/d1/visit-types', body: [] },
       { method: 'GET', path: `/disponibilita/query?for=d1&date=${DAY}`, body: [{ id: `d1~${DAY}T09:00:00Z`, hour: '09:00' }] },
@@ -90,7 +91,7 @@ describe('"Prenota per un paziente" from the front desk’s day (issue 28)', () 
       renderRoutes(store, [{ path: '/home', element: <FrontDeskBooking /> }], '/home');
       fireEvent.click(screen.getByRole('button', { name: t.frontDesk.book }));
       const box = within(await screen.findByRole('dialog'));
-      fireEvent.change(box.getByRole('searchbox', { name: t.patientSearch.label }), { target: { value: 'lneri@' } });
+      fireEvent.change(box.getByRole('searchbox', { name: t.patientSearch.label }), { target: { value: '3407654' } });
       fireEvent.click(await box.findByRole('radio', { name: /Luca Neri/ }));
       fireEvent.change(box.getByRole('combobox', { name: t.frontDesk.doctor }), { target: { value: 'd1' } });
       fireEvent.change(box.getByLabelText(t.frontDesk.day), { target: { value: DAY } });

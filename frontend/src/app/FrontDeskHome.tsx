@@ -1,4 +1,4 @@
-import { TodayAtPractice } from '../features/agenda/TodayAtPractice';
+import { TodayAtPractice } from '../features/scheduling/agenda/TodayAtPractice';
 import { FrontDeskBooking } from './FrontDeskBooking';
 
 /** the front desk's /home: books for a patient on the phone and shows today's appointments of every doctor */

@@ -44,4 +44,36 @@ describe('/home of a patient', () => {
     expect(await screen.findByRole('heading', { name: t.orders.title })).toBeTruthy();
     expect(screen.getByRole('heading', { name: t.myDiet.title })).toBeTruthy();
   });
+
+  test('the erasure box reads again when a receipt appears: never "Non ci sono ricevute a tuo nome" beside a listed receipt', async () => {
+    const order = {
+      id: 'o1',
+      productName: 'Prima visita nutrizionale',
+      amountCents: 8000,
+      coupon: null,
+      transaction: 'T1',
+      createdAt: '2030-03-04T10:00:00Z',
+      bookingId: 'b1',
+    };
+    const receipts = { method: 'GET', path: '/api/me/receipts', body: [] as unknown[] };
+    const erasure = { method: 'GET', path: '/api/me/erasure', body: { statement: ['Cancellazione.'], documents: [] as unknown[], requestedAt: null } };
+    fetchMock = mockFetch([
+      { method: 'GET', path: '/api/me/bookings', body: [] },
+      { method: 'GET', path: '/api/me/orders', body: [order] },
+      receipts,
+      { method: 'GET', path: '/api/me/waiting-list', body: [] },
+      { method: 'GET', path: '/api/me/measurements', body: [] },
+      { method: 'GET', path: '/api/me/access-log', body: [] },
+      erasure,
+      { method: 'GET', path: '/api/me/diet', body: { diet: null } },
+    ]);
+    const store = await storeWithSession({ id: 'p1', role: 'patient', name: 'Luca Verdi' });
+    renderRoutes(store, [{ path: '/home', element: <HomeRoute /> }], '/home');
+    expect(await screen.findByText(t.erasure.nothingKept)).toBeTruthy();
+    // the receipt is numbered just after the payment: the orders card asks again and finds it; so does the server's erasure answer
+    receipts.body = [{ orderId: 'o1', label: '1/2026', creditNote: null }];
+    erasure.body = { ...erasure.body, documents: [{ kind: 'receipt', label: '1/2026', doctorName: 'Giulia Rossi', keptUntil: '2040-12-31T00:00:00Z' }] };
+    expect(await screen.findByTestId('erasure-kept')).toBeTruthy();
+    expect(screen.queryByText(t.erasure.nothingKept)).toBeNull();
+  });
 });

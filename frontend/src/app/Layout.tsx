@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { NARROW_SCREEN, useMediaQuery } from '../lib/useMediaQuery';
 import { useGetPracticeQuery } from '../lib/practiceApi';
 import { setPracticeName } from '../lib/pageTitle';
+import { OfflineBanner } from './offline/OfflineBanner';
 
 export const SIDENAV_ID = 'sidenav';
 /** on document.body and the header while the side navigation is open (CSS pads them on wide screens) */
@@ -124,6 +125,7 @@ export function Layout() {
 
       <main id="main" tabIndex={-1} className="app-main">
         <Container fluid="lg" className="py-3">
+          <OfflineBanner />
           {logoutError !== undefined && (
             <Alert variant="danger" dismissible show onClose={resetLogout} closeLabel={it.app.dismiss}>
               {errorMessage(logoutError, it.login.logoutFailed)}

@@ -70,6 +70,13 @@ export function SideNav({
             )}
             {user && canManageCalendars(user.role) && (
               <Nav.Item as="li">
+                <Nav.Link as={NavLink} to={PATHS.patients} end onClick={followed}>
+                  {it.layout.patients}
+                </Nav.Link>
+              </Nav.Item>
+            )}
+            {user && canManageCalendars(user.role) && (
+              <Nav.Item as="li">
                 <Nav.Link as={NavLink} to={PATHS.questionnaires} onClick={followed}>
                   {it.layout.questionnaires}
                 </Nav.Link>
@@ -103,6 +110,13 @@ export function SideNav({
                 </Nav.Link>
               </Nav.Item>
             )}
+            {user && canManageCalendars(user.role) && (
+              <Nav.Item as="li">
+                <Nav.Link as={NavLink} to={PATHS.statistics} onClick={followed}>
+                  {it.layout.statistics}
+                </Nav.Link>
+              </Nav.Item>
+            )}
             {user?.role === 'admin' && (
               <Nav.Item as="li">
                 <Nav.Link as={NavLink} to={PATHS.posta} onClick={followed}>
@@ -112,14 +126,21 @@ export function SideNav({
             )}
             {user && canManageCalendars(user.role) && (
               <>
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to={PATHS.diets} onClick={followed}>
-                    {it.layout.diets}
-                  </Nav.Link>
-                </Nav.Item>
+                {user.role === 'doctor' && (
+                  <Nav.Item as="li">
+                    <Nav.Link as={NavLink} to={PATHS.diets} onClick={followed}>
+                      {it.layout.diets}
+                    </Nav.Link>
+                  </Nav.Item>
+                )}
                 <Nav.Item as="li">
                   <Nav.Link as={NavLink} to={PATHS.foods} onClick={followed}>
                     {it.layout.foods}
+                  </Nav.Link>
+                </Nav.Item>
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={PATHS.recipes} onClick={followed}>
+                    {it.layout.recipes}
                   </Nav.Link>
                 </Nav.Item>
               </>
@@ -151,6 +172,13 @@ export function SideNav({
                   </Nav.Link>
                 </Nav.Item>
               </>
+            )}
+            {user && user.role !== 'auditor' && (
+              <Nav.Item as="li">
+                <Nav.Link as={NavLink} to={PATHS.messages} onClick={followed}>
+                  {it.layout.messages}
+                </Nav.Link>
+              </Nav.Item>
             )}
             {user?.role === 'admin' && (
               <Nav.Item as="li">

@@ -2,7 +2,7 @@ import { AUDIT_PATH, PATHS } from '../lib/paths';
 
 // the pages each role lands on after logging in (homePathFor): their modules, loaded by their routes (routes.tsx)
 export const loadHomePage = () => import('./HomeRoute');
-export const loadAvailabilityPage = () => import('../features/availability/AvailabilityPage');
+export const loadAvailabilityPage = () => import('../features/scheduling/availability/AvailabilityPage');
 export const loadAuditPage = () => import('../features/audit/AuditPage');
 
 const LANDING_PAGES: Readonly<Record<string, () => Promise<unknown>>> = {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { LoginPage } from '../features/auth/LoginPage';
-import { BookingPage } from '../features/booking/BookingPage';
+import { LoginPage } from '../features/accounts/auth/LoginPage';
+import { BookingPage } from '../features/scheduling/booking/BookingPage';
 import * as it from '../i18n/it';
 import { loadAuditPage, loadAvailabilityPage, loadHomePage } from './landingPages';
 import { Layout } from './Layout';
@@ -30,91 +30,119 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 
 // the pages an e-mail's link opens: not in the first download of the login and booking pages
 const AcceptInvitationPage = lazyPage(
-  () => import('../features/auth/AcceptInvitationPage'),
+  () => import('../features/accounts/auth/AcceptInvitationPage'),
   (m) => m.AcceptInvitationPage,
 );
 const ConfirmEmailPage = lazyPage(
-  () => import('../features/auth/ConfirmEmailPage'),
+  () => import('../features/accounts/auth/ConfirmEmailPage'),
   (m) => m.ConfirmEmailPage,
 );
 const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth/ForgotPasswordPage'),
+  () => import('../features/accounts/auth/ForgotPasswordPage'),
   (m) => m.ForgotPasswordPage,
 );
 const ResetPasswordPage = lazyPage(
-  () => import('../features/auth/ResetPasswordPage'),
+  () => import('../features/accounts/auth/ResetPasswordPage'),
   (m) => m.ResetPasswordPage,
 );
 const AvailabilityPage = lazyPage(loadAvailabilityPage, (m) => m.AvailabilityPage);
 const BookingDetailPage = lazyPage(
-  () => import('../features/booking-detail/BookingDetailPage'),
+  () => import('../features/scheduling/booking-detail/BookingDetailPage'),
   (m) => m.BookingDetailPage,
 );
 const HomePage = lazyPage(loadHomePage, (m) => m.HomeRoute);
 const ReceiptPage = lazyPage(
-  () => import('../features/orders/ReceiptPage'),
+  () => import('../features/payments/orders/ReceiptPage'),
   (m) => m.ReceiptPage,
 );
 const PaymentPage = lazyPage(
-  () => import('../features/orders/PaymentPage'),
+  () => import('../features/payments/orders/PaymentPage'),
   (m) => m.PaymentPage,
 );
 const QuestionnairePage = lazyPage(
-  () => import('../features/questionnaire/QuestionnairePage'),
+  () => import('../features/clinical/questionnaire/QuestionnairePage'),
   (m) => m.QuestionnairePage,
 );
 const QuestionnaireEditorPage = lazyPage(
-  () => import('../features/questionnaire-editor/QuestionnaireEditorPage'),
+  () => import('../features/clinical/questionnaire-editor/QuestionnaireEditorPage'),
   (m) => m.QuestionnaireEditorPage,
 );
 const RegistrationPage = lazyPage(
-  () => import('../features/registration/RegistrationPage'),
+  () => import('../features/accounts/registration/RegistrationPage'),
   (m) => m.RegistrationPage,
 );
 const CatalogAdminPage = lazyPage(
-  () => import('../features/catalog/CatalogAdminPage'),
+  () => import('../features/payments/catalog/CatalogAdminPage'),
   (m) => m.CatalogAdminPage,
 );
 const DietEditorPage = lazyPage(
-  () => import('../features/diet/DietEditorPage'),
+  () => import('../features/nutrition/diet/DietEditorPage'),
   (m) => m.DietEditorPage,
 );
 const DietPatientsPage = lazyPage(
-  () => import('../features/diet/DietPatientsPage'),
+  () => import('../features/nutrition/diet/DietPatientsPage'),
   (m) => m.DietPatientsPage,
 );
 const VisitTypesPage = lazyPage(
-  () => import('../features/catalog/VisitTypesPage'),
+  () => import('../features/payments/catalog/VisitTypesPage'),
   (m) => m.VisitTypesPage,
 );
 const FoodCatalogPage = lazyPage(
-  () => import('../features/foods/FoodCatalogPage'),
+  () => import('../features/nutrition/foods/FoodCatalogPage'),
   (m) => m.FoodCatalogPage,
 );
+const RecipeBookPage = lazyPage(
+  () => import('../features/nutrition/recipes/RecipeBookPage'),
+  (m) => m.RecipeBookPage,
+);
 const PostaPage = lazyPage(
-  () => import('../features/posta/PostaPage'),
+  () => import('../features/notifications/PostaPage'),
   (m) => m.PostaPage,
 );
+const StatisticsPage = lazyPage(
+  () => import('../features/notifications/statistics/StatisticsPage'),
+  (m) => m.StatisticsPage,
+);
+const MessagesPage = lazyPage(
+  () => import('../features/notifications/messages/MessagesPage'),
+  (m) => m.MessagesPage,
+);
 const AgendaPage = lazyPage(
-  () => import('../features/agenda/AgendaPage'),
+  () => import('../features/scheduling/agenda/AgendaPage'),
   (m) => m.AgendaPage,
 );
 const AuditPage = lazyPage(loadAuditPage, (m) => m.AuditPage);
 const StaffPage = lazyPage(
-  () => import('../features/staff/StaffPage'),
+  () => import('../features/accounts/staff/StaffPage'),
   (m) => m.StaffPage,
 );
 const ProfilePage = lazyPage(
-  () => import('../features/profile/ProfilePage'),
+  () => import('../features/accounts/profile/ProfilePage'),
   (m) => m.ProfilePage,
 );
+const ExternalCalendarPage = lazyPage(
+  () => import('../features/scheduling/external-calendar/ExternalCalendarPage'),
+  (m) => m.ExternalCalendarPage,
+);
 const SettingsPage = lazyPage(
-  () => import('../features/settings/SettingsPage'),
+  () => import('../features/practice/SettingsPage'),
   (m) => m.SettingsPage,
 );
+const PatientsPage = lazyPage(
+  () => import('../features/clinical/patients/PatientsPage'),
+  (m) => m.PatientsPage,
+);
 const ClinicalRecordPage = lazyPage(
-  () => import('../features/clinical-record/ClinicalRecordPage'),
+  () => import('../features/clinical/clinical-record/ClinicalRecordPage'),
   (m) => m.ClinicalRecordPage,
+);
+const MyDiaryPage = lazyPage(
+  () => import('../features/nutrition/diary/MyDiaryPage'),
+  (m) => m.MyDiaryPage,
+);
+const PatientDiaryPage = lazyPage(
+  () => import('../features/nutrition/diary/PatientDiaryPage'),
+  (m) => m.PatientDiaryPage,
 );
 const FiscalPage = lazyPage(
   () => import('../features/fiscal/FiscalPage'),
@@ -153,6 +181,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAuth roles={CALENDAR_ROLES}>
                         <AvailabilityPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.externalCalendar,
+                    element: (
+                      <RequireAuth roles={['doctor']}>
+                        <ExternalCalendarPage />
                       </RequireAuth>
                     ),
                   },
@@ -229,10 +265,34 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: PATHS.patients,
+                    element: (
+                      <RequireAuth roles={CALENDAR_ROLES}>
+                        <PatientsPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
                     path: PATHS.clinicalRecord,
                     element: (
                       <RequireAuth roles={['doctor']} forbiddenText={it.forbidden.clinical}>
                         <ClinicalRecordPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.patientDiary,
+                    element: (
+                      <RequireAuth roles={['doctor']} forbiddenText={it.forbidden.clinical}>
+                        <PatientDiaryPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
+                    path: PATHS.diary,
+                    element: (
+                      <RequireAuth roles={['patient']} forbiddenText={it.app.patientsOnlyText}>
+                        <MyDiaryPage />
                       </RequireAuth>
                     ),
                   },
@@ -262,6 +322,21 @@ export const routes: RouteObject[] = [
                   },
                   { path: PATHS.profile, element: <ProfilePage /> },
                   {
+                    element: <RequireAuth roles={['patient', 'doctor', 'admin']} forbiddenText={it.forbidden.messages} />,
+                    children: [
+                      { path: PATHS.messages, element: <MessagesPage /> },
+                      { path: PATHS.patientMessages, element: <MessagesPage /> },
+                    ],
+                  },
+                  {
+                    path: PATHS.statistics,
+                    element: (
+                      <RequireAuth roles={['doctor', 'admin']} forbiddenText={it.forbidden.statistics}>
+                        <StatisticsPage />
+                      </RequireAuth>
+                    ),
+                  },
+                  {
                     path: PATHS.posta,
                     element: (
                       <RequireAuth roles={['admin']} forbiddenText={it.forbidden.posta}>
@@ -270,11 +345,17 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
-                    element: <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.forbidden.diet} />,
+                    element: <RequireAuth roles={['doctor']} forbiddenText={it.forbidden.dietPlans} />,
                     children: [
                       { path: PATHS.diets, element: <DietPatientsPage /> },
                       { path: PATHS.dietEditor, element: <DietEditorPage /> },
+                    ],
+                  },
+                  {
+                    element: <RequireAuth roles={CALENDAR_ROLES} forbiddenText={it.forbidden.diet} />,
+                    children: [
                       { path: PATHS.foods, element: <FoodCatalogPage /> },
+                      { path: PATHS.recipes, element: <RecipeBookPage /> },
                     ],
                   },
                 ],

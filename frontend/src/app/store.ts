@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { availabilitySlice } from '../features/availability/availabilitySlice';
-import { bookingSlice } from '../features/booking/bookingSlice';
+import { availabilitySlice } from '../features/scheduling/availability/availabilitySlice';
+import { bookingSlice } from '../features/scheduling/booking/bookingSlice';
 import { api } from '../lib/api';
 import { layoutSlice } from './layoutSlice';
 

@@ -6,7 +6,7 @@ import { it as catalogue, plural } from './it';
  */
 type Text = { path: string; text: string };
 
-/** texts SPEC.md quotes with a straight apostrophe: kept exactly as the specification writes them */
+/** texts the product specification quotes with a straight apostrophe: kept exactly as it writes them */
 const SPEC_TEXTS = new Set(["Seleziona prima un giorno e un'ora per procedere", "Devi specificare sia il codice fiscale che l'indirizzo di fatturazione"]);
 
 /** English words or technical names that must never reach a screen (or a screen reader) */
@@ -85,7 +85,7 @@ describe('the Italian text catalogue', () => {
     expect(texts(2).some((t) => t.path.endsWith('.pageOf(2, 2, 2)'))).toBe(true);
   });
 
-  test('one apostrophe everywhere (’), except the texts SPEC.md quotes', () => {
+  test('one apostrophe everywhere (’), except the texts the product specification quotes', () => {
     const straight = texts(2).filter((t) => /\p{L}'\p{L}/u.test(t.text) && !SPEC_TEXTS.has(t.text));
     expect(straight.map((t) => `${t.path}: ${t.text}`)).toEqual([]);
   });

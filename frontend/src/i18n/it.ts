@@ -14,7 +14,9 @@ export { roles } from './sections/roles';
 export { layout } from './sections/layout';
 export { waitingList } from './sections/waitingList';
 export { calendarFeed } from './sections/calendarFeed';
+export { externalCalendar } from './sections/externalCalendar';
 export { posta } from './sections/posta';
+export { statistics } from './sections/statistics';
 export { login } from './sections/login';
 export { accounts } from './sections/accounts';
 export { staff } from './sections/staff';
@@ -25,8 +27,10 @@ export { bookingDetail } from './sections/bookingDetail';
 export { agenda } from './sections/agenda';
 export { frontDesk } from './sections/frontDesk';
 export { patientSearch } from './sections/patientSearch';
+export { patients } from './sections/patients';
 export { hold } from './sections/hold';
 export { forms } from './sections/forms';
+export { dietLibrary } from './sections/dietLibrary';
 export { booking } from './sections/booking';
 export { registration } from './sections/registration';
 export { questionnaire } from './sections/questionnaire';
@@ -43,11 +47,20 @@ export { erasure } from './sections/erasure';
 export { accessLog } from './sections/accessLog';
 export { diet } from './sections/diet';
 export { myDiet } from './sections/myDiet';
+export { diary } from './sections/diary';
+export { diaryCard } from './sections/diaryCard';
+export { selfMeasurements } from './sections/selfMeasurements';
+export { dietPlan } from './sections/dietPlan';
 export { foods } from './sections/foods';
+export { recipes } from './sections/recipes';
+export { nutrients } from './sections/nutrients';
 export { richText } from './sections/richText';
 export { settings } from './sections/settings';
 export { clinical } from './sections/clinical';
 export { journey } from './sections/journey';
+export { offline } from './sections/offline';
+export { today } from './sections/today';
+export { messages, push } from './sections/messages';
 
 import { forbidden } from './sections/forbidden';
 import { dataTable } from './sections/dataTable';
@@ -59,6 +72,7 @@ import { layout } from './sections/layout';
 import { waitingList } from './sections/waitingList';
 import { calendarFeed } from './sections/calendarFeed';
 import { posta } from './sections/posta';
+import { statistics } from './sections/statistics';
 import { login } from './sections/login';
 import { accounts } from './sections/accounts';
 import { staff } from './sections/staff';
@@ -69,6 +83,7 @@ import { bookingDetail } from './sections/bookingDetail';
 import { agenda } from './sections/agenda';
 import { frontDesk } from './sections/frontDesk';
 import { patientSearch } from './sections/patientSearch';
+import { patients } from './sections/patients';
 import { hold } from './sections/hold';
 import { forms } from './sections/forms';
 import { booking } from './sections/booking';
@@ -87,11 +102,21 @@ import { erasure } from './sections/erasure';
 import { accessLog } from './sections/accessLog';
 import { diet } from './sections/diet';
 import { myDiet } from './sections/myDiet';
+import { diary } from './sections/diary';
+import { diaryCard } from './sections/diaryCard';
+import { selfMeasurements } from './sections/selfMeasurements';
+import { dietPlan } from './sections/dietPlan';
+import { dietLibrary } from './sections/dietLibrary';
 import { foods } from './sections/foods';
+import { recipes } from './sections/recipes';
+import { nutrients } from './sections/nutrients';
 import { richText } from './sections/richText';
 import { settings } from './sections/settings';
 import { clinical } from './sections/clinical';
 import { journey } from './sections/journey';
+import { offline } from './sections/offline';
+import { today } from './sections/today';
+import { messages, push } from './sections/messages';
 
 /** the whole catalogue as one object, for the tests that read it whole (catalogue.spec.ts); the app uses the sections */
 export const it = {
@@ -105,6 +130,7 @@ export const it = {
   waitingList,
   calendarFeed,
   posta,
+  statistics,
   login,
   accounts,
   staff,
@@ -115,6 +141,7 @@ export const it = {
   agenda,
   frontDesk,
   patientSearch,
+  patients,
   hold,
   forms,
   booking,
@@ -133,11 +160,22 @@ export const it = {
   accessLog,
   diet,
   myDiet,
+  diary,
+  diaryCard,
+  selfMeasurements,
+  dietPlan,
+  dietLibrary,
   foods,
+  recipes,
+  nutrients,
   richText,
   settings,
   clinical,
   journey,
+  offline,
+  today,
+  messages,
+  push,
 } as const;
 
 export type Catalogue = typeof it;

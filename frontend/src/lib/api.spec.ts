@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { mockFetch } from '../test/setupDom';
-import { availabilityApi } from '../features/availability/availabilityApi';
+import { availabilityApi } from '../features/scheduling/availability/availabilityApi';
 import { it as t } from '../i18n/it';
 import { CSRF, storeWithSession } from '../test/renderWithStore';
 import { api, errorMessage } from './api';

@@ -1,7 +1,9 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { widgetHeaders } from './widgetHost';
 import { errorBodyOf, type LoginRequest, type SessionResponse, type SessionUser } from '@studio/contracts';
 import * as it from '../i18n/it';
 import { fetchWithEarly } from './earlyFetch';
+import { offlineDocumentHeaders } from './offlineDocuments';
 import { clearPendingBooking } from './pendingBooking';
 import { disconnectSharedSocket } from './socket';
 
@@ -9,7 +11,16 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // the session's and the practice's first answers may have been asked for by main.tsx already (earlyFetch.ts)
-const rawBaseQuery = fetchBaseQuery({ baseUrl: '/', credentials: 'include', fetchFn: fetchWithEarly });
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/',
+  credentials: 'include',
+  fetchFn: fetchWithEarly,
+  // in the widget's frame on another site, every request says so (its cookies must be SameSite=None there)
+  prepareHeaders: (headers) => {
+    for (const [name, value] of Object.entries(widgetHeaders())) headers.set(name, value);
+    return headers;
+  },
+});
 
 function cachedCsrfToken(state: unknown): string | undefined {
   const selectSession = api.endpoints.getSession.select();
@@ -30,14 +41,53 @@ function withCsrf(args: FetchArgs, token: string | undefined): FetchArgs {
   return { ...args, headers };
 }
 
-const SESSION_URLS = new Set(['/api/auth/session', '/api/auth/login']);
+const SESSION_URL = '/api/auth/session';
+const SESSION_URLS = new Set([SESSION_URL, '/api/auth/login']);
+
+/** the logged-in patient's id (offline, the session is the patient remembered on this device); undefined for other roles */
+function currentPatientId(state: unknown): string | undefined {
+  const selectSession = api.endpoints.getSession.select();
+  const user = selectSession(state as Parameters<typeof selectSession>[0]).data?.user;
+  return user?.role === 'patient' ? user.id : undefined;
+}
+
+/** what is kept on the device for offline reading (a chunk of its own: nothing of it is needed to show a page) */
+const offlineSessionModule = () => import('./offlineSession');
+
+/** a GET of an offline document names its patient, for the service worker's copy (offlineDocuments.ts) */
+function withOfflineUser(args: FetchArgs, state: unknown): FetchArgs {
+  const extra = offlineDocumentHeaders(args.url, currentPatientId(state));
+  if (Object.keys(extra).length === 0) return args;
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return { ...args, headers };
+}
+
+/**
+ * The session's answer is remembered for offline use (a patient's), and when the server cannot be reached the
+ * remembered patient stands in for it: /home then shows the documents the service worker kept.
+ */
+async function sessionQuery(...[args, queryApi, extra]: Parameters<BaseQueryFn<FetchArgs, unknown, FetchBaseQueryError>>) {
+  const result = await rawBaseQuery(args, queryApi, extra);
+  const user = (result.data as Partial<SessionResponse> | undefined)?.user;
+  if (result.data) void offlineSessionModule().then((m) => m.sessionSeen(user ?? null));
+  if (result.error?.status !== 'FETCH_ERROR') return result;
+  // the module is in the service worker's precache: it loads offline too
+  const offline = await offlineSessionModule().then(
+    (m) => m.offlineSession(),
+    () => null,
+  );
+  return offline ? { data: offline } : result;
+}
 
 const csrfQuery: BaseQueryFn<FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extra) => {
   const method = (args.method ?? 'GET').toUpperCase();
+  if (method === 'GET' && args.url === SESSION_URL) return sessionQuery(args, queryApi, extra);
+  if (method === 'GET') return rawBaseQuery(withOfflineUser(args, queryApi.getState()), queryApi, extra);
   if (SAFE_METHODS.has(method)) return rawBaseQuery(args, queryApi, extra);
 
   const freshToken = async () => {
-    const session = await rawBaseQuery({ url: '/api/auth/session' }, queryApi, extra);
+    const session = await rawBaseQuery({ url: SESSION_URL }, queryApi, extra);
     if (session.data) {
       queryApi.dispatch(api.util.upsertQueryData('getSession', undefined, session.data as SessionResponse));
       return (session.data as SessionResponse).csrfToken;
@@ -45,7 +95,8 @@ const csrfQuery: BaseQueryFn<FetchArgs, unknown, FetchBaseQueryError> = async (a
     return undefined;
   };
 
-  const token = cachedCsrfToken(queryApi.getState()) ?? (await freshToken());
+  // an offline session's token is empty: ask for a real one
+  const token = cachedCsrfToken(queryApi.getState()) || (await freshToken());
   const result = await rawBaseQuery(withCsrf(args, token), queryApi, extra);
   if (isCsrfRejection(result.error)) {
     const retryToken = await freshToken();
@@ -99,7 +150,7 @@ export const api = createApi({
   ],
   endpoints: (build) => ({
     getSession: build.query<SessionResponse, void>({
-      query: () => ({ url: '/api/auth/session' }),
+      query: () => ({ url: SESSION_URL }),
       providesTags: ['Session'],
     }),
     login: build.mutation<LoginAnswer, LoginRequest>({
@@ -107,6 +158,7 @@ export const api = createApi({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
+          void offlineSessionModule().then((m) => m.sessionSeen(data.user));
           // the session was regenerated: the answer carries the new user and the new token
           await dispatch(api.util.upsertQueryData('getSession', undefined, { user: data.user, csrfToken: data.csrfToken }));
           dispatch(api.util.invalidateTags(['Doctors', 'Availability', 'MyBookings']));
@@ -118,6 +170,8 @@ export const api = createApi({
     logout: build.mutation<void, void>({
       query: () => ({ url: '/api/auth/logout', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        // the patient's offline copies go at once, even if the server cannot be told (offline): the device keeps nothing
+        void offlineSessionModule().then((m) => m.loggedOut());
         try {
           await queryFulfilled;
         } catch {

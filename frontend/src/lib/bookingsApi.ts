@@ -1,7 +1,7 @@
 /**
  * A patient's own bookings, shared by the booking page (hold), the registration page (hold the
  * choice kept before registering), the questionnaire step (the hold's expiry) and /home (list,
- * release). Types from contracts/src/booking.ts.
+ * release). Types from contracts/src/scheduling/booking.ts.
  */
 import { MY_BOOKINGS_CHANGED, MY_BOOKINGS_WATCH, type BookingView, type HoldResponse } from '@studio/contracts';
 import { api } from './api';

@@ -1,4 +1,6 @@
 import type { SessionResponse } from '@studio/contracts';
+import { widgetHeaders } from './widgetHost';
+import { OFFLINE_DOCUMENT_PATHS, USER_HEADER } from './offlineDocumentPaths';
 import { PATHS } from './paths';
 
 /**
@@ -28,10 +30,13 @@ export const PATIENT_HOME_GETS = [
 
 const CANDIDATES = new Set<string>([...EARLY_GETS, ...PATIENT_HOME_GETS]);
 
-function startEarly(paths: readonly string[]): void {
+/** `userId`: the patient the answers are for, named on the offline documents' requests (the service worker keeps a copy) */
+function startEarly(paths: readonly string[], userId?: string): void {
   for (const path of paths) {
     if (asked.has(path) || early.has(path)) continue;
-    const response = fetch(new Request(path, { credentials: 'include', headers: { Accept: 'application/json' } }));
+    const headers: Record<string, string> = { Accept: 'application/json', ...widgetHeaders() };
+    if (userId && OFFLINE_DOCUMENT_PATHS.includes(path)) headers[USER_HEADER] = userId;
+    const response = fetch(new Request(path, { credentials: 'include', headers }));
     // a failure is the app's request's to report, when it takes this answer
     response.catch(() => undefined);
     early.set(path, response);
@@ -67,7 +72,7 @@ export function startEarlyFetches(pathname: string, paths: readonly string[] = E
     .catch(() => null);
   if (pathname !== PATHS.home) return;
   void earlySessionBody.then((body) => {
-    if (body?.user?.role === 'patient') startEarly(PATIENT_HOME_GETS);
+    if (body?.user?.role === 'patient') startEarly(PATIENT_HOME_GETS, body.user.id);
   });
 }
 

@@ -7,7 +7,7 @@ const catalogueApi = api.enhanceEndpoints({ addTagTypes: ['Foods'] });
 export const foodsApi = catalogueApi.injectEndpoints({
   endpoints: (build) => ({
     getFoods: build.query<FoodView[], void>({
-      query: () => ({ url: '/api/foods' }),
+      query: () => ({ url: '/api/studio-foods' }),
       providesTags: ['Foods'],
     }),
     getFoodCategories: build.query<FoodCategoryView[], void>({

@@ -4,6 +4,8 @@ export const PATHS = {
   login: '/login',
   home: '/home',
   availability: '/disponibilita',
+  /** a doctor's external calendar (CalDAV), the url of a slot it keeps busy */
+  externalCalendar: '/calendario-esterno',
   /** doctors and the front desk define questionnaires */
   questionnaires: '/questionari',
   /** public: choose doctor, day and hour */
@@ -24,8 +26,12 @@ export const PATHS = {
   diets: '/diete',
   dietEditor: '/diete/:patientId',
   foods: '/alimenti',
+  /** doctors and the front desk: the practice's recipe book */
+  recipes: '/ricette',
   /** admin: the local outbox (no SMTP_URL, outside production) */
   posta: '/posta',
+  /** doctors (their own) and the front desk: visits, answers by text and no-shows by month and reminder channel */
+  statistics: '/statistiche',
   /** doctors and the front desk: receipts, credit notes, the Sistema TS file, the fiscal profile */
   fiscal: '/fiscale',
   /** doctors and the front desk: the appointments of a day or a week (?for=<doctorId> for the front desk) */
@@ -41,10 +47,20 @@ export const PATHS = {
   profile: '/profilo',
   /** doctors their own profile; the administrator the practice and every doctor's profile */
   settings: '/impostazioni',
+  /** doctors their patients, the front desk all of them (and a new one) */
+  patients: '/pazienti',
   /** treating doctors: a patient's clinical record */
   clinicalRecord: '/pazienti/:patientId',
+  /** treating doctors: a patient's food diary, a tab of the record */
+  patientDiary: '/pazienti/:patientId/diario',
+  /** patients: their food diary and self-measured weight */
+  diary: '/diario',
   /** doctors and the front desk: visit types (length, price, rules, questionnaires) */
   visitTypes: '/tipi-visita',
+  /** the patient's conversations with the practice; staff: the unread ones */
+  messages: '/messaggi',
+  /** doctors and the front desk: the conversation with one patient */
+  patientMessages: '/messaggi/:patientId',
 } as const;
 
 /** the payment step of a held booking */
@@ -81,9 +97,10 @@ export function canManageCalendars(role: Role): boolean {
 /** the auditor's history: auditor and admin */
 export const AUDIT_PATH = '/storico';
 
-/** where a user lands after login, where their work is: doctors and the front desk on the calendar, the auditor on the history, patients at home */
+/** where a user lands after login, where their work is: doctors on their calendar, the front desk on the day's agenda, the auditor on the history, patients at home */
 export function homePathFor(role: Role): string {
   if (role === 'auditor') return AUDIT_PATH;
+  if (role === 'admin') return PATHS.agenda;
   return canManageCalendars(role) ? PATHS.availability : PATHS.home;
 }
 export const AUDIT_ROLES: readonly Role[] = ['auditor', 'admin'];

@@ -17,7 +17,7 @@ describe('namesakes', () => {
   });
 });
 
-describe('a patient search (issue 28): by name, birth date as Italians type it, or email', () => {
+describe('a patient search: by name, birth date as Italians type it, or email', () => {
   const giulia = { name: 'Giulia Rossi', birthDate: '1985-03-07', email: 'giulia.rossi@example.it' };
   const niccolo = { name: 'Niccolò Neri', birthDate: null, email: null };
 

@@ -1,4 +1,4 @@
-import type { DoctorProfileView, PracticeInfo } from '@studio/contracts';
+import type { DoctorProfileView, LocationView, PracticeInfo } from '@studio/contracts';
 import { api } from './api';
 
 /** the tag a change in /impostazioni invalidates: header, login page and titles follow at once */
@@ -17,7 +17,12 @@ export const practiceApi = api.enhanceEndpoints({ addTagTypes: [PRACTICE_TAG, DO
       query: (doctorId) => ({ url: `/api/settings/doctors/${encodeURIComponent(doctorId)}` }),
       providesTags: [DOCTOR_PROFILE_TAG],
     }),
+    /** the practice's locations with their rooms (GET /api/locations, public): booking, agenda, schedule, visit types, /impostazioni */
+    getLocations: build.query<LocationView[], void>({
+      query: () => ({ url: '/api/locations' }),
+      providesTags: [PRACTICE_TAG],
+    }),
   }),
 });
 
-export const { useGetPracticeQuery, useGetDoctorProfileQuery } = practiceApi;
+export const { useGetPracticeQuery, useGetDoctorProfileQuery, useGetLocationsQuery } = practiceApi;

@@ -1,4 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { tellHost } from './widgetHost';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as it from '../i18n/it';
@@ -24,6 +25,7 @@ export function useHoldChoice() {
       try {
         const answer = await holdSlot(choice).unwrap();
         clearPendingBooking();
+        tellHost('held', { doctorId: choice.doctorId });
         const routerState: QuestionnaireState = { expiresAt: answer.expiresAt };
         void navigate(questionnairePath(answer.id, choice.doctorId), { state: routerState });
         return { ok: true };

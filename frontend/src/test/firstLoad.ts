@@ -21,7 +21,7 @@ export type Manifest = Record<string, ManifestChunk>;
 
 export const FRONTEND_DIST = join(__dirname, '../../dist');
 /** /prenota's module, as the manifest names it when the route is lazy */
-export const BOOKING_PAGE = 'src/features/booking/BookingPage.tsx';
+export const BOOKING_PAGE = 'src/features/scheduling/booking/BookingPage.tsx';
 /** /home's module (every role's home; a patient's is the page audited by `npm run lighthouse`) */
 export const HOME_PAGE = 'src/app/HomeRoute.tsx';
 /**

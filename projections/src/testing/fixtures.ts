@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { parseRecordedEvent, type EventStore, type NewEvent, type RecordedEvent } from '@studio/contracts';
+import { documentIdsOf, parseRecordedEvent, type EventStore, type NewEvent, type RecordedEvent } from '@studio/contracts';
 import type { ProjectionDefinition, StoredDocument } from '../projection';
 import type { ReadModelStore, ReadModelStoreConfig } from '../read-model-store';
 
@@ -87,11 +87,11 @@ export async function replay<D>(store: EventStore, def: ProjectionDefinition<D>)
   for (const e of await store.readAll({ streamPrefixes: def.streamPrefixes })) {
     if (def.eventTypes !== 'all' && !def.eventTypes.includes(e.type)) continue;
     const event = parseRecordedEvent(e);
-    const id = def.documentId(event);
-    if (id == null) continue;
-    const previous = docs.get(id)?.doc ?? null;
-    const doc = def.evolve(previous, event);
-    if (doc !== previous) docs.set(id, { id, doc, position: e.position });
+    for (const id of documentIdsOf(def.documentId(event))) {
+      const previous = docs.get(id)?.doc ?? null;
+      const doc = def.evolve(previous, event, id);
+      if (doc !== previous) docs.set(id, { id, doc, position: e.position });
+    }
   }
   return [...docs.values()].filter((d): d is StoredDocument<D> => d.doc !== null).sort((a, b) => (a.id < b.id ? -1 : 1));
 }

@@ -22,7 +22,7 @@ function Item<T>({ item, open, onAfterFetch }: { item: AsyncAccordionItem<T>; op
   );
 }
 
-/** an accordion whose items load their body on first open (SPEC point 4) */
+/** an accordion whose items load their body on first open */
 export function AsyncAccordion({ items, onAfterFetch }: { items: AsyncAccordionItem[]; onAfterFetch?: AfterFetchHandler }) {
   const [open, setOpen] = useState<string | null>(null);
   return (

@@ -15,7 +15,7 @@ export interface AsyncModalProps<T> {
   size?: 'sm' | 'lg' | 'xl';
 }
 
-/** a modal whose body loads on first open (SPEC point 4: async modals) */
+/** a modal whose body loads on first open (async modals) */
 export function AsyncModal<T>({ show, onHide, title, load, children, onAfterFetch, size }: AsyncModalProps<T>) {
   const { content, target } = useAsyncContent(show, load, onAfterFetch);
   // the dialog is named by its title (axe aria-dialog-name)

@@ -13,7 +13,7 @@ export interface AsyncPopoverProps<T> {
   onAfterFetch?: AfterFetchHandler;
 }
 
-/** a click popover whose body loads on first open (SPEC point 4) */
+/** a click popover whose body loads on first open */
 export function AsyncPopover<T>({ id, title, load, render, children, onAfterFetch }: AsyncPopoverProps<T>) {
   const [show, setShow] = useState(false);
   const [opened, setOpened] = useState(false);

@@ -24,7 +24,7 @@ function AsyncTabPane<T>({ tab, active, onAfterFetch }: { tab: AsyncTab<T>; acti
   );
 }
 
-/** tabs whose content loads when first shown, emptied on hide unless keepContents (SPEC point 4) */
+/** tabs whose content loads when first shown, emptied on hide unless keepContents */
 export function AsyncTabs({
   id,
   tabs,

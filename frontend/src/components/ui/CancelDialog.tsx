@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /** the dialog's words, as the feature's catalogue (i18n/it.ts) names them */
 export interface CancelDialogTexts {
@@ -59,46 +60,43 @@ export function CancelDialog({ idPrefix, itemId, texts, closeLabel, busy, error,
       <Button variant="outline-danger" size="sm" onClick={() => (onOpen?.(), setOpen(true))}>
         {texts.cancel}
       </Button>
-      <Modal show={open} onHide={() => setOpen(false)} aria-labelledby={titleId}>
-        <Modal.Header closeButton closeLabel={closeLabel}>
-          <Modal.Title id={titleId}>{texts.cancelTitle}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {children}
-          <Form.Group controlId={`${idPrefix}-reason-${itemId}`}>
-            <Form.Label>{texts.cancelReason}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={2}
-              maxLength={500}
-              value={reason}
-              required={reasonRequired !== undefined}
-              isInvalid={invalid}
-              aria-invalid={invalid}
-              aria-describedby={invalid ? feedbackId : undefined}
-              onChange={(e) => setReason(e.target.value)}
-            />
-            {reasonRequired !== undefined && (
-              <Form.Control.Feedback type="invalid" id={feedbackId}>
-                {reasonRequired}
-              </Form.Control.Feedback>
-            )}
-          </Form.Group>
-          {error !== null && (
-            <Alert variant="danger" role="alert" className="mt-3 mb-0">
-              {error}
-            </Alert>
+      <ConfirmDialog
+        show={open}
+        titleId={titleId}
+        title={texts.cancelTitle}
+        titleAs="div"
+        titleClassName="h4"
+        initialFocus="dialog"
+        closeLabel={closeLabel}
+        error={error}
+        backLabel={texts.cancelBack}
+        backVariant="secondary"
+        confirmLabel={busy && texts.cancelling ? texts.cancelling : texts.cancelConfirm}
+        busy={busy}
+        onBack={() => setOpen(false)}
+        onConfirm={() => void confirm()}
+      >
+        {children}
+        <Form.Group controlId={`${idPrefix}-reason-${itemId}`}>
+          <Form.Label>{texts.cancelReason}</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={2}
+            maxLength={500}
+            value={reason}
+            required={reasonRequired !== undefined}
+            isInvalid={invalid}
+            aria-invalid={invalid}
+            aria-describedby={invalid ? feedbackId : undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {reasonRequired !== undefined && (
+            <Form.Control.Feedback type="invalid" id={feedbackId}>
+              {reasonRequired}
+            </Form.Control.Feedback>
           )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {texts.cancelBack}
-          </Button>
-          <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-            {busy && texts.cancelling ? texts.cancelling : texts.cancelConfirm}
-          </Button>
-        </Modal.Footer>
-      </Modal>
+        </Form.Group>
+      </ConfirmDialog>
     </>
   );
 }

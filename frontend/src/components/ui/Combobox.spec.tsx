@@ -61,7 +61,7 @@ describe('Combobox (WAI-ARIA combobox with list autocomplete)', () => {
     const option = screen.getByRole('option');
     expect(input.getAttribute('aria-activedescendant')).toBe(option.id);
     expect(option.closest('[role=listbox]')!.id).toBe(listId);
-    // the SPEC's food option: value, data-kcal-100, data-base-weight
+    // the specified food option: value, data-kcal-100, data-base-weight
     expect([option.getAttribute('data-value'), option.getAttribute('data-kcal-100'), option.getAttribute('data-base-weight')]).toEqual(['1', '353', '80']);
   });
 

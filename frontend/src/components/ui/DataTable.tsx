@@ -13,7 +13,7 @@ import { Button, Form, Table } from 'react-bootstrap';
 import * as it from '../../i18n/it';
 import './data-table.css';
 
-/** SPEC point 9: data tables show 50 rows a page */
+/** data tables show 50 rows a page */
 export const DATA_TABLE_PAGE_SIZE = 50;
 
 export interface DataTableProps<Row> {

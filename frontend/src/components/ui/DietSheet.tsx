@@ -18,8 +18,8 @@ export function DietSheet({ diet, heading: Heading }: { diet: DietView; heading:
     <>
       {diet.doctorName && diet.savedAt && <p className="small text-body-secondary">{t.by(diet.doctorName, formatDay(diet.savedAt))}</p>}
       <p className="fw-semibold">
-        {d.summaryKcal(diet.summary.kcal)} — {d.protein} {d.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))},{' '}
-        {d.carbohydrate} {d.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}, {d.fat}{' '}
+        {d.summaryKcal(diet.summary.kcal)} — {d.macroName.protein} {d.macroRow(formatGrams(diet.summary.protein), formatPercent(diet.summary.split.protein))},{' '}
+        {d.macroName.carbohydrate} {d.macroRow(formatGrams(diet.summary.carbohydrate), formatPercent(diet.summary.split.carbohydrate))}, {d.macroName.fat}{' '}
         {d.macroRow(formatGrams(diet.summary.fat), formatPercent(diet.summary.split.fat))}
       </p>
       {diet.meals

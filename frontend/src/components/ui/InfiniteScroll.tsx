@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Spinner } from 'react-bootstrap';
 import * as it from '../../i18n/it';
 
-/** SPEC point 9: the next page loads when the pagination area comes within 200 px of the viewport */
+/** the next page loads when the pagination area comes within 200 px of the viewport */
 export const INFINITE_SCROLL_MARGIN_PX = 200;
 
 export interface InfiniteScrollProps {

@@ -5,7 +5,7 @@ import { LockableButton } from './LockableButton';
 
 const tick = () => act(() => new Promise((r) => setTimeout(r, 0)));
 
-describe('LockableButton (SPEC: buttons with class lockable are disabled after a click)', () => {
+describe('LockableButton (buttons with class lockable are disabled after a click)', () => {
   test('has the class lockable, is enabled, and is disabled after a click; a second click is refused', async () => {
     const onClick = jest.fn();
     render(<LockableButton onClick={onClick}>Invia</LockableButton>);

@@ -10,7 +10,7 @@ export type LockableButtonProps = ButtonProps & {
 };
 
 /**
- * SPEC: "Buttons with class lockable are disabled after a click" (no double submissions).
+ * "Buttons with class lockable are disabled after a click" (no double submissions).
  * A second click is refused at once; the button turns disabled right after the click, so that a
  * submit button still submits its form (a button disabled during its own click would not).
  */

@@ -25,7 +25,7 @@ export interface ModalFormProps<T> {
 }
 
 /**
- * SPEC point 5, modal forms: the browser's checks first (needs-validation), then an asynchronous
+ * modal forms: the browser's checks first (needs-validation), then an asynchronous
  * submission by the form's own method and action with the session's CSRF token; the modal closes
  * on success and keeps the server's Italian error inside otherwise.
  */

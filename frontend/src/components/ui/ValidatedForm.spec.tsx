@@ -26,7 +26,7 @@ function renderForm() {
 
 const submit = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Invia' })));
 
-describe('ValidatedForm (SPEC: class needs-validation, browser checks on submit, invalid form blocked)', () => {
+describe('ValidatedForm (class needs-validation, browser checks on submit, invalid form blocked)', () => {
   test('class needs-validation, the browser bubbles off, the action kept, not validated yet', () => {
     const { form } = renderForm();
     expect(form.classList.contains('needs-validation')).toBe(true);

@@ -10,7 +10,7 @@ export type ValidatedFormProps = Omit<FormProps, 'onSubmit' | 'noValidate' | 'va
 };
 
 /**
- * SPEC: "Forms with class needs-validation get browser validity checks on submit; an invalid form
+ * "Forms with class needs-validation get browser validity checks on submit; an invalid form
  * is blocked." The browser's own bubbles are off (noValidate); on submit the constraints
  * (required, type, pattern, minLength, setCustomValidity…) are checked with checkValidity(),
  * Bootstrap's was-validated shows each field's invalid-feedback, the first invalid field gets the

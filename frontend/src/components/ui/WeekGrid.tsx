@@ -52,13 +52,18 @@ export function useSlotMinHeight(): number | undefined {
 
 /** visible: the status (the grid shows the time); read aloud: "Disponibile 09:00–09:30" */
 export function renderEventContent(info: EventDisplayInfo) {
-  const { label, pending, status, past } = info.event.extendedProps as CalendarEventInput['extendedProps'];
+  const { label, pending, status, past, patient } = info.event.extendedProps as CalendarEventInput['extendedProps'];
   return (
     <span className="slot-content" title={label}>
       {pending && <Spinner animation="border" size="sm" className="me-1 slot-spinner" aria-hidden="true" />}
       <span aria-hidden="true">{past ? it.availability.past : it.availability.status[status]}</span>
+      {patient && (
+        <span aria-hidden="true" className="d-block slot-patient text-truncate">
+          {patient}
+        </span>
+      )}
       <span className="visually-hidden">
-        {label}
+        {patient ? it.availability.bookedFor(label, patient) : label}
         {pending ? ` (${it.availability.pending})` : ''}
       </span>
     </span>

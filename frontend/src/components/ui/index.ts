@@ -6,3 +6,6 @@ export { AsyncTabs, type AsyncTab } from './AsyncTabs';
 export { InfiniteScroll, INFINITE_SCROLL_MARGIN_PX } from './InfiniteScroll';
 export { ModalForm } from './ModalForm';
 export { AFTER_FETCH_EVENT, useAsyncContent, type AfterFetchDetail, type ContentLoader } from './useAsyncContent';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { DoctorPicker, type DoctorPickerProps } from './DoctorPicker';
+export { QueryError, QuerySection, type QueryErrorProps, type QuerySectionProps, type QueryState } from './QuerySection';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** what a failed (or successful) load reports: only a flag, never a message (SPEC point 4 and 8) */
+/** what a failed (or successful) load reports: only a flag, never a message */
 export interface AfterFetchDetail {
   ok: boolean;
 }

@@ -26,7 +26,7 @@ export type CalendarEventInput = {
   color: string;
   contrastColor: string;
   class: string;
-  extendedProps: { status: SlotStatus; pending: boolean; label: string; past: boolean };
+  extendedProps: { status: SlotStatus; pending: boolean; label: string; past: boolean; patient?: string };
 };
 
 const RED: ReadonlySet<SlotStatus> = new Set<SlotStatus>(['held', 'booked']);
@@ -47,12 +47,22 @@ export function isPastSlot(ev: Pick<AvailabilityEvent, 'start'>, wallNow: number
 /** what a past slot that is not a booking looks like: grey, inert */
 export const PAST_COLORS = { color: '#e9ecef', textColor: '#495057' } as const;
 
-/** the events as FullCalendar wants them (v7: `contrastColor`, `class`) */
-export function toCalendarEvents(events: readonly AvailabilityEvent[], pendingSlotIds: readonly string[], wallNow?: number): CalendarEventInput[] {
+/**
+ * The events as FullCalendar wants them (v7: `contrastColor`, `class`). `patients`: who holds or booked each slot, by
+ * the slot's start (milliseconds), for those who may see it (the doctor and the segreteria); a booking shows the name.
+ */
+export function toCalendarEvents(
+  events: readonly AvailabilityEvent[],
+  pendingSlotIds: readonly string[],
+  wallNow?: number,
+  patients?: ReadonlyMap<number, string>,
+): CalendarEventInput[] {
   return events.map((ev) => {
     const pending = pendingSlotIds.includes(ev.id);
     // a booking stays red (it opens its detail); any other slot that has begun is grey and inert
     const past = !RED.has(ev.status) && !ev.url && isPastSlot(ev, wallNow);
+    const patient = RED.has(ev.status) ? patients?.get(Date.parse(ev.start)) : undefined;
+    // the slot's label stays what it is (its title); the name is said apart, after it
     const label = past ? it.availability.pastLabel(utcClock(ev.start), utcClock(ev.end)) : slotLabel(ev);
     return {
       id: ev.id,
@@ -63,7 +73,7 @@ export function toCalendarEvents(events: readonly AvailabilityEvent[], pendingSl
       color: past ? PAST_COLORS.color : ev.color,
       contrastColor: past ? PAST_COLORS.textColor : ev.textColor,
       class: ['slot-event', `slot-${ev.status}`, pending ? 'slot-pending' : '', past ? 'slot-past' : ''].filter(Boolean).join(' '),
-      extendedProps: { status: ev.status, pending, label, past },
+      extendedProps: { status: ev.status, pending, label, past, ...(patient ? { patient } : {}) },
     };
   });
 }

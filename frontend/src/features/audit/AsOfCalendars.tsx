@@ -3,11 +3,12 @@ import type { AvailabilityEvent, DoctorSummary } from '@studio/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { startOfISOWeek } from 'date-fns';
 import { useMemo, useState } from 'react';
-import { Alert, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Alert, Col, Row, Spinner } from 'react-bootstrap';
 import { errorMessage } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import * as it from '../../i18n/it';
 // the same grid as the doctors' calendar: one slot drawing, in components/ui
+import { DoctorPicker } from '../../components/ui/DoctorPicker';
 import { WEEK_GRID_OPTIONS, renderEventContent, useSlotMinHeight } from '../../components/ui/WeekGrid';
 import { hourToSlotTime, toCalendarEvents } from '../../components/ui/weekGridEvents';
 import { useGetAvailabilityAsOfQuery, useGetAvailabilityNowQuery } from './auditApi';
@@ -82,17 +83,7 @@ export function AsOfCalendars() {
           if (doctorId && instant) setChosen({ doctorId, at: localInputToIso(instant) });
         }}
         subject={
-          <Form.Group controlId="as-of-doctor">
-            <Form.Label>{it.audit.doctor}</Form.Label>
-            <Form.Select value={doctorId} onChange={(e) => setDoctorId(e.target.value)} required>
-              <option value="" />
-              {doctors.data?.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <DoctorPicker id="as-of-doctor" label={it.audit.doctor} placeholder="" required doctors={doctors.data} value={doctorId} onChange={setDoctorId} />
         }
       />
       {then.isError && <Alert variant="danger">{errorMessage(then.error, it.audit.asOfError)}</Alert>}

@@ -5,24 +5,19 @@ import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
 import { useAppDispatch } from '../../lib/hooks';
 import { AsyncModal, AsyncTabs, InfiniteScroll } from '../../components/ui';
+import { DoctorPicker } from '../../components/ui/DoctorPicker';
 import * as it from '../../i18n/it';
 import { auditApi, useLazyGetAuditEventsQuery, type AuditFilters } from './auditApi';
 import { formatInstant, localInputToIso, shortId, shortStream } from './format';
 import { PatientField, patientIdOf, usePatientChoices } from './PatientField';
 import { groupReads, type ListedEvent } from './groupReads';
+import { auditCsv } from './auditCsv';
 import { describe, eventLabel, Timeline } from './Timeline';
 
 const EMPTY: AuditFilters = {};
 
 /** the types to filter by, by their Italian names in alphabetical order (no technical name typed) */
 const EVENT_TYPE_CHOICES = Object.entries(it.audit.eventTypes).sort(([, a], [, b]) => a.localeCompare(b, 'it'));
-
-/** a CSV field: quoted, quotes doubled; a leading = + - @ is neutralised so a spreadsheet does not run it */
-const csvField = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
 
 /** at most this many events in one export: a filtered list, not the whole log */
 export const CSV_EXPORT_LIMIT = 10_000;
@@ -99,18 +94,8 @@ export function EventBrowser() {
         all.push(...result.events);
         after = result.next;
       } while (after !== null && all.length < CSV_EXPORT_LIMIT);
-      const lines = [
-        it.audit.csvHeader.map(csvField).join(';'),
-        ...all
-          .slice(0, CSV_EXPORT_LIMIT)
-          .map((r) =>
-            [r.position, formatInstant(r.at), r.stream, describe(r.type), r.type, who(r.userId, r.role), r.correlationId, r.causationId]
-              .map(csvField)
-              .join(';'),
-          ),
-      ];
-      // a BOM so that spreadsheets read the accents; ';' as Italian spreadsheets expect
-      const blob = new Blob(['\ufeff' + lines.join('\r\n')], { type: 'text/csv;charset=utf-8' });
+      const csv = auditCsv(all.slice(0, CSV_EXPORT_LIMIT), who);
+      const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
       link.download = 'storico.csv';
@@ -158,17 +143,14 @@ export function EventBrowser() {
             </Form.Group>
           </Col>
           <Col sm={6} lg={3}>
-            <Form.Group controlId="audit-doctor">
-              <Form.Label>{it.audit.doctor}</Form.Label>
-              <Form.Select {...field('doctor')}>
-                <option value="">{it.audit.anyDoctor}</option>
-                {doctors.data?.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+            <DoctorPicker
+              id="audit-doctor"
+              label={it.audit.doctor}
+              placeholder={it.audit.anyDoctor}
+              doctors={doctors.data}
+              value={draft.doctor ?? ''}
+              onChange={(doctor) => setDraft({ ...draft, doctor })}
+            />
           </Col>
           <Col sm={6} lg={3}>
             <PatientField id="audit-patient" value={draft.patient ?? ''} onChange={(text) => setDraft({ ...draft, patient: text })} />

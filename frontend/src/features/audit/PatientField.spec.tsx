@@ -21,7 +21,7 @@ describe('the patient a history search stands for', () => {
     expect(patientIdOf(patients[2].id, patients)).toBe(patients[2].id);
   });
 
-  test('a birth date typed dd/mm/yyyy or an email only one patient has is that patient (issue 28)', () => {
+  test('a birth date typed dd/mm/yyyy or an email only one patient has is that patient', () => {
     expect(patientIdOf('02/04/1980', patients)).toBe(patients[0].id);
     expect(patientIdOf('luca@example', patients)).toBe(patients[0].id);
   });

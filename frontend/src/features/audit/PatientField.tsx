@@ -33,11 +33,11 @@ export function patientIdOf(text: string, patients: readonly Patient[]): string 
 }
 
 /**
- * a patient for the history's searches: the front desk searches by name, birth date or email (names in clear for
+ * a patient for the history's searches: the front desk searches by name or birth date (names in clear for
  * it), the auditor, who reads names sealed, by the patient's short code; nobody types a whole id
  */
 /**
- * the patients a history search offers: the front desk's by name, birth date and email; the auditor's by a short code
+ * the patients a history search offers: the front desk’s by name and birth date; the auditor's by a short code
  * ("Paziente · 3336c482…", the label the auditor already reads in the list), as names are sealed for the auditor
  */
 export function usePatientChoices(): Patient[] {

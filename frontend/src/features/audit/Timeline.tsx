@@ -4,7 +4,8 @@ import { dayLong, isoDay, localClock } from '../../lib/dates';
 import type { ListedEvent } from './groupReads';
 
 /** an event type in Italian (the technical name where none is written yet) */
-export const describe = (type: string): string => it.audit.eventTypes[type] ?? type;
+// own keys only: an event type named like an Object.prototype member (toString) is not a label
+export const describe = (type: string): string => (Object.hasOwn(it.audit.eventTypes, type) ? it.audit.eventTypes[type] : type);
 
 /** an event as a person reads it: its Italian name, what a read was of, and how many reads a grouped row stands for */
 export function eventLabel(e: ListedEvent): string {

@@ -1,4 +1,4 @@
-import type { AsOfPatientRecord, AuditEventDetail, AuditEventsPage, AvailabilityEvent, ChainVerification, DietPatient } from '@studio/contracts';
+import type { AsOfPatientRecord, AuditEventDetail, AuditEventsPage, AvailabilityEvent, ChainVerification, PatientListItem } from '@studio/contracts';
 import { api } from '../../lib/api';
 
 export interface AuditFilters {
@@ -26,9 +26,10 @@ export const auditApi = api.injectEndpoints({
       query: ({ filters, after }) => ({ url: '/api/audit/events', params: filterParams(filters, after) }),
       keepUnusedDataFor: 0,
     }),
-    /** the patients by name, for the admin's searches (GET /api/diets/patients answers the front desk every patient) */
-    getAuditPatients: build.query<DietPatient[], void>({
-      query: () => ({ url: '/api/diets/patients' }),
+    /** the patients by name and birth date, for the admin's searches (GET /api/patients answers the front desk every patient) */
+    getAuditPatients: build.query<{ id: string; name: string; birthDate: string | null }[], void>({
+      query: () => ({ url: '/api/patients' }),
+      transformResponse: (list: PatientListItem[]) => list.map((p) => ({ id: p.id, name: `${p.name} ${p.surname}`.trim(), birthDate: p.birthDate })),
     }),
     /** the patients as ids only, for the auditor's patient field (names are sealed for the auditor) */
     getAuditPatientIds: build.query<{ id: string }[], void>({

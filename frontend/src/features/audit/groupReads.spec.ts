@@ -17,7 +17,7 @@ const read = (position: number, at: string, userId = 'u1', what = 'personal_data
   what,
 });
 
-describe('the reads of personal data in /storico, grouped as the patient’s own list (issue 28)', () => {
+describe('the reads of personal data in /storico, grouped as the patient’s own list', () => {
   it('same reader, same person and kind, same hour: one row with the count, where the newest is; other events stay', () => {
     const other: AuditEventRow = { ...read(5, '2030-03-05T09:50:00Z'), type: 'BookingHeld', stream: 'booking-b1', what: undefined };
     const rows = [

@@ -4,7 +4,7 @@ import type { AuditEventRow } from '@studio/contracts';
 export type ListedEvent = AuditEventRow & { count: number; firstAt: string };
 
 /**
- * The reads of personal data in /storico as the person's own list shows them (issue 25's rule): reads by the same
+ * The reads of personal data in /storico as the person's own list shows them (the same rule): reads by the same
  * reader, of the same person and kind of data, in the same hour are one row with their count, placed where the
  * newest is. Every other event stays one row, in the log's order (newest first).
  */

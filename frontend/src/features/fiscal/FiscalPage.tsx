@@ -4,6 +4,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { Accordion, Alert, Button, Form, Table } from 'react-bootstrap';
 import { errorMessage, useGetSessionQuery } from '../../lib/api';
 import { useGetDoctorsQuery } from '../../lib/doctorsApi';
+import { DoctorPicker } from '../../components/ui/DoctorPicker';
 import { Loading } from '../../components/ui/Loading';
 import { usePageTitle } from '../../lib/pageTitle';
 import { formatEuro } from '../../lib/money';
@@ -18,6 +19,7 @@ import {
   useGetTakingsQuery,
   takingsUrl,
 } from './fiscalApi';
+import { QuerySection } from '../../components/ui/QuerySection';
 
 const t = it.fiscal;
 
@@ -61,18 +63,7 @@ export function FiscalPage() {
     <div className="fiscal-page">
       <h1 className="h3">{t.title}</h1>
       <Form className="d-flex flex-wrap gap-3 align-items-end mb-3" onSubmit={(e) => e.preventDefault()}>
-        {user?.role === 'admin' && (
-          <Form.Group controlId="fiscal-doctor">
-            <Form.Label>{t.doctor}</Form.Label>
-            <Form.Select value={doctorId ?? ''} onChange={(e) => setPicked(e.target.value)}>
-              {(doctors.data ?? []).map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        )}
+        {user?.role === 'admin' && <DoctorPicker id="fiscal-doctor" label={t.doctor} doctors={doctors.data} value={doctorId ?? ''} onChange={setPicked} />}
         <Form.Group controlId="fiscal-year">
           <Form.Label>{t.year}</Form.Label>
           <Form.Control type="number" min={2015} max={2100} value={year} onChange={(e) => setYear(Number(e.target.value) || year)} style={{ width: '8rem' }} />
@@ -85,8 +76,7 @@ export function FiscalPage() {
       </Form>
       <p className="small text-body-secondary">{t.exportHelp}</p>
       {documents.data?.blockedMessage && <Alert variant="warning">{documents.data.blockedMessage}</Alert>}
-      {documents.isLoading && <Loading label={t.loading} />}
-      {documents.isError && <Alert variant="danger">{errorMessage(documents.error, t.error)}</Alert>}
+      <QuerySection query={documents} loadingLabel={t.loading} errorText={t.error} retry={false} />
       {documents.data && (
         <>
           <DataTable

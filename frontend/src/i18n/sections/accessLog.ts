@@ -8,13 +8,16 @@ export const accessLog = {
   when: 'Quando',
   who: 'Chi',
   what: 'Cosa',
+  registerNumber: (n: string) => `n. iscr. albo ${n}`,
   whatLabels: {
     questionnaire_answers: 'risposte al questionario',
     personal_data: 'dati anagrafici',
     audit_event: 'un evento dello storico',
     diet: 'dieta',
     clinical_record: 'cartella clinica',
+    messages: 'messaggi',
+    diary: 'diario alimentare',
   } as Record<string, string>,
-  /** reads grouped by reader, kind and hour (issue 25) */
+  /** reads grouped by reader, kind and hour */
   times: (count: number) => plural(count, 'volta', 'volte'),
 } as const;

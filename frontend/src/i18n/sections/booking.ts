@@ -5,6 +5,10 @@ export const booking = {
   intro: 'Scegli il medico, poi il giorno e l’ora della visita.',
   formLabel: 'Prenotazione di una visita',
   doctor: 'Medico',
+  location: 'Sede',
+  anyLocation: 'Tutte le sedi',
+  widgetBlocked: 'Il browser blocca i cookie in questa cornice:',
+  widgetOpenTab: 'apri la prenotazione in una nuova scheda',
   doctorPlaceholder: 'Scegli un medico…',
   chooseDoctor: 'Scegli un medico per vedere i giorni con orari liberi.',
   noDoctors: 'Al momento non ci sono medici prenotabili.',
@@ -46,6 +50,7 @@ export const booking = {
   chooseVisitType: 'Scegli il tipo di visita per vedere i giorni con orari liberi.',
   visitMode: { studio: 'In studio', online: 'Online (videochiamata)' } as Record<'studio' | 'online', string>,
   firstVisitOnly: 'Solo prima visita',
+  followUpOnly: 'Solo controllo, dopo una prima visita',
   visitMinutes: (minutes: number) => plural(minutes, 'minuto', 'minuti'),
   live,
 } as const;

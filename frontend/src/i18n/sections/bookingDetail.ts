@@ -1,3 +1,4 @@
+import { theDate } from '../theDate';
 import { bookingDetailForbidden } from './forbidden';
 
 export const bookingDetail = {
@@ -18,7 +19,7 @@ export const bookingDetail = {
   answersForbiddenHint: 'Puoi vedere solo le risposte dei pazienti che hanno una prenotazione con te. Per altri pazienti contatta la segreteria.',
   answersNotFoundHint: 'Il paziente potrebbe essere stato cancellato. Contatta la segreteria se il problema resta.',
   noAnswers: 'Il paziente non ha ancora compilato il questionario.',
-  answeredAt: (when: string) => `Compilato il ${when}`,
+  answeredAt: (when: string) => `Compilato ${theDate(when)}`,
   choices: 'Risposta',
   freeText: 'Note del paziente',
   noChoice: 'Nessuna risposta',

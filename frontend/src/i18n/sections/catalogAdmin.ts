@@ -25,6 +25,7 @@ export const catalogAdmin = {
   active: 'In vendita',
   inactive: 'Non in vendita',
   activeLabel: 'In vendita (visibile ai pazienti)',
+  followUpOnlyLabel: 'Solo visite di controllo (per chi ha già fatto una visita con il medico)',
   actions: 'Azioni',
   edit: 'Modifica',
   code: 'Codice',

@@ -25,7 +25,12 @@ export const clinical = {
   activityOptions: { sedentario: 'Sedentario', leggero: 'Leggero', moderato: 'Moderato', intenso: 'Intenso' } as Record<string, string>,
   lifestyleNotes: 'Stile di vita (note)',
   allergies: 'Allergie e intolleranze',
-  allergiesHint: 'Separate da virgola, ad esempio: arachidi, lattosio. Il piano alimentare le segnala.',
+  allergiesOther: 'Altre allergie o intolleranze',
+  proposedAllergies: 'Allergie e intolleranze indicate dal paziente nel questionario:',
+  acceptAllergies: 'Aggiungi alla cartella',
+  proposedNeedsRecord: 'Compila e salva la cartella per aggiungerle.',
+  allergiesHint:
+    'Gli allergeni dell’elenco europeo (Reg. UE 1169/2011) e il lattosio; le altre separate da virgola, ad esempio: nichel, kiwi. Il piano alimentare segnala i cibi che li contengono.',
   diagnosis: 'Diagnosi o prescrizione del medico',
   diagnosisKind: 'Tipo',
   diagnosisNone: 'Nessuna',
@@ -68,6 +73,10 @@ export const clinical = {
   bmiClass: 'Classe IMC',
   whr: 'Vita/fianchi',
   bodyFat: 'Massa grassa %',
+  bodyFatNeeds: (sex: 'M' | 'F' | undefined) =>
+    `Massa grassa «—»: servono le pliche bicipitale, tricipitale, sottoscapolare e soprailiaca (Durnin–Womersley) oppure ${
+      sex === 'M' ? 'pettorale, addominale e della coscia' : sex === 'F' ? 'tricipitale, soprailiaca e della coscia' : 'le tre pliche di Jackson–Pollock'
+    } (Jackson–Pollock).`,
   trend: 'Andamento',
   measures: { weightKg: 'Peso (kg)', bmi: 'IMC (kg/m²)', waistCm: 'Vita (cm)', hipCm: 'Fianchi (cm)', bodyFatPercent: 'Massa grassa (%)' } as Record<
     string,
@@ -119,6 +128,12 @@ export const clinical = {
   analyte: 'Analita',
   value: 'Valore',
   unit: 'Unità',
+  referenceLow: 'Minimo di riferimento (facoltativo)',
+  referenceHigh: 'Massimo di riferimento (facoltativo)',
+  reference: 'Intervallo di riferimento',
+  referenceRange: (low: string | null, high: string | null) => (low && high ? `${low}–${high}` : low ? `≥ ${low}` : high ? `≤ ${high}` : '—'),
+  labHigh: 'sopra l’intervallo',
+  labLow: 'sotto l’intervallo',
   addLab: 'Aggiungi l’esame',
   noLabs: 'Nessun esame.',
   attachments: 'Allegati',
@@ -127,6 +142,8 @@ export const clinical = {
   noAttachments: 'Nessun allegato.',
   report: 'Stampa la relazione della visita (PDF)',
   dietLink: 'Apri la dieta',
+  messagesLink: 'Messaggi del paziente',
+  diaryLink: 'Diario alimentare',
   recordLink: 'Cartella',
   weightTrend: 'Il tuo peso nel tempo',
   weightTrendEmpty: 'Il tuo medico non ha ancora registrato misurazioni.',

@@ -53,6 +53,7 @@ export const diet = {
   protein: 'Proteine (g)',
   carbohydrate: 'Carboidrati (g)',
   fat: 'Grassi (g)',
+  macroShort: ['Prot.', 'Carb.', 'Grassi'] as const,
   total: 'Totale',
   addRow: 'Aggiungi riga',
   removeRow: 'Rimuovi riga',
@@ -84,6 +85,8 @@ export const diet = {
   summaryError: 'Impossibile calcolare il riepilogo.',
   /** grams and percentage already formatted (lib/format: formatGrams, formatPercent) */
   macroRow: (grams: string, percent: string) => `${grams} (${percent})`,
+  /** a macronutrient beside its grams ("Proteine 120,7 g"): the unit is the value's, not the name's */
+  macroName: { protein: 'Proteine', carbohydrate: 'Carboidrati', fat: 'Grassi' },
   mealSummary: (meal: string) => `Riepilogo: ${meal.toLowerCase()}`,
   editSummary: 'Modifica i grammi',
   endEditSummary: 'Salva i grammi',
@@ -94,6 +97,7 @@ export const diet = {
   save: 'Salva la dieta',
   saving: 'Salvataggio…',
   saved: 'Dieta salvata.',
+  emptyRow: (meal: string, row: number) => `${meal}, riga ${row}: scegli un alimento o elimina la riga, poi salva.`,
   unsaved: 'Modifiche non salvate',
   reload: 'Ricarica la dieta',
   reloaded: 'Dieta ricaricata dal server.',

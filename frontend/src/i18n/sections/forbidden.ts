@@ -12,7 +12,9 @@ export const fiscalForbidden = 'I documenti fiscali sono riservati ai medici e a
 export const auditForbidden =
   'Lo storico degli eventi è riservato al revisore e alla segreteria: i medici vedono le proprie prenotazioni e diete dalle loro pagine.';
 export const dietForbidden = 'Questa pagina è riservata ai medici e alla segreteria.';
+export const dietPlansForbidden = 'I piani alimentari sono dati sanitari: li vede e li scrive il medico che segue il paziente.';
 export const settingsForbidden = 'Le impostazioni sono riservate ai medici e alla segreteria.';
+export const statisticsForbidden = 'Le statistiche sono riservate alla segreteria e ai medici, ognuno per le proprie visite.';
 export const clinicalForbidden = 'La cartella clinica è riservata ai medici che seguono il paziente.';
 
 export const forbidden = {
@@ -25,6 +27,9 @@ export const forbidden = {
   fiscal: fiscalForbidden,
   audit: auditForbidden,
   diet: dietForbidden,
+  dietPlans: dietPlansForbidden,
   settings: settingsForbidden,
   clinical: clinicalForbidden,
+  statistics: statisticsForbidden,
+  messages: 'I messaggi sono riservati ai pazienti, ai medici che li seguono e alla segreteria.',
 } as const;

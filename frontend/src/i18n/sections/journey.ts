@@ -1,6 +1,7 @@
 import { plural } from '../shared';
+import { theDate } from '../theDate';
 
-/** the patient's journey around a booking of a visit type (issue 29): price, confirmation, video link, policy wording */
+/** the patient's journey around a booking of a visit type: price, confirmation, video link, policy wording */
 export const journey = {
   visitTypePrice: (name: string, minutes: number) => `Il prezzo è quello della visita prenotata: ${name} (${plural(minutes, 'minuto', 'minuti')}).`,
   confirmedTitle: 'Prenotazione confermata',
@@ -24,7 +25,7 @@ export const journey = {
   videoOpensAt: (when: string) => `Il collegamento si apre ${when}, 15 minuti prima dell’inizio.`,
   videoOpen: 'Il collegamento è aperto: puoi entrare nella videochiamata.',
   policyPassed: (cutoff: string) =>
-    `Il termine per disdire con rimborso è scaduto il ${cutoff}: puoi ancora disdire la visita, ma senza rimborso, e non puoi più spostarla.`,
+    `Il termine per disdire con rimborso è scaduto ${theDate(cutoff)}: puoi ancora disdire la visita, ma senza rimborso, e non puoi più spostarla.`,
   cancelledBy: { patient: 'Disdetta da te', doctor: 'Disdetta dal medico', admin: 'Disdetta dalla segreteria' },
   cancelReason: (reason: string) => `Motivo: ${reason}`,
   refundAmount: (amount: string) => `Rimborso: ${amount}`,

@@ -1,5 +1,6 @@
 import { type BookingStatus } from '@studio/contracts';
 import { plural } from '../shared';
+import { theDate } from '../theDate';
 
 export const myBookings = {
   title: 'Le tue prenotazioni',
@@ -33,10 +34,10 @@ export const myBookings = {
   cancelled: 'La visita è stata disdetta.',
   cancelledRefunded: 'La visita è stata disdetta e il pagamento ti è stato rimborsato per intero.',
   cancelFailed: 'Impossibile disdire la visita. Riprova.',
-  refundYes: (cutoff: string) => `Disdicendo ora (entro il ${cutoff}) ricevi il rimborso completo del pagamento.`,
+  refundYes: (cutoff: string) => `Disdicendo ora (entro ${theDate(cutoff)}) ricevi il rimborso completo del pagamento.`,
   refundNo: (hours: number) => `Mancano meno di ${plural(hours, 'ora', 'ore')} alla visita: puoi ancora disdirla, ma il pagamento non ti sarà rimborsato.`,
   policy: (hours: number, cutoff: string) =>
-    `Puoi disdire o spostare la visita con rimborso completo fino a ${plural(hours, 'ora', 'ore')} prima (entro il ${cutoff}); dopo potrai solo disdirla, senza rimborso.`,
+    `Puoi disdire o spostare la visita con rimborso completo fino a ${plural(hours, 'ora', 'ore')} prima (entro ${theDate(cutoff)}); dopo potrai solo disdirla, senza rimborso.`,
   refunded: 'Rimborsata',
   reschedule: 'Sposta',
   rescheduleTitle: 'Sposta la visita',

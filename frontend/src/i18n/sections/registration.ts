@@ -13,6 +13,8 @@ export const registration = {
   taxcodeHelp: '16 caratteri, per esempio RSSMRA85T10A562S.',
   consentBefore: 'Ho letto e accetto l’',
   consentLink: 'informativa sulla privacy',
+  textsLegend: 'Promemoria sul cellulare (facoltativo, si cambia da «Il mio profilo»)',
+  textsChannels: { sms: 'SMS', whatsapp: 'WhatsApp' },
   submit: 'Registrati',
   submitting: 'Registrazione in corso…',
   holding: 'Registrazione completata: stiamo riservando l’orario…',

@@ -14,6 +14,7 @@ export const visitTypes = {
   minutes: (m: number) => plural(m, 'minuto', 'minuti'),
   modes: { studio: 'In studio', online: 'Online' } as Record<string, string>,
   firstVisitOnlyBadge: 'Solo prima visita',
+  followUpOnlyBadge: 'Solo controllo',
   archivedBadge: 'Archiviato',
   rules: (buffer: number, noticeHours: number, horizon: number) =>
     `Pausa dopo: ${buffer} min · Preavviso minimo: ${plural(noticeHours, 'ora', 'ore')} · Prenotabile fino a ${plural(horizon, 'giorno', 'giorni')}`,
@@ -26,7 +27,10 @@ export const visitTypes = {
   price: 'Prezzo (€)',
   priceInvalid: 'Prezzo non valido: ad esempio 90 o 90,50.',
   mode: 'Modalità',
+  location: 'Sede',
+  anyLocation: 'Ovunque il medico riceve',
   firstVisitOnly: 'Solo prima visita (per chi non ha ancora fatto una visita con il medico)',
+  followUpOnly: 'Solo controllo (per chi ha già fatto una visita con il medico)',
   buffer: 'Pausa dopo la visita (minuti)',
   noticeHours: 'Preavviso minimo (ore)',
   horizonDays: 'Prenotabile fino a (giorni da oggi)',

@@ -1,2 +1,0 @@
-// agenda's public entry: its Nest module (DESIGN.md "Dependencies between features")
-export { AgendaModule } from './agenda.module';

@@ -1,0 +1,105 @@
+import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { AVAILABILITY_CHANGED, AVAILABILITY_UNWATCH, AVAILABILITY_WATCH, AvailabilityWatch, type AvailabilityWatchAck } from '@studio/contracts';
+import { changedMessage, publicChangedMessage } from './availability-slots.queries';
+import type { SlotDoc } from './availability-slots.projection';
+import type { Server, Socket } from 'socket.io';
+import { type Ports } from '../../../platform/kernel/ports';
+import { AvailabilityService } from './availability.service';
+import {
+  MAX_WATCHED_DOCTORS,
+  REPLAY_COST,
+  SOCKET_TOO_FAST_MESSAGE,
+  SOCKET_TOO_MANY_WATCHES_MESSAGE,
+  socketMayGo,
+  socketUser,
+} from '../../../platform/security/socket-limits';
+import type { Role } from '@studio/contracts';
+import { usersReadModel } from '../../accounts/users';
+import { KernelPorts } from '../../../platform/kernel/kernel-ports';
+
+/**
+ * Two rooms per doctor: staff (who may read GET /disponibilita/json) hear the full slot, with held
+ * or booked and the booking's link; patients and visitors only free or not free, as
+ * GET /disponibilita/query tells them.
+ */
+const STAFF: Role[] = ['doctor', 'admin', 'auditor'];
+const ROOM_PREFIX = 'availability:';
+const room = (doctorId: string, staff: boolean) => `${ROOM_PREFIX}${staff ? 'staff' : 'public'}:${doctorId}`;
+
+/**
+ * Pushes availability changes to the browsers watching a doctor. The feed is the projection
+ * runner's committed changes, never the in-process command bus: what is pushed is what a
+ * query would now answer.
+ */
+@WebSocketGateway()
+export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
+  @WebSocketServer() server!: Server;
+  private readonly logger = new Logger('AvailabilityGateway');
+  private unsubscribe?: () => void;
+
+  private readonly readModels: Ports['readModels'];
+
+  constructor(
+    private readonly kernel: KernelPorts,
+    private readonly availability: AvailabilityService,
+  ) {
+    this.readModels = kernel.readModels;
+  }
+
+  onModuleInit(): void {
+    this.unsubscribe = this.kernel.changes.onChange((changes) => {
+      for (const change of changes) {
+        if (change.projection !== 'availability_slots' || !change.doc) continue;
+        const doc = change.doc as SlotDoc;
+        const previous = change.previous as SlotDoc | null;
+        // a new hold changes the red link even if the status stays the same
+        if (previous?.status === doc.status && previous?.bookingId === doc.bookingId) continue;
+        const full = changedMessage(doc, change.position);
+        // local: every instance hears the whole feed and serves its own sockets (through the Redis adapter each would reach all, twice)
+        this.server.local.to(room(doc.doctorId, true)).emit(AVAILABILITY_CHANGED, full);
+        const visible = publicChangedMessage(full);
+        const before = previous ? publicChangedMessage(changedMessage(previous, change.position)) : null;
+        // held → booked changes nothing a patient may see
+        if (before?.slot.status !== visible.slot.status) this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, visible);
+      }
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  @SubscribeMessage(AVAILABILITY_WATCH)
+  async watch(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<AvailabilityWatchAck> {
+    const parsed = AvailabilityWatch.safeParse(body);
+    if (!parsed.success) return { ok: false, error: 'Richiesta non valida: indica il medico da seguire.' };
+    const { doctorId, since } = parsed.data;
+    if (!(await socketMayGo(this.kernel.limits.socket, socket, since === undefined ? 1 : REPLAY_COST))) return { ok: false, error: SOCKET_TOO_FAST_MESSAGE };
+    const doctor = await usersReadModel.get(this.readModels, doctorId);
+    if (doctor?.doc.role !== 'doctor') return { ok: false, error: 'Medico non trovato.' };
+    const user = socketUser(socket);
+    const staff = user !== undefined && STAFF.includes(user.role);
+    const target = room(doctorId, staff);
+    const watched = [...socket.rooms].filter((r) => r.startsWith(ROOM_PREFIX));
+    if (!watched.includes(target) && watched.length >= MAX_WATCHED_DOCTORS) return { ok: false, error: SOCKET_TOO_MANY_WATCHES_MESSAGE };
+    // join first, then replay: a change committed in between arrives twice at worst, never zero times
+    await socket.join(target);
+    const position = await this.availability.checkpoint();
+    if (since !== undefined) {
+      for (const message of await this.availability.changesSince(doctorId, since))
+        socket.emit(AVAILABILITY_CHANGED, staff ? message : publicChangedMessage(message));
+    }
+    this.logger.debug(`watch ${doctorId} since ${since ?? '-'} at ${position}`);
+    return { ok: true, position };
+  }
+
+  @SubscribeMessage(AVAILABILITY_UNWATCH)
+  async unwatch(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean }> {
+    const parsed = AvailabilityWatch.safeParse(body);
+    if (!parsed.success || !(await socketMayGo(this.kernel.limits.socket, socket))) return { ok: false };
+    await socket.leave(room(parsed.data.doctorId, true));
+    await socket.leave(room(parsed.data.doctorId, false));
+    return { ok: true };
+  }
+}

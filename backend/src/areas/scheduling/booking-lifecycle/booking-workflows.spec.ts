@@ -1,0 +1,138 @@
+import { availabilityStreamName, bookingStreamName, orderStreamName } from '@studio/contracts';
+import { ConflictError } from '../../../platform/common/errors';
+import { cancelBookingWorkflow, type CancelInput } from './cancel-booking.workflow';
+import { rescheduleBookingWorkflow, type RescheduleInput } from './reschedule-booking.workflow';
+import { workflowSpec } from '../../../platform/event-store/workflow-spec';
+
+const B = bookingStreamName('b1');
+const DAY6 = availabilityStreamName('d1', '2030-03-06');
+const DAY7 = availabilityStreamName('d1', '2030-03-07');
+const O = orderStreamName('o1');
+const S6 = '2030-03-06T09:00:00Z';
+const S7 = '2030-03-07T10:00:00Z';
+const slot = (start: string) => ({
+  doctorId: 'd1',
+  slotId: `d1~${start.slice(0, 10).replace(/-/g, '')}${start.slice(11, 13)}${start.slice(14, 16)}`,
+  start,
+  end: start.replace(/:00:00Z$/, ':30:00Z'),
+});
+
+const booked = { stream: DAY6, type: 'SlotBooked', data: { ...slot(S6), bookingId: 'b1', patientId: 'p1', orderId: 'o1' } };
+const captured = { stream: O, type: 'PaymentCaptured', data: { orderId: 'o1', captureId: 'C1', amountCents: 8000, currency: 'EUR' } };
+const cancelledWith = (refund: 'full' | 'none') => ({
+  stream: B,
+  type: 'BookingCancelled',
+  data: { bookingId: 'b1', patientId: 'p1', doctorId: 'd1', ...slot(S6), by: 'patient', reason: null, refund, at: '2030-03-04T06:00:00Z' },
+});
+const freed = (start: string, cause: 'cancelled' | 'rescheduled', stream = DAY6) => ({
+  stream,
+  type: 'SlotFreed',
+  data: { ...slot(start), bookingId: 'b1', cause },
+});
+const refunded = {
+  stream: O,
+  type: 'PaymentRefunded',
+  data: { orderId: 'o1', captureId: 'C1', refundId: 'R1', status: 'COMPLETED', reason: 'Prenotazione annullata' },
+};
+const settled = { stream: B, type: 'BookingCancellationSettled', data: { bookingId: 'b1', refundId: 'R1' } };
+
+describe('cancel workflow', () => {
+  const input: CancelInput = { bookingId: 'b1', doctorId: 'd1', day: '2030-03-06', orderId: 'o1' };
+  const flow = workflowSpec(cancelBookingWorkflow)(input);
+  const freeSlot = { kind: 'free-slot', doctorId: 'd1', start: S6, end: slot(S6).end, bookingId: 'b1' } as const;
+
+  it('follows the booking, its doctor-day and its order', () => expect(cancelBookingWorkflow.streams(input)).toEqual([B, DAY6, O]));
+  it('does nothing before the booking is cancelled', () => flow.given([booked, captured]).thenDone());
+  it('given a cancellation, frees the slot first', () => flow.given([captured, booked, cancelledWith('full')]).thenNext(freeSlot));
+  it('then refunds the order when the refund is full', () =>
+    flow.given([captured, booked, cancelledWith('full'), freed(S6, 'cancelled')]).thenNext({ kind: 'refund', orderId: 'o1', bookingId: 'b1' }));
+  it('then settles with the refund', () =>
+    flow.given([captured, booked, cancelledWith('full'), freed(S6, 'cancelled'), refunded]).thenNext({ kind: 'settle', bookingId: 'b1', refundId: 'R1' }));
+  it('with no refund due, settles right after freeing the slot', () =>
+    flow.given([captured, booked, cancelledWith('none'), freed(S6, 'cancelled')]).thenNext({ kind: 'settle', bookingId: 'b1', refundId: null }));
+  it('is done once settled', () => flow.given([captured, booked, cancelledWith('full'), freed(S6, 'cancelled'), refunded, settled]).thenDone());
+  it("ignores another booking's slot events on the same day", () =>
+    flow
+      .given([captured, booked, cancelledWith('full'), { ...freed(S6, 'cancelled'), data: { ...freed(S6, 'cancelled').data, bookingId: 'b9' } }])
+      .thenNext(freeSlot));
+  it('at a location with rooms: the room goes right after the slot, then the refund; another booking’s room is not ours', () => {
+    const atSede: CancelInput = { ...input, locationId: 'sede1' };
+    const ROOMS = 'room-sede1-2030-03-06';
+    const taken = (bookingId: string) => ({
+      stream: ROOMS,
+      type: 'RoomTaken',
+      data: { locationId: 'sede1', roomId: 'r1', bookingId, start: S6, end: slot(S6).end },
+    });
+    const withRoom = workflowSpec(cancelBookingWorkflow)(atSede);
+    expect(cancelBookingWorkflow.streams(atSede)).toEqual([B, DAY6, O, ROOMS]);
+    withRoom.given([captured, booked, taken('b1'), cancelledWith('full')]).thenNext(freeSlot);
+    withRoom
+      .given([captured, booked, taken('b1'), cancelledWith('full'), freed(S6, 'cancelled')])
+      .thenNext({ kind: 'free-room', locationId: 'sede1', day: '2030-03-06', bookingId: 'b1' });
+    const released = { stream: ROOMS, type: 'RoomReleased', data: { locationId: 'sede1', roomId: 'r1', bookingId: 'b1', reason: 'cancelled' } };
+    withRoom
+      .given([captured, booked, taken('b1'), cancelledWith('full'), freed(S6, 'cancelled'), released])
+      .thenNext({ kind: 'refund', orderId: 'o1', bookingId: 'b1' });
+    withRoom.given([captured, booked, taken('b9'), cancelledWith('full'), freed(S6, 'cancelled')]).thenNext({ kind: 'refund', orderId: 'o1', bookingId: 'b1' });
+  });
+  it('needs no compensation: every step is retried as it is', () =>
+    flow
+      .given([captured, booked, cancelledWith('full')])
+      .whenRefused(freeSlot, new ConflictError('x'))
+      .thenNothing());
+});
+
+describe('reschedule workflow', () => {
+  const input: RescheduleInput = {
+    bookingId: 'b1',
+    requestId: 'r1',
+    doctorId: 'd1',
+    fromDay: '2030-03-06',
+    toDay: '2030-03-07',
+    now: '2030-03-04T06:00:00.000Z',
+    timeZone: 'Europe/Rome',
+  };
+  const flow = workflowSpec(rescheduleBookingWorkflow)(input);
+  const request = {
+    bookingId: 'b1',
+    requestId: 'r1',
+    patientId: 'p1',
+    doctorId: 'd1',
+    orderId: 'o1',
+    fromSlotId: slot(S6).slotId,
+    fromStart: S6,
+    fromEnd: slot(S6).end,
+    slotId: slot(S7).slotId,
+    start: S7,
+    end: slot(S7).end,
+    by: 'patient' as const,
+    at: '2030-03-04T06:00:00.000Z',
+  };
+  const requested = { stream: B, type: 'BookingRescheduleRequested', data: request };
+  const rebooked = { stream: DAY7, type: 'SlotRebooked', data: { ...slot(S7), bookingId: 'b1', patientId: 'p1', orderId: 'o1', fromSlotId: slot(S6).slotId } };
+  const moved = { stream: B, type: 'BookingRescheduled', data: { ...request, sequence: 1 } };
+  const bookNew = { kind: 'book-new-slot', request, now: input.now, timeZone: input.timeZone } as const;
+
+  it('follows the booking and both doctor-days, once each', () => {
+    expect(rescheduleBookingWorkflow.streams(input)).toEqual([B, DAY6, DAY7]);
+    expect(rescheduleBookingWorkflow.streams({ ...input, toDay: '2030-03-06' })).toEqual([B, DAY6]);
+  });
+  it('does nothing without its intent', () => flow.given([booked]).thenDone());
+  it('given the intent, books the new slot first', () => flow.given([booked, requested]).thenNext(bookNew));
+  it('then moves the booking', () => flow.given([booked, requested, rebooked]).thenNext({ kind: 'move-booking', bookingId: 'b1', requestId: 'r1' }));
+  it('then frees the old slot', () =>
+    flow.given([booked, requested, rebooked, moved]).thenNext({ kind: 'free-old-slot', doctorId: 'd1', start: S6, end: slot(S6).end, bookingId: 'b1' }));
+  it('is done once the old slot is free', () => flow.given([booked, requested, rebooked, moved, freed(S6, 'rescheduled')]).thenDone());
+  it('a refused new slot abandons the request (the booking stays)', () =>
+    flow
+      .given([booked, requested])
+      .whenRefused(bookNew, new ConflictError('Orario preso'))
+      .thenNext({ kind: 'abandon', bookingId: 'b1', requestId: 'r1', reason: 'Orario preso' }));
+  it('only the new slot step is compensated', () =>
+    flow.given([booked, requested, rebooked]).whenRefused({ kind: 'move-booking', bookingId: 'b1', requestId: 'r1' }, new ConflictError('x')).thenNothing());
+  it('is done once abandoned', () =>
+    flow.given([booked, requested, { stream: B, type: 'BookingRescheduleAbandoned', data: { bookingId: 'b1', requestId: 'r1', reason: 'preso' } }]).thenDone());
+  it("another request's intent is not this one's", () => flow.given([booked, { ...requested, data: { ...request, requestId: 'r0' } }]).thenDone());
+  it('a slot someone else booked on the new day is not ours', () =>
+    flow.given([booked, requested, { ...rebooked, data: { ...rebooked.data, bookingId: 'b9' } }]).thenNext(bookNew));
+});

@@ -1,0 +1,332 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  availabilityStreamName,
+  externalCalendarStreamName,
+  practiceDay,
+  practiceInstant,
+  type EventMetadata,
+  type ExternalCalendarConflict,
+  type ExternalCalendarRequest,
+  type ExternalCalendarSyncResult,
+  type ExternalCalendarView,
+  type SessionUser,
+  STREAM_PREFIX,
+  type RecordedEvent,
+  type Subscription,
+} from '@studio/contracts';
+import { randomUUID } from 'node:crypto';
+import { AppError, ForbiddenError } from '../../../platform/common/errors';
+import { checkOutboundUrl, type OutboundUrlMessages } from '../../../platform/http/outbound-guard';
+import { KernelPorts } from '../../../platform/kernel/kernel-ports';
+import { startReactor } from '../../../platform/kernel/reactor';
+import { UsersService } from '../../accounts/users';
+import { availabilitySlotsReadModel, SyncExternalBusy } from '../availability';
+import { bookingUid, feedCalendar } from '../../../platform/common/calendar-file';
+import { bookingsReadModel } from '../booking';
+import { busySlotsByDay, busyTimes, ownVisits } from './busy-time';
+import { ExternalCalendarUnavailable, openCalendar, syncCalendar, type CalendarConnection, type CalendarObject, type CalendarWrite } from './caldav-calendar';
+import {
+  ConnectExternalCalendar,
+  DisconnectExternalCalendar,
+  RecordExternalCalendarSync,
+  RecordExternalCalendarSyncFailure,
+} from './external-calendar.commands';
+import { externalCalendarsReadModel } from './read-models';
+
+const DAY_MS = 86_400_000;
+/** the booking events that change what the doctor's calendar should hold */
+const VISIT_CHANGES = new Set(['BookingConfirmed', 'BookingCancelled', 'BookingRescheduled']);
+
+const CALDAV_URL_MESSAGES: OutboundUrlMessages = {
+  invalid: 'Indirizzo CalDAV non valido.',
+  refused: 'Indirizzo CalDAV non ammesso: deve essere https e su internet.',
+  unknownHost: 'Il server del calendario esterno non esiste a questo indirizzo: controlla l’indirizzo CalDAV.',
+};
+
+/** a connection that could not be made or read: 422 at connect time, 502 on a sync (the server behind us failed) */
+class CalendarNotReachable extends AppError {
+  constructor(status: 422 | 502, reason: string) {
+    super(status, 'calendario_esterno_non_raggiungibile', reason);
+  }
+}
+
+/**
+ * A doctor's external calendar over CalDAV (RFC 4791): connected only after a successful sign-in, the connection sealed
+ * with the doctor's key. Each sync reads the next days' events (recurrences and zones expanded), closes the slots they
+ * cover as busy and reopens those they no longer cover, one append per doctor-day (SyncExternalBusy, idempotent);
+ * a held or booked slot is never taken, it is reported to the doctor as a conflict. A server that fails leaves the
+ * slots as the last sync left them, and the doctor is told.
+ */
+@Injectable()
+export class ExternalCalendarService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Calendario esterno');
+  private timer: NodeJS.Timeout | undefined;
+  private reactor?: Subscription;
+  /** one sync at a time per doctor: a click on "sincronizza ora" during the timer's sync waits for it */
+  private readonly running = new Map<string, Promise<ExternalCalendarSyncResult>>();
+
+  constructor(
+    private readonly kernel: KernelPorts,
+    private readonly users: UsersService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // a visit confirmed, moved or cancelled reaches the doctor's calendar at once; a sync that fails is repaired by the next
+    this.reactor = await startReactor(
+      { appDb: this.kernel.appDb, eventStore: this.kernel.eventStore },
+      'external-calendar-visits',
+      [STREAM_PREFIX.booking],
+      (event) => this.visitChanged(event),
+      (e) => this.logger.warn(`calendario esterno non aggiornato: ${String(e)}`),
+    );
+    const minutes = this.kernel.config.externalCalendar.syncMinutes;
+    // tests (and a process told not to sweep) sync on demand
+    if (minutes === 0 || this.kernel.config.holdSweepSeconds === 0) return;
+    this.timer = setInterval(() => void this.syncAll(), minutes * 60_000);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.reactor?.close();
+  }
+
+  private async visitChanged(event: RecordedEvent): Promise<void> {
+    if (!VISIT_CHANGES.has(event.type)) return;
+    await this.kernel.changes.waitFor(event.position);
+    const doctorId = (await bookingsReadModel.get(this.kernel.readModels, (event.data as { bookingId: string }).bookingId))?.doc.doctorId;
+    if (!doctorId || !(await externalCalendarsReadModel.get(this.kernel.readModels, doctorId))?.doc.connection) return;
+    await this.syncOnce(doctorId).catch((e: unknown) => this.logger.warn(`calendario esterno non aggiornato: ${String(e)}`));
+  }
+
+  /** the doctor themself or an administrator */
+  private async authorise(user: SessionUser, doctorId: string): Promise<void> {
+    if (user.role === 'doctor' && user.id !== doctorId) throw new ForbiddenError('Puoi collegare solo il tuo calendario.');
+    if (user.role !== 'doctor' && user.role !== 'admin') throw new ForbiddenError();
+    await this.users.getDoctor(doctorId);
+  }
+
+  private metadata(): EventMetadata {
+    const id = randomUUID();
+    return { userId: 'system', role: 'system', at: this.kernel.clock.now().toISOString(), correlationId: id, causationId: id };
+  }
+
+  private async connectionOf(doctorId: string): Promise<CalendarConnection | null> {
+    const sealed = (await externalCalendarsReadModel.get(this.kernel.readModels, doctorId))?.doc.connection;
+    return sealed ? this.kernel.personalData.open<CalendarConnection>(sealed) : null;
+  }
+
+  async view(user: SessionUser, doctorId: string): Promise<ExternalCalendarView> {
+    await this.authorise(user, doctorId);
+    const doc = (await externalCalendarsReadModel.get(this.kernel.readModels, doctorId))?.doc;
+    const connection = await this.connectionOf(doctorId);
+    return {
+      connected: connection !== null,
+      url: connection?.url ?? null,
+      username: connection?.username ?? null,
+      lastSyncAt: connection ? (doc?.lastSyncAt ?? null) : null,
+      lastError: connection ? (doc?.lastError ?? null) : null,
+      busyTimes: connection ? (doc?.busyTimes ?? 0) : 0,
+      conflicts: connection ? (doc?.conflicts ?? []) : [],
+      intervalMinutes: this.kernel.config.externalCalendar.syncMinutes,
+    };
+  }
+
+  /** tries the sign-in first: kept only when the calendar answers (422 with the reason otherwise); then a first sync */
+  async connect(user: SessionUser, doctorId: string, input: ExternalCalendarRequest, metadata: EventMetadata): Promise<ExternalCalendarView> {
+    await this.authorise(user, doctorId);
+    await checkOutboundUrl(input.url, this.kernel.config.externalCalendar.allowedOrigins, CALDAV_URL_MESSAGES);
+    let calendarUrl: string;
+    try {
+      calendarUrl = (await openCalendar(input)).calendar.url;
+    } catch (error) {
+      if (error instanceof ExternalCalendarUnavailable) throw new CalendarNotReachable(422, error.reason);
+      throw error;
+    }
+    const connection = await this.kernel.personalData.seal(doctorId, { ...input, calendarUrl } satisfies CalendarConnection);
+    await this.run(
+      new ConnectExternalCalendar(externalCalendarStreamName(doctorId), { type: 'ConnectExternalCalendar', doctorId, connection, by: user.id }, metadata),
+    );
+    await this.syncOnce(doctorId).catch(() => undefined);
+    return this.view(user, doctorId);
+  }
+
+  /** forgets the connection and gives back every slot it kept busy */
+  async disconnect(user: SessionUser, doctorId: string, metadata: EventMetadata): Promise<ExternalCalendarView> {
+    await this.authorise(user, doctorId);
+    await this.run(
+      new DisconnectExternalCalendar(externalCalendarStreamName(doctorId), { type: 'DisconnectExternalCalendar', doctorId, by: user.id }, metadata),
+    );
+    await this.applyBusy(doctorId, new Map(), metadata);
+    return this.view(user, doctorId);
+  }
+
+  /** "sincronizza ora": 200 with what changed, 502 with the reason when the calendar cannot be read */
+  async syncNow(user: SessionUser, doctorId: string): Promise<ExternalCalendarSyncResult> {
+    await this.authorise(user, doctorId);
+    if (!(await this.connectionOf(doctorId)))
+      throw new AppError(409, 'calendario_non_collegato', 'Nessun calendario esterno collegato: collegalo prima di sincronizzare.');
+    try {
+      return await this.syncOnce(doctorId);
+    } catch (error) {
+      if (error instanceof ExternalCalendarUnavailable) throw new CalendarNotReachable(502, error.reason);
+      throw error;
+    }
+  }
+
+  /** every connected calendar, one after the other (the timer) */
+  async syncAll(): Promise<void> {
+    const docs = await externalCalendarsReadModel.find(this.kernel.readModels, { connected: 'yes' });
+    for (const { id } of docs) await this.syncOnce(id).catch((e: unknown) => this.logger.warn(`sincronizzazione non riuscita per un medico: ${String(e)}`));
+  }
+
+  syncOnce(doctorId: string): Promise<ExternalCalendarSyncResult> {
+    const running = this.running.get(doctorId);
+    if (running) return running;
+    const sync = this.sync(doctorId).finally(() => this.running.delete(doctorId));
+    this.running.set(doctorId, sync);
+    return sync;
+  }
+
+  /** the days a sync covers: from the practice's today, as many as configured */
+  private days(): string[] {
+    const today = practiceDay(this.kernel.clock.now(), this.kernel.config.practiceTimeZone);
+    const first = Date.parse(`${today}T00:00:00Z`);
+    return Array.from({ length: this.kernel.config.externalCalendar.days }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
+  }
+
+  private async sync(doctorId: string): Promise<ExternalCalendarSyncResult> {
+    const connection = await this.connectionOf(doctorId);
+    if (!connection) return { closed: 0, reopened: 0, busyTimes: 0, conflicts: [], written: 0, removed: 0 };
+    const metadata = this.metadata();
+    const stream = externalCalendarStreamName(doctorId);
+    const days = this.days();
+    const timeZone = this.kernel.config.practiceTimeZone;
+    // a day of margin either side: a practice day starts before or after UTC's
+    const from = new Date(Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS);
+    const to = new Date(Date.parse(`${days[days.length - 1]}T00:00:00Z`) + 2 * DAY_MS);
+    const visits = await this.confirmedVisits(doctorId, days);
+    let read: { objects: CalendarObject[]; ctag: string | null; written: number; removed: number };
+    try {
+      await checkOutboundUrl(connection.calendarUrl, this.kernel.config.externalCalendar.allowedOrigins, CALDAV_URL_MESSAGES);
+      read = await syncCalendar(connection, from, to, (objects) => this.reconcile(objects, visits));
+    } catch (error) {
+      const reason =
+        error instanceof ExternalCalendarUnavailable ? error.reason : error instanceof AppError ? error.message : 'Il calendario esterno non si può leggere.';
+      const at = this.kernel.clock.now().toISOString();
+      await this.run(new RecordExternalCalendarSyncFailure(stream, { type: 'RecordSyncFailure', doctorId, at, reason }, metadata));
+      throw error instanceof ExternalCalendarUnavailable ? error : new ExternalCalendarUnavailable(reason);
+    }
+    const busy = busyTimes(
+      read.objects.map((o) => o.data),
+      from.getTime(),
+      to.getTime(),
+      timeZone,
+    );
+    const byDay = busySlotsByDay(busy, timeZone);
+    const { closed, reopened } = await this.applyBusy(doctorId, new Map(days.map((day) => [day, byDay.get(day) ?? []])), metadata);
+    const conflicts = await this.conflicts(doctorId, days, byDay);
+    const result = { closed, reopened, busyTimes: busy.length, conflicts, written: read.written, removed: read.removed };
+    await this.run(
+      new RecordExternalCalendarSync(
+        stream,
+        { type: 'RecordSync', sync: { doctorId, at: this.kernel.clock.now().toISOString(), ctag: read.ctag, ...result } },
+        metadata,
+      ),
+    );
+    return result;
+  }
+
+  /** the doctor's confirmed visits on the synced days: what the external calendar should hold of ours */
+  private async confirmedVisits(doctorId: string, days: string[]) {
+    const docs = await bookingsReadModel.find(this.kernel.readModels, { doctor_id: doctorId, status: 'confirmed' });
+    const first = `${days[0]}T00:00:00Z`;
+    const last = `${days[days.length - 1]}T23:59:59Z`;
+    return docs.map((b) => b.doc).filter((b) => b.start >= first && b.start <= last);
+  }
+
+  /**
+   * Our visits in the external calendar, made to match the confirmed ones: a new or moved visit is written (the same
+   * UID and SEQUENCE as its emails' calendar files, so a calendar that also imported an email keeps one event), one
+   * no longer confirmed is removed. No health data and no name: a visit is "Visita".
+   */
+  private reconcile(objects: CalendarObject[], visits: { id: string; start: string; end: string; sequence?: number }[]) {
+    const timeZone = this.kernel.config.practiceTimeZone;
+    const present = ownVisits(objects);
+    const writes: CalendarWrite[] = [];
+    for (const visit of visits) {
+      const uid = bookingUid(visit.id);
+      const sequence = visit.sequence ?? 0;
+      const there = present.get(uid);
+      present.delete(uid);
+      if (there && there.sequence === sequence && there.start === practiceInstant(visit.start, timeZone).getTime()) continue;
+      writes.push({
+        filename: `${uid}.ics`,
+        ics: feedCalendar({
+          name: 'Visite',
+          timeZone,
+          stamp: this.kernel.clock.now(),
+          visits: [{ bookingId: visit.id, start: visit.start, end: visit.end, sequence, summary: 'Visita' }],
+        }),
+      });
+    }
+    return { writes, removals: [...present.values()].map((v) => v.url) };
+  }
+
+  /** one append per day that changes; with no days given, every day the external calendar keeps busy is given back */
+  private async applyBusy(doctorId: string, byDay: Map<string, string[]>, metadata: EventMetadata): Promise<{ closed: number; reopened: number }> {
+    const days = byDay.size > 0 ? [...byDay.keys()] : await this.busyDays(doctorId);
+    let closed = 0;
+    let reopened = 0;
+    let last = 0;
+    for (const day of days) {
+      const result = await this.kernel.commands.execute(
+        new SyncExternalBusy(
+          availabilityStreamName(doctorId, day),
+          {
+            type: 'SyncExternalBusy',
+            doctorId,
+            day,
+            busy: byDay.get(day) ?? [],
+            now: this.kernel.clock.now().toISOString(),
+            timeZone: this.kernel.config.practiceTimeZone,
+          },
+          metadata,
+        ),
+      );
+      closed += result.events.filter((e) => e.type === 'SlotBusyExternally').length;
+      reopened += result.events.filter((e) => e.type === 'SlotExternalBusyEnded').length;
+      if (result.position) last = result.position;
+    }
+    // the doctor's calendar shows the sync's outcome once it answers
+    if (last) await this.kernel.changes.waitFor(last);
+    return { closed, reopened };
+  }
+
+  /** the days on which this doctor has slots kept busy by the external calendar */
+  private async busyDays(doctorId: string): Promise<string[]> {
+    const slots = await availabilitySlotsReadModel.find(this.kernel.readModels, { doctor_id: doctorId });
+    return [...new Set(slots.filter((s) => s.doc.status === 'busy').map((s) => s.doc.start.slice(0, 10)))].sort();
+  }
+
+  /** held or booked slots that the external calendar also covers: the doctor decides, the sync never does */
+  private async conflicts(doctorId: string, days: string[], byDay: Map<string, string[]>): Promise<ExternalCalendarConflict[]> {
+    const busy = new Set(days.flatMap((day) => byDay.get(day) ?? []));
+    if (busy.size === 0) return [];
+    const slots = await availabilitySlotsReadModel.find(this.kernel.readModels, {
+      doctor_id: doctorId,
+      start: { gte: `${days[0]}T00:00:00Z`, lt: `${days[days.length - 1]}T23:59:59Z` },
+    });
+    return slots
+      .filter((s) => (s.doc.status === 'held' || s.doc.status === 'booked') && busy.has(s.doc.start))
+      .map((s) => ({ start: s.doc.start, end: s.doc.end, status: s.doc.status as 'held' | 'booked' }))
+      .sort((a, b) => a.start.localeCompare(b.start));
+  }
+
+  private async run(
+    command: ConnectExternalCalendar | DisconnectExternalCalendar | RecordExternalCalendarSync | RecordExternalCalendarSyncFailure,
+  ): Promise<void> {
+    const { position } = await this.kernel.commands.execute<typeof command, { position: number | null }>(command);
+    if (position) await this.kernel.changes.waitFor(position);
+  }
+}

@@ -1,4 +1,0 @@
-// clinical-record's public entry: the record's service (who treats whom, the opened record) and its decider
-export { ClinicalRecordService } from './clinical-record.service';
-export { clinicalDecider, type ClinicalCommand, type ClinicalEvent } from './clinical-record.decider';
-export { ClinicalRecordModule } from './clinical-record.module';

@@ -1,2 +1,0 @@
-// login's public entry: its Nest module (docs/architettura.md, "Dipendenze tra funzioni")
-export { LoginModule } from './login.module';

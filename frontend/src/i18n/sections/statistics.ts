@@ -1,0 +1,31 @@
+import { statisticsForbidden } from './forbidden';
+
+export const statistics = {
+  title: 'Statistiche delle visite',
+  intro:
+    'Visite pagate, conferme e disdette per risposta ai promemoria e assenze, per mese e per canale dell’ultimo promemoria. Un medico vede solo le proprie visite.',
+  from: 'Dal mese',
+  to: 'Al mese',
+  compareAt: 'Confronta prima e dopo il giorno',
+  compareHint: 'Per esempio il giorno in cui sono partiti i promemoria per SMS o WhatsApp.',
+  loading: 'Caricamento delle statistiche…',
+  error: 'Impossibile caricare le statistiche.',
+  empty: 'Nessuna visita nei mesi scelti.',
+  caption: 'Visite per mese e canale dell’ultimo promemoria',
+  comparisonCaption: (day: string) => `Prima e dopo il ${day}`,
+  month: 'Mese',
+  channel: 'Canale',
+  period: 'Periodo',
+  visits: 'Visite',
+  confirmedByReply: 'Confermate per risposta',
+  cancelledByReply: 'Disdette per risposta',
+  cancelled: 'Annullate',
+  noShows: 'Assenze',
+  noShowRate: 'Tasso di assenza',
+  total: 'Totale',
+  before: 'Prima',
+  after: 'Dal giorno scelto',
+  noRate: '—',
+  channels: { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email', none: 'Nessun promemoria' },
+  forbiddenText: statisticsForbidden,
+} as const;

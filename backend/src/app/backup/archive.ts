@@ -17,6 +17,10 @@ export const MANIFEST = 'manifest.json';
 export const EVENTS_FILE = 'events.db';
 export const APP_SQLITE_FILE = 'app.db';
 export const APP_PG_FILE = 'app.pgdump';
+/** the event log's schema alone (EVENT_STORE_URL: another database than the app's) */
+export const EVENTS_PG_FILE = 'events.pgdump';
+/** the event log's schema and the app's, one pg_dump and one snapshot (both on DATABASE_URL) */
+export const DATABASE_PG_FILE = 'database.pgdump';
 /** the files of DATA_DIR that are part of the data: without lookup.secret no email finds its account */
 export const SECRET_FILES = ['lookup.secret', 'session.secret'] as const;
 export const FORMAT = 'studio-medico-backup';
@@ -25,12 +29,21 @@ export const Manifest = z.object({
   format: z.literal(FORMAT),
   version: z.literal(1),
   createdAt: z.string(),
-  /** the log as copied: its last position and how many events it holds */
-  eventStore: z.object({ kind: z.literal('sqlite'), file: z.literal(EVENTS_FILE), headPosition: z.number().int().min(0), events: z.number().int().min(0) }),
+  /** the log as copied: its last position and how many events it holds (on PostgreSQL, read in the dump's own snapshot) */
+  eventStore: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('sqlite'), file: z.literal(EVENTS_FILE), headPosition: z.number().int().min(0), events: z.number().int().min(0) }),
+    z.object({
+      kind: z.literal('postgres'),
+      file: z.enum([EVENTS_PG_FILE, DATABASE_PG_FILE]),
+      schema: z.string(),
+      headPosition: z.number().int().min(0),
+      events: z.number().int().min(0),
+    }),
+  ]),
   /** subject keys, sessions, reactor checkpoints, local outbox */
   appDb: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('sqlite'), file: z.literal(APP_SQLITE_FILE) }),
-    z.object({ kind: z.literal('postgres'), file: z.literal(APP_PG_FILE), schema: z.string() }),
+    z.object({ kind: z.literal('postgres'), file: z.enum([APP_PG_FILE, DATABASE_PG_FILE]), schema: z.string() }),
   ]),
   secrets: z.array(z.enum(SECRET_FILES)),
   /** HMAC of a fixed text under the lookup secret: a restore under another secret is refused */
@@ -41,6 +54,11 @@ export const Manifest = z.object({
   checksums: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
 });
 export type Manifest = z.infer<typeof Manifest>;
+
+/** the data files a manifest names (the combined dump once) */
+export const dataFiles = (manifest: Pick<Manifest, 'eventStore' | 'appDb' | 'secrets'>): string[] => [
+  ...new Set([manifest.eventStore.file, manifest.appDb.file, ...manifest.secrets]),
+];
 
 export const lookupFingerprint = (lookupSecret: string): string => createHmac('sha256', lookupSecret).update('studio-medico-backup').digest('hex');
 

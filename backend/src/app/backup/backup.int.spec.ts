@@ -334,13 +334,15 @@ describe('backup and restore', () => {
     await expect(restoreBackup({ NODE_ENV: 'test', DATA_DIR: untouched, LOOKUP_SECRET: 'un-altro-segreto-lungo-abbastanza' }, source)).rejects.toThrow(
       'LOOKUP_SECRET è diverso',
     );
-    // a log in PostgreSQL is PostgreSQL's to save: this command says so instead of copying nothing
+    // a SQLite log goes back into SQLite, not into a PostgreSQL log
     await expect(restoreBackup({ NODE_ENV: 'test', DATA_DIR: untouched, EVENT_STORE: 'postgres' }, source)).rejects.toThrow(
       'si ripristina con EVENT_STORE=sqlite',
     );
+    // a PostgreSQL log needs its database named, or nothing is copied
     await expect(createBackup({ NODE_ENV: 'test', DATA_DIR: app.dataDir, EVENT_STORE: 'postgres' }, join(work, 'mai'))).rejects.toThrow(
-      'pg_dump degli schemi event_store e app',
+      'EVENT_STORE=postgres richiede EVENT_STORE_URL o DATABASE_URL',
     );
+    expect(existsSync(join(work, 'mai'))).toBe(false);
     expect(existsSync(untouched)).toBe(false);
   });
 });

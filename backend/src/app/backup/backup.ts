@@ -2,14 +2,19 @@ import Database from 'better-sqlite3';
 import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdtempSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
 import * as tar from 'tar';
+import { EVENT_STORE_PG_SCHEMA } from '../../platform/event-store/postgres-event-store';
 import { ensurePrivateDir, privateDatabaseFile } from '../../platform/common/private-files';
 import {
   APP_PG_FILE,
   APP_SQLITE_FILE,
   BackupError,
   configFrom,
+  DATABASE_PG_FILE,
+  dataFiles,
   EVENTS_FILE,
+  EVENTS_PG_FILE,
   FORMAT,
   MANIFEST,
   SECRET_FILES,
@@ -52,6 +57,51 @@ export async function backupSqlite(source: string, target: string): Promise<void
   }
 }
 
+/**
+ * `schemas` of one PostgreSQL database into `file` with one pg_dump, inside a snapshot this function exports: with
+ * `log`, that schema's head and event count are read in the same snapshot, so the manifest says what the dump holds
+ * (appends committed meanwhile are in neither). Positions commit in order (postgres-event-store.ts), so the snapshot
+ * holds the log up to its head with no gap.
+ */
+async function dumpPostgres(connectionString: string, schemas: string[], file: string, log?: string): Promise<{ head: number; events: number } | undefined> {
+  const client = new Client({ connectionString });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new BackupError(`Connessione a PostgreSQL non riuscita: ${errorText(error)}`);
+  }
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const { rows } = await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot');
+    let counted: { head: number; events: number } | undefined;
+    if (log) {
+      const found = await client.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [`"${log}".events`]);
+      if (!found.rows[0].t)
+        throw new BackupError(`Nessun registro degli eventi in PostgreSQL (manca la tabella ${log}.events): controlla EVENT_STORE_URL o DATABASE_URL.`);
+      const head = await client.query<{ head: string; events: string }>(`SELECT coalesce(max(position), 0) AS head, count(*) AS events FROM "${log}".events`);
+      counted = { head: Number(head.rows[0].head), events: Number(head.rows[0].events) };
+    }
+    // the exporting transaction stays open until pg_dump has taken its snapshot over: it ends after the dump
+    await runTool(
+      'pg_dump',
+      [
+        '--format=custom',
+        ...schemas.map((schema) => `--schema=${schema}`),
+        '--no-owner',
+        '--no-privileges',
+        `--snapshot=${rows[0].snapshot}`,
+        `--file=${file}`,
+        `--dbname=${connectionString}`,
+      ],
+      'Copia del database PostgreSQL (pg_dump)',
+    );
+    await client.query('COMMIT');
+    return counted;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export interface BackupResult {
   file: string;
   manifest: Manifest;
@@ -83,27 +133,27 @@ function fsyncPath(path: string): void {
 /**
  * `npm run backup -- <cartella>`: the event log, the subject keys (crypto-shredding) and the
  * sessions of a running practice, copied consistently into one dated archive in `folder`.
- * The read models are not copied: a restore rebuilds them from the log.
+ * The read models are not copied: a restore rebuilds them from the log. The log is the SQLite
+ * file of DATA_DIR or, with EVENT_STORE=postgres, the event_store schema (pg_dump).
  */
 export async function createBackup(env: NodeJS.ProcessEnv, folder: string | undefined): Promise<BackupResult> {
   const started = performance.now();
   if (!folder) throw new BackupError('Indica la cartella in cui salvare il backup: npm run backup -- <cartella>');
   if (env.EVENTSTORE_URL) {
     throw new BackupError(
-      'Il registro degli eventi è su EventStoreDB (EVENTSTORE_URL): va salvato con gli strumenti di EventStoreDB (backup dei suoi file o snapshot del disco); questo comando copia solo il registro SQLite.',
-    );
-  }
-  if (env.EVENT_STORE === 'postgres') {
-    throw new BackupError(
-      'Il registro degli eventi è su PostgreSQL (EVENT_STORE=postgres): va salvato con PostgreSQL (pg_dump degli schemi event_store e app, come il backup del compose, o la sua replica); questo comando copia solo il registro SQLite.',
+      'Il registro degli eventi è su EventStoreDB (EVENTSTORE_URL): va salvato con gli strumenti di EventStoreDB (backup dei suoi file o snapshot del disco); questo comando copia solo il registro SQLite o PostgreSQL.',
     );
   }
   const dataDir = resolve(env.DATA_DIR || './data');
   const eventsFile = join(dataDir, EVENTS_FILE);
   // checked before loadConfig, which would create DATA_DIR and new secrets in a mistyped folder
-  if (!existsSync(eventsFile)) throw new BackupError(`Nessun registro degli eventi in ${dataDir} (manca ${EVENTS_FILE}): controlla DATA_DIR.`);
+  if (env.EVENT_STORE === 'postgres') {
+    if (!existsSync(dataDir) && !env.LOOKUP_SECRET)
+      throw new BackupError(`La cartella dei dati ${dataDir} non esiste e LOOKUP_SECRET non è impostato: controlla DATA_DIR.`);
+  } else if (!existsSync(eventsFile)) throw new BackupError(`Nessun registro degli eventi in ${dataDir} (manca ${EVENTS_FILE}): controlla DATA_DIR.`);
   const config = configFrom(env);
-  if (config.eventStore.kind !== 'sqlite') throw new BackupError('Solo il registro degli eventi SQLite si salva con questo comando.');
+  const eventStore = config.eventStore;
+  if (eventStore.kind === 'eventstoredb') throw new BackupError('Il registro degli eventi su EventStoreDB non si salva con questo comando.');
 
   const target = resolve(folder);
   try {
@@ -117,31 +167,35 @@ export async function createBackup(env: NodeJS.ProcessEnv, folder: string | unde
     // The log first, then the keys: every key an event of this copy refers to was created before
     // that event was appended, so the later copy of the keys holds it. Keys created in between
     // are harmless extras; keys destroyed in between are erasures, which the ledger replays.
-    await backupSqlite(eventsFile, join(staging, EVENTS_FILE));
-    const log = new Database(join(staging, EVENTS_FILE), { readonly: true });
-    const { head, events } = log.prepare('SELECT coalesce(max(position), 0) AS head, count(*) AS events FROM events').get() as { head: number; events: number };
-    log.close();
+    // With the log and the keys in one PostgreSQL database, one pg_dump of both schemas: one snapshot.
+    const appSchema = config.appDb.kind === 'postgres' ? (config.appDb.schema ?? 'app') : undefined;
+    const oneDump = eventStore.kind === 'postgres' && config.appDb.kind === 'postgres' && eventStore.connectionString === config.appDb.connectionString;
+    let log: Manifest['eventStore'];
+    if (eventStore.kind === 'sqlite') {
+      await backupSqlite(eventsFile, join(staging, EVENTS_FILE));
+      const copy = new Database(join(staging, EVENTS_FILE), { readonly: true });
+      const { head, events } = copy.prepare('SELECT coalesce(max(position), 0) AS head, count(*) AS events FROM events').get() as {
+        head: number;
+        events: number;
+      };
+      copy.close();
+      log = { kind: 'sqlite', file: EVENTS_FILE, headPosition: head, events };
+    } else {
+      const file = oneDump ? DATABASE_PG_FILE : EVENTS_PG_FILE;
+      const schemas = oneDump ? [EVENT_STORE_PG_SCHEMA, appSchema!] : [EVENT_STORE_PG_SCHEMA];
+      const counted = (await dumpPostgres(eventStore.connectionString, schemas, join(staging, file), EVENT_STORE_PG_SCHEMA))!;
+      log = { kind: 'postgres', file, schema: EVENT_STORE_PG_SCHEMA, headPosition: counted.head, events: counted.events };
+    }
 
     let appDb: Manifest['appDb'];
     if (config.appDb.kind === 'sqlite') {
       await backupSqlite(config.appDb.filename, join(staging, APP_SQLITE_FILE));
       appDb = { kind: 'sqlite', file: APP_SQLITE_FILE };
+    } else if (oneDump) {
+      appDb = { kind: 'postgres', file: DATABASE_PG_FILE, schema: appSchema! };
     } else {
-      const schema = config.appDb.schema ?? 'app';
-      // one snapshot of the schema (pg_dump reads inside a single repeatable-read transaction)
-      await runTool(
-        'pg_dump',
-        [
-          '--format=custom',
-          `--schema=${schema}`,
-          '--no-owner',
-          '--no-privileges',
-          `--file=${join(staging, APP_PG_FILE)}`,
-          `--dbname=${config.appDb.connectionString}`,
-        ],
-        'Copia del database PostgreSQL (pg_dump)',
-      );
-      appDb = { kind: 'postgres', file: APP_PG_FILE, schema };
+      await dumpPostgres(config.appDb.connectionString, [appSchema!], join(staging, APP_PG_FILE));
+      appDb = { kind: 'postgres', file: APP_PG_FILE, schema: appSchema! };
     }
 
     // in the embedded configuration the secrets are files in DATA_DIR; in scale-out they are environment variables, kept by whoever deploys
@@ -151,7 +205,7 @@ export async function createBackup(env: NodeJS.ProcessEnv, folder: string | unde
       chmodSync(join(staging, name), 0o600);
     }
 
-    const files = [EVENTS_FILE, appDb.file, ...secrets];
+    const files = dataFiles({ eventStore: log, appDb, secrets });
     const checksums: Record<string, string> = {};
     for (const name of files) checksums[name] = await sha256File(join(staging, name));
     const now = new Date();
@@ -159,7 +213,7 @@ export async function createBackup(env: NodeJS.ProcessEnv, folder: string | unde
       format: FORMAT,
       version: 1,
       createdAt: now.toISOString(),
-      eventStore: { kind: 'sqlite', file: EVENTS_FILE, headPosition: head, events },
+      eventStore: log,
       appDb,
       secrets,
       lookupFingerprint: lookupFingerprint(config.lookupSecret),

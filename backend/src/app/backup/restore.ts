@@ -4,12 +4,13 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import * as tar from 'tar';
-import { userStreamName, type EventMetadata } from '@studio/contracts';
+import { userStreamName, type EventMetadata, type EventStore } from '@studio/contracts';
 import { createReadModelStore, rebuildProjections, type ReadModelStore } from '@studio/projections';
 import { PG_SCHEMAS, defaultErasureLedger, loadBackupPassphrase } from '../../platform/config/config';
 import { ensurePrivateDir, privateDatabaseFile } from '../../platform/common/private-files';
 import { ChainVerifier } from '../../platform/event-store/hash-chain';
 import { SqliteEventStore } from '../../platform/event-store/sqlite-event-store';
+import { EVENT_STORE_PG_SCHEMA, PostgresEventStore } from '../../platform/event-store/postgres-event-store';
 import { liveProjections } from '../infrastructure/projections';
 import { holdOutbox, openAppDb, releaseOutbox, type AppDb } from '../../platform/kernel/app-db';
 import { ErasureLedger, readLedger, type ErasureRecord } from '../../platform/personal-data/erasure-ledger';
@@ -19,8 +20,11 @@ import {
   APP_SQLITE_FILE,
   BackupError,
   configFrom,
+  DATABASE_PG_FILE,
+  dataFiles,
   decryptArchive,
   EVENTS_FILE,
+  EVENTS_PG_FILE,
   MANIFEST,
   Manifest,
   SECRET_FILES,
@@ -83,7 +87,7 @@ function assertEmptyDirectory(dataDir: string): void {
 
 /** decrypts (checking the tag), extracts only the files a backup has, then checks the manifest and every checksum */
 async function unpack(archive: string, into: string, passphrase: string): Promise<Manifest> {
-  const expected = new Set<string>([MANIFEST, EVENTS_FILE, APP_SQLITE_FILE, APP_PG_FILE, ...SECRET_FILES]);
+  const expected = new Set<string>([MANIFEST, EVENTS_FILE, EVENTS_PG_FILE, DATABASE_PG_FILE, APP_SQLITE_FILE, APP_PG_FILE, ...SECRET_FILES]);
   const damaged = (detail: string) => new BackupError(`Il file ${archive} non è un backup valido o è danneggiato: ${detail}`);
   const plain = join(into, '.archivio.tar.gz');
   await decryptArchive(archive, plain, passphrase);
@@ -101,7 +105,7 @@ async function unpack(archive: string, into: string, passphrase: string): Promis
   } catch (error) {
     throw damaged(`${MANIFEST} non leggibile (${errorText(error).slice(0, 200)})`);
   }
-  for (const name of [EVENTS_FILE, manifest.appDb.file, ...manifest.secrets]) {
+  for (const name of dataFiles(manifest)) {
     if (!manifest.checksums[name]) throw damaged(`${name} non è elencato nel manifest`);
     if (!existsSync(join(into, name))) throw damaged(`manca ${name}`);
     if ((await sha256File(join(into, name))) !== manifest.checksums[name]) throw damaged(`${name} non corrisponde alla sua impronta sha-256`);
@@ -109,24 +113,27 @@ async function unpack(archive: string, into: string, passphrase: string): Promis
   return manifest;
 }
 
-/** the schema that will receive the restore holds no table; an empty leftover schema is dropped (RESTRICT: only if empty) */
-async function assertEmptySchemas(connectionString: string, schemas: string[]): Promise<void> {
+/**
+ * The schemas that will receive the restore hold no table; the restored ones (`restored`), when an empty leftover of
+ * them is there, are dropped (RESTRICT: only if empty), since the restore creates them.
+ */
+async function assertEmptySchemas(connectionString: string, schemas: string[], restored: string[], variable: string): Promise<void> {
   const client = new Client({ connectionString });
   try {
     await client.connect();
   } catch (error) {
-    throw new BackupError(`Connessione a PostgreSQL (DATABASE_URL) non riuscita: ${errorText(error)}`);
+    throw new BackupError(`Connessione a PostgreSQL (${variable}) non riuscita: ${errorText(error)}`);
   }
   try {
     for (const schema of schemas) {
       const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1', [schema]);
       if (Number(rows[0].n) > 0) {
         throw new BackupError(
-          `Lo schema PostgreSQL "${schema}" non è vuoto (${rows[0].n} tabelle): il ripristino avviene solo in un database senza dati. Usa un database nuovo in DATABASE_URL e riprova.`,
+          `Lo schema PostgreSQL "${schema}" non è vuoto (${rows[0].n} tabelle): il ripristino avviene solo in un database senza dati. Usa un database nuovo in ${variable} e riprova.`,
         );
       }
     }
-    await client.query(`DROP SCHEMA IF EXISTS "${schemas[0]}" RESTRICT`);
+    for (const schema of restored) await client.query(`DROP SCHEMA IF EXISTS "${schema}" RESTRICT`);
   } finally {
     await client.end();
   }
@@ -137,7 +144,7 @@ async function assertEmptySchemas(connectionString: string, schemas: string[]): 
  * their PersonalDataErased is appended if the backup's log lacks it (with the original time and
  * author), so that the read models too say erased and nobody can log in as them.
  */
-async function applyErasures(store: SqliteEventStore, appDb: AppDb, records: ErasureRecord[]): Promise<AppliedErasure[]> {
+async function applyErasures(store: EventStore, appDb: AppDb, records: ErasureRecord[]): Promise<AppliedErasure[]> {
   const applied: AppliedErasure[] = [];
   for (const record of records) {
     const deleted = await appDb.deleteFrom('subject_keys').where('subject_id', '=', record.subjectId).executeTakeFirst();
@@ -171,7 +178,7 @@ async function applyErasures(store: SqliteEventStore, appDb: AppDb, records: Era
  * Every event must carry the chain key's signature; a backup made before the signatures existed has
  * none at all, and is checked on its hashes alone (`unsigned` says how many), then signed.
  */
-async function verifyChain(store: SqliteEventStore, chainKey: Buffer, unsignedLog: boolean): Promise<RestoreResult['chain']> {
+async function verifyChain(store: EventStore, chainKey: Buffer, unsignedLog: boolean): Promise<RestoreResult['chain']> {
   const verifier = new ChainVerifier(chainKey, unsignedLog);
   let after = 0;
   for (;;) {
@@ -195,9 +202,8 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
   const archive = resolve(file);
   if (!existsSync(archive)) throw new BackupError(`File di backup non trovato: ${archive}`);
   if (!statSync(archive).isFile()) throw new BackupError(`${archive} non è un file di backup (è una cartella?).`);
-  if (env.EVENTSTORE_URL) throw new BackupError('EVENTSTORE_URL è impostato: questo backup contiene un registro SQLite e si ripristina senza EventStoreDB.');
-  if (env.EVENT_STORE === 'postgres')
-    throw new BackupError('EVENT_STORE=postgres è impostato: questo backup contiene un registro SQLite e si ripristina con EVENT_STORE=sqlite.');
+  if (env.EVENTSTORE_URL)
+    throw new BackupError('EVENTSTORE_URL è impostato: questo backup contiene un registro SQLite o PostgreSQL e si ripristina senza EventStoreDB.');
   const dataDir = resolve(env.DATA_DIR || './data');
   assertEmptyDirectory(dataDir);
 
@@ -211,10 +217,20 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     throw new BackupError(errorText(error));
   }
   let writing = false;
-  const stores: { events?: SqliteEventStore; readModels?: ReadModelStore; appDb?: AppDb } = {};
+  const stores: { events?: SqliteEventStore | PostgresEventStore; readModels?: ReadModelStore; appDb?: AppDb } = {};
   try {
     const manifest = await unpack(archive, staging, passphrase);
     log(`Backup del ${manifest.createdAt}: ${manifest.eventStore.events} eventi fino alla posizione ${manifest.eventStore.headPosition}.`);
+    const pgLog = manifest.eventStore.kind === 'postgres' ? manifest.eventStore : undefined;
+    if (!pgLog && env.EVENT_STORE === 'postgres')
+      throw new BackupError('EVENT_STORE=postgres è impostato: questo backup contiene un registro SQLite e si ripristina con EVENT_STORE=sqlite.');
+    if (pgLog && env.EVENT_STORE !== 'postgres')
+      throw new BackupError(
+        'Il backup contiene il registro degli eventi di PostgreSQL: imposta EVENT_STORE=postgres (con DATABASE_URL o EVENT_STORE_URL su un database vuoto) e riprova.',
+      );
+    if (pgLog && pgLog.schema !== EVENT_STORE_PG_SCHEMA) throw new BackupError(`Schema PostgreSQL inatteso nel backup: ${pgLog.schema}`);
+    const eventsUrl = pgLog ? env.EVENT_STORE_URL || env.DATABASE_URL || undefined : undefined;
+    if (pgLog && !eventsUrl) throw new BackupError('EVENT_STORE=postgres richiede EVENT_STORE_URL o DATABASE_URL (un database vuoto).');
 
     const lookupSecret =
       env.LOOKUP_SECRET || (manifest.secrets.includes('lookup.secret') ? readFileSync(join(staging, 'lookup.secret'), 'utf8').trim() : undefined);
@@ -236,7 +252,26 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
       );
     if (manifest.appDb.kind === 'postgres' && manifest.appDb.schema !== PG_SCHEMAS.appDb)
       throw new BackupError(`Schema PostgreSQL inatteso nel backup: ${manifest.appDb.schema}`);
-    if (pgUrl) await assertEmptySchemas(pgUrl, [PG_SCHEMAS.appDb, PG_SCHEMAS.readModels]);
+    // where each part goes: the log's schema, the app's; two on one database are checked (and restored) together
+    const targets = new Map<string, { variable: string; schemas: string[]; restored: { schema: string; file: string }[] }>();
+    const target = (url: string, variable: string) => targets.get(url) ?? targets.set(url, { variable, schemas: [], restored: [] }).get(url)!;
+    if (pgLog && eventsUrl) {
+      const t = target(eventsUrl, env.EVENT_STORE_URL ? 'EVENT_STORE_URL' : 'DATABASE_URL');
+      t.schemas.push(pgLog.schema);
+      t.restored.push({ schema: pgLog.schema, file: pgLog.file });
+    }
+    if (pgUrl) {
+      const t = target(pgUrl, 'DATABASE_URL');
+      t.schemas.push(PG_SCHEMAS.appDb, PG_SCHEMAS.readModels);
+      if (manifest.appDb.kind === 'postgres') t.restored.push({ schema: manifest.appDb.schema, file: manifest.appDb.file });
+    }
+    for (const [url, t] of targets)
+      await assertEmptySchemas(
+        url,
+        t.schemas,
+        t.restored.map((r) => r.schema),
+        t.variable,
+      );
 
     // the ledgers are found before anything is written: without one, refused unless told so
     const configuredLedger = env.ERASURE_LEDGER ? resolve(env.ERASURE_LEDGER) : defaultErasureLedger(dataDir);
@@ -253,24 +288,25 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
 
     writing = true;
     ensurePrivateDir(dataDir);
-    for (const name of [EVENTS_FILE, ...(manifest.appDb.kind === 'sqlite' ? [APP_SQLITE_FILE] : []), ...manifest.secrets])
+    for (const name of [...(pgLog ? [] : [EVENTS_FILE]), ...(manifest.appDb.kind === 'sqlite' ? [APP_SQLITE_FILE] : []), ...manifest.secrets])
       renameSync(join(staging, name), join(dataDir, name));
     // as extracted, their modes followed the umask: back to the owner's only
     for (const name of readdirSync(dataDir)) privateDatabaseFile(join(dataDir, name));
-    if (manifest.appDb.kind === 'postgres') {
-      await runTool(
-        'pg_restore',
-        ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${pgUrl}`, join(staging, APP_PG_FILE)],
-        'Ripristino del database PostgreSQL (pg_restore)',
-      );
-    }
+    for (const [url, t] of targets) await restoreSchemas(url, t.restored, staging);
+    if (pgLog) await checkRestoredLog(eventsUrl!, pgLog);
     const config = configFrom(env);
-    if (config.eventStore.kind !== 'sqlite') throw new BackupError('Il registro ripristinato è SQLite: la configurazione deve usarlo.');
+    const logConfig = config.eventStore;
+    if (logConfig.kind !== (pgLog ? 'postgres' : 'sqlite'))
+      throw new BackupError(`Il registro ripristinato è ${pgLog ? 'PostgreSQL' : 'SQLite'}: la configurazione deve usarlo.`);
 
-    const chainKey = config.eventStore.chainKey;
-    const events = (stores.events = new SqliteEventStore(config.eventStore.filename, { chainKey }));
-    // before the erasures are appended (signed): a backup from before the signatures has none of its own
-    const unsignedLog = !events.hasSignedEvents();
+    const chainKey = config.chainKey;
+    const events = (stores.events =
+      logConfig.kind === 'postgres'
+        ? new PostgresEventStore(logConfig.connectionString, { chainKey })
+        : new SqliteEventStore(logConfig.kind === 'sqlite' ? logConfig.filename : '', { chainKey }));
+    // before the erasures are appended (signed): a backup from before the signatures has none of its own (the
+    // PostgreSQL log came after them: every event of it is signed)
+    const unsignedLog = events instanceof SqliteEventStore && !events.hasSignedEvents();
     const appDb = (stores.appDb = await openAppDb(config.appDb));
     const backupPosition = manifest.eventStore.headPosition;
     // The keys were copied after the log: a reactor may have read past the copied log's end. New
@@ -306,7 +342,7 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     log(`Read model ricostruiti: ${rebuild.events} eventi in ${rebuild.ms} ms.`);
 
     const chain = await verifyChain(events, chainKey, unsignedLog);
-    if (unsignedLog && chain.ok) {
+    if (unsignedLog && chain.ok && events instanceof SqliteEventStore) {
       events.signUnsignedLog(chainKey, true);
       log(`Backup di una versione senza firma della catena: ${chain.unsigned} eventi verificati sui soli hash, ora firmati con la chiave della catena.`);
     }
@@ -332,6 +368,61 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     await stores.readModels?.close().catch(() => undefined);
     await stores.appDb?.destroy().catch(() => undefined);
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Each schema from its file with pg_restore, those of one database in one transaction. `--schema` leaves the schema's
+ * own CREATE out (a combined dump holds two, each may go to its own database), so the schemas are created first.
+ */
+async function restoreSchemas(connectionString: string, parts: { schema: string; file: string }[], staging: string): Promise<void> {
+  const byFile = new Map<string, string[]>();
+  for (const p of parts) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p.schema]);
+  const client = new Client({ connectionString });
+  await client.connect();
+  try {
+    for (const p of parts) await client.query(`CREATE SCHEMA "${p.schema}"`);
+  } finally {
+    await client.end();
+  }
+  for (const [file, schemas] of byFile) {
+    await runTool(
+      'pg_restore',
+      [
+        '--exit-on-error',
+        '--single-transaction',
+        '--no-owner',
+        '--no-privileges',
+        ...schemas.map((s) => `--schema=${s}`),
+        `--dbname=${connectionString}`,
+        join(staging, file),
+      ],
+      'Ripristino del database PostgreSQL (pg_restore)',
+    );
+  }
+}
+
+/**
+ * The restored log holds what the manifest says (read in the dump's snapshot). Its sequence was dumped as it stood
+ * at the end of the dump (sequences are outside snapshots), past appends the dump does not hold: set back to the head,
+ * so the next append takes the next position, as on SQLite.
+ */
+async function checkRestoredLog(connectionString: string, log: { schema: string; headPosition: number; events: number }): Promise<void> {
+  const client = new Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ head: string; events: string }>(
+      `SELECT coalesce(max(position), 0) AS head, count(*) AS events FROM "${log.schema}".events`,
+    );
+    const head = Number(rows[0].head);
+    const events = Number(rows[0].events);
+    if (head !== log.headPosition || events !== log.events)
+      throw new BackupError(
+        `Il registro ripristinato non corrisponde al manifest del backup: ${events} eventi fino alla posizione ${head}, attesi ${log.events} fino alla ${log.headPosition}.`,
+      );
+    await client.query(`SELECT setval('"${log.schema}".events_position', $1, false)`, [head + 1]);
+  } finally {
+    await client.end();
   }
 }
 

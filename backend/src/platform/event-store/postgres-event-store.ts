@@ -17,6 +17,9 @@ import type { AppendOutcome, AppendRequest } from './sqlite-group-commit';
 import { commitGroup, createEventsTable, eventLog, type PgAppendOptions, type PgEventLog } from './postgres-group-commit';
 import { deferred, reportSubscriptionError, sleep, startSubscription } from './support';
 
+/** the schema of the app's log (EVENT_STORE=postgres); the backup dumps and restores it by this name */
+export const EVENT_STORE_PG_SCHEMA = 'event_store';
+
 export interface PostgresEventStoreOptions extends PgAppendOptions {
   /** the schema holding the events table (created when missing) */
   schema?: string;
@@ -74,7 +77,7 @@ export class PostgresEventStore implements EventStore {
     private readonly connectionString: string,
     private readonly options: PostgresEventStoreOptions = {},
   ) {
-    const schema = options.schema ?? 'event_store';
+    const schema = options.schema ?? EVENT_STORE_PG_SCHEMA;
     this.names = eventLog(schema);
     this.table = this.names.table;
     this.signalKey = `${connectionString}#${schema}`;

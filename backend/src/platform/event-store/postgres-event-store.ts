@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Client, Pool, type PoolClient } from 'pg';
 import {
-  WrongExpectedRevisionError,
   type AppendResult,
   type EventHandler,
   type EventStore,
@@ -13,9 +12,20 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '@studio/contracts';
-import type { AppendOutcome, AppendRequest } from './sqlite-group-commit';
 import { commitGroup, createEventsTable, eventLog, type PgAppendOptions, type PgEventLog } from './postgres-group-commit';
-import { deferred, reportSubscriptionError, sleep, startSubscription } from './support';
+import {
+  EVENT_COLUMNS as COLUMNS,
+  deferred,
+  recordedEvent,
+  reportSubscriptionError,
+  settleAppend,
+  sleep,
+  startSubscription,
+  wakeOrPoll,
+  type AppendOutcome,
+  type AppendRequest,
+  type PendingAppend,
+} from './support';
 
 /** the schema of the app's log (EVENT_STORE=postgres); the backup dumps and restores it by this name */
 export const EVENT_STORE_PG_SCHEMA = 'event_store';
@@ -42,7 +52,6 @@ type Row = {
   metadata: RecordedEvent['metadata'];
   recorded_at: Date;
 };
-const COLUMNS = 'position, id, stream, revision, type, data, metadata, recorded_at';
 
 /** wakes this process's subscriptions on one database and schema at once after a commit of their own store */
 const appendSignals = new EventEmitter().setMaxListeners(0);
@@ -66,7 +75,7 @@ export class PostgresEventStore implements EventStore {
   private readonly batchSize: number;
   private readonly ready: Promise<void>;
   private readonly subscriptions = new Set<Subscription>();
-  private pending: { request: AppendRequest; resolve(r: AppendResult): void; reject(e: Error): void }[] = [];
+  private pending: PendingAppend[] = [];
   private inFlight?: Promise<void>;
   private flushScheduled = false;
   private writer?: PoolClient;
@@ -164,12 +173,7 @@ export class PostgresEventStore implements EventStore {
           }
         }
       }
-      batch.forEach((p, i) => {
-        const outcome = outcomes[i];
-        if ('ok' in outcome) p.resolve(outcome.ok);
-        else if ('conflict' in outcome) p.reject(new WrongExpectedRevisionError(p.request.stream, p.request.expected, outcome.conflict));
-        else p.reject(new Error(outcome.error));
-      });
+      batch.forEach((p, i) => settleAppend(p, outcomes[i]));
       if (outcomes.some((o) => 'ok' in o)) appendSignals.emit(this.signalKey);
     })();
     this.inFlight = flight.finally(() => {
@@ -282,7 +286,7 @@ export class PostgresEventStore implements EventStore {
         } catch (error) {
           if (this.closing || closed()) return;
           console.warn('Registro degli eventi non raggiungibile, la sottoscrizione riprova:', (error as Error).message);
-          await this.nextSignalOrPoll((wake) => (wakeUp = wake));
+          await wakeOrPoll((wake) => (wakeUp = wake), this.pollIntervalMs);
           continue;
         }
         for (const event of page.events) {
@@ -293,24 +297,12 @@ export class PostgresEventStore implements EventStore {
         if (page.events.length === this.batchSize) continue;
         passedOver(page.head);
         caughtUp.resolve();
-        if (signals === seen) await this.nextSignalOrPoll((wake) => (wakeUp = wake));
+        if (signals === seen) await wakeOrPoll((wake) => (wakeUp = wake), this.pollIntervalMs);
       }
     };
     return startSubscription(this.subscriptions, caughtUp, run, onError, () => {
       appendSignals.off(this.signalKey, onSignal);
       wakeUp();
-    });
-  }
-
-  private nextSignalOrPoll(register: (wake: () => void) => void): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        register(() => {});
-        resolve();
-      };
-      const timer = setTimeout(wake, this.pollIntervalMs);
-      register(wake);
     });
   }
 
@@ -331,15 +323,6 @@ export class PostgresEventStore implements EventStore {
 const prefixSql = (prefixes: string[] | undefined, n: number) => (prefixes?.length ? `AND stream LIKE ANY($${n}::text[])` : '');
 const prefixParams = (prefixes: string[] | undefined) => (prefixes?.length ? [prefixes.map((p) => p.replace(/[\\%_]/g, '\\$&') + '%')] : []);
 
-function toRecorded(row: Row): RecordedEvent {
-  return {
-    id: row.id,
-    stream: row.stream,
-    revision: row.revision,
-    position: Number(row.position),
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    recordedAt: row.recorded_at.toISOString(),
-  };
-}
+/** jsonb comes decoded, bigint as text, timestamptz as a Date */
+const toRecorded = (row: Row): RecordedEvent =>
+  recordedEvent(Number(row.position), row.id, row.stream, row.revision, row.type, row.data, row.metadata, row.recorded_at.toISOString());

@@ -1,8 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { PoolClient } from 'pg';
-import { WrongExpectedRevisionError, checkExpectedRevision } from '@studio/contracts';
-import type { AppendOutcome, AppendRequest } from './sqlite-group-commit';
-import { GENESIS_HASH, chained } from './hash-chain';
+import { GENESIS_HASH } from './hash-chain';
+import { noStream, planAppend, type AppendOutcome, type AppendRequest, type EventRow, type StreamHead } from './support';
 
 /** where one PostgreSQL event log lives: its table and sequence, its NOTIFY channel, its ordering lock */
 export interface PgEventLog {
@@ -75,33 +74,18 @@ export async function commitGroup(client: PoolClient, names: PgEventLog, batch: 
   );
   // each stream's head as this group moves it; `row`: its last event among this group's rows (its position is
   // known once the rows get theirs), -1 while it is the stored head
-  const state = new Map(heads.rows.map((h) => [h.stream, { revision: h.revision, position: Number(h.position), hash: h.hash ?? GENESIS_HASH, row: -1 }]));
+  type Head = StreamHead & { position: number; row: number };
+  const state = new Map<string, Head>(
+    heads.rows.map((h) => [h.stream, { revision: h.revision, position: Number(h.position), hash: h.hash ?? GENESIS_HASH, row: -1 }]),
+  );
   const recordedAt = new Date();
-  const rows: { id: string; stream: string; revision: number; type: string; data: string; metadata: string }[] = [];
-  const planned = batch.map((request): { revision: number; position: number; row: number } | { conflict: number | 'no_stream' } => {
-    const head = state.get(request.stream) ?? { revision: -1, position: 0, hash: GENESIS_HASH, row: -1 };
-    try {
-      checkExpectedRevision(request.stream, request.expected, head.revision);
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return { conflict: error.actual };
-      throw error;
-    }
-    let hash = head.hash;
-    request.events.forEach((event, i) => {
-      const revision = head.revision + 1 + i;
-      const signing = options.chainKey && { key: options.chainKey, stream: request.stream, revision };
-      const metadata = chained(event.type, event.data, event.metadata, hash, signing);
-      hash = metadata.hash as string;
-      rows.push({
-        id: event.id ?? randomUUID(),
-        stream: request.stream,
-        revision,
-        type: event.type,
-        data: JSON.stringify(event.data ?? null),
-        metadata: JSON.stringify(metadata),
-      });
-    });
-    const next = request.events.length > 0 ? { revision: head.revision + request.events.length, position: 0, hash, row: rows.length - 1 } : head;
+  const rows: EventRow[] = [];
+  const planned = batch.map((request): Head | { conflict: number | 'no_stream' } => {
+    const head = state.get(request.stream) ?? { ...noStream(), position: 0, row: -1 };
+    const plan = planAppend(request, head, options.chainKey);
+    if ('conflict' in plan) return plan;
+    for (const row of plan.rows) rows.push(row);
+    const next = plan.rows.length > 0 ? { ...plan.head, position: 0, row: rows.length - 1 } : head;
     state.set(request.stream, next);
     return next;
   });

@@ -14,12 +14,22 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '@studio/contracts';
-import { WrongExpectedRevisionError } from '@studio/contracts';
 import { WriterThread } from './sqlite-writer-thread';
-import { groupCommitter, type AppendOutcome, type AppendRequest } from './sqlite-group-commit';
+import { groupCommitter } from './sqlite-group-commit';
 import { headSignature } from './hash-chain';
 import { privateDatabaseFile } from '../common/private-files';
-import { deferred, reportSubscriptionError, startSubscription } from './support';
+import {
+  EVENT_COLUMNS as COLUMNS,
+  deferred,
+  recordedEvent,
+  reportSubscriptionError,
+  settleAppend,
+  startSubscription,
+  wakeOrPoll,
+  type AppendOutcome,
+  type AppendRequest,
+  type PendingAppend,
+} from './support';
 import { auditQuery, setAuditIndexes, type AuditLogFilter, type LoggedEventHead } from './audit-log';
 
 export interface SqliteEventStoreOptions {
@@ -33,14 +43,7 @@ export interface SqliteEventStoreOptions {
   chainKey?: Buffer;
 }
 
-interface PendingAppend {
-  request: AppendRequest;
-  resolve(result: AppendResult): void;
-  reject(error: Error): void;
-}
-
-/** the columns the reads select, in this order, as arrays (see statement) */
-const COLUMNS = 'position, id, stream, revision, type, data, metadata, recorded_at';
+/** the columns the reads select (COLUMNS), in this order, as arrays (see statement) */
 type Columns = [position: number, id: string, stream: string, revision: number, type: string, data: string, metadata: string, recorded_at: string];
 
 interface Row {
@@ -162,12 +165,8 @@ export class SqliteEventStore implements EventStore {
       }
       const streams: string[] = [];
       batch.forEach((p, i) => {
-        const outcome = outcomes[i];
-        if ('ok' in outcome) {
-          if (p.request.events.length > 0) streams.push(p.request.stream);
-          p.resolve(outcome.ok);
-        } else if ('conflict' in outcome) p.reject(new WrongExpectedRevisionError(p.request.stream, p.request.expected, outcome.conflict));
-        else p.reject(new Error(outcome.error));
+        if ('ok' in outcomes[i] && p.request.events.length > 0) streams.push(p.request.stream);
+        settleAppend(p, outcomes[i]);
       });
       if (streams.length > 0) {
         signal(this.signalKey, streams);
@@ -288,7 +287,7 @@ export class SqliteEventStore implements EventStore {
         // other processes). Before, each wake read the head and the log a second time to find nothing, on every
         // subscription; and every commit woke every subscription, those on other streams to read the head and nothing
         // (the reactors of notifications and receipts, on each toggle)
-        if (signals === seen) await this.nextAppendOrPoll((wake) => (wakeUp = wake));
+        if (signals === seen) await wakeOrPoll((wake) => (wakeUp = wake), this.pollIntervalMs);
       }
     };
     return startSubscription(this.subscriptions, caughtUp, run, onError, () => {
@@ -331,33 +330,9 @@ export class SqliteEventStore implements EventStore {
     await this.writer?.close();
     if (this.db.open) this.db.close();
   }
-
-  /** Resolves when `register`'s wake is called (a signal that concerns the subscription), or after the poll interval (other processes). */
-  private nextAppendOrPoll(register: (wake: () => void) => void): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        register(() => {});
-        resolve();
-      };
-      const timer = setTimeout(wake, this.pollIntervalMs);
-      register(wake);
-    });
-  }
 }
 
-function toRecorded(row: Columns): RecordedEvent {
-  return {
-    id: row[1],
-    stream: row[2],
-    revision: row[3],
-    position: row[0],
-    type: row[4],
-    data: JSON.parse(row[5]),
-    metadata: JSON.parse(row[6]),
-    recordedAt: row[7],
-  };
-}
+const toRecorded = (row: Columns): RecordedEvent => recordedEvent(row[0], row[1], row[2], row[3], row[4], JSON.parse(row[5]), JSON.parse(row[6]), row[7]);
 function toHead(row: Omit<Row, 'data'>): LoggedEventHead {
   return {
     id: row.id,

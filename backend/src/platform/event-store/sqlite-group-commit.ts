@@ -1,16 +1,9 @@
 import type Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
-import { WrongExpectedRevisionError, checkExpectedRevision, type AppendResult, type ExpectedRevision, type NewEvent } from '@studio/contracts';
-import { GENESIS_HASH, chained } from './hash-chain';
+import type { AppendResult } from '@studio/contracts';
+import { GENESIS_HASH } from './hash-chain';
+import { planAppend, type AppendOutcome, type AppendRequest } from './support';
 
-export interface AppendRequest {
-  stream: string;
-  events: NewEvent[];
-  expected: ExpectedRevision;
-}
-
-/** one append's answer; plain data, so it crosses from the writer thread unchanged */
-export type AppendOutcome = { ok: AppendResult } | { conflict: number | 'no_stream' } | { error: string };
+export type { AppendOutcome, AppendRequest } from './support';
 
 /**
  * Group commit on one connection: the appends of a batch in one IMMEDIATE transaction (one
@@ -26,38 +19,23 @@ export function groupCommitter(db: Database.Database, chainKey?: Buffer): (batch
     `INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at)
      VALUES (@id, @stream, @revision, @type, @data, @metadata, @recordedAt)`,
   );
-  const appendOne = db.transaction((request: AppendRequest, recordedAt: string): AppendResult => {
-    const { stream, events, expected } = request;
-    const last = lastOfStream.get(stream);
-    const current = last?.revision ?? -1;
-    checkExpectedRevision(stream, expected, current);
-    let position = last?.position ?? 0;
+  // a nested transaction: a savepoint, so an insert that fails (a duplicate id) takes back only this append's rows
+  const appendOne = db.transaction((request: AppendRequest, recordedAt: string): AppendOutcome => {
+    const last = lastOfStream.get(request.stream);
     // the chain is extended inside the write lock, so no concurrent append can fork it
-    let previousHash = typeof last?.hash === 'string' ? last.hash : GENESIS_HASH;
-    events.forEach((event, i) => {
-      const revision = current + 1 + i;
-      const metadata = chained(event.type, event.data, event.metadata, previousHash, chainKey && { key: chainKey, stream, revision });
-      previousHash = metadata.hash as string;
-      const info = insert.run({
-        id: event.id ?? randomUUID(),
-        stream,
-        revision,
-        type: event.type,
-        data: JSON.stringify(event.data ?? null),
-        metadata: JSON.stringify(metadata),
-        recordedAt,
-      });
-      position = Number(info.lastInsertRowid);
-    });
-    return { nextRevision: current + events.length, position };
+    const plan = planAppend(request, { revision: last?.revision ?? -1, hash: typeof last?.hash === 'string' ? last.hash : GENESIS_HASH }, chainKey);
+    if ('conflict' in plan) return plan;
+    let position = last?.position ?? 0;
+    for (const row of plan.rows) position = Number(insert.run({ ...row, recordedAt }).lastInsertRowid);
+    const result: AppendResult = { nextRevision: plan.head.revision, position };
+    return { ok: result };
   });
   const group = db.transaction((batch: AppendRequest[]): AppendOutcome[] => {
     const recordedAt = new Date().toISOString();
     return batch.map((request) => {
       try {
-        return { ok: appendOne(request, recordedAt) };
+        return appendOne(request, recordedAt);
       } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) return { conflict: error.actual };
         return { error: error instanceof Error ? error.message : String(error) };
       }
     });

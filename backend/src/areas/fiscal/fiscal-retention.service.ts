@@ -14,12 +14,7 @@ export class FiscalRetentionService implements OnApplicationBootstrap, OnModuleD
   constructor(private readonly kernel: KernelPorts) {}
 
   onApplicationBootstrap(): void {
-    // on one instance at a time: each shredding is also a line of the erasure ledger
-    const run = () =>
-      void this.kernel.jobs
-        .holds('fiscal-retention')
-        .then((mine) => (mine ? this.shredExpired() : []))
-        .catch((e) => this.logger.warn(`chiavi fiscali scadute: ${String(e)}`));
+    const run = () => void this.shredIfHolder().catch((e) => this.logger.warn(`chiavi fiscali scadute: ${String(e)}`));
     run();
     this.timer = setInterval(run, 24 * 3600_000);
     this.timer.unref();
@@ -27,6 +22,11 @@ export class FiscalRetentionService implements OnApplicationBootstrap, OnModuleD
 
   onModuleDestroy(): void {
     clearInterval(this.timer);
+  }
+
+  /** one run of the periodic job, on one instance at a time (each shredding is also a line of the erasure ledger): null when another instance holds the job */
+  async shredIfHolder(): Promise<string[] | null> {
+    return (await this.kernel.jobs.holds('fiscal-retention')) ? this.shredExpired() : null;
   }
 
   /** the fiscal keys past their period, destroyed (each written to the erasure ledger); answers their ids */

@@ -50,8 +50,8 @@ export class WorkflowSweepService implements OnApplicationBootstrap, OnModuleDes
     await this.sweeping.catch(() => []);
   }
 
-  /** on one instance at a time (the payment reconciler's pass is one of its workflows) */
-  private sweep(): Promise<SweepOutcome[]> {
+  /** one run of the periodic job, on one instance at a time (the payment reconciler's pass is one of its workflows): none where another instance holds it */
+  sweep(): Promise<SweepOutcome[]> {
     this.sweeping = this.kernel.jobs.holds('workflow-sweep').then((mine) => (mine ? this.workflows.sweepAll() : []));
     return this.sweeping;
   }

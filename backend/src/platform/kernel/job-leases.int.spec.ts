@@ -34,6 +34,18 @@ describe('periodic jobs on one instance at a time (PostgreSQL advisory locks, a 
     }
   });
 
+  it('a holder that stops (close) hands its jobs over: the other instance’s very next call takes them', async () => {
+    const a = open();
+    const b = open();
+    expect(await a.holds('calendar-roll')).toBe(true);
+    expect(await a.holds('workflow-sweep')).toBe(true);
+    expect(await b.holds('calendar-roll')).toBe(false);
+    await a.close();
+    expect(await a.holds('calendar-roll')).toBe(false);
+    expect(await b.holds('calendar-roll')).toBe(true);
+    expect(await b.holds('workflow-sweep')).toBe(true);
+  });
+
   it('kill -9 of the holding process: the next tick of the other instance takes the job over', async () => {
     const holder = spawn(
       process.execPath,

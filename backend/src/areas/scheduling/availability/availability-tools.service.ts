@@ -61,12 +61,7 @@ export class AvailabilityToolsService implements OnApplicationBootstrap, OnAppli
 
   onApplicationBootstrap(): void {
     if (this.kernel.config.holdSweepSeconds === 0) return; // tests (and a process told not to sweep) roll on demand
-    // on one instance at a time
-    const roll = () =>
-      void this.kernel.jobs
-        .holds('calendar-roll')
-        .then((mine) => (mine ? this.rollForward() : undefined))
-        .catch((e: unknown) => this.logger.warn(`orario settimanale non applicato: ${String(e)}`));
+    const roll = () => void this.rollIfHolder().catch((e: unknown) => this.logger.warn(`orario settimanale non applicato: ${String(e)}`));
     // the first run once the read models are up (a fresh data directory builds them at start)
     this.firstRun = setTimeout(roll, FIRST_ROLL_AFTER_MS);
     this.firstRun.unref();
@@ -240,6 +235,11 @@ export class AvailabilityToolsService implements OnApplicationBootstrap, OnAppli
    * The rolling job: for every doctor with a weekly schedule, the days up to the horizon that nobody has touched yet
    * (no event on their stream) get the schedule. A day the doctor changed by hand, or closed, is left as it is.
    */
+  /** one run of the periodic job, on one instance at a time: null when another instance holds the job */
+  async rollIfHolder(): Promise<DaySlotsResult | null> {
+    return (await this.kernel.jobs.holds('calendar-roll')) ? this.rollForward() : null;
+  }
+
   async rollForward(): Promise<DaySlotsResult> {
     const today = practiceDay(this.kernel.clock.now(), this.kernel.config.practiceTimeZone);
     const days = daysFrom(today, addDays(today, ROLLING_HORIZON_DAYS));

@@ -206,4 +206,34 @@ describe('backup and restore with the event log in PostgreSQL (EVENT_STORE=postg
     stores.push(restoredStore);
     expect((await wholeLog(restoredStore)).filter((e) => e.position <= head)).toEqual(prefix);
   }, 120_000);
+
+  it('the log alone on PostgreSQL (EVENT_STORE_URL), keys and sessions in SQLite: its own dump, and back the same way', async () => {
+    const events = await createTestDatabase('backup_pglog_only');
+    databases.push(events);
+    const only = await startTestApp({ EVENT_STORE: 'postgres', EVENT_STORE_URL: events.url, HOLD_SWEEP_SECONDS: '0' });
+    try {
+      const [erased] = await registerPatients(only, 2, 'solo');
+      const env = { NODE_ENV: 'test', DATA_DIR: only.dataDir, EVENT_STORE: 'postgres', EVENT_STORE_URL: events.url };
+      const backup = await createBackup(env, join(work, 'backup3'));
+      expect(backup.manifest.eventStore).toMatchObject({ kind: 'postgres', file: 'events.pgdump', schema: 'event_store' });
+      expect(backup.manifest.appDb).toEqual({ kind: 'sqlite', file: 'app.db' });
+      expect(backup.manifest.secrets).toEqual(['lookup.secret', 'session.secret']);
+      const head = backup.manifest.eventStore.headPosition;
+      expect(head).toBe(await only.core.eventStore.headPosition());
+      const admin = await client(only, 'admin@example.it');
+      await admin.agent.post(`/api/audit/patients/${erased.id}/erase`).set('X-CSRF-Token', admin.csrf).expect(200);
+
+      const target = await createTestDatabase('backup_pglog_only_restored');
+      databases.push(target);
+      const result = await restoreBackup(
+        { NODE_ENV: 'test', DATA_DIR: join(work, 'ripristino3', 'dati'), EVENT_STORE: 'postgres', EVENT_STORE_URL: target.url },
+        backup.file,
+        { erasureLedgers: [only.core.config.erasureLedger] },
+      );
+      expect(result.erasures).toEqual([{ subjectId: erased.id, keyDestroyed: true, eventAppended: true }]);
+      expect(result).toMatchObject({ backupPosition: head, headPosition: head + 1, chain: { ok: true, checked: backup.manifest.eventStore.events + 1 } });
+    } finally {
+      await only.close();
+    }
+  }, 120_000);
 });

@@ -296,14 +296,12 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     if (pgLog) await checkRestoredLog(eventsUrl!, pgLog);
     const config = configFrom(env);
     const logConfig = config.eventStore;
-    if (logConfig.kind !== (pgLog ? 'postgres' : 'sqlite'))
-      throw new BackupError(`Il registro ripristinato è ${pgLog ? 'PostgreSQL' : 'SQLite'}: la configurazione deve usarlo.`);
-
     const chainKey = config.chainKey;
-    const events = (stores.events =
-      logConfig.kind === 'postgres'
-        ? new PostgresEventStore(logConfig.connectionString, { chainKey })
-        : new SqliteEventStore(logConfig.kind === 'sqlite' ? logConfig.filename : '', { chainKey }));
+    let events: SqliteEventStore | PostgresEventStore;
+    if (pgLog && logConfig.kind === 'postgres') events = new PostgresEventStore(logConfig.connectionString, { chainKey });
+    else if (!pgLog && logConfig.kind === 'sqlite') events = new SqliteEventStore(logConfig.filename, { chainKey });
+    else throw new BackupError(`Il registro ripristinato è ${pgLog ? 'PostgreSQL' : 'SQLite'}: la configurazione deve usarlo.`);
+    stores.events = events;
     // before the erasures are appended (signed): a backup from before the signatures has none of its own (the
     // PostgreSQL log came after them: every event of it is signed)
     const unsignedLog = events instanceof SqliteEventStore && !events.hasSignedEvents();

@@ -22,7 +22,7 @@ async function main(argv: string[]): Promise<number> {
     const m = result.manifest;
     console.log(`Backup completato: ${result.file}`);
     console.log(
-      `  ${m.eventStore.events} eventi (fino alla posizione ${m.eventStore.headPosition}), chiavi e sessioni da ${m.appDb.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}; ${size(result.bytes)} in ${result.ms} ms.`,
+      `  ${m.eventStore.events} eventi (fino alla posizione ${m.eventStore.headPosition}) da ${m.eventStore.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, chiavi e sessioni da ${m.appDb.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}; ${size(result.bytes)} in ${result.ms} ms.`,
     );
     console.log(`  Registro delle cancellazioni (fuori dal backup, da conservare a parte): ${m.erasureLedger}`);
     return 0;

@@ -63,6 +63,9 @@ export async function startTestAppIn(
     LOG_LEVEL: 'warn',
     FRONTEND_DIST: join(dataDir, 'no-frontend'),
     RATE_LIMIT_PREFIX: `test-${randomUUID()}`,
+    // no timed jobs unless a test asks for them: the hold sweep and the weekly calendar's roll (10 s after start)
+    // would append while a test compares the store's head; a test runs them itself (rollIfHolder, sweep)
+    HOLD_SWEEP_SECONDS: '0',
     ...TEST_RATE_LIMITS,
     ...env,
   });

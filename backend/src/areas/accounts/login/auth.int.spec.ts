@@ -4,8 +4,7 @@ import request from 'supertest';
 
 describe('auth over HTTP', () => {
   let app: TestApp;
-  // no timed job appends while a test compares the store's head
-  beforeAll(async () => (app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' })));
+  beforeAll(async () => (app = await startTestApp()));
   afterAll(() => app.close());
 
   it('logs in each demo role with an httpOnly session cookie', async () => {

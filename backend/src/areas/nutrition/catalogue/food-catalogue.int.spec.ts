@@ -12,7 +12,7 @@ describe('the catalogue over HTTP, with the practice’s foods only', () => {
   const get = (c: Client, path: string) => c.agent.get(path);
 
   beforeAll(async () => {
-    app = await startTestApp({ HOLD_SWEEP_SECONDS: '0' }); // no timed job appends while a test compares the store's head
+    app = await startTestApp();
     doctor = await client(app, 'medico1@example.it');
     admin = await client(app, 'admin@example.it');
     [patient] = await registerPatients(app, 1, 'catalogo');

@@ -16,9 +16,8 @@ describeTables('the publishers’ tables, imported by the demo and over HTTP', (
   let admin: Client;
 
   beforeAll(async () => {
-    // a server with the tables' folder: the demo seed of its empty store imports both. No timed jobs: the weekly
-    // calendar's roll (10 s after start) would append slots while a test compares the store's head
-    app = await startTestApp({ FOODS_DATA_DIR: dir, HOLD_SWEEP_SECONDS: '0' });
+    // a server with the tables' folder: the demo seed of its empty store imports both
+    app = await startTestApp({ FOODS_DATA_DIR: dir });
     doctor = await client(app, 'medico1@example.it');
     admin = await client(app, 'admin@example.it');
   });

@@ -116,6 +116,12 @@ describe('answers by reply', () => {
     const cancelled = (await app.core.eventStore.readStream(bookingStreamName(bookingId))).find((e) => e.type === 'BookingCancelled');
     expect(cancelled?.data).toMatchObject({ by: 'patient', refund: 'full' });
     expect((await app.core.eventStore.readStream(phoneMessageStreamName('meta', id))).at(-1)?.data).toMatchObject({ answer: 'cancelled', bookingId });
+    // the reply replayed: refused, cancelled once and told once
+    const told = toBooker().length;
+    expect(await meta.replayLast()).toBe(403);
+    await settle();
+    expect((await types(bookingStreamName(bookingId))).filter((t) => t === 'BookingCancelled')).toHaveLength(1);
+    expect(toBooker()).toHaveLength(told);
     // told on WhatsApp, inside the window the reply opened: free text
     expect(toBooker().at(-1)).toMatchObject({ type: 'text', body: expect.stringContaining("disdetta. Ti rimborsiamo l'intero pagamento.") });
     // the waiting list's offer, by SMS to the next patient
@@ -147,13 +153,8 @@ describe('answers by reply', () => {
     expect(await types(conversationStreamName(patient.id))).toContain('MessageSent');
     expect(toPatient().at(-1)?.body).toContain('lo abbiamo passato alla segreteria');
     const sent = toPatient().length;
-    // Twilio delivers the same message again: nothing new, no second answer
-    const again = twilio.signed(SMS_WEBHOOK, { Body: 'Arrivo con 10 minuti di ritardo', From: '+393335556666', MessageSid: other.sid, SmsStatus: 'received' });
-    await fetch(`${app.url}/api/webhooks/twilio`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': again.signature },
-      body: new URLSearchParams(again.params).toString(),
-    });
+    // the same signed message again (a replay): refused, no second answer
+    expect(await twilio.replayLast()).toBe(403);
     await settle();
     expect(toPatient()).toHaveLength(sent);
     expect((await types(conversationStreamName(patient.id))).filter((t) => t === 'MessageSent')).toHaveLength(1);

@@ -1,6 +1,11 @@
 import { phoneMessageStreamName } from '@studio/contracts';
 import request from 'supertest';
+import type { EventStore } from '@studio/contracts';
 import { closeCore } from '../../../app/infrastructure/core';
+import { decideOnStream } from '../../../platform/event-store/decide';
+import { SqliteEventStore } from '../../../platform/event-store/sqlite-event-store';
+import { phoneMessageDecider } from './phone-message.decider';
+import { deliveryId } from './phone-webhooks.service';
 import { startTestApp, startTestAppIn, type TestApp } from '../../../testing/test-app';
 import { TextRepliesService } from './text-replies.service';
 import { type ProviderRefusal } from './messaging.port';
@@ -188,6 +193,53 @@ describe('Twilio: the adapter against the stand-in, and the signed webhook', () 
     expect(unsigned.body).toEqual({ error: { code: 'firma_non_valida', message: 'Firma del messaggio non valida.' } });
     expect(await head()).toBe(before);
     expect(await streamTypes(phoneMessageStreamName('twilio', 'SMforged'))).toEqual([]);
+  });
+
+  it('between two instances on one log, the expected revision decides: the one that checked before the other appended appends nothing', async () => {
+    // a second instance: its own connection to the same events file, its own turns and state cache
+    const config = app.core.config.eventStore;
+    if (config.kind !== 'sqlite') throw new Error('il test usa il file SQLite degli eventi');
+    const second = new SqliteEventStore(config.filename, { chainKey: config.chainKey });
+    try {
+      const params = statusCallback('SMinstances', 'sent');
+      const stream = phoneMessageStreamName('twilio', 'SMinstances');
+      // the second instance has read the stream (empty) when it stops, and goes on once the first has appended
+      let read!: () => void;
+      let resume!: () => void;
+      const hasRead = new Promise<void>((r) => (read = r));
+      const goOn = new Promise<void>((r) => (resume = r));
+      let reads = 0;
+      const paused: EventStore = Object.assign(Object.create(second) as EventStore, {
+        readStream: async (name: string, options?: Parameters<EventStore['readStream']>[1]) => {
+          const events = await second.readStream(name, options);
+          if (name === stream && ++reads === 1) {
+            read();
+            await goOn;
+          }
+          return events;
+        },
+      });
+      const at = new Date().toISOString();
+      const report = { provider: 'twilio' as const, providerMessageId: 'SMinstances', status: 'sent', errorCode: null, at, notificationId: null };
+      const metadata = { userId: 'system', role: 'system' as const, at, correlationId: 'twilio-SMinstances', causationId: 'twilio-SMinstances' };
+      const onSecond = decideOnStream(
+        paused,
+        stream,
+        phoneMessageDecider,
+        { type: 'ReportStatus', report: { ...report, delivery: deliveryId('twilio', twilio.signed(WEBHOOK, params).signature) } },
+        metadata,
+        { onStale: 'decide-again' },
+      );
+      await hasRead;
+      await post(params).expect(200);
+      resume();
+      // its append at the revision it read loses; decided again on the fresh stream, the delivery is known
+      expect((await onSecond).events).toEqual([]);
+      expect(reads).toBe(2);
+      expect(await streamTypes(stream)).toEqual(['PhoneMessageStatusReported']);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses a replay after a restart: what was received is in the log, not in the process', async () => {

@@ -39,10 +39,21 @@ describe('answers by reply', () => {
     const cancelled = (await app.core.eventStore.readStream(bookingStreamName(bookingId))).find((e) => e.type === 'BookingCancelled');
     expect(cancelled?.data).toMatchObject({ by: 'patient', refund: 'full' });
     expect((await app.core.eventStore.readStream(phoneMessageStreamName('meta', id))).at(-1)?.data).toMatchObject({ answer: 'cancelled', bookingId });
-    // the reply replayed: refused, cancelled once and told once
+    // the reply replayed: refused; the same message in another delivery: accepted; cancelled once and told once
     const told = toBooker().length;
     expect(await meta.replayLast()).toBe(403);
+    const other = meta.signed({
+      object: 'whatsapp_business_account',
+      entry: [{ id: 'W', changes: [{ field: 'messages', value: { messages: [{ from: '393331112222', id, type: 'text', text: { body: '2' } }] } }] }],
+    });
+    const redelivered = await fetch(`${app.url}/api/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': other.signature },
+      body: other.raw,
+    });
+    expect(redelivered.status).toBe(200);
     await settle();
+    expect(await types(phoneMessageStreamName('meta', id))).toEqual(['PhoneReplyReceived', 'PhoneReplyAnswered', 'PhoneReportRepeated']);
     expect((await types(bookingStreamName(bookingId))).filter((t) => t === 'BookingCancelled')).toHaveLength(1);
     expect(toBooker()).toHaveLength(told);
     // told on WhatsApp, inside the window the reply opened: free text

@@ -1,21 +1,8 @@
 import { bookingStreamName, slotId, type EventMetadata } from '@studio/contracts';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startApp } from '../backend/src/app/app';
-import { loadConfig } from '../backend/src/platform/config/config';
-import { startTestSmtp } from '../backend/src/testing/smtp';
-import { BENCH_RATE_LIMITS, login } from './availability.bench';
+import { startBenchApp, until } from './bench-app';
 import { registerPatient } from './holds.bench';
 import { summary } from './stats';
-
-const until = async (ok: () => boolean | Promise<boolean>, timeoutMs = 120_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error('tempo scaduto');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 /**
  * Notifications, in one process (app + a real smtp-server on loopback, nodemailer over SMTP):
@@ -25,27 +12,8 @@ const until = async (ok: () => boolean | Promise<boolean>, timeoutMs = 120_000) 
  *    accepted by the SMTP server (p50, p99).
  */
 export async function notificationsBench(dataDir: string): Promise<void> {
-  mkdirSync(dataDir, { recursive: true });
-  const smtp = await startTestSmtp();
-  const config = loadConfig({
-    ...BENCH_RATE_LIMITS,
-    NODE_ENV: 'production',
-    COOKIE_SECURE: 'false',
-    SEED_DEMO: 'true',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    SMTP_URL: smtp.url,
-    HOLD_SWEEP_SECONDS: '0',
-    FRONTEND_DIST: join(dataDir, 'none'),
-  });
-  config.frontendDist = null;
-  const app = await startApp(config);
+  const { app, base, smtp, medico1, patient, close } = await startBenchApp(dataDir);
   try {
-    const base = app.url.replace('localhost', '127.0.0.1');
-    const medico1 = (await login(base, 'medico1@example.it')).userId;
-    const patient = (await login(base, 'paziente1@example.it')).userId;
-
     // 1. a burst of confirmations
     const n = Number(process.env.BENCH_NOTIFY_BOOKINGS ?? 300);
     const meta: EventMetadata = { userId: 'system', role: 'system', at: new Date().toISOString(), correlationId: 'bench', causationId: 'bench' };
@@ -139,7 +107,6 @@ export async function notificationsBench(dataDir: string): Promise<void> {
     }
     console.log(`Lista d'attesa: dal rilascio di un orario (risposta HTTP) all'offerta accettata dal server SMTP: ${summary(delays)}`);
   } finally {
-    await app.close();
-    await smtp.close();
+    await close();
   }
 }

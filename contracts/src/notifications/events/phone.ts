@@ -1,6 +1,6 @@
 // Events of `phonemessage-<provider>-<providerMessageId>`: a text message as its provider (Twilio, Meta's WhatsApp Cloud
-// API) reported it through the signed webhooks, its statuses and a patient's reply. One stream per provider message id,
-// so a webhook delivered twice appends once.
+// API) reported it through the signed webhooks, its statuses and a patient's reply. One stream per provider message id;
+// each event names the signed delivery that brought it, so the same delivery replayed is refused.
 import { z } from '../../platform/zod-it';
 import { Sealed } from '../../platform/sealed';
 
@@ -15,6 +15,8 @@ export const PhoneMessageStatusReported = z.object({
   at: z.string(),
   /** the outbox message it is about, when known (Twilio's callback carries it; Meta's is found by the provider's id) */
   notificationId: z.string().nullable().optional(),
+  /** the signed delivery that brought it (a hash of the provider's signature and the report's place in it) */
+  delivery: z.string().optional(),
 });
 
 /**
@@ -28,6 +30,18 @@ export const PhoneReplyReceived = z.object({
   fromLookup: z.string(),
   from: Sealed,
   body: Sealed,
+  at: z.string(),
+  delivery: z.string().optional(),
+});
+
+/**
+ * A distinct signed delivery that told nothing new (a status or a reply already recorded): kept only so that the same
+ * delivery replayed later is refused like the others.
+ */
+export const PhoneReportRepeated = z.object({
+  provider: PhoneProvider,
+  providerMessageId: z.string(),
+  delivery: z.string(),
   at: z.string(),
 });
 
@@ -44,4 +58,4 @@ export const PhoneReplyAnswered = z.object({
   at: z.string(),
 });
 
-export const PhoneEventSchemas = { PhoneMessageStatusReported, PhoneReplyReceived, PhoneReplyAnswered } as const;
+export const PhoneEventSchemas = { PhoneMessageStatusReported, PhoneReplyReceived, PhoneReportRepeated, PhoneReplyAnswered } as const;

@@ -121,6 +121,7 @@ export const audit = {
     ContactChannelOptedOut: 'Il paziente ha chiesto di non essere più contattato su un canale',
     PhoneMessageStatusReported: 'Esito di un SMS o WhatsApp ricevuto dal fornitore',
     PhoneReplyReceived: 'Risposta del paziente a un messaggio ricevuta',
+    PhoneReportRepeated: 'Il fornitore ha ripetuto un esito o una risposta già ricevuti',
     PhoneReplyAnswered: 'Risposta del paziente a un messaggio gestita',
     ClinicalRecordSet: 'Cartella clinica salvata (anamnesi, diagnosi, consensi)',
     MeasurementRecorded: 'Misurazioni di una visita registrate',

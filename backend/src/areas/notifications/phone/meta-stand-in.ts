@@ -37,6 +37,8 @@ export interface MetaStandIn {
   reply(webhookUrl: string, from: string, body: string): Promise<{ status: number; id: string }>;
   /** a webhook body as Meta would post it, and its signature */
   signed(body: unknown): { raw: string; signature: string };
+  /** the last webhook posted, exactly again (a replay: same raw body and signature); the HTTP status */
+  replayLast(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -172,15 +174,21 @@ export async function startMetaStandIn(opts: { appSecret?: string } = {}): Promi
       return { status, id };
     },
     signed,
+    replayLast: () => (last ? postRaw(last.url, last.raw, last.signature) : Promise.reject(new Error('nessuna richiesta da ripetere'))),
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
   };
+  let last: { url: string; raw: string; signature: string } | null = null;
   async function post(url: string, body: unknown): Promise<number> {
-    const target = standIn.reachVia ? `${standIn.reachVia}${new URL(url).pathname}` : url;
     const { raw, signature } = signed(body);
+    return postRaw(url, raw, signature);
+  }
+  async function postRaw(url: string, raw: string, signature: string): Promise<number> {
+    last = { url, raw, signature };
+    const target = standIn.reachVia ? `${standIn.reachVia}${new URL(url).pathname}` : url;
     const response = await fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature }, body: raw });
     await response.arrayBuffer();
     return response.status;

@@ -1,10 +1,12 @@
 import { phoneMessageStreamName } from '@studio/contracts';
 import request from 'supertest';
-import { lastRequestPosition, startTestApp, type TestApp } from '../../../testing/test-app';
+import { startTestApp, type TestApp } from '../../../testing/test-app';
+import { TextRepliesService } from './text-replies.service';
 import type { ProviderRefusal } from './messaging.port';
 import { metaAdapter } from './meta.adapter';
 import { metaSignature } from './meta-signature';
 import { startMetaStandIn, type MetaStandIn } from './meta-stand-in';
+import { deliveryId, metaReports, PhoneWebhooksService } from './phone-webhooks.service';
 
 const PUBLIC_URL = 'https://studio.example.it';
 const WEBHOOK = `${PUBLIC_URL}/api/webhooks/whatsapp`;
@@ -30,6 +32,17 @@ describe('Meta WhatsApp Cloud API: the adapter against the stand-in, the handsha
       (e) => e.data as { status: string; errorCode: string | null },
     );
   const server = () => request(app.app.getHttpServer());
+  const head = () => app.core.eventStore.headPosition();
+  const postSigned = (body: unknown) => {
+    const { raw, signature } = meta.signed(body);
+    return server().post('/api/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', signature).send(raw);
+  };
+  const statusBatch = (id: string, statuses: string[], timestamp = '1709542800') => ({
+    object: 'whatsapp_business_account',
+    entry: [
+      { id: 'W', changes: [{ field: 'messages', value: { statuses: statuses.map((status) => ({ id, status, timestamp, recipient_id: '393331234567' })) } }] },
+    ],
+  });
 
   beforeAll(async () => {
     meta = await startMetaStandIn();
@@ -42,6 +55,8 @@ describe('Meta WhatsApp Cloud API: the adapter against the stand-in, the handsha
       WHATSAPP_APP_SECRET: meta.appSecret,
       WHATSAPP_VERIFY_TOKEN: meta.verifyToken,
     });
+    // the answers to replies are the replies' specs': here the log grows only by what the webhooks append
+    await app.app.get(TextRepliesService).onModuleDestroy();
     meta.reachVia = app.url;
     adapter = metaAdapter({ ...app.core.config.whatsapp!, timeoutMs: 500 });
   });
@@ -64,6 +79,46 @@ describe('Meta WhatsApp Cloud API: the adapter against the stand-in, the handsha
     expect(meta.messages.at(-1)).toMatchObject({ to: '393331234567', type: 'template', template: { name: 'promemoria_visita', language: 'it' } });
     expect(await meta.flushWebhooks(WEBHOOK)).toEqual([200, 200]);
     expect((await statuses(accepted.providerMessageId)).map((s) => s.status)).toEqual(['sent', 'delivered']);
+    // the last webhook (delivered) replayed as it was: refused, nothing appended
+    const before = await head();
+    expect(await meta.replayLast()).toBe(403);
+    expect(await head()).toBe(before);
+  });
+
+  it('accepts each distinct status update about one message, several in a batch, and refuses each one replayed', async () => {
+    const id = 'wamid.sequence';
+    await postSigned(statusBatch(id, ['sent', 'delivered'])).expect(200, { received: 2 });
+    await postSigned(statusBatch(id, ['read'])).expect(200, { received: 1 });
+    expect((await statuses(id)).map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
+    const before = await head();
+    const replay = await postSigned(statusBatch(id, ['sent', 'delivered'])).expect(403);
+    expect(replay.body).toEqual({ error: { code: 'richiesta_ripetuta', message: 'Questa richiesta firmata è già stata ricevuta.' } });
+    await postSigned(statusBatch(id, ['read'])).expect(403);
+    expect(await head()).toBe(before);
+    // a distinct delivery (another timestamp) repeating a known status is accepted, adds no status, and its replay is refused
+    await postSigned(statusBatch(id, ['read'], '1709542900')).expect(200);
+    await postSigned(statusBatch(id, ['read'], '1709542900')).expect(403);
+    expect((await statuses(id)).map((s) => s.status)).toEqual(['sent', 'delivered', 'read', undefined]);
+  });
+
+  it('of two copies of one webhook arriving together, one is recorded and the other refused', async () => {
+    const before = await head();
+    const answers = await Promise.all([postSigned(statusBatch('wamid.twice', ['sent'])), postSigned(statusBatch('wamid.twice', ['sent']))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
+    expect((await statuses('wamid.twice')).map((s) => s.status)).toEqual(['sent']);
+    expect(await head()).toBe(before + 1);
+  });
+
+  it('completes a batch cut short: Meta sending it again records the reports still missing', async () => {
+    // the process died after the first report of a batch of two: the first is recorded with the batch's delivery
+    const batch = statusBatch('wamid.cut', ['sent', 'delivered']);
+    const signature = meta.signed(batch).signature;
+    const webhooks = app.app.get(PhoneWebhooksService);
+    const [first] = metaReports(batch);
+    expect(await webhooks.record('meta', { ...first, delivery: deliveryId('meta', signature, 0) })).toBe(true);
+    await postSigned(batch).expect(200, { received: 2 });
+    expect((await statuses('wamid.cut')).map((s) => s.status)).toEqual(['sent', 'delivered']);
+    await postSigned(batch).expect(403);
   });
 
   it('reports a free-form text outside the 24-hour window as failed 131047 on the webhook', async () => {
@@ -89,23 +144,21 @@ describe('Meta WhatsApp Cloud API: the adapter against the stand-in, the handsha
     expect(events[0].type).toBe('PhoneReplyReceived');
     expect(JSON.stringify(events[0].data)).not.toContain('393331234567');
     expect(await app.core.personalData.open((events[0].data as { body: Parameters<typeof app.core.personalData.open>[0] }).body)).toBe('2');
-    // the same delivery again (Meta retries until a 2xx): nothing appended
-    const again = meta.signed({
+    // the same signed delivery again (a replay): refused, nothing appended
+    const before = await head();
+    expect(await meta.replayLast()).toBe(403);
+    expect(await head()).toBe(before);
+    // the same message in another delivery (without the contacts): accepted, the reply still recorded once
+    await postSigned({
       object: 'whatsapp_business_account',
       entry: [{ id: 'W', changes: [{ field: 'messages', value: { messages: [{ from: '393331234567', id, type: 'text', text: { body: '2' } }] } }] }],
-    });
-    await server()
-      .post('/api/webhooks/whatsapp')
-      .set('Content-Type', 'application/json')
-      .set('X-Hub-Signature-256', again.signature)
-      .send(again.raw)
-      .expect(200);
-    const again2 = await app.core.eventStore.readStream(phoneMessageStreamName('meta', id));
-    expect(again2.filter((e) => e.type === 'PhoneReplyReceived')).toHaveLength(1);
+    }).expect(200);
+    const again = await app.core.eventStore.readStream(phoneMessageStreamName('meta', id));
+    expect(again.map((e) => e.type)).toEqual(['PhoneReplyReceived', 'PhoneReportRepeated']);
   });
 
   it('answers 403 to a forged, altered or unsigned body and appends nothing', async () => {
-    const before = await lastRequestPosition(app);
+    const before = await head();
     const body = {
       object: 'whatsapp_business_account',
       entry: [
@@ -119,8 +172,9 @@ describe('Meta WhatsApp Cloud API: the adapter against the stand-in, the handsha
     };
     await post(metaSignature('another-secret', raw)).expect(403);
     await post(metaSignature(meta.appSecret, raw.replace('"2"', '"1"'))).expect(403);
-    await post().expect(403);
-    expect(await lastRequestPosition(app)).toBe(before);
+    const unsigned = await post().expect(403);
+    expect(unsigned.body).toEqual({ error: { code: 'firma_non_valida', message: 'Firma del messaggio non valida.' } });
+    expect(await head()).toBe(before);
     expect(await statuses('wamid.forged')).toEqual([]);
   });
 });

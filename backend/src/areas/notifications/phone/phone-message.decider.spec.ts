@@ -39,6 +39,33 @@ describe('a provider message: statuses and a reply, each once', () => {
       .when({ type: 'ReceiveReply', reply })
       .then([]);
   });
+  it('appends nothing for a delivery already recorded, whatever it carries', () => {
+    const sent = { ...report('sent'), delivery: 'd1.0' };
+    given([{ type: 'PhoneMessageStatusReported', data: sent }])
+      .when({ type: 'ReportStatus', report: sent })
+      .then([]);
+    given([{ type: 'PhoneMessageStatusReported', data: sent }])
+      .when({ type: 'ReportStatus', report: { ...report('delivered'), delivery: 'd1.0' } })
+      .then([]);
+    given([{ type: 'PhoneReplyReceived', data: { ...reply, delivery: 'd2.0' } }])
+      .when({ type: 'ReceiveReply', reply: { ...reply, delivery: 'd2.0' } })
+      .then([]);
+  });
+  it('records a distinct delivery that repeats a known status or reply, and then refuses it as seen', () => {
+    const repeated = {
+      type: 'PhoneReportRepeated' as const,
+      data: { provider: 'twilio' as const, providerMessageId: 'SM1', delivery: 'd3.0', at: '2030-03-04T08:00:00Z' },
+    };
+    given([{ type: 'PhoneMessageStatusReported', data: { ...report('sent'), delivery: 'd1.0' } }])
+      .when({ type: 'ReportStatus', report: { ...report('sent'), delivery: 'd3.0' } })
+      .then([repeated]);
+    given([{ type: 'PhoneMessageStatusReported', data: { ...report('sent'), delivery: 'd1.0' } }, repeated])
+      .when({ type: 'ReportStatus', report: { ...report('sent'), delivery: 'd3.0' } })
+      .then([]);
+    given([{ type: 'PhoneReplyReceived', data: { ...reply, delivery: 'd2.0' } }])
+      .when({ type: 'ReceiveReply', reply: { ...reply, delivery: 'd4.0' } })
+      .then([{ type: 'PhoneReportRepeated', data: { provider: 'twilio', providerMessageId: 'SM2', delivery: 'd4.0', at: reply.at } }]);
+  });
   it('records what was done with a reply once', () => {
     const answer = {
       provider: 'twilio' as const,

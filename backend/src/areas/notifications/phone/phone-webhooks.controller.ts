@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { NotABrowserWrite } from '../../../platform/auth/guards';
 import { PhoneWebhooksService } from './phone-webhooks.service';
@@ -15,13 +15,14 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
 export class PhoneWebhooksController {
   constructor(private readonly webhooks: PhoneWebhooksService) {}
 
+  /** TwiML only on success: the type is set after the report is recorded, so a refusal stays the app's Italian JSON error */
   @Post('twilio')
   @HttpCode(200)
   @NotABrowserWrite()
-  @Header('Content-Type', 'text/xml; charset=utf-8')
-  async twilio(@Body() body: unknown, @Req() req: Request): Promise<string> {
+  async twilio(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const notificationId = typeof req.query.n === 'string' ? req.query.n : undefined;
     await this.webhooks.twilio(formParams(body), req.originalUrl, req.header('x-twilio-signature'), notificationId);
+    res.type('text/xml; charset=utf-8');
     return EMPTY_TWIML;
   }
 

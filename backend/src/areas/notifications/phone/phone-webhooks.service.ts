@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { phoneMessageStreamName, type EventMetadata, type PhoneProviderName } from '@studio/contracts';
 import { ForbiddenError, NotFoundError } from '../../../platform/common/errors';
 import { KernelPorts } from '../../../platform/kernel/kernel-ports';
@@ -12,15 +12,26 @@ import { validTwilioSignature } from './twilio-signature';
 export const phoneSenderSubject = (lookup: string) => `phonesender-${lookup}`;
 
 const FORGED = 'Firma del messaggio non valida.';
+const REPLAYED = 'Questa richiesta firmata è già stata ricevuta.';
+
+/**
+ * A signed delivery's name: the signature covers the whole request (Twilio: address and parameters; Meta: the raw
+ * body), so the same signature is the same request again. `index` tells apart the reports of one Meta batch.
+ */
+export const deliveryId = (provider: PhoneProviderName, signature: string, index = 0) =>
+  `${createHash('sha256').update(`${provider}\n${signature}`).digest('hex').slice(0, 32)}.${index}`;
 
 /** what a provider's webhook says, once verified: a message's status, or a reply from a phone */
 export type ProviderReport =
-  | { kind: 'status'; providerMessageId: string; status: string; errorCode: string | null; notificationId?: string | null }
-  | { kind: 'reply'; providerMessageId: string; channel: 'sms' | 'whatsapp'; from: string; body: string };
+  | { kind: 'status'; providerMessageId: string; status: string; errorCode: string | null; notificationId?: string | null; delivery?: string }
+  | { kind: 'reply'; providerMessageId: string; channel: 'sms' | 'whatsapp'; from: string; body: string; delivery?: string };
 
 /**
- * The providers' webhooks, after their signature: each report is recorded on the provider message's own stream,
- * where a delivery seen before appends nothing. Nothing is read or written before the signature verifies.
+ * The providers' webhooks, after their signature: each report is recorded on the provider message's own stream with
+ * the name of the signed delivery that brought it. A delivery whose reports are all recorded already is a replay: 403,
+ * nothing appended. The check is the append itself (the decider on the stream, appended at the revision it read), so
+ * two copies at once, on one instance or two, append once and one of them is refused. Nothing is read or written
+ * before the signature verifies.
  */
 @Injectable()
 export class PhoneWebhooksService {
@@ -41,11 +52,19 @@ export class PhoneWebhooksService {
     }
     const providerMessageId = params.MessageSid ?? params.SmsSid;
     if (!providerMessageId) return null;
+    const delivery = deliveryId('twilio', signature!);
     const status = params.MessageStatus ?? params.SmsStatus;
     if (status && status !== 'received') {
       // the callback's address carries the message it is about (signed with the rest)
-      const report = { kind: 'status' as const, providerMessageId, status, errorCode: params.ErrorCode || null, notificationId: notificationId ?? null };
-      await this.record('twilio', report);
+      const report = {
+        kind: 'status' as const,
+        providerMessageId,
+        status,
+        errorCode: params.ErrorCode || null,
+        notificationId: notificationId ?? null,
+        delivery,
+      };
+      if (!(await this.record('twilio', report))) throw new ForbiddenError(REPLAYED, 'richiesta_ripetuta');
       return report;
     }
     if (params.Body === undefined || !params.From) return null;
@@ -56,8 +75,9 @@ export class PhoneWebhooksService {
       channel: whatsapp ? ('whatsapp' as const) : ('sms' as const),
       from: params.From.replace(/^whatsapp:/, ''),
       body: params.Body,
+      delivery,
     };
-    await this.record('twilio', report);
+    if (!(await this.record('twilio', report))) throw new ForbiddenError(REPLAYED, 'richiesta_ripetuta');
     return report;
   }
 
@@ -75,38 +95,49 @@ export class PhoneWebhooksService {
     const whatsapp = this.kernel.config.whatsapp;
     if (!whatsapp) throw new NotFoundError('WhatsApp (Meta) non è configurato.', 'whatsapp_non_configurato');
     if (!whatsapp.appSecret || !validMetaSignature(whatsapp.appSecret, rawBody, signature)) throw new ForbiddenError(FORGED, 'firma_non_valida');
-    const reports = metaReports(body);
-    for (const report of reports) await this.record('meta', report);
+    const reports = metaReports(body).map((report, i) => ({ ...report, delivery: deliveryId('meta', signature!, i) }));
+    // a batch cut short (the process died after some of its reports) is completed when Meta sends it again
+    let recorded = 0;
+    for (const report of reports) if (await this.record('meta', report)) recorded++;
+    if (reports.length > 0 && recorded === 0) throw new ForbiddenError(REPLAYED, 'richiesta_ripetuta');
     return reports;
   }
 
-  /** appends the report on its provider message's stream (nothing when it was seen before) */
-  async record(provider: PhoneProviderName, report: ProviderReport): Promise<void> {
+  /** appends the report on its provider message's stream; false when its delivery was recorded before */
+  async record(provider: PhoneProviderName, report: ProviderReport): Promise<boolean> {
     const stream = phoneMessageStreamName(provider, report.providerMessageId);
     const at = this.kernel.clock.now().toISOString();
     const metadata = this.metadata(provider, report.providerMessageId);
     if (report.kind === 'status') {
-      const { providerMessageId, status, errorCode } = report;
+      const { providerMessageId, status, errorCode, delivery } = report;
       const notificationId =
         report.notificationId ??
         (await textMessagesReadModel.find(this.kernel.readModels, { provider_message_id: providerMessageId }, { limit: 1 }))[0]?.id ??
         null;
-      await this.kernel.commands.execute(
-        new ReportPhoneStatus(stream, { type: 'ReportStatus', report: { provider, providerMessageId, status, errorCode, at, notificationId } }, metadata),
+      const result = await this.kernel.commands.execute(
+        new ReportPhoneStatus(
+          stream,
+          { type: 'ReportStatus', report: { provider, providerMessageId, status, errorCode, at, notificationId, delivery } },
+          metadata,
+        ),
       );
-      return;
+      return result.events.length > 0;
     }
     const { personalData } = this.kernel;
     const fromLookup = personalData.lookupHash(report.from);
     const subject = phoneSenderSubject(fromLookup);
     const [from, body] = await Promise.all([personalData.seal(subject, report.from), personalData.seal(subject, report.body)]);
-    await this.kernel.commands.execute(
+    const result = await this.kernel.commands.execute(
       new ReceivePhoneReply(
         stream,
-        { type: 'ReceiveReply', reply: { provider, channel: report.channel, providerMessageId: report.providerMessageId, fromLookup, from, body, at } },
+        {
+          type: 'ReceiveReply',
+          reply: { provider, channel: report.channel, providerMessageId: report.providerMessageId, fromLookup, from, body, at, delivery: report.delivery },
+        },
         metadata,
       ),
     );
+    return result.events.length > 0;
   }
 }
 

@@ -1,62 +1,29 @@
-import { bookingStreamName, conversationStreamName, notificationStreamName, phoneMessageStreamName, slotId, type RecordedEvent } from '@studio/contracts';
-import { NotificationsService } from '../mail/notifications.service';
+import { bookingStreamName, conversationStreamName, notificationStreamName, phoneMessageStreamName, type RecordedEvent } from '@studio/contracts';
 import { KernelPorts } from '../../../platform/kernel/kernel-ports';
 import { WorkflowRunner } from '../../../platform/event-store/workflow-runner';
-import { TEST_TAXCODE } from '../../../testing/payments';
 import { registerPatients, type TestPatient } from '../../../testing/patients';
-import { client, ManualClock, startTestApp, type Client, type TestApp } from '../../../testing/test-app';
-import { startMetaStandIn, type MetaStandIn } from './meta-stand-in';
+import { WHATSAPP_WEBHOOK, textRepliesSuite } from './testing/text-replies';
 import { TextRepliesService } from './text-replies.service';
 
 // The replies' reactor acts (cancels, forwards), then records the answer, then decides the text telling the patient.
 // The process "dies" right after each of its steps in turn; the reply is then handled again, as the reactor does
 // from its checkpoint at the next start, and the workflows resume as at start: each effect happens once.
-const PUBLIC_URL = 'https://studio.example.it';
-const WHATSAPP_WEBHOOK = `${PUBLIC_URL}/api/webhooks/whatsapp`;
-const clock = new ManualClock(new Date('2030-03-04T09:00:00.000Z'));
-let app: TestApp;
-let meta: MetaStandIn;
-let notifications: NotificationsService;
+const suite = textRepliesSuite({
+  now: '2030-03-04T09:00:00.000Z',
+  sms: false,
+  reminders: { channels: ['whatsapp', 'email'], hoursBefore: [24], quietHours: null },
+});
 let replies: TextRepliesService;
-let doctor: Client;
-let medico1: string;
-
-async function settle() {
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setTimeout(r, 150));
-    await app.core.changes.waitFor(await app.core.eventStore.headPosition(), 5000);
-    await notifications.runDue();
-  }
-}
-async function bookAndPay(p: TestPatient, start: string): Promise<string> {
-  const bookingId = (
-    await p.agent
-      .post('/prenotazioni')
-      .set('X-CSRF-Token', p.csrf)
-      .send({ doctor_id: medico1, availability_id: slotId(medico1, start) })
-      .expect(201)
-  ).body.id as string;
-  await doctor.agent
-    .post(`/api/bookings/${bookingId}/desk-payment`)
-    .set('X-CSRF-Token', doctor.csrf)
-    .send({ method: 'cash', amountCents: 8000, taxcode: TEST_TAXCODE })
-    .expect(201);
-  return bookingId;
-}
-const types = async (stream: string) => (await app.core.eventStore.readStream(stream).catch(() => [])).map((e) => e.type);
-const count = async (stream: string, type: string) => (await types(stream)).filter((t) => t === type).length;
+const { types, count } = suite;
 
 /** a patient with WhatsApp, a paid visit whose confirmation reached WhatsApp, and their reply, recorded (not handled) */
 async function replyOf(n: number, start: string, text: string): Promise<{ patient: TestPatient; bookingId: string; reply: RecordedEvent; id: string }> {
+  const { app, meta } = suite;
   const [patient] = await registerPatients(app, 1, `crash-${n}`);
   const phone = `+39333${String(7_000_000 + n)}`;
-  await patient.agent
-    .put('/api/me/contact-preferences')
-    .set('X-CSRF-Token', patient.csrf)
-    .send({ email: true, sms: false, whatsapp: true, push: false, phone })
-    .expect(200);
-  const bookingId = await bookAndPay(patient, start);
-  await settle();
+  await suite.consent(patient, { sms: false, whatsapp: true }, phone);
+  const bookingId = await suite.bookAndPay(patient, start);
+  await suite.settle();
   const { status, id } = await meta.reply(WHATSAPP_WEBHOOK, phone, text);
   expect(status).toBe(200);
   const [reply] = await app.core.eventStore.readStream(phoneMessageStreamName('meta', id));
@@ -66,6 +33,7 @@ async function replyOf(n: number, start: string, text: string): Promise<{ patien
 
 /** the process dies right after the `step`-th command or workflow step of handling the reply (0: it never dies) */
 async function handleDying(reply: RecordedEvent, step: number): Promise<number> {
+  const { app } = suite;
   const kernel = app.app.get(KernelPorts);
   const runner = app.app.get(WorkflowRunner);
   let done = 0;
@@ -92,39 +60,9 @@ async function handleDying(reply: RecordedEvent, step: number): Promise<number> 
 }
 
 beforeAll(async () => {
-  meta = await startMetaStandIn();
-  app = await startTestApp(
-    {
-      PUBLIC_URL,
-      PRACTICE_NAME: 'Studio Rossi',
-      NOTIFY_POLL_MS: '0',
-      HOLD_SWEEP_SECONDS: '0',
-      CANCELLATION_CUTOFF_HOURS: '12',
-      WHATSAPP_BASE_URL: meta.baseUrl,
-      WHATSAPP_PHONE_NUMBER_ID: meta.phoneNumberId,
-      WHATSAPP_TOKEN: meta.token,
-      WHATSAPP_APP_SECRET: meta.appSecret,
-    },
-    undefined,
-    clock,
-  );
-  meta.reachVia = app.url;
-  notifications = app.app.get(NotificationsService);
-  replies = app.app.get(TextRepliesService);
+  replies = suite.app.app.get(TextRepliesService);
   // the live reactor stops: the test hands it each reply, and each redelivery, itself
   await replies.onModuleDestroy();
-  medico1 = app.ids['medico1@example.it'];
-  doctor = await client(app, 'medico1@example.it');
-  const admin = await client(app, 'admin@example.it');
-  await admin.agent
-    .put('/api/settings/reminders')
-    .set('X-CSRF-Token', admin.csrf)
-    .send({ channels: ['whatsapp', 'email'], hoursBefore: [24], quietHours: null, whatsappProvider: 'meta' })
-    .expect(200);
-});
-afterAll(async () => {
-  await app?.close();
-  await meta?.close();
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -136,6 +74,7 @@ const SLOTS = ['2030-03-07', '2030-03-08', '2030-03-11', '2030-03-12'].flatMap((
 
 describe('the replies’ reactor killed after each step', () => {
   it('"2": cancelled once, settled once, answered once and told once, wherever the process died', async () => {
+    const { app, meta, settle } = suite;
     // a first reply handled to the end counts the steps
     const first = await replyOf(0, SLOTS[0], '2');
     const steps = await handleDying(first.reply, 0);
@@ -160,6 +99,7 @@ describe('the replies’ reactor killed after each step', () => {
   });
 
   it('a message of the patient’s own: forwarded to the segreteria once, wherever the process died', async () => {
+    const { settle } = suite;
     const first = await replyOf(20, SLOTS[SLOTS.length - 4], 'Arrivo in ritardo');
     const steps = await handleDying(first.reply, 0);
     // send to the segreteria, record the answer, decide the text

@@ -38,6 +38,8 @@ export interface TwilioStandIn {
   reply(webhookUrl: string, from: string, body: string, channel?: 'sms' | 'whatsapp'): Promise<{ status: number; sid: string; text: string }>;
   /** what Twilio would post: the params and their signature for `url` */
   signed(url: string, params: Record<string, string>): { params: Record<string, string>; signature: string };
+  /** the last request posted, exactly again (a replay: same address, parameters and signature); the HTTP status */
+  replayLast(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -171,14 +173,22 @@ export async function startTwilioStandIn(opts: { accountSid?: string; authToken?
       return { status: response.status, sid: messageSid, text: await response.text() };
     },
     signed,
+    async replayLast() {
+      if (!last) throw new Error('nessuna richiesta da ripetere');
+      const response = await post(last.url, last.params);
+      await response.arrayBuffer();
+      return response.status;
+    },
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
   };
+  let last: { url: string; params: Record<string, string> } | null = null;
   // signed over the URL Twilio was given; sent to where the app really listens
   async function post(url: string, params: Record<string, string>): Promise<Response> {
+    last = { url, params };
     const target = standIn.reachVia ? `${standIn.reachVia}${new URL(url).pathname}${new URL(url).search}` : url;
     return fetch(target, {
       method: 'POST',

@@ -1,6 +1,13 @@
 import { phoneMessageStreamName } from '@studio/contracts';
 import request from 'supertest';
-import { lastRequestPosition, startTestApp, type TestApp } from '../../../testing/test-app';
+import type { EventStore } from '@studio/contracts';
+import { closeCore } from '../../../app/infrastructure/core';
+import { decideOnStream } from '../../../platform/event-store/decide';
+import { SqliteEventStore } from '../../../platform/event-store/sqlite-event-store';
+import { phoneMessageDecider } from './phone-message.decider';
+import { deliveryId } from './phone-webhooks.service';
+import { startTestApp, startTestAppIn, type TestApp } from '../../../testing/test-app';
+import { TextRepliesService } from './text-replies.service';
 import { type ProviderRefusal } from './messaging.port';
 import { twilioAdapter } from './twilio.adapter';
 import { twilioSignature } from './twilio-signature';
@@ -22,17 +29,32 @@ describe('Twilio: the adapter against the stand-in, and the signed webhook', () 
       (e: unknown) => e as ProviderRefusal,
     );
   const streamTypes = async (stream: string) => (await app.core.eventStore.readStream(stream).catch(() => [])).map((e) => e.type);
+  const head = () => app.core.eventStore.headPosition();
+  const post = (params: Record<string, string>, url = WEBHOOK) =>
+    request(app.app.getHttpServer()).post('/api/webhooks/twilio').set('X-Twilio-Signature', twilio.signed(url, params).signature).type('form').send(params);
+  const env = () => ({
+    PUBLIC_URL,
+    TWILIO_BASE_URL: twilio.baseUrl,
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_SMS_FROM: twilio.smsFrom,
+    TWILIO_WHATSAPP_FROM: twilio.whatsappFrom,
+  });
+  const statusCallback = (sid: string, status: string, extra: Record<string, string> = {}) => ({
+    AccountSid: twilio.accountSid,
+    MessageSid: sid,
+    MessageStatus: status,
+    SmsSid: sid,
+    SmsStatus: status,
+    To: '+393331234570',
+    ...extra,
+  });
 
   beforeAll(async () => {
     twilio = await startTwilioStandIn();
-    app = await startTestApp({
-      PUBLIC_URL,
-      TWILIO_BASE_URL: twilio.baseUrl,
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_SMS_FROM: twilio.smsFrom,
-      TWILIO_WHATSAPP_FROM: twilio.whatsappFrom,
-    });
+    app = await startTestApp(env());
+    // the answers to replies are the replies' specs': here the log grows only by what the webhooks append
+    await app.app.get(TextRepliesService).onModuleDestroy();
     // Twilio calls PUBLIC_URL; here that name reaches the test app
     twilio.reachVia = app.url;
     adapter = twilioAdapter({ ...app.core.config.twilio!, statusCallback: WEBHOOK, timeoutMs: 500 });
@@ -63,6 +85,47 @@ describe('Twilio: the adapter against the stand-in, and the signed webhook', () 
     expect(await streamTypes(stream)).toEqual(['PhoneMessageStatusReported', 'PhoneMessageStatusReported']);
     const events = await app.core.eventStore.readStream(stream);
     expect(events.map((e) => (e.data as { status: string }).status)).toEqual(['sent', 'delivered']);
+    // the last callback (delivered) replayed as it was: refused, nothing appended
+    const before = await head();
+    expect(await twilio.replayLast()).toBe(403);
+    expect(await head()).toBe(before);
+    expect(await streamTypes(stream)).toEqual(['PhoneMessageStatusReported', 'PhoneMessageStatusReported']);
+  });
+
+  it('accepts each distinct callback about one message (queued, sent, delivered) and refuses each one replayed, in Italian', async () => {
+    const sid = 'SMsequence';
+    for (const status of ['queued', 'sent', 'delivered']) await post(statusCallback(sid, status)).expect(200);
+    const stream = phoneMessageStreamName('twilio', sid);
+    const statuses = async () => (await app.core.eventStore.readStream(stream)).map((e) => [e.type, (e.data as { status?: string }).status]);
+    expect(await statuses()).toEqual([
+      ['PhoneMessageStatusReported', 'queued'],
+      ['PhoneMessageStatusReported', 'sent'],
+      ['PhoneMessageStatusReported', 'delivered'],
+    ]);
+    const before = await head();
+    for (const status of ['queued', 'sent', 'delivered']) {
+      const replay = await post(statusCallback(sid, status)).expect(403);
+      expect(replay.body).toEqual({ error: { code: 'richiesta_ripetuta', message: 'Questa richiesta firmata è già stata ricevuta.' } });
+    }
+    expect(await head()).toBe(before);
+    // a distinct delivery that only repeats a status is accepted and appends no status, and its own replay is refused
+    await post(statusCallback(sid, 'delivered', { RawDlrDoneDate: '2403040901' })).expect(200);
+    await post(statusCallback(sid, 'delivered', { RawDlrDoneDate: '2403040901' })).expect(403);
+    expect((await statuses()).map(([type]) => type)).toEqual([
+      'PhoneMessageStatusReported',
+      'PhoneMessageStatusReported',
+      'PhoneMessageStatusReported',
+      'PhoneReportRepeated',
+    ]);
+  });
+
+  it('of two copies of one callback arriving together, one is recorded and the other refused', async () => {
+    const sid = 'SMtwice';
+    const before = await head();
+    const answers = await Promise.all([post(statusCallback(sid, 'sent')), post(statusCallback(sid, 'sent'))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
+    expect(await streamTypes(phoneMessageStreamName('twilio', sid))).toEqual(['PhoneMessageStatusReported']);
+    expect(await head()).toBe(before + 1);
   });
 
   it('reports a message accepted and then not delivered with its error code', async () => {
@@ -104,31 +167,93 @@ describe('Twilio: the adapter against the stand-in, and the signed webhook', () 
     const data = event.data as { channel: string; body: Parameters<typeof app.core.personalData.open>[0] };
     expect(data.channel).toBe('whatsapp');
     expect(await app.core.personalData.open(data.body)).toBe('SI');
-    // Twilio retries the same request until it gets a 2xx: the same signed form again appends nothing
-    const params = { Body: 'SI', From: 'whatsapp:+393331234567', MessageSid: first.sid, SmsStatus: 'received', To: twilio.whatsappFrom };
-    const again = twilio.signed(WEBHOOK, params);
-    await request(app.app.getHttpServer()).post('/api/webhooks/twilio').set('X-Twilio-Signature', again.signature).type('form').send(params).expect(200);
-    // (the answer to a number of no patient follows, once, from the replies' reactor)
-    expect((await streamTypes(stream)).filter((t) => t === 'PhoneReplyReceived')).toHaveLength(1);
+    // the same signed request again (a replay): refused, nothing appended
+    const before = await head();
+    expect(await twilio.replayLast()).toBe(403);
+    expect(await head()).toBe(before);
+    expect(await streamTypes(stream)).toEqual(['PhoneReplyReceived']);
   });
 
   it('answers 403 to a forged, altered or unsigned message and appends nothing', async () => {
-    const before = await lastRequestPosition(app);
+    const before = await head();
     const params = { Body: 'ANNULLA', From: '+393331234567', MessageSid: 'SMforged', SmsStatus: 'received', To: twilio.smsFrom };
-    const post = () => request(app.app.getHttpServer()).post('/api/webhooks/twilio').type('form');
+    const postForm = () => request(app.app.getHttpServer()).post('/api/webhooks/twilio').type('form');
     // signed with another token
-    await post()
+    await postForm()
       .set('X-Twilio-Signature', twilioSignature('another-token', WEBHOOK, params))
       .send(params)
       .expect(403);
     // a genuine signature over another body
     const genuine = twilio.signed(WEBHOOK, { ...params, Body: 'SI' });
-    await post().set('X-Twilio-Signature', genuine.signature).send(params).expect(403);
+    await postForm().set('X-Twilio-Signature', genuine.signature).send(params).expect(403);
     // signed for another address
     const elsewhere = twilio.signed('https://altro.example.it/api/webhooks/twilio', params);
-    await post().set('X-Twilio-Signature', elsewhere.signature).send(params).expect(403);
-    await post().send(params).expect(403);
-    expect(await lastRequestPosition(app)).toBe(before);
+    await postForm().set('X-Twilio-Signature', elsewhere.signature).send(params).expect(403);
+    const unsigned = await postForm().send(params).expect(403);
+    expect(unsigned.body).toEqual({ error: { code: 'firma_non_valida', message: 'Firma del messaggio non valida.' } });
+    expect(await head()).toBe(before);
     expect(await streamTypes(phoneMessageStreamName('twilio', 'SMforged'))).toEqual([]);
+  });
+
+  it('between two instances on one log, the expected revision decides: the one that checked before the other appended appends nothing', async () => {
+    // a second instance: its own connection to the same events file, its own turns and state cache
+    const config = app.core.config.eventStore;
+    if (config.kind !== 'sqlite') throw new Error('il test usa il file SQLite degli eventi');
+    const second = new SqliteEventStore(config.filename, { chainKey: config.chainKey });
+    try {
+      const params = statusCallback('SMinstances', 'sent');
+      const stream = phoneMessageStreamName('twilio', 'SMinstances');
+      // the second instance has read the stream (empty) when it stops, and goes on once the first has appended
+      let read!: () => void;
+      let resume!: () => void;
+      const hasRead = new Promise<void>((r) => (read = r));
+      const goOn = new Promise<void>((r) => (resume = r));
+      let reads = 0;
+      const paused: EventStore = Object.assign(Object.create(second) as EventStore, {
+        readStream: async (name: string, options?: Parameters<EventStore['readStream']>[1]) => {
+          const events = await second.readStream(name, options);
+          if (name === stream && ++reads === 1) {
+            read();
+            await goOn;
+          }
+          return events;
+        },
+      });
+      const at = new Date().toISOString();
+      const report = { provider: 'twilio' as const, providerMessageId: 'SMinstances', status: 'sent', errorCode: null, at, notificationId: null };
+      const metadata = { userId: 'system', role: 'system' as const, at, correlationId: 'twilio-SMinstances', causationId: 'twilio-SMinstances' };
+      const onSecond = decideOnStream(
+        paused,
+        stream,
+        phoneMessageDecider,
+        { type: 'ReportStatus', report: { ...report, delivery: deliveryId('twilio', twilio.signed(WEBHOOK, params).signature) } },
+        metadata,
+        { onStale: 'decide-again' },
+      );
+      await hasRead;
+      await post(params).expect(200);
+      resume();
+      // its append at the revision it read loses; decided again on the fresh stream, the delivery is known
+      expect((await onSecond).events).toEqual([]);
+      expect(reads).toBe(2);
+      expect(await streamTypes(stream)).toEqual(['PhoneMessageStatusReported']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a replay after a restart: what was received is in the log, not in the process', async () => {
+    const params = statusCallback('SMrestart', 'sent');
+    await post(params).expect(200);
+    // the process goes away (its stores close, its files stay) and a new one starts on the same files
+    await app.app.close();
+    await closeCore(app.core);
+    app = await startTestAppIn(app.dataDir, env());
+    // (the new process's reactors catch up on their own time: the message's stream is what this request may not grow)
+    const stream = phoneMessageStreamName('twilio', 'SMrestart');
+    await post(params).expect(403);
+    expect(await streamTypes(stream)).toEqual(['PhoneMessageStatusReported']);
+    await post(statusCallback('SMrestart', 'delivered')).expect(200);
+    expect(await streamTypes(stream)).toEqual(['PhoneMessageStatusReported', 'PhoneMessageStatusReported']);
   });
 });

@@ -29,8 +29,7 @@ import { endHoldWorkflow, type EndHoldInput } from './end-hold.workflow';
 import { holdWorkflow, type HoldInput } from './hold.workflow';
 import { KernelPorts } from '../../../platform/kernel/kernel-ports';
 import { availabilitySlotsReadModel } from '../availability';
-import { readLocation } from '../../../platform/config/locations';
-import { bookingsReadModel } from '../booking';
+import { bookingsReadModel, roomsAt } from '../booking';
 
 const DAY_MS = 86_400_000;
 const ORPHAN_GRACE_MS = 60_000;
@@ -222,8 +221,8 @@ export class HoldService {
   }
 
   /** the rooms of a location, in the order they are offered (none without a location) */
-  async roomsAt(locationId: string | undefined): Promise<string[]> {
-    return locationId ? ((await readLocation(this.kernel.readModels, locationId))?.rooms.map((r) => r.id) ?? []) : [];
+  roomsAt(locationId: string | undefined): Promise<string[]> {
+    return roomsAt(this.kernel.readModels, locationId);
   }
 
   /**

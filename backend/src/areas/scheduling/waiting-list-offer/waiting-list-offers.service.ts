@@ -13,7 +13,7 @@ import {
 } from '@studio/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import { doctorDayOf, inWorkingHours } from '../availability';
-import { bookingDecider } from '../booking';
+import { bookingDecider, roomsAt, scheduledLocationAt } from '../booking';
 
 import { AppError } from '../../../platform/common/errors';
 import { decideAgainOnStaleRevision, readState } from '../../../platform/event-store/command-handler';
@@ -109,6 +109,9 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
     const now = this.kernel.clock.now();
     const inLine = list.state.entries.filter((e) => e.status === 'waiting');
     const patientHolds = Object.fromEntries(await Promise.all(inLine.map(async (e) => [e.patientId, await this.currentHold(e.patientId, now)] as const)));
+    // where the slot is, as for a hold: where the location has rooms, the offer takes a free one with the slot
+    const locationId = await scheduledLocationAt(this.kernel.readModels, slot.doctorId, slot.start);
+    const roomIds = await roomsAt(this.kernel.readModels, locationId);
     const input = {
       doctorId: slot.doctorId,
       day: doctorDayOf(slot.start),
@@ -121,15 +124,17 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
       timeZone: this.kernel.config.practiceTimeZone,
       workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
       patientHolds,
+      ...(locationId ? { locationId } : {}),
+      ...(roomIds.length > 0 ? { roomIds } : {}),
     };
     const metadata = this.system(causeEventId);
     const run = () => decideAgainOnStaleRevision(() => this.workflows.run(waitingListOfferWorkflow, input, metadata));
     try {
       return await run();
     } catch (error) {
-      // the patient took another hold meanwhile: the offer is withdrawn; this run gives back the slot, which frees it
-      // again for the next in line
-      if (error instanceof AppError && error.code === 'paziente_occupato') return run();
+      // the patient took another hold meanwhile, or another visit the last room: the offer is withdrawn; this run gives
+      // back the slot, which frees it again for the next in line (or, with no room free, for nobody: it is not offered)
+      if (error instanceof AppError && (error.code === 'paziente_occupato' || error.code === 'stanza_non_libera')) return run();
       throw error;
     }
   }

@@ -177,4 +177,49 @@ describe('a moved visit takes its room at the new time and gives back the old on
     }
     expect(await unfinishedMoves()).toEqual([]);
   });
+
+  it('to another location: a visit type given to this one is refused (409 sede_diversa, nothing appended); one with no rooms gives the room back', async () => {
+    const WED = '2030-03-13';
+    const other = (
+      await admin.agent
+        .post('/api/locations')
+        .set('X-CSRF-Token', admin.csrf)
+        .send({ name: 'Sede senza stanze', address: 'Via Rossi 5, Milano', rooms: [] })
+        .expect(201)
+    ).body.id as string;
+    for (const [i, doctorId] of doctors.entries()) {
+      const here = [{ from: '09:00', to: '11:00', locationId: sede }];
+      const there = [{ from: '09:00', to: '11:00', locationId: other }];
+      await staff[i].agent
+        .put(`/api/doctors/${doctorId}/weekly-schedule`)
+        .set('X-CSRF-Token', staff[i].csrf)
+        .send({ days: [here, here, there, [], [], [], []] })
+        .expect(200);
+      await staff[i].agent.post(`/api/doctors/${doctorId}/weekly-schedule/apply`).set('X-CSRF-Token', staff[i].csrf).send({ from: WED, to: WED }).expect(200);
+    }
+    // the second doctor's visit at the location with the room, moved to Wednesday's location without rooms
+    const visit = await confirmed(1, at(TUE, '09:30'));
+    expect((await roomLog(TUE)).at(-1)).toEqual(['RoomTaken', visit, at(TUE, '09:30')]);
+    await move(visit, at(WED, '09:00'), doctors[1]).expect(200);
+    expect((await roomLog(TUE)).at(-1)).toEqual(['RoomReleased', visit, 'rescheduled']);
+    expect(await app.core.eventStore.readStream(roomStreamName(other, WED))).toEqual([]);
+    expect(await freeHours(doctors[0], TUE)).toContain('09:30');
+
+    // a visit type given to the location with the room moves only to hours there
+    const typeId = (
+      await staff[0].agent
+        .post(`/api/doctors/${doctors[0]}/visit-types`)
+        .set('X-CSRF-Token', staff[0].csrf)
+        .send({ name: 'Controllo in sede', minutes: 30, priceCents: 5000, mode: 'studio', locationId: sede })
+        .expect(201)
+    ).body.id as string;
+    const typed = (await confirmedAtDesk(app, staff[0], doctors[0], { start: at(TUE, '09:30'), amountCents: 5000, visitType: typeId, prefix: 'sposta' }))
+      .bookingId;
+    const before = await lastRequestPosition(app);
+    const res = await move(typed, at(WED, '10:00'));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'sede_diversa', message: 'Questa visita si fa in un’altra sede: scegli uno degli orari proposti.' });
+    expect(await lastRequestPosition(app)).toBe(before);
+    expect(await startOf(typed)).toBe(at(TUE, '09:30'));
+  });
 });

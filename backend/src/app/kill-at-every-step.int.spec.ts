@@ -336,6 +336,34 @@ const holdWithRoom: Scenario<{ patient: TestPatient; locationId: string }> = {
   },
 };
 
+/** a paid visit at a location with one room, moved to another day: the new day's room, then the old one given back */
+const MOVED_TO = '2030-03-06T09:00:00Z';
+const rescheduleWithRoom: Scenario<{ patient: TestPatient; bookingId: string; locationId: string }> = {
+  steps: ['availability:RebookSlot', 'room:TakeRoom', 'booking:CompleteReschedule', 'room:ReleaseRoom', 'availability:FreeSlot'],
+  async arrange(w) {
+    const { locationId } = await holdWithRoom.arrange(w);
+    return { ...(await confirmedByPaypal(w)), locationId };
+  },
+  act: (w, { patient, bookingId }) =>
+    patient.agent
+      .post(`/api/bookings/${bookingId}/reschedule`)
+      .set('X-CSRF-Token', patient.csrf)
+      .send({ availability_id: slotId(w.medico1, MOVED_TO) }),
+  async check(w, { bookingId, locationId }) {
+    const booking = await types(w.app, bookingStreamName(bookingId));
+    expect([count(booking, 'BookingRescheduleRequested'), count(booking, 'BookingRescheduled')]).toEqual([1, 1]);
+    // the room moved with the visit, once: taken on the new day, given back on the old one
+    expect(await types(w.app, roomStreamName(locationId, '2030-03-06'))).toEqual(['RoomTaken']);
+    expect(await types(w.app, roomStreamName(locationId, DAY))).toEqual(['RoomTaken', 'RoomReleased']);
+    expect((await w.app.core.readModels.get<BookingDoc>('bookings', bookingId))?.doc).toMatchObject({
+      status: 'confirmed',
+      start: MOVED_TO,
+      locationId,
+      pending: null,
+    });
+  },
+};
+
 const SCENARIOS: Array<[string, Scenario<any>]> = [
   ['riserva (hold)', hold],
   ['riserva in una sede con stanze', holdWithRoom],
@@ -344,6 +372,7 @@ const SCENARIOS: Array<[string, Scenario<any>]> = [
   ['pagamento allo studio e ricevuta', deskPayment],
   ['annullamento con rimborso e nota di credito', cancel],
   ['spostamento', reschedule],
+  ['spostamento in una sede con stanze', rescheduleWithRoom],
   ['offerta della lista d’attesa', offer],
   ['serie di controlli', series],
 ];

@@ -5,6 +5,7 @@ import {
   bookingStreamName,
   canonicalSlotStart,
   parseSlotId,
+  roomStreamName,
   slotId as slotIdOf,
   type BookingActor,
   type BookingView,
@@ -16,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { SLOT_TAKEN_MESSAGE, availabilityDecider, doctorDayOf, inWorkingHours, slotStartsOf } from '../availability';
 import { BookingService } from '../booking';
 
-import { ConflictError, ForbiddenError, ValidationError } from '../../../platform/common/errors';
+import { AppError, ConflictError, ForbiddenError, ValidationError } from '../../../platform/common/errors';
 import { readState } from '../../../platform/event-store/command-handler';
 
 import { UsersService } from '../../accounts/users';
@@ -24,7 +25,7 @@ import { cancelBookingWorkflow, type CancelInput } from './cancel-booking.workfl
 import { rescheduleBookingWorkflow, type RescheduleInput } from './reschedule-booking.workflow';
 import { WorkflowRunner } from '../../../platform/event-store/workflow-runner';
 import { HoldService } from '../hold/hold.service';
-import { CancelBooking, RecordOutcome, RequestReschedule, UndoOutcome } from '../booking';
+import { CancelBooking, NO_FREE_ROOM_MESSAGE, RecordOutcome, RequestReschedule, UndoOutcome, freeRooms, roomsDecider } from '../booking';
 import { KernelPorts } from '../../../platform/kernel/kernel-ports';
 import { bookingsReadModel } from '../booking';
 
@@ -58,27 +59,42 @@ export class BookingLifecycleService {
     );
     workflows.resumes(rescheduleBookingWorkflow, async () => {
       const { now, timeZone } = this.policyInput();
-      return (await this.pending('reschedule')).flatMap(({ id, doctorId, pending }) =>
-        pending?.kind === 'reschedule'
-          ? [
-              {
-                bookingId: id,
-                requestId: pending.requestId,
-                doctorId,
-                fromDay: doctorDayOf(pending.fromStart),
-                toDay: doctorDayOf(pending.start),
-                now,
-                timeZone,
-              },
-            ]
-          : [],
-      );
+      const inputs: RescheduleInput[] = [];
+      for (const doc of await this.pending('reschedule')) {
+        const { id, doctorId, pending } = doc;
+        if (pending?.kind !== 'reschedule') continue;
+        // the new time's room, if taken before the crash, moved the booking's location there (RoomTaken); else where
+        // the weekly schedule puts the new time
+        const { fromLocationId } = pending;
+        const toLocationId = doc.locationId !== fromLocationId ? doc.locationId : await this.holds.locationOf(doctorId, pending.start, null);
+        inputs.push({
+          bookingId: id,
+          requestId: pending.requestId,
+          doctorId,
+          fromDay: doctorDayOf(pending.fromStart),
+          toDay: doctorDayOf(pending.start),
+          now,
+          timeZone,
+          ...(await this.roomsOfMove(fromLocationId, toLocationId)),
+        });
+      }
+      return inputs;
     });
   }
 
   /** the bookings a crash (or PayPal down) left half-way through a cancel or a move: the sweep's query */
   private async pending(kind: 'cancel' | 'reschedule'): Promise<BookingDoc[]> {
     return (await bookingsReadModel.find(this.kernel.readModels, { pending: kind }, { limit: BATCH })).map((d) => d.doc);
+  }
+
+  /** the move's locations (old and new) and the rooms of the new one, as the workflow's input has them */
+  private async roomsOfMove(fromLocationId: string | undefined, toLocationId: string | undefined) {
+    const roomIds = await this.holds.roomsAt(toLocationId);
+    return {
+      ...(fromLocationId ? { fromLocationId } : {}),
+      ...(toLocationId ? { toLocationId } : {}),
+      ...(roomIds.length > 0 ? { roomIds } : {}),
+    };
   }
 
   private policyInput() {
@@ -198,6 +214,17 @@ export class BookingLifecycleService {
         );
       }
     }
+    // the new time's location, by the hold's rules (a visit type given to one location moves only there), and a room
+    // free there for the whole new time where it has rooms: refused before anything is recorded; a race lost later
+    // is abandoned by the workflow
+    const typeLocation = booking.visit ? await this.bookings.visitTypeLocation(booking.doctorId, booking.visit.visitTypeId) : undefined;
+    const toLocationId = await this.holds.locationOf(booking.doctorId, parsed.start, typeLocation ? { locationId: typeLocation, minutes } : null);
+    const rooms = await this.roomsOfMove(booking.locationId, toLocationId);
+    if (rooms.roomIds && toLocationId) {
+      const { state } = await readState(this.kernel.eventStore, roomStreamName(toLocationId, toDay), roomsDecider);
+      if (freeRooms(state, rooms.roomIds, { start: parsed.start, end }, bookingId).length === 0)
+        throw new ConflictError(NO_FREE_ROOM_MESSAGE, 'stanza_non_libera');
+    }
     metadata = await this.inBookingChain(bookingId, metadata);
     const requestId = randomUUID();
     const policy = this.policyInput();
@@ -218,11 +245,16 @@ export class BookingLifecycleService {
       toDay,
       now: policy.now,
       timeZone: policy.timeZone,
+      ...rooms,
     };
     try {
       const position = await this.runReschedule(input, metadata);
       await this.kernel.changes.waitFor(position ?? intent.position!);
     } catch (error) {
+      // a refusal was compensated; a room refused gave the new slot back first, and the request is abandoned now
+      // (the sweep would, after a crash) so the visit is not left half-way
+      if (error instanceof AppError)
+        await this.runReschedule(input, metadata).catch((e: unknown) => this.logger.warn(`Spostamento ${bookingId}: ${String(e)}`));
       await this.kernel.changes.waitFor(await this.kernel.eventStore.headPosition());
       throw error;
     }

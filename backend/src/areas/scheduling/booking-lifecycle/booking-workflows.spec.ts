@@ -135,4 +135,70 @@ describe('reschedule workflow', () => {
   it("another request's intent is not this one's", () => flow.given([booked, { ...requested, data: { ...request, requestId: 'r0' } }]).thenDone());
   it('a slot someone else booked on the new day is not ours', () =>
     flow.given([booked, requested, { ...rebooked, data: { ...rebooked.data, bookingId: 'b9' } }]).thenNext(bookNew));
+
+  describe('at locations with rooms', () => {
+    const ROOMS6 = 'room-sede1-2030-03-06';
+    const ROOMS7 = 'room-sede1-2030-03-07';
+    const atSede: RescheduleInput = { ...input, fromLocationId: 'sede1', toLocationId: 'sede1', roomIds: ['r1'] };
+    const withRooms = workflowSpec(rescheduleBookingWorkflow)(atSede);
+    const taken = (stream: string, start: string, bookingId = 'b1') => ({
+      stream,
+      type: 'RoomTaken',
+      data: { locationId: 'sede1', roomId: 'r1', bookingId, start, end: slot(start).end },
+    });
+    const released = (stream: string) => ({
+      stream,
+      type: 'RoomReleased',
+      data: { locationId: 'sede1', roomId: 'r1', bookingId: 'b1', reason: 'rescheduled' },
+    });
+    const takeRoom = { kind: 'take-room', locationId: 'sede1', day: '2030-03-07', bookingId: 'b1', start: S7, end: slot(S7).end, roomIds: ['r1'] } as const;
+    const freeOld = { kind: 'free-old-slot', doctorId: 'd1', start: S6, end: slot(S6).end, bookingId: 'b1' } as const;
+
+    it('follows the room streams of the old and the new time', () => {
+      expect(rescheduleBookingWorkflow.streams(atSede)).toEqual([B, DAY6, DAY7, ROOMS6, ROOMS7]);
+      expect(rescheduleBookingWorkflow.streams({ ...atSede, toDay: '2030-03-06' })).toEqual([B, DAY6, ROOMS6]);
+      // a new time at a location without rooms takes none
+      expect(rescheduleBookingWorkflow.streams({ ...atSede, roomIds: [] })).toEqual([B, DAY6, DAY7, ROOMS6]);
+    });
+    it('takes a room at the new time right after the new slot, before the booking moves', () => {
+      withRooms.given([booked, taken(ROOMS6, S6), requested, rebooked]).thenNext(takeRoom);
+      withRooms.given([booked, taken(ROOMS6, S6), requested, rebooked, taken(ROOMS7, S7)]).thenNext({ kind: 'move-booking', bookingId: 'b1', requestId: 'r1' });
+    });
+    it('another visit’s room at the new time is not ours', () =>
+      withRooms.given([booked, taken(ROOMS6, S6), requested, rebooked, taken(ROOMS7, S7, 'b9')]).thenNext(takeRoom));
+    it('once moved, gives the old room back before the old slot, which ends the flow', () => {
+      const movedWithRoom = [booked, taken(ROOMS6, S6), requested, rebooked, taken(ROOMS7, S7), moved];
+      withRooms.given(movedWithRoom).thenNext({ kind: 'release-old-room', locationId: 'sede1', day: '2030-03-06', bookingId: 'b1' });
+      withRooms.given([...movedWithRoom, released(ROOMS6)]).thenNext(freeOld);
+      withRooms.given([...movedWithRoom, released(ROOMS6), freed(S6, 'rescheduled')]).thenDone();
+    });
+    it('on the same day and location the old room went with the new one’s append: nothing more to give back', () => {
+      const sameDay: RescheduleInput = { ...atSede, toDay: '2030-03-06' };
+      const S6b = '2030-03-06T11:00:00Z';
+      const req = { ...request, slotId: slot(S6b).slotId, start: S6b, end: slot(S6b).end };
+      const reb = { ...rebooked, stream: DAY6, data: { ...rebooked.data, ...slot(S6b) } };
+      const flowSameDay = workflowSpec(rescheduleBookingWorkflow)(sameDay);
+      const events = [booked, taken(ROOMS6, S6), { ...requested, data: req }, reb];
+      flowSameDay
+        .given(events)
+        .thenNext({ kind: 'take-room', locationId: 'sede1', day: '2030-03-06', bookingId: 'b1', start: S6b, end: slot(S6b).end, roomIds: ['r1'] });
+      const movedHere = [...events, released(ROOMS6), taken(ROOMS6, S6b), { stream: B, type: 'BookingRescheduled', data: { ...req, sequence: 1 } }];
+      flowSameDay.given(movedHere).thenNext(freeOld);
+    });
+    it('no room free at the new time: the new slot is given back, then the request is abandoned saying why', () => {
+      withRooms
+        .given([booked, taken(ROOMS6, S6), requested, rebooked])
+        .whenRefused(takeRoom, new ConflictError('Nessuna stanza', 'stanza_non_libera'))
+        .thenNext({ kind: 'give-back-new-slot', doctorId: 'd1', start: S7, end: slot(S7).end, bookingId: 'b1' });
+      withRooms
+        .given([booked, taken(ROOMS6, S6), requested, rebooked, freed(S7, 'rescheduled', DAY7)])
+        .thenNext({ kind: 'abandon', bookingId: 'b1', requestId: 'r1', reason: 'Nessuna stanza libera in questa sede a quest’ora: scegli un altro orario.' });
+    });
+    it('a visit with no room before (no location then) takes one and gives nothing back', () => {
+      const fromNowhere: RescheduleInput = { ...atSede, fromLocationId: undefined };
+      const f = workflowSpec(rescheduleBookingWorkflow)(fromNowhere);
+      f.given([booked, requested, rebooked]).thenNext(takeRoom);
+      f.given([booked, requested, rebooked, taken(ROOMS7, S7), moved]).thenNext(freeOld);
+    });
+  });
 });

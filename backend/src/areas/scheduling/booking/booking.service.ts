@@ -71,6 +71,12 @@ export class BookingService {
     return type;
   }
 
+  /** the location a visit type is given to, if any (archived or not: a booked visit keeps its type's place) */
+  async visitTypeLocation(doctorId: string, visitTypeId: string): Promise<string | undefined> {
+    const type = await this.visitTypes.get(doctorId, visitTypeId).catch(() => null);
+    return type?.locationId || undefined;
+  }
+
   /** how many visit types of this doctor are bookable (not archived) */
   async activeVisitTypeCount(doctorId: string): Promise<number> {
     return (await this.visitTypes.list(doctorId, false)).length;

@@ -128,6 +128,18 @@ describe('the appointment after payment', () => {
       refundId: 'R1',
     });
   });
+  it('a move at a location records where the visit was; a room taken at the new time moves the location', () => {
+    const room = (locationId: string, start: string) =>
+      event(`room-${locationId}-${start.slice(0, 10)}`, 'RoomTaken', {
+        locationId,
+        roomId: 'r1',
+        bookingId: 'b1',
+        start,
+        end: start.replace(':00:00Z', ':30:00Z'),
+      });
+    const docs = fold(bookingsProjection, [...paid, room('sede1', slot.start), requested, room('sede2', other.start)]);
+    expect(docs.get('b1')).toMatchObject({ locationId: 'sede2', pending: { kind: 'reschedule', fromLocationId: 'sede1' } });
+  });
   it('a move is pending from its intent until the old slot is free, and takes the new hour', () => {
     expect(fold(bookingsProjection, [...paid, requested]).get('b1')?.pending).toEqual({
       kind: 'reschedule',

@@ -32,7 +32,7 @@ export interface BookingDoc {
    * a cancel or reschedule workflow still under way: the resume sweep finds it by this
    * (cleared by the cancellation's settle step, by the freed old slot, or by an abandoned move)
    */
-  pending?: { kind: 'cancel' } | { kind: 'reschedule'; requestId: string; fromStart: string; start: string } | null;
+  pending?: { kind: 'cancel' } | { kind: 'reschedule'; requestId: string; fromStart: string; start: string; fromLocationId?: string } | null;
   /** the visit type booked, as held */
   visit?: BookedVisit;
   /** the practice's location of the visit, when the weekly schedule gave one at the hold */
@@ -82,8 +82,9 @@ type BookingsEvent =
 export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent> = {
   name: 'bookings',
   // 2: BookingConfirmed; 3: cancel, reschedule, outcome; 4: PatientHoldClaimed; 5: BookingPaymentInReview; 6: visits longer than a slot, visit type;
-  // 7: the outcome's time and its undo; 8: who cancelled and why; 9: the moves' sequence (the calendar feed); 10: the room's location
-  version: 10,
+  // 7: the outcome's time and its undo; 8: who cancelled and why; 9: the moves' sequence (the calendar feed); 10: the room's location;
+  // 11: a move's old location
+  version: 11,
   streamPrefixes: [STREAM_PREFIX.booking, STREAM_PREFIX.availability, STREAM_PREFIX.patientHold, STREAM_PREFIX.room],
   eventTypes: [
     'BookingHeld',
@@ -147,7 +148,9 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
         return doc && { ...doc, refundId: event.data.refundId, pending: null };
       case 'BookingRescheduleRequested': {
         const { requestId, fromStart, start } = event.data;
-        return doc && { ...doc, pending: { kind: 'reschedule', requestId, fromStart, start } };
+        // where the visit was: a move that takes a room elsewhere changes `locationId`, and its old room is still to give back
+        const from = doc?.locationId ? { fromLocationId: doc.locationId } : {};
+        return doc && { ...doc, pending: { kind: 'reschedule', requestId, fromStart, start, ...from } };
       }
       case 'BookingRescheduleAbandoned':
         return doc && { ...doc, pending: null };

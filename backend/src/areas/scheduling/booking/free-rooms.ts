@@ -1,7 +1,20 @@
+import { scheduleLocationAt } from '@studio/contracts';
 import type { ReadModelReader } from '@studio/projections';
 import { readLocation } from '../../../platform/config/locations';
+import { weeklySchedulesReadModel } from '../availability';
 import { roomsTakenReadModel } from './read-models';
 import { freeRooms } from './rooms.decider';
+
+/** where a doctor receives at `start` (the weekly schedule's block then), if the block names a location */
+export async function scheduledLocationAt(readModels: Pick<ReadModelReader, 'get'>, doctorId: string, start: string): Promise<string | undefined> {
+  const week = (await weeklySchedulesReadModel.get(readModels, doctorId))?.doc.days ?? [];
+  return scheduleLocationAt(week, start.slice(0, 10), start.slice(11, 16)) ?? undefined;
+}
+
+/** the rooms of a location, in the order they are offered (none without a location) */
+export async function roomsAt(readModels: Pick<ReadModelReader, 'get'>, locationId: string | undefined): Promise<string[]> {
+  return locationId ? ((await readLocation(readModels, locationId))?.rooms.map((r) => r.id) ?? []) : [];
+}
 
 /**
  * Free hours at a location with rooms are offered only while a room is free for the whole visit: the rooms the

@@ -4,7 +4,8 @@ import { ConflictError } from '../../../platform/common/errors';
 /**
  * `room-<locationId>-<day>`: the rooms of one location taken by visits on one day. Taking one is an append with the
  * stream's expected revision, so two visits at the same time at one location never get the same room: the second
- * sees the first's room taken and gets the next free one, or a refusal when none is left.
+ * sees the first's room taken and gets the next free one, or a refusal when none is left. A booking holds at most one
+ * room per stream: taking one for a booking that already has one there at another time is a move (released, taken).
  */
 export type RoomEvent = { type: 'RoomTaken'; data: EventData<'RoomTaken'> } | { type: 'RoomReleased'; data: EventData<'RoomReleased'> };
 
@@ -59,10 +60,14 @@ export function decide(command: RoomCommand, state: RoomsDay): RoomEvent[] {
     return mine ? [{ type: 'RoomReleased', data: { locationId, roomId: mine.roomId, bookingId, reason: command.reason } }] : [];
   }
   // a retry, or a resumed flow: the booking keeps the room it has
-  if (mine) return [];
-  const [roomId] = freeRooms(state, command.roomIds, command, bookingId);
+  if (mine && mine.start === command.start && mine.end === command.end) return [];
+  // a visit moved on this same day: its own old time does not count against it, and it keeps its room when free
+  const free = freeRooms(state, command.roomIds, command, bookingId);
+  const roomId = mine && free.includes(mine.roomId) ? mine.roomId : free[0];
   if (!roomId) throw new ConflictError(NO_FREE_ROOM_MESSAGE, 'stanza_non_libera');
-  return [{ type: 'RoomTaken', data: { locationId, roomId, bookingId, start: command.start, end: command.end } }];
+  const taken: RoomEvent = { type: 'RoomTaken', data: { locationId, roomId, bookingId, start: command.start, end: command.end } };
+  // the old time's room is given back in the same append: never a moment with both, nor one with neither
+  return mine ? [{ type: 'RoomReleased', data: { locationId, roomId: mine.roomId, bookingId, reason: 'rescheduled' } }, taken] : [taken];
 }
 
 export const roomsDecider = { initialState, evolve, decide };

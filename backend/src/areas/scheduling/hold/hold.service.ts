@@ -29,8 +29,7 @@ import { endHoldWorkflow, type EndHoldInput } from './end-hold.workflow';
 import { holdWorkflow, type HoldInput } from './hold.workflow';
 import { KernelPorts } from '../../../platform/kernel/kernel-ports';
 import { availabilitySlotsReadModel } from '../availability';
-import { readLocation } from '../../../platform/config/locations';
-import { bookingsReadModel } from '../booking';
+import { bookingsReadModel, roomsAt } from '../booking';
 
 const DAY_MS = 86_400_000;
 const ORPHAN_GRACE_MS = 60_000;
@@ -135,7 +134,7 @@ export class HoldService {
     }
     const locationId = await this.locationOf(doctorId, parsed.start, type);
     // where the location has rooms, the hold takes a free one with the slot
-    const roomIds = locationId ? ((await readLocation(this.kernel.readModels, locationId))?.rooms.map((r) => r.id) ?? []) : [];
+    const roomIds = await this.roomsAt(locationId);
     const expiresAt = new Date(now.getTime() + this.kernel.config.holdMinutes * 60_000).toISOString();
     const bookingId = randomUUID();
     const input: HoldInput = {
@@ -221,12 +220,17 @@ export class HoldService {
     };
   }
 
+  /** the rooms of a location, in the order they are offered (none without a location) */
+  roomsAt(locationId: string | undefined): Promise<string[]> {
+    return roomsAt(this.kernel.readModels, locationId);
+  }
+
   /**
    * Where the visit is: the location of the weekly schedule's block at its start. A visit type with a location is
    * held only where the whole visit is at that location (the free hours offer only those; a request for another
-   * is refused here too).
+   * is refused here too). A move of a visit asks the same for its new time.
    */
-  private async locationOf(doctorId: string, start: string, type: { locationId?: string; minutes: number } | null): Promise<string | undefined> {
+  async locationOf(doctorId: string, start: string, type: { locationId?: string; minutes: number } | null): Promise<string | undefined> {
     const week = (await weeklySchedulesReadModel.get(this.kernel.readModels, doctorId))?.doc.days ?? [];
     const at = (s: string) => scheduleLocationAt(week, s.slice(0, 10), s.slice(11, 16));
     const location = at(start);

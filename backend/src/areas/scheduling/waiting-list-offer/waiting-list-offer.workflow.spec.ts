@@ -191,4 +191,76 @@ describe('waiting-list offer workflow', () => {
         command: { type: 'ReserveOffer', offer: { ...(reserved('e1', 'p1', 'b-next').data as object) } as never },
       });
   });
+
+  describe('at a location with rooms', () => {
+    const ROOMS = 'room-sede1-2030-03-05';
+    const atSede = (bookingId = 'b-new'): OfferInput => ({ ...input(bookingId), locationId: 'sede1', roomIds: ['r1'] });
+    const taken = (bookingId: string): WorkflowEvent => ({
+      stream: ROOMS,
+      type: 'RoomTaken',
+      data: { locationId: 'sede1', roomId: 'r1', bookingId, start, end },
+    });
+    const takeRoom = { stream: 'room' as const, command: { type: 'TakeRoom' as const, locationId: 'sede1', bookingId: 'b-new', start, end, roomIds: ['r1'] } };
+    const withdraw = { stream: 'list' as const, command: { type: 'WithdrawOffer' as const, bookingId: 'b-new', at: '2030-03-04T08:00:00.000Z' } };
+    const withdrawn: WorkflowEvent = { stream: LIST, type: 'WaitingListOfferWithdrawn', data: { entryId: 'e1', bookingId: 'b-new', at: 'x' } };
+
+    it('follows the room stream of the slot’s location and day', () =>
+      expect(waitingListOfferWorkflow.streams(atSede())).toEqual([LIST, DAY, 'booking-b-new', ROOMS]));
+    it('no room free at that time: the slot is not offered', () => {
+      flow(atSede())
+        .given([joined('e1', 'p1'), opened, taken('b-elsewhere')])
+        .thenDone();
+      flow(atSede())
+        .given([joined('e1', 'p1'), opened])
+        .thenNext(reserveStep('e1', 'p1'));
+    });
+    it('the room is taken right after the slot, and the booking records the location', () => {
+      flow(atSede())
+        .given([joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1')])
+        .thenNext(takeRoom);
+      flow(atSede())
+        .given([joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1'), taken('b-new')])
+        .thenNext({
+          stream: 'booking',
+          command: {
+            type: 'StartHold',
+            hold: {
+              bookingId: 'b-new',
+              patientId: 'p1',
+              doctorId: 'd1',
+              slotId: `d1_${start}`,
+              start,
+              end,
+              expiresAt: '2030-03-04T08:15:00.000Z',
+              locationId: 'sede1',
+            },
+          },
+        });
+    });
+    it('the last room taken meanwhile: withdrawn, then the slot given back', () => {
+      const given = [joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1')];
+      flow(atSede()).given(given).whenRefused(takeRoom, new ConflictError('Nessuna stanza', 'stanza_non_libera')).thenNext(withdraw);
+      flow(atSede())
+        .given([...given, taken('b-elsewhere'), withdrawn])
+        .thenNext({
+          stream: 'day',
+          command: { type: 'ReleaseHold', doctorId: 'd1', start, bookingId: 'b-new', reason: 'replaced', now: '2030-03-04T08:00:00.000Z' },
+        });
+    });
+    it('withdrawn after taking its room: the slot, then the room, then the booking are given back', () => {
+      const given = [joined('e1', 'p1'), opened, reserved('e1', 'p1'), heldFor('b-new', 'p1'), taken('b-new'), bookingHeld, withdrawn];
+      const released = slotEvent('SlotHoldReleased', { bookingId: 'b-new', reason: 'replaced' });
+      flow(atSede())
+        .given([...given, released])
+        .thenNext({ stream: 'room', command: { type: 'ReleaseRoom', locationId: 'sede1', bookingId: 'b-new', reason: 'replaced' } });
+      const roomBack: WorkflowEvent = {
+        stream: ROOMS,
+        type: 'RoomReleased',
+        data: { locationId: 'sede1', roomId: 'r1', bookingId: 'b-new', reason: 'replaced' },
+      };
+      flow(atSede())
+        .given([...given, released, roomBack])
+        .thenNext({ stream: 'booking', command: { type: 'EndHold', bookingId: 'b-new', reason: 'replaced', now: '2030-03-04T08:00:00.000Z' } });
+    });
+  });
 });

@@ -10,10 +10,11 @@ import {
   type RecordedEvent,
   type Subscription,
   practiceInstant,
+  slotId,
 } from '@studio/contracts';
 import { createHash, randomUUID } from 'node:crypto';
-import { doctorDayOf, inWorkingHours } from '../availability';
-import { bookingDecider } from '../booking';
+import { doctorDayOf, inWorkingHours, slotStartsOf } from '../availability';
+import { bookingDecider, bookingsReadModel, roomsAt, scheduledLocationAt } from '../booking';
 
 import { AppError } from '../../../platform/common/errors';
 import { decideAgainOnStaleRevision, readState } from '../../../platform/event-store/command-handler';
@@ -36,7 +37,10 @@ const NOT_FREEING = new Set(['SlotHeld', 'SlotBooked', 'SlotClosed']);
 type FreedSlot = { doctorId: string; slotId: string; start: string; end: string };
 /** the booking events the reactor acts on; it skips the others (and the never-freeing ones) without checking them */
 const BOOKING_CAUSES = new Set(['BookingCancelled', 'BookingHoldEnded', 'BookingConfirmed']);
-const mayConcern = (event: RecordedEvent) => BOOKING_CAUSES.has(event.type) || (event.stream.startsWith('availability-') && !NOT_FREEING.has(event.type));
+const mayConcern = (event: RecordedEvent) =>
+  BOOKING_CAUSES.has(event.type) ||
+  (event.stream.startsWith('availability-') && !NOT_FREEING.has(event.type)) ||
+  (event.stream.startsWith('room-') && event.type === 'RoomReleased');
 /** the slot an event (checked against the catalogue) may have freed, or null */
 function freedSlot(event: RecordedDomainEvent): FreedSlot | null {
   if (event.type === 'BookingCancelled') return event.data;
@@ -66,7 +70,7 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
     this.subscription = await startReactor(
       { appDb: this.kernel.appDb, eventStore: this.kernel.eventStore },
       'waiting-list',
-      ['availability-', 'booking-'],
+      ['availability-', 'booking-', 'room-'],
       (e) => this.react(e),
       (e) => this.logger.error(String(e)),
     );
@@ -93,6 +97,8 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
       const { doctorId, slotId, start, end } = slot;
       if (!doctorId || !slotId || !end) return;
       await this.offerSlot({ doctorId, slotId, start, end }, event.id);
+    } else if (event.type === 'RoomReleased') {
+      await this.offerAfterRoom(event);
     } else if (event.type === 'BookingHoldEnded' || event.type === 'BookingConfirmed') {
       await this.endOffer(event.data.bookingId, event.type === 'BookingConfirmed' ? 'taken' : 'declined', event.id);
     }
@@ -109,6 +115,9 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
     const now = this.kernel.clock.now();
     const inLine = list.state.entries.filter((e) => e.status === 'waiting');
     const patientHolds = Object.fromEntries(await Promise.all(inLine.map(async (e) => [e.patientId, await this.currentHold(e.patientId, now)] as const)));
+    // where the slot is, as for a hold: where the location has rooms, the offer takes a free one with the slot
+    const locationId = await scheduledLocationAt(this.kernel.readModels, slot.doctorId, slot.start);
+    const roomIds = await roomsAt(this.kernel.readModels, locationId);
     const input = {
       doctorId: slot.doctorId,
       day: doctorDayOf(slot.start),
@@ -121,16 +130,39 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
       timeZone: this.kernel.config.practiceTimeZone,
       workingHours: { startHour: doctor.startHour, endHour: doctor.endHour },
       patientHolds,
+      ...(locationId ? { locationId } : {}),
+      ...(roomIds.length > 0 ? { roomIds } : {}),
     };
     const metadata = this.system(causeEventId);
     const run = () => decideAgainOnStaleRevision(() => this.workflows.run(waitingListOfferWorkflow, input, metadata));
     try {
       return await run();
     } catch (error) {
-      // the patient took another hold meanwhile: the offer is withdrawn; this run gives back the slot, which frees it
-      // again for the next in line
-      if (error instanceof AppError && error.code === 'paziente_occupato') return run();
+      // the patient took another hold meanwhile, or another visit the last room: the offer is withdrawn; this run gives
+      // back the slot, which frees it again for the next in line (or, with no room free, for nobody: it is not offered)
+      if (error instanceof AppError && (error.code === 'paziente_occupato' || error.code === 'stanza_non_libera')) return run();
       throw error;
+    }
+  }
+
+  /**
+   * A visit's room given back after its slot (the end of a hold and a cancellation free the slot first): the slot's
+   * own event found the room still taken and offered nothing, so its slots are offered again now the room is free.
+   */
+  private async offerAfterRoom(event: Extract<RecordedDomainEvent, { type: 'RoomReleased' }>): Promise<void> {
+    const { bookingId } = event.data;
+    if (event.revision < 1) return;
+    // the time it had: the booking's RoomTaken before this release (the newest first)
+    const taken = (await this.kernel.eventStore.readStream(event.stream, { direction: 'backwards', fromRevision: event.revision - 1 }))
+      .map(parseRecordedEvent)
+      .find((e): e is Extract<RecordedDomainEvent, { type: 'RoomTaken' }> => e.type === 'RoomTaken' && e.data.bookingId === bookingId);
+    const booking = taken && (await bookingsReadModel.get(this.kernel.readModels, bookingId));
+    if (!taken || !booking) return;
+    const { doctorId } = booking.doc;
+    for (const start of slotStartsOf(taken.data.start, taken.data.end)) {
+      const slot = await availabilitySlotsReadModel.get(this.kernel.readModels, slotId(doctorId, start));
+      if (slot?.doc.status !== 'available') continue;
+      await this.offerSlot({ doctorId, slotId: slot.id, start, end: slot.doc.end }, `${event.id}:${slot.id}`);
     }
   }
 

@@ -4,6 +4,7 @@ import {
   externalCalendarStreamName,
   practiceDay,
   practiceInstant,
+  practiceWallClock,
   type EventMetadata,
   type ExternalCalendarConflict,
   type ExternalCalendarRequest,
@@ -43,6 +44,12 @@ import {
 import { externalCalendarsReadModel } from './read-models';
 
 const DAY_MS = 86_400_000;
+/** what the sync keeps beside the calendar's objects: the slots they cover in a window, and the last outcome recorded */
+type SyncCache = CalendarCache & {
+  covered?: { window: string; busyTimes: number; byDay: Map<string, string[]> };
+  recorded?: string;
+};
+
 /** the periodic sync's lease: one instance at a time syncs every calendar */
 export const SYNC_JOB = 'external-calendar-sync';
 /** the statuses a slot the external calendar covers may have once synced: busy, or a patient's (a conflict) */
@@ -79,7 +86,7 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
   /** one sync at a time per doctor: a click on "sincronizza ora" during the timer's sync waits for it */
   private readonly running = new Map<string, Promise<ExternalCalendarSyncResult>>();
   /** what this instance last read of each doctor's calendar */
-  private readonly caches = new Map<string, CalendarCache & { recorded?: string }>();
+  private readonly caches = new Map<string, SyncCache>();
   /** when this instance last read each calendar, changed or not (an unchanged read appends nothing) */
   private readonly checkedAt = new Map<string, string>();
   private syncingAll: Promise<void> | undefined;
@@ -233,6 +240,11 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     for (const { id } of docs) await this.syncOnce(id).catch((e: unknown) => this.logger.warn(`sincronizzazione non riuscita per un medico: ${String(e)}`));
   }
 
+  /** forgets what this instance read of the doctor's calendar: the next sync reads it whole (as a new instance would) */
+  forgetRead(doctorId: string): void {
+    this.caches.delete(doctorId);
+  }
+
   syncOnce(doctorId: string): Promise<ExternalCalendarSyncResult> {
     const running = this.running.get(doctorId);
     if (running) return running;
@@ -272,16 +284,21 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
       await this.run(new RecordExternalCalendarSyncFailure(stream, { type: 'RecordSyncFailure', doctorId, at, reason }, metadata));
       throw error instanceof ExternalCalendarUnavailable ? error : new ExternalCalendarUnavailable(reason);
     }
-    const cache: CalendarCache & { recorded?: string } = read.cache;
+    const cache: SyncCache = read.cache;
     this.caches.set(doctorId, cache);
     this.lastRead.set(doctorId, { mode: read.mode, fetched: read.fetched });
-    const busy = this.busyOf(cache, from.getTime(), to.getTime());
-    const byDay = busySlotsByDay(busy, timeZone);
+    // an unchanged calendar in the same window covers the same slots (this app's own visits written meanwhile never count)
+    const window = `${from.getTime()}/${to.getTime()}`;
+    if (read.mode !== 'unchanged' || cache.covered?.window !== window) {
+      const times = this.busyOf(cache, from.getTime(), to.getTime());
+      cache.covered = { window, busyTimes: times.length, byDay: busySlotsByDay(times, timeZone) };
+    }
+    const { byDay } = cache.covered;
     const wanted = new Map(days.map((day) => [day, byDay.get(day) ?? []]));
     const slots = await this.slotsOf(doctorId, days);
     const { closed, reopened } = await this.applyBusy(doctorId, this.differing(wanted, slots), metadata);
     const conflicts = this.conflicts(wanted, slots);
-    const result = { closed, reopened, busyTimes: busy.length, conflicts, written: read.written, removed: read.removed };
+    const result = { closed, reopened, busyTimes: cache.covered.busyTimes, conflicts, written: read.written, removed: read.removed };
     const at = this.kernel.clock.now().toISOString();
     // the same outcome as the last one recorded from the same calendar version: nothing to append (the decider agrees)
     const outcome = JSON.stringify([cache.ctag, result.busyTimes, conflicts]);
@@ -333,9 +350,9 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
    * decision that finds nothing); a slot already begun is left as it is, as the decision would.
    */
   private differing(wanted: Map<string, string[]>, slots: { start: string; status: string }[]): Map<string, string[]> {
-    const now = this.kernel.clock.now().getTime();
-    const timeZone = this.kernel.config.practiceTimeZone;
-    const begun = (start: string) => practiceInstant(start, timeZone).getTime() <= now;
+    // a slot has begun when its start (wall clock) is not after the practice's wall clock now
+    const now = new Date(practiceWallClock(this.kernel.clock.now().getTime(), this.kernel.config.practiceTimeZone)).toISOString().slice(0, 19) + 'Z';
+    const begun = (start: string) => start <= now;
     const status = new Map(slots.map((s) => [s.start, s.status]));
     const busyByDay = new Map<string, string[]>();
     for (const slot of slots)

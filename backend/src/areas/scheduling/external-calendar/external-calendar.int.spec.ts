@@ -281,6 +281,19 @@ describeWithRadicale('a doctor’s external calendar over CalDAV, against Radica
     expect(again.body).toMatchObject({ written: 0, removed: 0, closed: 0, reopened: 0 });
     // the report lists the visit written, with the ETag its PUT returned: it is not fetched back
     expect(requests).toEqual(['PROPFIND', 'REPORT sync-collection']);
+    // the reaction runs on every instance; only the one holding the sync's lease writes to the calendar
+    const confirmation = (await app.core.eventStore.readStream(`booking-${bookingId}`)).find((e) => e.type === 'BookingConfirmed')!;
+    const holds = jest.spyOn(app.app.get(KernelPorts).jobs, 'holds').mockResolvedValue(false);
+    try {
+      requests = [];
+      await service.visitChanged(confirmation);
+      expect(requests).toEqual([]);
+      holds.mockResolvedValue(true);
+      await service.visitChanged(confirmation);
+      expect(requests).toEqual(['PROPFIND']);
+    } finally {
+      holds.mockRestore();
+    }
     await doctor.agent.post(`/api/bookings/${bookingId}/cancel`).set('X-CSRF-Token', doctor.csrf).send({ reason: 'prova' }).expect(200);
     expect(
       await until(

@@ -121,8 +121,12 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     await this.reactor?.close();
   }
 
-  private async visitChanged(event: RecordedEvent): Promise<void> {
+  /** a booking event: the doctor's calendar made to hold their confirmed visits (public for the tests of the lease) */
+  async visitChanged(event: RecordedEvent): Promise<void> {
     if (!VISIT_CHANGES.has(event.type)) return;
+    // every instance runs this reactor: the one that syncs the calendars writes the visit (with the calendar it has
+    // already read); with none holding the lease now, the next periodic sync writes it
+    if (!(await this.kernel.jobs.holds(SYNC_JOB))) return;
     await this.kernel.changes.waitFor(event.position);
     const doctorId = (await bookingsReadModel.get(this.kernel.readModels, (event.data as { bookingId: string }).bookingId))?.doc.doctorId;
     if (!doctorId || !(await externalCalendarsReadModel.get(this.kernel.readModels, doctorId))?.doc.connection) return;

@@ -29,6 +29,7 @@ import { messagesBench } from './messages.bench';
 import { publicPagesBench } from './public-pages.bench';
 import { textRemindersBench } from './text-reminders.bench';
 import { eventStoresBench } from './event-stores.bench';
+import { externalCalendarBench } from './external-calendar.bench';
 
 const mkdirP = (dir: string) => (mkdirSync(dir, { recursive: true }), dir);
 
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     if (wanted('texts')) await textRemindersBench(join(root, 'texts'));
     if (wanted('visits')) await visitsBench(join(root, 'visits'));
     if (wanted('publicpages')) await publicPagesBench(join(root, 'public-pages'));
+    if (wanted('caldav')) await externalCalendarBench(join(root, 'caldav'));
     if (wanted('scaleout')) await scaleOutBench();
     if (wanted('eventstores')) await eventStoresBench(mkdirP(join(root, 'event-stores')));
     // millions of events written and replayed: only when asked by name

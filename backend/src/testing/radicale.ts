@@ -14,6 +14,12 @@ export interface RadicaleServer {
   /** writes (or replaces) one calendar object, as a client like Thunderbird or iOS would */
   put(name: string, ics: string): Promise<void>;
   remove(name: string): Promise<void>;
+  /**
+   * Many objects at once, written straight into the collection's folder as Radicale's own storage keeps them (one
+   * file per object): what a bench fills a calendar with, far faster than a PUT each. Before the first sync only;
+   * resolves once Radicale has read them (its CTag asked once, which makes it read and cache every object).
+   */
+  writeFiles(objects: readonly { name: string; ics: string }[]): Promise<void>;
   /** one object's text, null when there is none */
   get(name: string): Promise<string | null>;
   stop(): Promise<void>;
@@ -82,6 +88,16 @@ export async function startRadicale(): Promise<RadicaleServer> {
     password,
     put: (name, ics) => send('PUT', name, ics),
     remove: (name) => send('DELETE', name),
+    async writeFiles(objects) {
+      for (const o of objects) writeFileSync(join(dir, 'collections/collection-root', username, 'studio', o.name), o.ics);
+      const res = await fetch(calendarUrl, {
+        method: 'PROPFIND',
+        headers: { Authorization: authorization, Depth: '0', 'Content-Type': 'application/xml' },
+        body: '<?xml version="1.0"?><propfind xmlns="DAV:" xmlns:cs="http://calendarserver.org/ns/"><prop><cs:getctag/></prop></propfind>',
+      });
+      if (res.status !== 207) throw new Error(`PROPFIND dopo la scrittura: ${res.status}`);
+      await res.text();
+    },
     async get(name) {
       const res = await fetch(calendarUrl + encodeURIComponent(name), { headers: { Authorization: authorization } });
       if (res.status === 404) return null;

@@ -3,9 +3,10 @@ import { Client } from 'pg';
 
 /**
  * Which periodic jobs (the workflow sweep with the payment reconciler, the outbox sender, the calendar roll, fiscal
- * retention) this instance runs. Several instances on one PostgreSQL database: each job has one holder, the instance
- * whose session holds the job's advisory lock; the others ask again at each of their ticks, so when the holder dies
- * (its session ends, PostgreSQL frees the lock) the next tick of another instance takes the job over.
+ * retention, the external calendars' sync) this instance runs. Several instances on one PostgreSQL database: each job
+ * has one holder, the instance whose session holds the job's advisory lock; the others ask again at each of their
+ * ticks, so when the holder dies (its session ends, PostgreSQL frees the lock) the next tick of another instance takes
+ * the job over.
  */
 export interface JobLeases {
   /** true when this instance is to run `job` now (it holds, or has just taken, the job's lease) */

@@ -89,6 +89,8 @@ export interface OwnVisit {
 export function ownVisits(objects: readonly { url: string; data: string }[]): Map<string, OwnVisit> {
   const visits = new Map<string, OwnVisit>();
   for (const object of objects) {
+    // only an object that names one of ours is parsed: a sync looks at every object of the calendar each time
+    if (!object.data.includes(OWN_UID_SUFFIX)) continue;
     const vevent = new ICAL.Component(ICAL.parse(object.data)).getFirstSubcomponent('vevent');
     const uid = vevent?.getFirstPropertyValue('uid');
     if (!vevent || typeof uid !== 'string' || !uid.endsWith(OWN_UID_SUFFIX)) continue;

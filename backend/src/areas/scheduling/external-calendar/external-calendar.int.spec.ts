@@ -1,13 +1,26 @@
 import { externalCalendarStreamName } from '@studio/contracts';
+import { KernelPorts } from '../../../platform/kernel/kernel-ports';
 import { radicaleInstalled, startRadicale, type RadicaleServer } from '../../../testing/radicale';
 import { until } from '../../../testing/until';
 import { confirmedAtDesk } from '../../../testing/visits';
 import { client, ManualClock, startTestApp, type Client, type TestApp } from '../../../testing/test-app';
+import { ExternalCalendarService, SYNC_JOB } from './external-calendar.service';
 
 // the demo seed (today = Monday 2030-03-04, 07:00 in Rome) opens medico1 09:00–13:00 on weekdays
+const NOW = new Date('2030-03-04T06:00:00Z');
 const TUESDAY = { start: '2030-03-05T00:00:00Z', end: '2030-03-06T00:00:00Z' };
 const ics = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Prova//Calendario//IT', ...lines, 'END:VCALENDAR', ''].join('\r\n');
 const vevent = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20300101T000000Z', ...lines, 'END:VEVENT'];
+const dentist = (start: string, end: string) =>
+  ics(...vevent('UID:dentista-1', 'SUMMARY:Dentista', `DTSTART;TZID=Europe/Rome:${start}`, `DTEND;TZID=Europe/Rome:${end}`));
+
+/** what a CalDAV request asked for: its method, and for a REPORT which one */
+function kindOf(init: RequestInit | undefined): string {
+  const method = init?.method ?? 'GET';
+  if (method !== 'REPORT') return method;
+  const body = typeof init?.body === 'string' ? init.body : '';
+  return `REPORT ${['sync-collection', 'calendar-multiget', 'calendar-query'].find((k) => body.includes(k)) ?? '?'}`;
+}
 
 const describeWithRadicale = radicaleInstalled() ? describe : describe.skip;
 if (!radicaleInstalled()) console.warn('radicale non è installato (apt-get install radicale): i test del calendario esterno sono saltati.');
@@ -26,17 +39,25 @@ describeWithRadicale('a doctor’s external calendar over CalDAV, against Radica
     return Object.fromEntries((res.body as { start: string; status: string; url?: string }[]).map((e) => [e.start.slice(11, 16), e.status]));
   };
   const streamLength = async () => (await app.core.eventStore.readStream(externalCalendarStreamName(medico1))).length;
+  /** the CalDAV requests the app sends, counted as they go out */
+  let requests: string[] = [];
+  let service: ExternalCalendarService;
+  const syncNow = async () => {
+    requests = [];
+    return (await doctor.agent.post(`${path()}/sync`).set('X-CSRF-Token', doctor.csrf).expect(200)).body as { closed: number; reopened: number };
+  };
 
   beforeAll(async () => {
     radicale = await startRadicale();
     // the practice's now is the demo's Monday, so the synced days are the demo's weeks
-    app = await startTestApp(
-      { CALDAV_ALLOWED_ORIGINS: radicale.origin, HOLD_SWEEP_SECONDS: '0' },
-      undefined,
-      new ManualClock(new Date('2030-03-04T06:00:00Z')),
-    );
+    app = await startTestApp({ CALDAV_ALLOWED_ORIGINS: radicale.origin, HOLD_SWEEP_SECONDS: '0' }, undefined, new ManualClock(NOW));
     medico1 = app.ids['medico1@example.it'];
     doctor = await client(app, 'medico1@example.it');
+    service = app.app.get(ExternalCalendarService);
+    service.caldavFetch = (input, init) => {
+      requests.push(kindOf(init));
+      return fetch(input, init);
+    };
   });
   afterAll(async () => {
     await app?.close();
@@ -72,10 +93,7 @@ describeWithRadicale('a doctor’s external calendar over CalDAV, against Radica
 
   it('connects after a successful sign-in (the password sealed, never shown), and a sync closes the slots its events cover', async () => {
     // a dentist on Tuesday 10:00–11:00 in Rome, and a weekly course at 07:00 New York time (13:00 in Rome in March)
-    await radicale.put(
-      'dentista.ics',
-      ics(...vevent('UID:dentista-1', 'SUMMARY:Dentista', 'DTSTART;TZID=Europe/Rome:20300305T100000', 'DTEND;TZID=Europe/Rome:20300305T110000')),
-    );
+    await radicale.put('dentista.ics', dentist('20300305T100000', '20300305T110000'));
     await radicale.put(
       'corso.ics',
       ics(
@@ -139,6 +157,85 @@ describeWithRadicale('a doctor’s external calendar over CalDAV, against Radica
     expect(toggle.body.error.message).toMatch(/calendario esterno/);
   });
 
+  it('an unchanged calendar costs one PROPFIND and appends nothing; a changed event fetches that object alone (sync-collection, multiget)', async () => {
+    const head = await app.core.eventStore.headPosition();
+    const unchanged = await syncNow();
+    expect(unchanged).toMatchObject({ closed: 0, reopened: 0 });
+    expect(requests).toEqual(['PROPFIND']);
+    expect(await app.core.eventStore.headPosition()).toBe(head);
+    // the page still says when the calendar was last read
+    expect((await doctor.agent.get(path()).expect(200)).body.lastSyncAt).toBe(NOW.toISOString());
+
+    // the dentist moves an hour later: only that object is fetched again, and the slots follow it
+    await radicale.put('dentista.ics', dentist('20300305T110000', '20300305T120000'));
+    const moved = await syncNow();
+    expect(requests).toEqual(['PROPFIND', 'REPORT sync-collection', 'REPORT calendar-multiget']);
+    expect(service.lastRead.get(medico1)).toEqual({ mode: 'sync-collection', fetched: 1 });
+    expect(moved).toMatchObject({ closed: 2, reopened: 2 });
+    expect(await statuses()).toMatchObject({ '10:00': 'available', '10:30': 'available', '11:00': 'busy', '11:30': 'busy', '12:00': 'busy' });
+
+    await radicale.put('dentista.ics', dentist('20300305T100000', '20300305T110000'));
+    expect(await syncNow()).toMatchObject({ closed: 2, reopened: 2 });
+    expect(await statuses()).toMatchObject({ '10:00': 'busy', '10:30': 'busy', '11:00': 'available', '11:30': 'available', '12:00': 'busy' });
+  });
+
+  it('a server without sync-collection: the changed object is found by its ETag', async () => {
+    // the same Radicale, its sync-token hidden from the app as a server that only has a CTag would
+    service.caldavFetch = async (input, init) => {
+      requests.push(kindOf(init));
+      const res = await fetch(input, init);
+      if (init?.method !== 'PROPFIND') return res;
+      const text = (await res.text()).replace(/<[^>]*sync-token>[^<]*<\/[^>]*sync-token>/g, '');
+      return new Response(text, { status: res.status, headers: res.headers });
+    };
+    try {
+      // the CTag alone says the calendar has not changed
+      await syncNow();
+      expect(requests).toEqual(['PROPFIND']);
+      await radicale.put('dentista.ics', dentist('20300305T093000', '20300305T110000'));
+      expect(await syncNow()).toMatchObject({ closed: 1, reopened: 0 });
+      expect(requests).toEqual(['PROPFIND', 'REPORT calendar-query', 'REPORT calendar-multiget']);
+      expect(service.lastRead.get(medico1)).toEqual({ mode: 'etag', fetched: 1 });
+      expect(await syncNow()).toMatchObject({ closed: 0, reopened: 0 });
+      expect(requests).toEqual(['PROPFIND']);
+      await radicale.put('dentista.ics', dentist('20300305T100000', '20300305T110000'));
+      expect(await syncNow()).toMatchObject({ closed: 0, reopened: 1 });
+    } finally {
+      service.caldavFetch = (input, init) => {
+        requests.push(kindOf(init));
+        return fetch(input, init);
+      };
+    }
+  });
+
+  it('a sync-token the server no longer knows: the calendar is read again whole', async () => {
+    const caches = (service as unknown as { caches: Map<string, { syncToken: string | null }> }).caches;
+    await syncNow();
+    caches.get(medico1)!.syncToken = 'http://radicale.org/ns/sync/sconosciuto';
+    await radicale.put('dentista.ics', dentist('20300305T100000', '20300305T113000'));
+    expect(await syncNow()).toMatchObject({ closed: 1, reopened: 0 });
+    expect(requests).toEqual(['PROPFIND', 'REPORT sync-collection', 'REPORT calendar-query']);
+    expect(service.lastRead.get(medico1)?.mode).toBe('full');
+    await radicale.put('dentista.ics', dentist('20300305T100000', '20300305T110000'));
+    expect(await syncNow()).toMatchObject({ closed: 0, reopened: 1 });
+    expect(service.lastRead.get(medico1)?.mode).toBe('sync-collection');
+  });
+
+  it('the periodic sync runs only on the instance that holds its lease', async () => {
+    const holds = jest.spyOn(app.app.get(KernelPorts).jobs, 'holds').mockResolvedValue(false);
+    try {
+      requests = [];
+      expect(await service.syncAllIfHolder()).toBe(false);
+      expect(holds).toHaveBeenCalledWith(SYNC_JOB);
+      expect(requests).toEqual([]);
+      holds.mockResolvedValue(true);
+      expect(await service.syncAllIfHolder()).toBe(true);
+      expect(requests).toContain('PROPFIND');
+    } finally {
+      holds.mockRestore();
+    }
+  });
+
   it('a held slot is never taken by the sync: it is shown to the doctor as a conflict', async () => {
     const patient = await client(app, 'paziente1@example.it');
     const slot = (
@@ -155,7 +252,9 @@ describeWithRadicale('a doctor’s external calendar over CalDAV, against Radica
 
   it('an event deleted from the external calendar gives its slots back as they were', async () => {
     await radicale.remove('dentista.ics');
-    const sync = await doctor.agent.post(`${path()}/sync`).set('X-CSRF-Token', doctor.csrf).expect(200);
+    const sync = { body: await syncNow() };
+    // the removal comes in the sync-collection report: nothing is fetched
+    expect(requests).toEqual(['PROPFIND', 'REPORT sync-collection']);
     expect(sync.body.reopened).toBe(2);
     expect(await statuses()).toMatchObject({ '10:00': 'available', '10:30': 'available', '12:00': 'busy' });
     // the same calendar again changes nothing
@@ -178,8 +277,23 @@ describeWithRadicale('a doctor’s external calendar over CalDAV, against Radica
     expect(written).toContain('SUMMARY:Visita');
     // its own visit does not close its slots as an external engagement, and a sync finds nothing left to write
     expect(await statuses({ start: '2030-03-07T00:00:00Z', end: '2030-03-08T00:00:00Z' })).toMatchObject({ '11:00': 'booked' });
-    const again = await doctor.agent.post(`${path()}/sync`).set('X-CSRF-Token', doctor.csrf).expect(200);
+    const again = { body: await syncNow() };
     expect(again.body).toMatchObject({ written: 0, removed: 0, closed: 0, reopened: 0 });
+    // the report lists the visit written, with the ETag its PUT returned: it is not fetched back
+    expect(requests).toEqual(['PROPFIND', 'REPORT sync-collection']);
+    // the reaction runs on every instance; only the one holding the sync's lease writes to the calendar
+    const confirmation = (await app.core.eventStore.readStream(`booking-${bookingId}`)).find((e) => e.type === 'BookingConfirmed')!;
+    const holds = jest.spyOn(app.app.get(KernelPorts).jobs, 'holds').mockResolvedValue(false);
+    try {
+      requests = [];
+      await service.visitChanged(confirmation);
+      expect(requests).toEqual([]);
+      holds.mockResolvedValue(true);
+      await service.visitChanged(confirmation);
+      expect(requests).toEqual(['PROPFIND']);
+    } finally {
+      holds.mockRestore();
+    }
     await doctor.agent.post(`/api/bookings/${bookingId}/cancel`).set('X-CSRF-Token', doctor.csrf).send({ reason: 'prova' }).expect(200);
     expect(
       await until(

@@ -4,6 +4,7 @@ import {
   externalCalendarStreamName,
   practiceDay,
   practiceInstant,
+  practiceWallClock,
   type EventMetadata,
   type ExternalCalendarConflict,
   type ExternalCalendarRequest,
@@ -23,8 +24,17 @@ import { UsersService } from '../../accounts/users';
 import { availabilitySlotsReadModel, SyncExternalBusy } from '../availability';
 import { bookingUid, feedCalendar } from '../../../platform/common/calendar-file';
 import { bookingsReadModel } from '../booking';
-import { busySlotsByDay, busyTimes, ownVisits } from './busy-time';
-import { ExternalCalendarUnavailable, openCalendar, syncCalendar, type CalendarConnection, type CalendarObject, type CalendarWrite } from './caldav-calendar';
+import { busySlotsByDay, busyTimes, ownVisits, type BusyTime } from './busy-time';
+import {
+  ExternalCalendarUnavailable,
+  openCalendar,
+  syncCalendar,
+  type CalendarCache,
+  type CalendarConnection,
+  type CalendarObject,
+  type CalendarSync,
+  type CalendarWrite,
+} from './caldav-calendar';
 import {
   ConnectExternalCalendar,
   DisconnectExternalCalendar,
@@ -34,6 +44,16 @@ import {
 import { externalCalendarsReadModel } from './read-models';
 
 const DAY_MS = 86_400_000;
+/** what the sync keeps beside the calendar's objects: the slots they cover in a window, and the last outcome recorded */
+type SyncCache = CalendarCache & {
+  covered?: { window: string; busyTimes: number; byDay: Map<string, string[]> };
+  recorded?: string;
+};
+
+/** the periodic sync's lease: one instance at a time syncs every calendar */
+export const SYNC_JOB = 'external-calendar-sync';
+/** the statuses a slot the external calendar covers may have once synced: busy, or a patient's (a conflict) */
+const SETTLED = new Set(['busy', 'held', 'booked']);
 /** the booking events that change what the doctor's calendar should hold */
 const VISIT_CHANGES = new Set(['BookingConfirmed', 'BookingCancelled', 'BookingRescheduled']);
 
@@ -53,9 +73,10 @@ class CalendarNotReachable extends AppError {
 /**
  * A doctor's external calendar over CalDAV (RFC 4791): connected only after a successful sign-in, the connection sealed
  * with the doctor's key. Each sync reads the next days' events (recurrences and zones expanded), closes the slots they
- * cover as busy and reopens those they no longer cover, one append per doctor-day (SyncExternalBusy, idempotent);
- * a held or booked slot is never taken, it is reported to the doctor as a conflict. A server that fails leaves the
- * slots as the last sync left them, and the doctor is told.
+ * cover as busy and reopens those they no longer cover, one append per doctor-day that differs (SyncExternalBusy,
+ * idempotent); a held or booked slot is never taken, it is reported to the doctor as a conflict. A server that fails
+ * leaves the slots as the last sync left them, and the doctor is told. Each instance remembers what it last read of
+ * each calendar (CalendarCache): an unchanged calendar costs one request and appends nothing.
  */
 @Injectable()
 export class ExternalCalendarService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -64,6 +85,15 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
   private reactor?: Subscription;
   /** one sync at a time per doctor: a click on "sincronizza ora" during the timer's sync waits for it */
   private readonly running = new Map<string, Promise<ExternalCalendarSyncResult>>();
+  /** what this instance last read of each doctor's calendar */
+  private readonly caches = new Map<string, SyncCache>();
+  /** when this instance last read each calendar, changed or not (an unchanged read appends nothing) */
+  private readonly checkedAt = new Map<string, string>();
+  private syncingAll: Promise<void> | undefined;
+  /** how the CalDAV requests go out; a test counts them through it */
+  caldavFetch: typeof fetch = (input, init) => fetch(input, init);
+  /** how the last sync of each doctor read the calendar (for tests and the bench) */
+  readonly lastRead = new Map<string, Pick<CalendarSync, 'mode' | 'fetched'>>();
 
   constructor(
     private readonly kernel: KernelPorts,
@@ -82,7 +112,7 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     const minutes = this.kernel.config.externalCalendar.syncMinutes;
     // tests (and a process told not to sweep) sync on demand
     if (minutes === 0 || this.kernel.config.holdSweepSeconds === 0) return;
-    this.timer = setInterval(() => void this.syncAll(), minutes * 60_000);
+    this.timer = setInterval(() => void this.syncAllIfHolder(), minutes * 60_000);
     this.timer.unref();
   }
 
@@ -91,8 +121,12 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     await this.reactor?.close();
   }
 
-  private async visitChanged(event: RecordedEvent): Promise<void> {
+  /** a booking event: the doctor's calendar made to hold their confirmed visits (public for the tests of the lease) */
+  async visitChanged(event: RecordedEvent): Promise<void> {
     if (!VISIT_CHANGES.has(event.type)) return;
+    // every instance runs this reactor: the one that syncs the calendars writes the visit (with the calendar it has
+    // already read); with none holding the lease now, the next periodic sync writes it
+    if (!(await this.kernel.jobs.holds(SYNC_JOB))) return;
     await this.kernel.changes.waitFor(event.position);
     const doctorId = (await bookingsReadModel.get(this.kernel.readModels, (event.data as { bookingId: string }).bookingId))?.doc.doctorId;
     if (!doctorId || !(await externalCalendarsReadModel.get(this.kernel.readModels, doctorId))?.doc.connection) return;
@@ -124,12 +158,18 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
       connected: connection !== null,
       url: connection?.url ?? null,
       username: connection?.username ?? null,
-      lastSyncAt: connection ? (doc?.lastSyncAt ?? null) : null,
+      lastSyncAt: connection ? this.lastSyncAt(doctorId, doc?.lastSyncAt ?? null) : null,
       lastError: connection ? (doc?.lastError ?? null) : null,
       busyTimes: connection ? (doc?.busyTimes ?? 0) : 0,
       conflicts: connection ? (doc?.conflicts ?? []) : [],
       intervalMinutes: this.kernel.config.externalCalendar.syncMinutes,
     };
+  }
+
+  /** the later of the last recorded sync and this instance's last read that found nothing to record */
+  private lastSyncAt(doctorId: string, recorded: string | null): string | null {
+    const checked = this.checkedAt.get(doctorId) ?? null;
+    return recorded && checked ? (recorded > checked ? recorded : checked) : (recorded ?? checked);
   }
 
   /** tries the sign-in first: kept only when the calendar answers (422 with the reason otherwise); then a first sync */
@@ -147,6 +187,8 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     await this.run(
       new ConnectExternalCalendar(externalCalendarStreamName(doctorId), { type: 'ConnectExternalCalendar', doctorId, connection, by: user.id }, metadata),
     );
+    // a new connection is read from the start, and its first sync recorded
+    this.caches.delete(doctorId);
     await this.syncOnce(doctorId).catch(() => undefined);
     return this.view(user, doctorId);
   }
@@ -157,7 +199,9 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     await this.run(
       new DisconnectExternalCalendar(externalCalendarStreamName(doctorId), { type: 'DisconnectExternalCalendar', doctorId, by: user.id }, metadata),
     );
-    await this.applyBusy(doctorId, new Map(), metadata);
+    this.caches.delete(doctorId);
+    this.checkedAt.delete(doctorId);
+    await this.applyBusy(doctorId, null, metadata);
     return this.view(user, doctorId);
   }
 
@@ -174,10 +218,35 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     }
   }
 
-  /** every connected calendar, one after the other (the timer) */
+  /**
+   * The timer's tick: every connected calendar, on the one instance that holds the job's lease (the others ask again at
+   * their next tick, and take over when the holder is gone); a tick while the last one still runs does nothing.
+   * "Sincronizza ora" and the visits' reaction sync at once wherever they arrive. True when this instance synced.
+   */
+  async syncAllIfHolder(): Promise<boolean> {
+    if (this.syncingAll) return false;
+    try {
+      if (!(await this.kernel.jobs.holds(SYNC_JOB))) return false;
+      this.syncingAll = this.syncAll();
+      await this.syncingAll;
+      return true;
+    } catch (e) {
+      this.logger.warn(`sincronizzazione periodica non riuscita: ${String(e)}`);
+      return false;
+    } finally {
+      this.syncingAll = undefined;
+    }
+  }
+
+  /** every connected calendar, one after the other */
   async syncAll(): Promise<void> {
     const docs = await externalCalendarsReadModel.find(this.kernel.readModels, { connected: 'yes' });
     for (const { id } of docs) await this.syncOnce(id).catch((e: unknown) => this.logger.warn(`sincronizzazione non riuscita per un medico: ${String(e)}`));
+  }
+
+  /** forgets what this instance read of the doctor's calendar: the next sync reads it whole (as a new instance would) */
+  forgetRead(doctorId: string): void {
+    this.caches.delete(doctorId);
   }
 
   syncOnce(doctorId: string): Promise<ExternalCalendarSyncResult> {
@@ -206,35 +275,100 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     const from = new Date(Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS);
     const to = new Date(Date.parse(`${days[days.length - 1]}T00:00:00Z`) + 2 * DAY_MS);
     const visits = await this.confirmedVisits(doctorId, days);
-    let read: { objects: CalendarObject[]; ctag: string | null; written: number; removed: number };
+    let read: CalendarSync;
     try {
       await checkOutboundUrl(connection.calendarUrl, this.kernel.config.externalCalendar.allowedOrigins, CALDAV_URL_MESSAGES);
-      read = await syncCalendar(connection, from, to, (objects) => this.reconcile(objects, visits));
+      read = await syncCalendar(connection, from, this.caches.get(doctorId), (objects) => this.reconcile(objects, visits), this.caldavFetch);
     } catch (error) {
+      // what was remembered may be half updated: the next sync reads everything again
+      this.caches.delete(doctorId);
       const reason =
         error instanceof ExternalCalendarUnavailable ? error.reason : error instanceof AppError ? error.message : 'Il calendario esterno non si può leggere.';
       const at = this.kernel.clock.now().toISOString();
       await this.run(new RecordExternalCalendarSyncFailure(stream, { type: 'RecordSyncFailure', doctorId, at, reason }, metadata));
       throw error instanceof ExternalCalendarUnavailable ? error : new ExternalCalendarUnavailable(reason);
     }
-    const busy = busyTimes(
-      read.objects.map((o) => o.data),
-      from.getTime(),
-      to.getTime(),
-      timeZone,
-    );
-    const byDay = busySlotsByDay(busy, timeZone);
-    const { closed, reopened } = await this.applyBusy(doctorId, new Map(days.map((day) => [day, byDay.get(day) ?? []])), metadata);
-    const conflicts = await this.conflicts(doctorId, days, byDay);
-    const result = { closed, reopened, busyTimes: busy.length, conflicts, written: read.written, removed: read.removed };
-    await this.run(
-      new RecordExternalCalendarSync(
-        stream,
-        { type: 'RecordSync', sync: { doctorId, at: this.kernel.clock.now().toISOString(), ctag: read.ctag, ...result } },
-        metadata,
-      ),
-    );
+    const cache: SyncCache = read.cache;
+    this.caches.set(doctorId, cache);
+    this.lastRead.set(doctorId, { mode: read.mode, fetched: read.fetched });
+    // an unchanged calendar in the same window covers the same slots (this app's own visits written meanwhile never count)
+    const window = `${from.getTime()}/${to.getTime()}`;
+    if (read.mode !== 'unchanged' || cache.covered?.window !== window) {
+      const times = this.busyOf(cache, from.getTime(), to.getTime());
+      cache.covered = { window, busyTimes: times.length, byDay: busySlotsByDay(times, timeZone) };
+    }
+    const { byDay } = cache.covered;
+    const wanted = new Map(days.map((day) => [day, byDay.get(day) ?? []]));
+    const slots = await this.slotsOf(doctorId, days);
+    const { closed, reopened } = await this.applyBusy(doctorId, this.differing(wanted, slots), metadata);
+    const conflicts = this.conflicts(wanted, slots);
+    const result = { closed, reopened, busyTimes: cache.covered.busyTimes, conflicts, written: read.written, removed: read.removed };
+    const at = this.kernel.clock.now().toISOString();
+    // the same outcome as the last one recorded from the same calendar version: nothing to append (the decider agrees)
+    const outcome = JSON.stringify([cache.ctag, result.busyTimes, conflicts]);
+    const unchanged = closed === 0 && reopened === 0 && read.written === 0 && read.removed === 0 && cache.recorded === outcome;
+    if (!unchanged) {
+      await this.run(new RecordExternalCalendarSync(stream, { type: 'RecordSync', sync: { doctorId, at, ctag: cache.ctag, ...result } }, metadata));
+      cache.recorded = outcome;
+    }
+    this.checkedAt.set(doctorId, at);
     return result;
+  }
+
+  /**
+   * The busy times of the calendar's objects in [from, to), each object expanded once per window: a sync of an
+   * unchanged calendar, or of one where a few objects changed, parses only those. An object that cannot be read is
+   * left out (and said in the log) rather than stopping every other one.
+   */
+  private busyOf(cache: CalendarCache, from: number, to: number): BusyTime[] {
+    const window = `${from}/${to}`;
+    const timeZone = this.kernel.config.practiceTimeZone;
+    const busy: BusyTime[] = [];
+    for (const object of cache.objects.values()) {
+      if (object.busy?.window !== window) {
+        let times: BusyTime[] = [];
+        try {
+          times = busyTimes([object.data], from, to, timeZone);
+        } catch (e) {
+          this.logger.warn(`un evento del calendario esterno non si legge ed è ignorato: ${String(e)}`);
+        }
+        object.busy = { window, times };
+      }
+      busy.push(...object.busy.times);
+    }
+    return busy.sort((a, b) => a.start - b.start);
+  }
+
+  /** the doctor's slots on the synced days, as the calendar shows them */
+  private async slotsOf(doctorId: string, days: string[]) {
+    const slots = await availabilitySlotsReadModel.find(this.kernel.readModels, {
+      doctor_id: doctorId,
+      start: { gte: `${days[0]}T00:00:00Z`, lt: `${days[days.length - 1]}T23:59:59Z` },
+    });
+    return slots.map((s) => s.doc);
+  }
+
+  /**
+   * The days whose slots are not yet what the calendar says: a covered slot not busy (nor a patient's), a busy one no
+   * longer covered. Only those are decided (on the day's own stream, so a read model a moment behind costs at most a
+   * decision that finds nothing); a slot already begun is left as it is, as the decision would.
+   */
+  private differing(wanted: Map<string, string[]>, slots: { start: string; status: string }[]): Map<string, string[]> {
+    // a slot has begun when its start (wall clock) is not after the practice's wall clock now
+    const now = new Date(practiceWallClock(this.kernel.clock.now().getTime(), this.kernel.config.practiceTimeZone)).toISOString().slice(0, 19) + 'Z';
+    const begun = (start: string) => start <= now;
+    const status = new Map(slots.map((s) => [s.start, s.status]));
+    const busyByDay = new Map<string, string[]>();
+    for (const slot of slots)
+      if (slot.status === 'busy') busyByDay.set(slot.start.slice(0, 10), [...(busyByDay.get(slot.start.slice(0, 10)) ?? []), slot.start]);
+    const differing = new Map<string, string[]>();
+    for (const [day, starts] of wanted) {
+      const covered = new Set(starts);
+      const closes = starts.some((start) => !begun(start) && !SETTLED.has(status.get(start) ?? 'unavailable'));
+      const reopens = (busyByDay.get(day) ?? []).some((start) => !begun(start) && !covered.has(start));
+      if (closes || reopens) differing.set(day, starts);
+    }
+    return differing;
   }
 
   /** the doctor's confirmed visits on the synced days: what the external calendar should hold of ours */
@@ -273,9 +407,9 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     return { writes, removals: [...present.values()].map((v) => v.url) };
   }
 
-  /** one append per day that changes; with no days given, every day the external calendar keeps busy is given back */
-  private async applyBusy(doctorId: string, byDay: Map<string, string[]>, metadata: EventMetadata): Promise<{ closed: number; reopened: number }> {
-    const days = byDay.size > 0 ? [...byDay.keys()] : await this.busyDays(doctorId);
+  /** one append per day given that changes; `null`: every day the external calendar keeps busy is given back */
+  private async applyBusy(doctorId: string, byDay: Map<string, string[]> | null, metadata: EventMetadata): Promise<{ closed: number; reopened: number }> {
+    const days = byDay ? [...byDay.keys()] : await this.busyDays(doctorId);
     let closed = 0;
     let reopened = 0;
     let last = 0;
@@ -287,7 +421,7 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
             type: 'SyncExternalBusy',
             doctorId,
             day,
-            busy: byDay.get(day) ?? [],
+            busy: byDay?.get(day) ?? [],
             now: this.kernel.clock.now().toISOString(),
             timeZone: this.kernel.config.practiceTimeZone,
           },
@@ -310,16 +444,11 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
   }
 
   /** held or booked slots that the external calendar also covers: the doctor decides, the sync never does */
-  private async conflicts(doctorId: string, days: string[], byDay: Map<string, string[]>): Promise<ExternalCalendarConflict[]> {
-    const busy = new Set(days.flatMap((day) => byDay.get(day) ?? []));
-    if (busy.size === 0) return [];
-    const slots = await availabilitySlotsReadModel.find(this.kernel.readModels, {
-      doctor_id: doctorId,
-      start: { gte: `${days[0]}T00:00:00Z`, lt: `${days[days.length - 1]}T23:59:59Z` },
-    });
+  private conflicts(wanted: Map<string, string[]>, slots: { start: string; end: string; status: string }[]): ExternalCalendarConflict[] {
+    const busy = new Set([...wanted.values()].flat());
     return slots
-      .filter((s) => (s.doc.status === 'held' || s.doc.status === 'booked') && busy.has(s.doc.start))
-      .map((s) => ({ start: s.doc.start, end: s.doc.end, status: s.doc.status as 'held' | 'booked' }))
+      .filter((s) => (s.status === 'held' || s.status === 'booked') && busy.has(s.start))
+      .map((s) => ({ start: s.start, end: s.end, status: s.status as 'held' | 'booked' }))
       .sort((a, b) => a.start.localeCompare(b.start));
   }
 

@@ -1,7 +1,7 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) in Debian's Chromium against the built
- * app on SQLite with the demo data, for /login, /prenota, a patient's /home (logged in through the API, the
- * session cookie passed as a header) and a doctor's public page /medici/giulia-rossi (server-rendered, the one page
+ * app on SQLite with the demo data, for /login, /prenota, a patient's /home and /messaggi (logged in through the API,
+ * the session cookie passed as a header) and a doctor's public page /medici/giulia-rossi (server-rendered, the one page
  * whose SEO score has a goal: 100). Prints performance, accessibility, best-practices and SEO scores against the
  * goals, the main timings and the compressed JavaScript each page downloaded. LIGHTHOUSE_RUNS (default 1) runs
  * each page more times: the machine is shared, so single figures are noisy. LIGHTHOUSE_KEEP=<folder> keeps each
@@ -50,6 +50,7 @@ const ALL_PAGES: readonly PageToAudit[] = [
   { label: '/login', path: '/login' },
   { label: '/prenota', path: '/prenota' },
   { label: '/home (paziente)', path: '/home', email: 'paziente1@example.it' },
+  { label: '/messaggi (paziente)', path: '/messaggi', email: 'paziente1@example.it' },
   { label: '/medici/giulia-rossi', path: '/medici/giulia-rossi', seo: true },
 ];
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { serverAndBrowser } from './harness';
+import { axeViolations, serverAndBrowser, type AxeViolation } from './harness';
 import { contextFor, createFixtures, SCREENS, settle, VIEWPORTS, type Fixtures, type Viewer } from './screens';
 
 /**
@@ -9,15 +9,7 @@ import { contextFor, createFixtures, SCREENS, settle, VIEWPORTS, type Fixtures, 
  * page, no console error, no serious or critical axe-core violation, a page title of its own.
  * The axe figures of every screen go to test-results/all-routes.json.
  */
-const AXE = require.resolve('axe-core/axe.min.js');
 const VIEWERS: readonly Viewer[] = ['visitor', 'patient', 'doctor', 'admin', 'auditor'];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: number;
-  targets: string[];
-}
 
 interface Visit {
   viewer: Viewer;
@@ -83,19 +75,6 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, TOUCH_PX);
 }
 
-async function audit(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-}
-
 describe('every route of every role, on a phone and a desktop', () => {
   const env = serverAndBrowser();
   let fixtures: Fixtures;
@@ -136,7 +115,7 @@ describe('every route of every role, on a phone and a desktop', () => {
             if (screen.prepare) await screen.prepare(page);
             const title = await page.title();
             const overflowPx = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
-            const violations = await audit(page);
+            const violations = await axeViolations(page);
             const small = viewport.width < 500 ? await smallTargets(page) : [];
             const wideTables = viewport.width >= 500 ? await tablesWiderThanTheirBox(page) : [];
             visits.push({

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { serverAndBrowser } from './harness';
+import { answerIntakeQuestionnaire, seriousAxeViolations, serverAndBrowser } from './harness';
 import { contextFor, createFixtures, settle, type Fixtures } from './screens';
 
 /**
@@ -190,4 +190,32 @@ describe('the clinical record in a real browser', () => {
     expect(await patient.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await patientContext.close();
   }, 180_000);
+
+  it('the allergies the patient typed in the questionnaire are proposed to the doctor and added to the record in one step', async () => {
+    const base = env.server.url;
+    const patientContext = await contextFor(env.browser, base, 'patient');
+    const patient = await patientContext.newPage();
+    await patient.goto(`${base}/prenota/questionario?booking=${fixtures.heldBookingId}&doctor=${fixtures.doctorId}`);
+    // two of the EU list and one the list does not hold
+    await answerIntakeQuestionnaire(patient, 'sedano, senape e kiwi');
+    await patientContext.close();
+
+    const doctorContext = await contextFor(env.browser, base, 'doctor');
+    const doctor = await doctorContext.newPage();
+    await doctor.goto(`${base}/pazienti/${fixtures.patientId}`);
+    const proposal = doctor.getByTestId('proposed-allergies');
+    await proposal.getByText('Sedano, Senape, kiwi').waitFor();
+    expect(await seriousAxeViolations(doctor)).toEqual([]);
+    await proposal.getByRole('button', { name: 'Aggiungi alla cartella' }).click();
+    await proposal.waitFor({ state: 'detached' });
+
+    // read again from the server: the record holds them, and nothing is proposed any more
+    await doctor.reload();
+    await doctor.getByRole('heading', { name: 'Anamnesi e dati clinici' }).waitFor();
+    expect(await doctor.getByLabel('Sedano', { exact: true }).isChecked()).toBe(true);
+    expect(await doctor.getByLabel('Senape', { exact: true }).isChecked()).toBe(true);
+    expect(await doctor.locator('#record-allergies').inputValue()).toContain('kiwi');
+    expect(await doctor.getByTestId('proposed-allergies').count()).toBe(0);
+    await doctorContext.close();
+  }, 120_000);
 });

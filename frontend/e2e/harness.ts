@@ -6,6 +6,35 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = resolve(__dirname, '../..');
+const AXE = require.resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: number;
+  targets: string[];
+}
+
+/** axe-core's violations on the page as it is now (an open dialog included) */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+}
+
+/** the serious and critical ones, as lines a failing expectation shows */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `axe ${v.impact} ${v.id} ×${v.nodes} (${v.targets.join(' | ')})`);
+}
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -132,10 +161,15 @@ export async function login(page: Page, base: string, email: string, landing: st
   await page.waitForURL(landing);
 }
 
-/** answers the demo intake questionnaire (no allergies, omnivore…) and waits for the payment page */
-export async function answerIntakeQuestionnaire(page: Page): Promise<void> {
+/** answers the demo intake questionnaire (no allergies unless typed, omnivore…) and waits for the payment page */
+export async function answerIntakeQuestionnaire(page: Page, allergies?: string): Promise<void> {
   const question = (id: string) => page.locator(`fieldset[data-question="${id}"]`);
-  await question('allergie').getByLabel('No', { exact: true }).check();
+  if (allergies) {
+    await question('allergie').getByLabel('Sì, quali?').check();
+    await question('allergie').getByLabel('Quali allergie o intolleranze?').fill(allergies);
+  } else {
+    await question('allergie').getByLabel('No', { exact: true }).check();
+  }
   await question('alimentazione').getByLabel('Onnivora').check();
   await question('frequenza').getByLabel('1–2 volte').check();
   await question('pasti').getByLabel('3', { exact: true }).check();

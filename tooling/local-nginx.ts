@@ -1,7 +1,8 @@
 /**
  * A local nginx in front of the built app, with the production proxy's own limits and locations
  * (deploy/nginx/limits.conf and locations.conf, included as they are, the files docker-compose.yml mounts):
- * plain HTTP on loopback, one worker. Used by the socket-flood bench ("behind nginx") and the proxy's test.
+ * plain HTTP on loopback (or HTTPS with a given certificate, as default.conf's 443), one worker. Used by the
+ * socket-flood bench ("behind nginx"), the proxy's test and the widget's cross-site browser test (HTTPS).
  * Debian's nginx (`apt-get install nginx-light`); `nginxBinary()` is null where it is absent.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -23,8 +24,14 @@ export function nginxBinary(): string | null {
   }
 }
 
+/** a certificate and its key (PEM files) for `listen … ssl` */
+export interface LocalTls {
+  cert: string;
+  key: string;
+}
+
 /** the whole nginx.conf: the compose file's limits and locations, an upstream of `upstreamPorts` on loopback */
-export function localNginxConfig(workDir: string, listenPort: number, upstreamPorts: number[]): string {
+export function localNginxConfig(workDir: string, listenPort: number, upstreamPorts: number[], tls?: LocalTls): string {
   const temp = (name: string) => join(workDir, name);
   return `worker_processes 1;
 daemon off;
@@ -44,7 +51,7 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
     keepalive 16;
   }
   server {
-    listen 127.0.0.1:${listenPort};
+    listen 127.0.0.1:${listenPort}${tls ? ` ssl;\n    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n    ssl_protocols TLSv1.2 TLSv1.3` : ''};
     include ${join(NGINX_DIR, 'locations.conf')};
   }
 }
@@ -61,21 +68,26 @@ export function freePort(): Promise<number> {
 }
 
 /** writes the config into workDir and checks it (`nginx -t`); throws with nginx's own words when it is refused */
-export function writeLocalNginxConfig(nginx: string, workDir: string, listenPort: number, upstreamPorts: number[]): string {
+export function writeLocalNginxConfig(nginx: string, workDir: string, listenPort: number, upstreamPorts: number[], tls?: LocalTls): string {
   mkdirSync(workDir, { recursive: true });
   const file = join(workDir, 'nginx.conf');
-  writeFileSync(file, localNginxConfig(workDir, listenPort, upstreamPorts));
+  writeFileSync(file, localNginxConfig(workDir, listenPort, upstreamPorts, tls));
   execFileSync(nginx, ['-t', '-q', '-p', workDir, '-c', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   return file;
 }
 
-/** starts nginx in front of the upstream ports; resolves once it answers on its port */
-export async function startLocalNginx(nginx: string, workDir: string, upstreamPorts: number[]): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
-  const port = await freePort();
-  const file = writeLocalNginxConfig(nginx, workDir, port, upstreamPorts);
+/** starts nginx in front of the upstream ports (on `options.port`, or a free one); resolves once it answers on its port */
+export async function startLocalNginx(
+  nginx: string,
+  workDir: string,
+  upstreamPorts: number[],
+  options: { port?: number; tls?: LocalTls } = {},
+): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
+  const port = options.port ?? (await freePort());
+  const file = writeLocalNginxConfig(nginx, workDir, port, upstreamPorts, options.tls);
   const child = spawn(nginx, ['-p', workDir, '-c', file], { stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const base = `http://127.0.0.1:${port}`;
+  const base = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx non avviato (vedi ${join(workDir, 'error.log')})`);
     // a TCP connection, not a request: a request would reach the backend

@@ -102,6 +102,19 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
+/** Debian's chromium, and the flags this machine's closed network needs (launchChromium; a persistent profile uses them too) */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--force-prefers-reduced-motion',
+];
+
 /**
  * Debian's chromium, headless, with the flags this machine's closed network needs, and with
  * prefers-reduced-motion on: the app then has no transitions, so a test that measures a colour or a
@@ -109,18 +122,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
  */
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--force-prefers-reduced-motion',
-    ],
+    args: CHROMIUM_ARGS,
   });
   // Playwright's contexts emulate "no-preference" unless told otherwise, which overrides the flag above: every
   // context of the tests asks for reduced motion (seen: the chosen hour measured mid-transition at 1.66:1)

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Response as PageResponse } from 'playwright-core';
 import { freePort, nginxBinary, startLocalNginx } from '../../tooling/local-nginx';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer, type RunningServer } from './harness';
-import { allowOrigins, answerAndPay, chooseHourAndRegister, hostHears, hostSite, receivedEvents } from './widget-steps';
+import { allowOrigins, answerAndPay, chooseHour, chooseHourAndRegister, hostHears, hostSite, receivedEvents } from './widget-steps';
 
 // the widget as a practice deploys it: the app behind the production proxy's nginx over HTTPS (a self-signed
 // certificate made here; the browser told to accept it, this test only), at https://127.0.0.1:<port>, and the practice's
@@ -165,5 +165,22 @@ withNginx(`the booking widget on another site, over HTTPS${nginx ? '' : ' (salta
     await answerAndPay(tab);
     // first-party, the session keeps the app's ordinary SameSite=Lax
     expect((await context.cookies(appOrigin)).find((c) => c.name === 'sid')).toMatchObject({ sameSite: 'Lax', secure: true });
+
+    // a visitor who goes on in the frame anyway is told again on the registration page, before a registration that
+    // could not succeed; that link opens the booking with the doctor already chosen
+    await chooseHour(frame);
+    const again = frame.getByRole('status').filter({ hasText: 'Il browser blocca i cookie in questa cornice' });
+    await frame.getByRole('button', { name: 'Registrati' }).waitFor();
+    await again.waitFor({ timeout: 20_000 });
+    const href = new URL((await again.getByRole('link').getAttribute('href'))!);
+    expect(`${href.origin}${href.pathname}`).toBe(`${appOrigin}/prenota`);
+    const doctorId = href.searchParams.get('medico');
+    expect(doctorId).toMatch(/\S/);
+    // the doctor's id, the one the frame booked with: the same page the tab above opened by slug
+    const doctors = (await (await tab.request.get(`${appOrigin}/api/doctors`)).json()) as { id: string; slug: string }[];
+    expect(doctors.find((d) => d.id === doctorId)?.slug).toBe('giulia-rossi');
+    // and the tab it opens starts there: the doctor's visit types or free days, with no doctor to choose
+    const [second] = await Promise.all([context.waitForEvent('page'), again.getByRole('link').click()]);
+    await second.locator('#doing_booking').locator('[data-visit-type-id], [data-date]:not([disabled])').first().waitFor({ timeout: 20_000 });
   });
 });

@@ -59,15 +59,19 @@ export async function hostHears(page: Page, type: string): Promise<void> {
 /** the booking page, in the widget's frame (a FrameLocator) or in a tab of its own (a Page) */
 export type BookingScope = Pick<Page, 'locator' | 'getByLabel' | 'getByRole' | 'getByTestId'>;
 
-/** the doctor comes chosen (data-medico): a visit type where the doctor has them, the first free hour, then a new patient registers */
-export async function chooseHourAndRegister(scope: BookingScope, email: string): Promise<void> {
+/** the doctor comes chosen (data-medico): a visit type where the doctor has them, the first free hour, "Salva" */
+export async function chooseHour(scope: BookingScope): Promise<void> {
   const booking = scope.locator('#doing_booking');
   await booking.locator('[data-visit-type-id], [data-date]:not([disabled])').first().waitFor({ timeout: 20_000 });
   if ((await booking.locator('[data-visit-type-id]').count()) > 0) await booking.locator('[data-visit-type-id]').first().click();
   await booking.locator('[data-date]:not([disabled])').first().click();
   await booking.locator('[data-hour]').first().click();
   await booking.locator('button[type=submit]').click();
+}
 
+/** the hour, then a new patient registers (the registration holds the hour) */
+export async function chooseHourAndRegister(scope: BookingScope, email: string): Promise<void> {
+  await chooseHour(scope);
   await scope.getByLabel('Nome', { exact: true }).fill('Widget');
   await scope.getByLabel('Cognome', { exact: true }).fill('Esterno');
   await scope.getByLabel('Email', { exact: true }).fill(email);

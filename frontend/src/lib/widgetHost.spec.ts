@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { framed, tellHost } from './widgetHost';
+import { bookingInTab, framed, tellHost } from './widgetHost';
 
 describe('the widget tells its host page', () => {
   const own = window.parent;
@@ -20,5 +20,12 @@ describe('the widget tells its host page', () => {
   it('as a page of its own: nothing is posted', () => {
     expect(framed()).toBe(false);
     expect(() => tellHost('held')).not.toThrow();
+  });
+});
+
+describe('the booking in a tab of its own', () => {
+  it('names the doctor and the visit type when there is one', () => {
+    expect(bookingInTab('d 1', 'v&1')).toBe('/prenota?medico=d+1&tipo=v%261');
+    expect(bookingInTab('d1', null)).toBe('/prenota?medico=d1');
   });
 });

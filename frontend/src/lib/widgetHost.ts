@@ -22,3 +22,16 @@ export const WIDGET_HEADER = 'X-Widget';
 
 /** the headers every request of the app adds: the widget's, in a frame */
 export const widgetHeaders = (): Record<string, string> => (framed() ? { [WIDGET_HEADER]: '1' } : {});
+
+/**
+ * The booking page with this doctor (and visit type) already chosen, for the tab the widget's notice opens: what the
+ * booking page hands the registration page in the frame, where the choice kept in sessionStorage may be missing
+ * (a browser that blocks the frame's cookies blocks its storage too).
+ */
+export function bookingInTab(doctorId: string, visitTypeId?: string | null): string {
+  const query = new URLSearchParams({ medico: doctorId, ...(visitTypeId ? { tipo: visitTypeId } : {}) });
+  return `/prenota?${query.toString()}`;
+}
+
+/** the router state the booking page leaves for the registration page in the frame */
+export type WidgetBookingState = { widgetBooking?: string };

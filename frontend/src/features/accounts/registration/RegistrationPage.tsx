@@ -1,5 +1,5 @@
 import { usePageTitle } from '../../../lib/pageTitle';
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { CONTACT_CONSENT_WORDING } from '@studio/contracts';
 import { Alert, Button, Card, Form, Modal, Spinner } from 'react-bootstrap';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -25,8 +25,11 @@ import {
   type RegistrationFields,
 } from './registrationForm';
 import { useCommonPasswords } from '../../../lib/useCommonPasswords';
+import { bookingInTab, framed, type WidgetBookingState } from '../../../lib/widgetHost';
 
 const t = it.registration;
+// only in the widget's frame: not part of the page's ordinary bundle
+const WidgetNotice = lazy(() => import('../../../components/ui/WidgetNotice').then((m) => ({ default: m.WidgetNotice })));
 
 /**
  * /registrazione (public). The form's action is the current address and its submit button
@@ -54,6 +57,11 @@ export function RegistrationPage() {
     ...t.privacy.paragraphs(practice?.name ?? it.app.brand),
   ];
   const pending = useMemo(readPendingBooking, []);
+  // in the widget's frame: the booking with the doctor chosen, from the kept choice or, where the browser blocks the
+  // frame's storage, from what the booking page handed over
+  const widgetBooking = pending
+    ? bookingInTab(pending.doctorId, pending.visitTypeId)
+    : ((location.state as WidgetBookingState | null)?.widgetBooking ?? PATHS.booking);
 
   const taxcodeRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -103,6 +111,12 @@ export function RegistrationPage() {
       <Card.Body className="p-4">
         <h1 className="h3 mb-2">{t.title}</h1>
         <p className="text-body-secondary">{t.intro}</p>
+        {/* in the widget's frame, where the browser blocks its cookies the registration could not succeed: said here too */}
+        {framed() && (
+          <Suspense fallback={null}>
+            <WidgetNotice href={widgetBooking} />
+          </Suspense>
+        )}
         {pending && (
           <Alert variant="info" role="status">
             {t.pendingChoice(dayLong(pending.date), pending.hour)}

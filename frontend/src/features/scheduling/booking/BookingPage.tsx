@@ -25,7 +25,7 @@ import { useGetLocationsQuery } from '../../../lib/practiceApi';
 import { formatEuro } from '../../../lib/format';
 import { DoctorCard } from './DoctorCard';
 import { usePreselectedChoice } from './usePreselectedChoice';
-import { framed } from '../../../lib/widgetHost';
+import { bookingInTab, framed, type WidgetBookingState } from '../../../lib/widgetHost';
 import {
   choiceRestored,
   dayChosen,
@@ -43,7 +43,7 @@ import {
 import { DayGrid } from '../../../components/ui/DayGrid';
 
 // only in the widget's frame, only for a practice with several locations: not in every visitor's first load
-const WidgetNotice = lazy(() => import('./WidgetNotice').then((m) => ({ default: m.WidgetNotice })));
+const WidgetNotice = lazy(() => import('../../../components/ui/WidgetNotice').then((m) => ({ default: m.WidgetNotice })));
 const LocationChoice = lazy(() => import('./LocationChoice').then((m) => ({ default: m.LocationChoice })));
 
 /** the booking page shows the next 4 weeks */
@@ -90,7 +90,9 @@ export function BookingPage() {
     if (!user) {
       // a visitor registers first; the choice waits in this tab
       keepPendingBooking({ doctorId, availabilityId: slot.id, date: day, hour: slot.hour, ...(visitTypeId ? { visitTypeId } : {}) });
-      void navigate(PATHS.register);
+      // in the widget's frame the registration page's notice needs the doctor even where the storage above is blocked
+      const state: WidgetBookingState | undefined = framed() ? { widgetBooking: bookingInTab(doctorId, visitTypeId) } : undefined;
+      void navigate(PATHS.register, { state });
       return;
     }
     const outcome = await hold({ doctorId, availabilityId: slot.id, visitTypeId });

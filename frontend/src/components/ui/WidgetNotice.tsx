@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert } from 'react-bootstrap';
-import * as it from '../../../i18n/it';
-import { framed } from '../../../lib/widgetHost';
+import * as it from '../../i18n/it';
+import { framed } from '../../lib/widgetHost';
 
 /**
  * In the widget's frame on another site, a browser that blocks that frame's cookies (Safari, Firefox's strict mode,
- * Chrome without third-party cookies) would let the patient choose and then fail to log in: the page says so at once
- * and offers the booking in a tab of its own, with the same choice.
+ * Chrome without third-party cookies, and Chrome's incognito windows) would let the patient choose and then fail to
+ * log in: the page says so at once and offers the booking in a tab of its own, with the same choice. `href`: where
+ * that tab opens (the booking page's own address, without the frame's mark, unless given).
  */
-export function WidgetNotice() {
+export function WidgetNotice({ href }: { href?: string }) {
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
     if (!framed()) return;
@@ -19,7 +20,7 @@ export function WidgetNotice() {
     );
   }, []);
   if (!blocked) return null;
-  const here = new URL(window.location.href);
+  const here = new URL(href ?? window.location.href, window.location.href);
   here.searchParams.delete('widget');
   return (
     <Alert variant="warning" role="status">

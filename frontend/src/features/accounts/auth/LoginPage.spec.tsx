@@ -29,6 +29,23 @@ async function fillAndSubmit(email: string, password: string) {
 }
 
 describe('LoginPage', () => {
+  test('in the widget’s frame whose cookies the browser blocks: says so, and offers the booking in a tab of its own', async () => {
+    const own = window.parent;
+    const hasStorageAccess = document.hasStorageAccess;
+    Object.defineProperty(window, 'parent', { value: { postMessage: () => undefined }, configurable: true });
+    Object.defineProperty(document, 'hasStorageAccess', { value: () => Promise.resolve(false), configurable: true });
+    try {
+      const store = await storeWithSession(null);
+      renderRoutes(store, routes, '/login');
+      const link = await screen.findByRole('link', { name: 'apri la prenotazione in una nuova scheda' });
+      expect(new URL(link.getAttribute('href')!).pathname).toBe('/prenota');
+      expect(link.getAttribute('target')).toBe('_blank');
+    } finally {
+      Object.defineProperty(window, 'parent', { value: own, configurable: true });
+      Object.defineProperty(document, 'hasStorageAccess', { value: hasStorageAccess, configurable: true });
+    }
+  });
+
   test("shows the server's Italian error message in an alert", async () => {
     fetchMock = mockFetch([
       {

@@ -1,5 +1,5 @@
 import { setPracticeName, usePageTitle } from '../../../lib/pageTitle';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Container, Form, Spinner } from 'react-bootstrap';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, useGetSessionQuery, useLoginMutation } from '../../../lib/api';
@@ -8,6 +8,10 @@ import { useGetPracticeQuery } from '../../../lib/practiceApi';
 import * as it from '../../../i18n/it';
 import { validateLogin, type LoginErrors } from './loginForm';
 import { useGetSetupStatusQuery } from './accountsApi';
+import { framed, widgetBookingHref } from '../../../lib/widgetHost';
+
+// only in the widget's frame: not part of the page's ordinary bundle
+const WidgetNotice = lazy(() => import('../../../components/ui/WidgetNotice').then((m) => ({ default: m.WidgetNotice })));
 
 export function LoginPage() {
   usePageTitle(it.titles.login);
@@ -52,6 +56,12 @@ export function LoginPage() {
           </p>
           <h1 className="h3 mb-3">{it.login.title}</h1>
           <p className="text-body-secondary">{it.login.intro(practiceName)}</p>
+          {/* in the widget's frame, where the browser blocks its cookies the login could not succeed: said here too */}
+          {framed() && (
+            <Suspense fallback={null}>
+              <WidgetNotice href={widgetBookingHref(location.state)} />
+            </Suspense>
+          )}
           {setup?.needsSetup && (
             <Alert variant="info" role="status">
               <p className="mb-1 fw-semibold">{it.login.setupNeeded}</p>

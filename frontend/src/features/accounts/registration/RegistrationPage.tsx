@@ -25,7 +25,7 @@ import {
   type RegistrationFields,
 } from './registrationForm';
 import { useCommonPasswords } from '../../../lib/useCommonPasswords';
-import { bookingInTab, framed, type WidgetBookingState } from '../../../lib/widgetHost';
+import { framed, widgetBookingHref } from '../../../lib/widgetHost';
 
 const t = it.registration;
 // only in the widget's frame: not part of the page's ordinary bundle
@@ -57,11 +57,7 @@ export function RegistrationPage() {
     ...t.privacy.paragraphs(practice?.name ?? it.app.brand),
   ];
   const pending = useMemo(readPendingBooking, []);
-  // in the widget's frame: the booking with the doctor chosen, from the kept choice or, where the browser blocks the
-  // frame's storage, from what the booking page handed over
-  const widgetBooking = pending
-    ? bookingInTab(pending.doctorId, pending.visitTypeId)
-    : ((location.state as WidgetBookingState | null)?.widgetBooking ?? PATHS.booking);
+  const widgetBooking = widgetBookingHref(location.state);
 
   const taxcodeRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);

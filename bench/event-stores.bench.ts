@@ -6,7 +6,7 @@ import { PostgresEventStore } from '../backend/src/platform/event-store/postgres
 import { eventLog } from '../backend/src/platform/event-store/postgres-group-commit';
 import { SqliteEventStore } from '../backend/src/platform/event-store/sqlite-event-store';
 import { record, type Figure } from './report';
-import { percentile, summary } from './stats';
+import { percentile } from './stats';
 
 const metadata = { userId: 'bench', role: 'system' as const, at: new Date().toISOString(), correlationId: 'bench', causationId: 'bench' };
 const event = (i: number) => ({ type: 'Measured', data: { i, note: 'un evento di prova di qualche decina di byte' }, metadata });
@@ -35,8 +35,24 @@ async function readAllPerSecond(store: EventStore): Promise<number> {
   return read / ((performance.now() - t0) / 1000);
 }
 
-/** a live subscription on a second store of the same log (on PostgreSQL woken by NOTIFY): from each append's acknowledgement to its delivery, ms */
-async function subscriptionLagP99(writer: EventStore, reader: EventStore, count: number): Promise<number> {
+/** p50, p90, p99 and max of lags in ms, as printed and as documented */
+function distribution(lags: number[]): { p50: number; p90: number; p99: number; max: number; text: string } {
+  const sorted = [...lags].sort((a, b) => a - b);
+  const [p50, p90, p99] = [50, 90, 99].map((p) => percentile(sorted, p));
+  const max = sorted[sorted.length - 1];
+  return { p50, p90, p99, max, text: `p50 ${p50.toFixed(2)} / p90 ${p90.toFixed(2)} / p99 ${p99.toFixed(2)} / max ${max.toFixed(2)} ms (n=${sorted.length})` };
+}
+
+const LAG_COUNT = 300;
+/** one at a time, a little apart: the lag of a quiet system, not of a queue */
+const pause = () => new Promise((r) => setTimeout(r, 2));
+
+/**
+ * A live subscription on a second store of the same log (on PostgreSQL woken by NOTIFY): from each append's
+ * acknowledgement (the commit answered, as the command's caller sees it) to the subscriber's handler being called
+ * with it, ms. The handler only notes the time. A delivery that came before the acknowledgement counts as 0.
+ */
+async function subscriptionLag(writer: EventStore, reader: EventStore): Promise<number[]> {
   const acknowledged = new Map<number, number>();
   const delivered = new Map<number, number>();
   const head = await writer.headPosition();
@@ -45,20 +61,46 @@ async function subscriptionLagP99(writer: EventStore, reader: EventStore, count:
     (e: RecordedEvent) => void delivered.set(e.position, performance.now()),
   );
   await subscription.caughtUp;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < LAG_COUNT; i++) {
     const { position } = await writer.append('lag-1', [event(i)], { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
     acknowledged.set(position, performance.now());
-    // one at a time, a little apart: the lag of a quiet system, not of a queue
-    await new Promise((r) => setTimeout(r, 2));
+    await pause();
   }
-  while (delivered.size < count) await new Promise((r) => setTimeout(r, 5));
+  while (delivered.size < LAG_COUNT) await new Promise((r) => setTimeout(r, 5));
   await subscription.close();
-  const lags = [...acknowledged].map(([p, at]) => Math.max(0, delivered.get(p)! - at));
-  console.log(`  ritardo della sottoscrizione: ${summary(lags)}`);
-  return percentile(
-    [...lags].sort((a, b) => a - b),
-    99,
-  );
+  return [...acknowledged].map(([p, at]) => Math.max(0, delivered.get(p)! - at));
+}
+
+/**
+ * The floor under the adapter's lag, in the same run and process, paced the same: a bare NOTIFY (autocommit) from one
+ * `pg` client to another that LISTENs, from the NOTIFY's answer to its arrival; and with `read`, the arrival followed by
+ * one read of the log's last event on a third connection, as the adapter's look does.
+ */
+async function bareNotifyLag(url: string, read: boolean): Promise<number[]> {
+  const [listener, notifier, reader] = [0, 1, 2].map(() => new Client({ connectionString: url }));
+  await Promise.all([listener, notifier, reader].map((c) => c.connect()));
+  const acknowledged = new Map<number, number>();
+  const delivered = new Map<number, number>();
+  // one read after another on the reading connection, as the adapter's subscription reads
+  let reads = Promise.resolve();
+  listener.on('notification', (n) => {
+    const i = Number(n.payload);
+    if (!read) return void delivered.set(i, performance.now());
+    reads = reads.then(async () => {
+      await reader.query('SELECT position, data FROM event_store.events ORDER BY position DESC LIMIT 1');
+      delivered.set(i, performance.now());
+    });
+  });
+  await listener.query('LISTEN bench_bare');
+  for (let i = 0; i < LAG_COUNT; i++) {
+    await notifier.query(`NOTIFY bench_bare, '${i}'`);
+    acknowledged.set(i, performance.now());
+    await pause();
+  }
+  while (delivered.size < LAG_COUNT) await new Promise((r) => setTimeout(r, 5));
+  await reads;
+  await Promise.all([listener, notifier, reader].map((c) => c.end()));
+  return [...acknowledged].map(([i, at]) => Math.max(0, delivered.get(i)! - at));
 }
 
 /** the same work as the adapter's append with none of its code: one row per transaction under the same lock */
@@ -96,13 +138,12 @@ async function rawPgAppendsPerSecond(url: string, schema: string, total: number)
 async function measure(name: string, writer: EventStore, reader: EventStore, total: number, figures: [Figure, Figure, Figure]): Promise<void> {
   const appends = await appendsPerSecond(writer, total, 'bench');
   const reads = await readAllPerSecond(writer);
-  const lag = await subscriptionLagP99(writer, reader, 300);
-  console.log(
-    `${name}: ${appends.toFixed(0)} append/s (${CLIENTS} client, 1 evento), lettura di tutto ${reads.toFixed(0)} eventi/s, ritardo della sottoscrizione p99 ${lag.toFixed(2)} ms`,
-  );
+  const lag = distribution(await subscriptionLag(writer, reader));
+  console.log(`${name}: ${appends.toFixed(0)} append/s (${CLIENTS} client, 1 evento), lettura di tutto ${reads.toFixed(0)} eventi/s`);
+  console.log(`  ritardo della sottoscrizione: ${lag.text}`);
   record(figures[0], appends);
   record(figures[1], reads);
-  record(figures[2], lag);
+  record(figures[2], lag.p99);
 }
 
 /** the SQLite and the PostgreSQL event store side by side, and a raw PostgreSQL insert under the same lock */
@@ -129,6 +170,12 @@ export async function eventStoresBench(dir: string): Promise<void> {
     readerUrl.searchParams.set('application_name', 'bench_reader');
     const pgReader = new PostgresEventStore(readerUrl.toString());
     await measure('PostgreSQL', pgWriter, pgReader, total, ['pgStoreAppends', 'pgStoreReadAll', 'pgStoreLagP99']);
+    const bare = distribution(await bareNotifyLag(url.toString(), false));
+    console.log(`  NOTIFY nudo fra due client (stesso passo): ${bare.text}`);
+    const bareRead = distribution(await bareNotifyLag(url.toString(), true));
+    console.log(`  NOTIFY nudo + una lettura: ${bareRead.text}`);
+    record('pgNotifyLagP99', bare.p99);
+    record('pgNotifyReadLagP99', bareRead.p99);
     await pgReader.close();
     await pgWriter.close();
     const raw = await rawPgAppendsPerSecond(url.toString(), 'raw_events', total);

@@ -24,6 +24,8 @@ export type Figure =
   | 'pgStoreAppends'
   | 'pgStoreReadAll'
   | 'pgStoreLagP99'
+  | 'pgNotifyLagP99'
+  | 'pgNotifyReadLagP99'
   | 'pgRawAppends';
 
 const figures = new Map<Figure, number>();
@@ -99,7 +101,7 @@ export function printTable(): void {
     rows.push([
       'event store PostgreSQL: ritardo della sottoscrizione, p99 ms',
       fmt(f('pgStoreLagP99'), 2),
-      `SQLite p99 ${fmt(f('sqliteStoreLagP99'), 2)} ms`,
+      `NOTIFY nudo p99 ${fmt(f('pgNotifyLagP99'), 2)} ms, NOTIFY + una lettura ${fmt(f('pgNotifyReadLagP99'), 2)} ms; SQLite p99 ${fmt(f('sqliteStoreLagP99'), 2)} ms`,
       '≤ 20 ms',
     ]);
   }

@@ -115,6 +115,31 @@ describe('PostgreSQL event store (a database of its own, dropped at the end)', (
       expect(seen.map((e) => e.type)).toEqual(['Ours', 'Foreign']);
     });
 
+    it("a filtered subscription is not woken by commits on other streams, its instance's or another's; a NOTIFY naming no streams wakes it", async () => {
+      const store = open({ pollIntervalMs: 10 * 60_000 });
+      // another instance: another connection string, so only NOTIFY reaches this one
+      const elsewhere = new URL(database.url);
+      elsewhere.searchParams.set('application_name', 'another_instance');
+      const other = new PostgresEventStore(elsewhere.toString(), { schema, pollIntervalMs: 10 * 60_000 });
+      opened.push(other);
+      await waitFor(() => (store as unknown as { listener?: unknown }).listener !== undefined, 'the LISTEN connection');
+      const seen: string[] = [];
+      const subscription = store.subscribeToAll({ streamPrefixes: ['ours-'] }, (e) => void seen.push(e.type));
+      await subscription.caughtUp;
+      // every wake-up is one look (the head and the events up to it)
+      const looks = jest.spyOn(store as unknown as { headAndRange: () => Promise<unknown> }, 'headAndRange');
+      await other.append('theirs-1', [event('Altro')], { expectedRevision: 'no_stream' });
+      await store.append('theirs-2', [event('Altro')], { expectedRevision: 'no_stream' });
+      await other.append('ours-1', [event('Nostro')], { expectedRevision: 'no_stream' });
+      await waitFor(() => seen.length >= 1, 'Nostro', 20_000);
+      // notifications come in commit order on the one LISTEN connection: once this bare one has woken the
+      // subscription, the earlier ones were all heard
+      await foreign((c) => c.query(`NOTIFY "${schema}_appended"`));
+      await waitFor(() => looks.mock.calls.length >= 2, 'a look after the bare NOTIFY', 20_000);
+      expect(seen).toEqual(['Nostro']);
+      expect(looks).toHaveBeenCalledTimes(2);
+    });
+
     it('without a notification, polling finds a commit made elsewhere', async () => {
       const store = open();
       const seen: RecordedEvent[] = [];

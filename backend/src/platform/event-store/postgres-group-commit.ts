@@ -109,9 +109,18 @@ export async function commitGroup(client: PoolClient, names: PgEventLog, batch: 
       ],
     );
     await options.beforeCommit?.();
-    await client.query(`SELECT pg_notify('${names.channel}', '')`);
+    await client.query(`SELECT pg_notify('${names.channel}', $1)`, [notifyPayload(rows)]);
   }
   await client.query('COMMIT');
   // an append with no events answers the stream's head as it was (as on SQLite)
   return planned.map((p) => ('conflict' in p ? p : { ok: { nextRevision: p.revision, position: p.row >= 0 ? positions[p.row] : p.position } }));
+}
+
+/**
+ * The streams a group appended to, as its NOTIFY's payload: a listening subscription filtered on other streams is not
+ * woken. PostgreSQL refuses payloads of 8,000 bytes or more: then it is empty, which wakes every subscription.
+ */
+function notifyPayload(rows: EventRow[]): string {
+  const payload = JSON.stringify([...new Set(rows.map((r) => r.stream))]);
+  return Buffer.byteLength(payload) < 7_900 ? payload : '';
 }

@@ -129,13 +129,24 @@ const pwa = VitePWA({
   },
 });
 
-export default defineConfig({
+/**
+ * react-router's package points every import at its development build (its exports have no `production` condition):
+ * the same code with its developer warnings switched on, checked on every navigation and route match. The build takes
+ * the production files beside it, where those warnings are off and drop out; the dev server keeps the warnings.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), purgeBootstrap(), precompress(), pwa],
   resolve: {
-    alias: {
+    alias: [
       // the workspaces import each other's sources, not their builds
-      '@studio/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
-    },
+      { find: '@studio/contracts', replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
   },
   build: {
     outDir: 'dist',
@@ -159,4 +170,4 @@ export default defineConfig({
       '/socket.io': { target: backend, ws: true, changeOrigin: false },
     },
   },
-});
+}));

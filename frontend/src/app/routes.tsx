@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/accounts/auth/LoginPage';
 import { BookingPage } from '../features/scheduling/booking/BookingPage';
 import * as it from '../i18n/it';
-import { loadAuditPage, loadAvailabilityPage, loadHomePage } from './landingPages';
+import { loadAuditPage, loadAvailabilityPage, loadHomePage, loadMessagesPage } from './landingPages';
 import { Layout } from './Layout';
 import { Loading } from '../components/ui/Loading';
 import { NotFound } from './NotFound';
@@ -103,10 +103,7 @@ const StatisticsPage = lazyPage(
   () => import('../features/notifications/statistics/StatisticsPage'),
   (m) => m.StatisticsPage,
 );
-const MessagesPage = lazyPage(
-  () => import('../features/notifications/messages/MessagesPage'),
-  (m) => m.MessagesPage,
-);
+const MessagesPage = lazyPage(loadMessagesPage, (m) => m.MessagesPage);
 const AgendaPage = lazyPage(
   () => import('../features/scheduling/agenda/AgendaPage'),
   (m) => m.AgendaPage,

@@ -69,10 +69,21 @@ describe('early GETs of main.tsx', () => {
     expect(fetchMock.calls).toHaveLength(2 + PATIENT_HOME_GETS.length);
   });
 
+  test("on a patient's /messaggi the conversations are asked for as soon as the session answers, and taken by the page", async () => {
+    const { startEarlyFetches, fetchWithEarly, PATIENT_MESSAGES_GETS } = freshModule();
+    fetchMock = mockFetch([session('patient'), { method: 'GET', path: '/api/me/messages', body: { conversations: [] } }]);
+    startEarlyFetches('/messaggi');
+    await settle();
+    expect(fetchMock.calls.map((c) => c.url)).toEqual(['/api/auth/session', '/api/practice', ...PATIENT_MESSAGES_GETS]);
+    expect(await (await fetchWithEarly(get('/api/me/messages'))).json()).toEqual({ conversations: [] });
+    expect(fetchMock.calls).toHaveLength(3);
+  });
+
   test('not for staff, not for a visitor, not on another page, not for a list the app asked for already', async () => {
     for (const [path, role] of [
       ['/home', 'doctor'],
       ['/home', null],
+      ['/messaggi', 'doctor'],
       ['/prenota', 'patient'],
     ] as const) {
       const { startEarlyFetches } = freshModule();

@@ -6,7 +6,7 @@ import { PATHS } from './paths';
 /**
  * The GET requests a page makes first, started by main.tsx before the app's code has arrived and run: the page's
  * data then waits for one round trip less. Every page asks for the session and the practice's name and logo; a
- * patient's /home also for its cards' lists, asked for as soon as the session says the visitor is a patient. The
+ * patient's /home also for its cards' lists, and /messaggi for the conversations, asked for as soon as the session says the visitor is a patient. The
  * app's first request for the same address (api.ts, fetchBaseQuery's fetchFn) takes the early answer; every later
  * one goes to the network.
  */
@@ -28,7 +28,16 @@ export const PATIENT_HOME_GETS = [
   '/api/me/erasure',
 ] as const;
 
-const CANDIDATES = new Set<string>([...EARLY_GETS, ...PATIENT_HOME_GETS]);
+/** a patient's /messaggi: the conversations (MyMessagesPage's first request) */
+export const PATIENT_MESSAGES_GETS = ['/api/me/messages'] as const;
+
+/** the pages whose lists are asked for early when the session's answer names a patient */
+const PATIENT_PAGE_GETS: Readonly<Record<string, readonly string[]>> = {
+  [PATHS.home]: PATIENT_HOME_GETS,
+  [PATHS.messages]: PATIENT_MESSAGES_GETS,
+};
+
+const CANDIDATES = new Set<string>([...EARLY_GETS, ...PATIENT_HOME_GETS, ...PATIENT_MESSAGES_GETS]);
 
 /** `userId`: the patient the answers are for, named on the offline documents' requests (the service worker keeps a copy) */
 function startEarly(paths: readonly string[], userId?: string): void {
@@ -61,7 +70,7 @@ let earlySessionBody: Promise<SessionResponse | null> = Promise.resolve(null);
 /** who the early session's answer says is visiting (FirstView greets a patient with it); null if unknown or failed */
 export const earlySession = (): Promise<SessionResponse | null> => earlySessionBody;
 
-/** the page's early GETs; on /home, once the session's answer names a patient, the cards' lists too */
+/** the page's early GETs; on /home and /messaggi, once the session's answer names a patient, the page's lists too */
 export function startEarlyFetches(pathname: string, paths: readonly string[] = EARLY_GETS): void {
   startEarly(paths);
   const session = early.get('/api/auth/session');
@@ -70,9 +79,10 @@ export function startEarlyFetches(pathname: string, paths: readonly string[] = E
     .then(async (response) => (response.ok ? asSession(await response.clone().json()) : null))
     // nothing early then: the app asks, and says what went wrong
     .catch(() => null);
-  if (pathname !== PATHS.home) return;
+  const patientGets = PATIENT_PAGE_GETS[pathname];
+  if (!patientGets) return;
   void earlySessionBody.then((body) => {
-    if (body?.user?.role === 'patient') startEarly(PATIENT_HOME_GETS, body.user.id);
+    if (body?.user?.role === 'patient') startEarly(patientGets, body.user.id);
   });
 }
 

@@ -8,7 +8,9 @@ import type { Socket } from 'socket.io-client';
 let shared: Promise<Socket> | undefined;
 
 export function getSharedSocket(): Promise<Socket> {
-  shared ??= import('socket.io-client').then(({ io }) => io({ withCredentials: true }));
+  // WebSocket first, long-polling only if it fails: the default (polling, then the upgrade) made four or five
+  // requests and their handlers on the main thread while the page was still starting
+  shared ??= import('socket.io-client').then(({ io }) => io({ withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true }));
   return shared;
 }
 

@@ -15,6 +15,8 @@ const move = {
   slotId: z.string(),
   start: z.string(),
   end: z.string(),
+  /** the new time's location (null: none), which emails, texts and receipts give; absent in moves recorded before it was */
+  locationId: z.string().nullable().optional(),
 };
 
 /** on `booking-<id>` */

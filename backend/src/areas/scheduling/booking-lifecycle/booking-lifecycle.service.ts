@@ -231,7 +231,17 @@ export class BookingLifecycleService {
     const intent = await this.kernel.commands.execute(
       new RequestReschedule(
         bookingStreamName(bookingId),
-        { type: 'RequestReschedule', bookingId, requestId, by, slotId: slotIdOf(booking.doctorId, parsed.start), start: parsed.start, end, ...policy },
+        {
+          type: 'RequestReschedule',
+          bookingId,
+          requestId,
+          by,
+          slotId: slotIdOf(booking.doctorId, parsed.start),
+          start: parsed.start,
+          end,
+          locationId: toLocationId ?? null,
+          ...policy,
+        },
         metadata,
       ),
     );

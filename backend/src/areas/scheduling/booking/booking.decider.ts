@@ -96,6 +96,8 @@ export interface RequestReschedule extends PolicyInput {
   slotId: string;
   start: string;
   end: string;
+  /** the new time's location (null: none) */
+  locationId?: string | null;
 }
 
 /** the new slot is ours: the booking moves there (once per request) */
@@ -258,11 +260,26 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
       if (!policy.canReschedule) throw new ConflictError(AFTER_CUTOFF_RESCHEDULE_MESSAGE, 'termine_superato');
       const { bookingId, patientId, doctorId, slotId: fromSlotId, start: fromStart, end: fromEnd } = state.booking;
       if (command.slotId === fromSlotId) throw new ConflictError('La visita è già in questo orario.', 'stesso_orario');
-      const { requestId, slotId, start, end, by } = command;
+      const { requestId, slotId, start, end, by, locationId } = command;
       return [
         {
           type: 'BookingRescheduleRequested',
-          data: { bookingId, requestId, patientId, doctorId, orderId: state.orderId, fromSlotId, fromStart, fromEnd, slotId, start, end, by, at: command.now },
+          data: {
+            bookingId,
+            requestId,
+            patientId,
+            doctorId,
+            orderId: state.orderId,
+            fromSlotId,
+            fromStart,
+            fromEnd,
+            slotId,
+            start,
+            end,
+            ...(locationId !== undefined ? { locationId } : {}),
+            by,
+            at: command.now,
+          },
         },
       ];
     }
@@ -282,6 +299,7 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
             slotId: p.slotId,
             start: p.start,
             end: p.end,
+            ...(p.locationId !== undefined ? { locationId: p.locationId } : {}),
             sequence: state.sequence + 1,
             by: p.by,
             at: p.at,

@@ -155,8 +155,16 @@ export const bookingsProjection: ProjectionDefinition<BookingDoc, BookingsEvent>
       case 'BookingRescheduleAbandoned':
         return doc && { ...doc, pending: null };
       case 'BookingRescheduled': {
-        const { slotId, start, end, sequence } = event.data;
-        return doc && { ...doc, slotId, start, end, sequence };
+        const { slotId, start, end, sequence, locationId } = event.data;
+        if (!doc) return doc;
+        const moved = { ...doc, slotId, start, end, sequence };
+        // the new time's location, also where it has no rooms (no RoomTaken says it); null: the new time has none
+        if (locationId === undefined) return moved;
+        if (locationId === null) {
+          const { locationId: _old, ...without } = moved;
+          return without;
+        }
+        return { ...moved, locationId };
       }
       case 'SlotFreed':
         // the old slot given back ends a move; a cancellation ends with its settle step

@@ -200,9 +200,13 @@ describe('a moved visit takes its room at the new time and gives back the old on
     // the second doctor's visit at the location with the room, moved to Wednesday's location without rooms
     const visit = await confirmed(1, at(TUE, '09:30'));
     expect((await roomLog(TUE)).at(-1)).toEqual(['RoomTaken', visit, at(TUE, '09:30')]);
+    const locationOf = async (bookingId: string) => (await app.core.readModels.get<{ locationId?: string }>('bookings', bookingId))?.doc.locationId;
+    expect(await locationOf(visit)).toBe(sede);
     await move(visit, at(WED, '09:00'), doctors[1]).expect(200);
     expect((await roomLog(TUE)).at(-1)).toEqual(['RoomReleased', visit, 'rescheduled']);
     expect(await app.core.eventStore.readStream(roomStreamName(other, WED))).toEqual([]);
+    // the visit is now where its new hour is (the address its emails and receipt give), though no room says so
+    expect(await locationOf(visit)).toBe(other);
     expect(await freeHours(doctors[0], TUE)).toContain('09:30');
 
     // a visit type given to the location with the room moves only to hours there

@@ -10,11 +10,11 @@ import {
 } from '@studio/contracts';
 import type { BookingDoc } from '../areas/scheduling/booking/bookings.projection';
 import { WorkflowRunner } from '../platform/event-store/workflow-runner';
-import type { StepAction } from '../platform/event-store/workflow';
 import { startPaypalStandIn, type PaypalStandIn } from '../areas/payments/paypal/paypal-stand-in';
 import { registerPatients, type TestPatient } from '../testing/patients';
 import { approvedOrder, confirmOrder, firstProductId, holdSlot, paypalEnv, TEST_TAXCODE } from '../testing/payments';
 import { afterStartupPass, dieAtStep, restartOnSameFiles } from '../testing/restart';
+import { count, label, moneySettled, types, type Scenario, type World } from '../testing/kill-scenario';
 import { ManualClock, client, startTestApp, type Client, type TestApp } from '../testing/test-app';
 import { until } from '../testing/until';
 import { confirmedAtDesk, createVisitType, openWeekdays } from '../testing/visits';
@@ -31,44 +31,6 @@ import { ReceiptsFlowService } from '../areas/fiscal/receipts/receipts-flow.serv
 const NOW = '2030-03-04T06:00:00.000Z';
 const START = '2030-03-05T09:00:00Z';
 const DAY = '2030-03-05';
-
-interface World {
-  app: TestApp;
-  pp: PaypalStandIn;
-  clock: ManualClock;
-  medico1: string;
-}
-interface Scenario<Ctx> {
-  /** the steps of an uninterrupted run, as the runner executes them (stream prefix and command, or the effect) */
-  steps: string[];
-  arrange(w: World): Promise<Ctx>;
-  /** starts the flow (an HTTP request, or what a reaction follows); never awaited past the process' death */
-  act(w: World, ctx: Ctx): Promise<unknown>;
-  /** in an uninterrupted run: the state the flow's end shows (for flows a reaction carries on) */
-  ended?(w: World, ctx: Ctx): Promise<void>;
-  /** after the restart: the flow ended, once */
-  check(w: World, ctx: Ctx, k: number): Promise<void>;
-}
-
-const types = async (app: TestApp, stream: string) => (await app.core.eventStore.readStream(stream)).map((e) => e.type);
-const count = (list: string[], type: string) => list.filter((t) => t === type).length;
-const label = (action: StepAction) => ('effect' in action ? action.effect : `${action.stream.split('-')[0]}:${(action.command as { type: string }).type}`);
-
-/** no order holds money PayPal captured without being booked or refunded, and nothing of it twice */
-async function moneySettled(app: TestApp, pp: PaypalStandIn): Promise<void> {
-  for (const [orderId, order] of pp.orders) {
-    const log = await types(app, orderStreamName(orderId));
-    // the stand-in outlives each test's app: only this app's orders
-    if (log.length === 0) continue;
-    if (order.capture?.status === 'COMPLETED') {
-      expect([orderId, count(log, 'PaymentCaptured')]).toEqual([orderId, 1]);
-      // booked, or given back (a cancelled booking: both), each once
-      expect([orderId, count(log, 'OrderPlaced'), count(log, 'PaymentRefunded')]).toEqual([orderId, expect.any(Number), expect.any(Number)]);
-      expect(count(log, 'OrderPlaced') + count(log, 'PaymentRefunded')).toBeGreaterThanOrEqual(1);
-      expect(Math.max(count(log, 'OrderPlaced'), count(log, 'PaymentRefunded'))).toBe(1);
-    } else expect([orderId, count(log, 'PaymentCaptured')]).toEqual([orderId, 0]);
-  }
-}
 
 /** a patient's hold on START with a PayPal order for it, approved by the patient */
 async function approved(w: World): Promise<{ patient: TestPatient; bookingId: string; orderId: string; productId: string }> {

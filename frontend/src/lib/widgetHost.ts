@@ -1,6 +1,4 @@
 import type { WIDGET_EVENTS } from '@studio/contracts';
-import { readPendingBooking } from './pendingBooking';
-import { PATHS } from './paths';
 
 // the event names as contracts has them, checked by type only: a value import of contracts would bring zod into every
 // page's first load (earlyFetch and api use this module)
@@ -37,12 +35,3 @@ export function bookingInTab(doctorId: string, visitTypeId?: string | null): str
 
 /** the router state the booking page leaves for the registration page in the frame */
 export type WidgetBookingState = { widgetBooking?: string };
-
-/**
- * Where the widget's notice sends the visitor on the registration and login pages: the booking with the choice kept
- * in sessionStorage or, where the frame's storage is blocked, with what the booking page handed over in `state`.
- */
-export function widgetBookingHref(state: unknown): string {
-  const pending = readPendingBooking();
-  return pending ? bookingInTab(pending.doctorId, pending.visitTypeId) : ((state as WidgetBookingState | null)?.widgetBooking ?? PATHS.booking);
-}

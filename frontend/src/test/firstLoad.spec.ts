@@ -18,9 +18,11 @@ const PRENOTA_BUDGET_BYTES = 70_500;
  * loads, measured 147,512: the entry names every lazy chunk by its hash, so any change anywhere moves these bytes by a
  * few dozen, and the margin has to be wider than that; 148,000 until the booking page learned the widget's frame, the
  * doctor, visit type and location given in its address, and the app the routes of statistics and the external calendar:
- * 148,267; 148,500 until react-router came from its production files, without its developer warnings: 148,088.)
+ * 148,267; 148,500 until react-router came from its production files, without its developer warnings: 148,088;
+ * 148,300 until the login and registration pages showed the widget's notice in a frame whose cookies are blocked:
+ * 148,313, and back to 148,500 for the margin the hashes need.)
  */
-const PRENOTA_INTERACTIVE_BUDGET_BYTES = 148_300;
+const PRENOTA_INTERACTIVE_BUDGET_BYTES = 148_500;
 /**
  * The render-blocking CSS of every page: Bootstrap cut to the classes the app uses (vite.config.ts, purgeBootstrap;
  * the whole of it was 23.8 KB), the theme and the app's own rules.
@@ -32,9 +34,10 @@ const FIRST_CSS_BUDGET_BYTES = 16_000;
  * doctor's calendar feed are not in it (a patient's /home downloaded 351 KB of JavaScript with them). 190,000 until
  * "Oggi" (today's meals, app/home/TodayMeals.tsx, about 1 KB), the food diary's card and the push opt-in (about 3.3 KB)
  * came on a patient's /home: 193.4 KB with them. 169.6 KB once the constants of messages and the text of the diet's
- * notes moved to modules without zod: their schemas had brought zod itself (23 KB) into /home.
+ * notes moved to modules without zod: their schemas had brought zod itself (23 KB) into /home. 170,500 until the widget's
+ * notice on the login and registration pages and /messaggi's early requests: 170,543, so 170,700 for the hashes' margin.
  */
-const HOME_BUDGET_BYTES = 170_500;
+const HOME_BUDGET_BYTES = 170_700;
 
 describe('first load of a page', () => {
   const manifest: Manifest = {

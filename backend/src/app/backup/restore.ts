@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
 import * as tar from 'tar';
 import { userStreamName, type EventMetadata, type EventStore } from '@studio/contracts';
 import { createReadModelStore, rebuildProjections, type ReadModelStore } from '@studio/projections';
@@ -30,9 +29,9 @@ import {
   SECRET_FILES,
   errorText,
   lookupFingerprint,
-  runTool,
   sha256File,
 } from './archive';
+import { assertEmptySchemas, checkRestoredLog, restoreSchemas } from './restore-postgres';
 
 export interface RestoreOptions {
   /** more erasure ledgers to apply, besides the configured one and the one named in the backup */
@@ -111,32 +110,6 @@ async function unpack(archive: string, into: string, passphrase: string): Promis
     if ((await sha256File(join(into, name))) !== manifest.checksums[name]) throw damaged(`${name} non corrisponde alla sua impronta sha-256`);
   }
   return manifest;
-}
-
-/**
- * The schemas that will receive the restore hold no table; the restored ones (`restored`), when an empty leftover of
- * them is there, are dropped (RESTRICT: only if empty), since the restore creates them.
- */
-async function assertEmptySchemas(connectionString: string, schemas: string[], restored: string[], variable: string): Promise<void> {
-  const client = new Client({ connectionString });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new BackupError(`Connessione a PostgreSQL (${variable}) non riuscita: ${errorText(error)}`);
-  }
-  try {
-    for (const schema of schemas) {
-      const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1', [schema]);
-      if (Number(rows[0].n) > 0) {
-        throw new BackupError(
-          `Lo schema PostgreSQL "${schema}" non è vuoto (${rows[0].n} tabelle): il ripristino avviene solo in un database senza dati. Usa un database nuovo in ${variable} e riprova.`,
-        );
-      }
-    }
-    for (const schema of restored) await client.query(`DROP SCHEMA IF EXISTS "${schema}" RESTRICT`);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -366,61 +339,6 @@ export async function restoreBackup(env: NodeJS.ProcessEnv, file: string | undef
     await stores.readModels?.close().catch(() => undefined);
     await stores.appDb?.destroy().catch(() => undefined);
     rmSync(staging, { recursive: true, force: true });
-  }
-}
-
-/**
- * Each schema from its file with pg_restore, those of one database in one transaction. `--schema` leaves the schema's
- * own CREATE out (a combined dump holds two, each may go to its own database), so the schemas are created first.
- */
-async function restoreSchemas(connectionString: string, parts: { schema: string; file: string }[], staging: string): Promise<void> {
-  const byFile = new Map<string, string[]>();
-  for (const p of parts) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p.schema]);
-  const client = new Client({ connectionString });
-  await client.connect();
-  try {
-    for (const p of parts) await client.query(`CREATE SCHEMA "${p.schema}"`);
-  } finally {
-    await client.end();
-  }
-  for (const [file, schemas] of byFile) {
-    await runTool(
-      'pg_restore',
-      [
-        '--exit-on-error',
-        '--single-transaction',
-        '--no-owner',
-        '--no-privileges',
-        ...schemas.map((s) => `--schema=${s}`),
-        `--dbname=${connectionString}`,
-        join(staging, file),
-      ],
-      'Ripristino del database PostgreSQL (pg_restore)',
-    );
-  }
-}
-
-/**
- * The restored log holds what the manifest says (read in the dump's snapshot). Its sequence was dumped as it stood
- * at the end of the dump (sequences are outside snapshots), past appends the dump does not hold: set back to the head,
- * so the next append takes the next position, as on SQLite.
- */
-async function checkRestoredLog(connectionString: string, log: { schema: string; headPosition: number; events: number }): Promise<void> {
-  const client = new Client({ connectionString });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ head: string; events: string }>(
-      `SELECT coalesce(max(position), 0) AS head, count(*) AS events FROM "${log.schema}".events`,
-    );
-    const head = Number(rows[0].head);
-    const events = Number(rows[0].events);
-    if (head !== log.headPosition || events !== log.events)
-      throw new BackupError(
-        `Il registro ripristinato non corrisponde al manifest del backup: ${events} eventi fino alla posizione ${head}, attesi ${log.events} fino alla ${log.headPosition}.`,
-      );
-    await client.query(`SELECT setval('"${log.schema}".events_position', $1, false)`, [head + 1]);
-  } finally {
-    await client.end();
   }
 }
 

@@ -2,7 +2,7 @@ import { bookingStreamName, conversationStreamName, notificationStreamName, phon
 import { KernelPorts } from '../../../platform/kernel/kernel-ports';
 import { WorkflowRunner } from '../../../platform/event-store/workflow-runner';
 import { registerPatients, type TestPatient } from '../../../testing/patients';
-import { WHATSAPP_WEBHOOK, textRepliesSuite } from './testing/text-replies';
+import { WHATSAPP_WEBHOOK, textRepliesSuite } from '../../../testing/text-replies';
 import { TextRepliesService } from './text-replies.service';
 
 // The replies' reactor acts (cancels, forwards), then records the answer, then decides the text telling the patient.

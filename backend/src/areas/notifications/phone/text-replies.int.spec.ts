@@ -1,6 +1,6 @@
 import { bookingStreamName, conversationStreamName, notificationStreamName, phoneMessageStreamName } from '@studio/contracts';
 import { registerPatients } from '../../../testing/patients';
-import { SMS_WEBHOOK, WHATSAPP_WEBHOOK, textRepliesSuite } from './testing/text-replies';
+import { SMS_WEBHOOK, WHATSAPP_WEBHOOK, textRepliesSuite } from '../../../testing/text-replies';
 
 const suite = textRepliesSuite({
   now: '2030-03-04T06:00:00.000Z',

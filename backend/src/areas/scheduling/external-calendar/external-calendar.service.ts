@@ -3,10 +3,7 @@ import {
   availabilityStreamName,
   externalCalendarStreamName,
   practiceDay,
-  practiceInstant,
-  practiceWallClock,
   type EventMetadata,
-  type ExternalCalendarConflict,
   type ExternalCalendarRequest,
   type ExternalCalendarSyncResult,
   type ExternalCalendarView,
@@ -17,24 +14,14 @@ import {
 } from '@studio/contracts';
 import { randomUUID } from 'node:crypto';
 import { AppError, ForbiddenError } from '../../../platform/common/errors';
-import { checkOutboundUrl, type OutboundUrlMessages } from '../../../platform/http/outbound-guard';
+import { checkOutboundUrl } from '../../../platform/http/outbound-guard';
 import { KernelPorts } from '../../../platform/kernel/kernel-ports';
 import { startReactor } from '../../../platform/kernel/reactor';
 import { UsersService } from '../../accounts/users';
 import { availabilitySlotsReadModel, SyncExternalBusy } from '../availability';
-import { bookingUid, feedCalendar } from '../../../platform/common/calendar-file';
 import { bookingsReadModel } from '../booking';
-import { busySlotsByDay, busyTimes, ownVisits, type BusyTime } from './busy-time';
-import {
-  ExternalCalendarUnavailable,
-  openCalendar,
-  syncCalendar,
-  type CalendarCache,
-  type CalendarConnection,
-  type CalendarObject,
-  type CalendarSync,
-  type CalendarWrite,
-} from './caldav-calendar';
+import { busySlotsByDay, busyTimes, type BusyTime } from './busy-time';
+import { ExternalCalendarUnavailable, openCalendar, syncCalendar, type CalendarCache, type CalendarConnection, type CalendarSync } from './caldav-calendar';
 import {
   ConnectExternalCalendar,
   DisconnectExternalCalendar,
@@ -42,6 +29,7 @@ import {
   RecordExternalCalendarSyncFailure,
 } from './external-calendar.commands';
 import { externalCalendarsReadModel } from './read-models';
+import { CALDAV_URL_MESSAGES, conflictsOf, daysToDecide, visitWrites } from './sync-plan';
 
 const DAY_MS = 86_400_000;
 /** what the sync keeps beside the calendar's objects: the slots they cover in a window, and the last outcome recorded */
@@ -52,16 +40,8 @@ type SyncCache = CalendarCache & {
 
 /** the periodic sync's lease: one instance at a time syncs every calendar */
 export const SYNC_JOB = 'external-calendar-sync';
-/** the statuses a slot the external calendar covers may have once synced: busy, or a patient's (a conflict) */
-const SETTLED = new Set(['busy', 'held', 'booked']);
 /** the booking events that change what the doctor's calendar should hold */
 const VISIT_CHANGES = new Set(['BookingConfirmed', 'BookingCancelled', 'BookingRescheduled']);
-
-const CALDAV_URL_MESSAGES: OutboundUrlMessages = {
-  invalid: 'Indirizzo CalDAV non valido.',
-  refused: 'Indirizzo CalDAV non ammesso: deve essere https e su internet.',
-  unknownHost: 'Il server del calendario esterno non esiste a questo indirizzo: controlla l’indirizzo CalDAV.',
-};
 
 /** a connection that could not be made or read: 422 at connect time, 502 on a sync (the server behind us failed) */
 class CalendarNotReachable extends AppError {
@@ -278,7 +258,13 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     let read: CalendarSync;
     try {
       await checkOutboundUrl(connection.calendarUrl, this.kernel.config.externalCalendar.allowedOrigins, CALDAV_URL_MESSAGES);
-      read = await syncCalendar(connection, from, this.caches.get(doctorId), (objects) => this.reconcile(objects, visits), this.caldavFetch);
+      read = await syncCalendar(
+        connection,
+        from,
+        this.caches.get(doctorId),
+        (objects) => visitWrites(objects, visits, this.kernel.config.practiceTimeZone, this.kernel.clock.now()),
+        this.caldavFetch,
+      );
     } catch (error) {
       // what was remembered may be half updated: the next sync reads everything again
       this.caches.delete(doctorId);
@@ -300,8 +286,12 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     const { byDay } = cache.covered;
     const wanted = new Map(days.map((day) => [day, byDay.get(day) ?? []]));
     const slots = await this.slotsOf(doctorId, days);
-    const { closed, reopened } = await this.applyBusy(doctorId, this.differing(wanted, slots), metadata);
-    const conflicts = this.conflicts(wanted, slots);
+    const { closed, reopened } = await this.applyBusy(
+      doctorId,
+      daysToDecide(wanted, slots, this.kernel.clock.now(), this.kernel.config.practiceTimeZone),
+      metadata,
+    );
+    const conflicts = conflictsOf(wanted, slots);
     const result = { closed, reopened, busyTimes: cache.covered.busyTimes, conflicts, written: read.written, removed: read.removed };
     const at = this.kernel.clock.now().toISOString();
     // the same outcome as the last one recorded from the same calendar version: nothing to append (the decider agrees)
@@ -348,63 +338,12 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
     return slots.map((s) => s.doc);
   }
 
-  /**
-   * The days whose slots are not yet what the calendar says: a covered slot not busy (nor a patient's), a busy one no
-   * longer covered. Only those are decided (on the day's own stream, so a read model a moment behind costs at most a
-   * decision that finds nothing); a slot already begun is left as it is, as the decision would.
-   */
-  private differing(wanted: Map<string, string[]>, slots: { start: string; status: string }[]): Map<string, string[]> {
-    // a slot has begun when its start (wall clock) is not after the practice's wall clock now
-    const now = new Date(practiceWallClock(this.kernel.clock.now().getTime(), this.kernel.config.practiceTimeZone)).toISOString().slice(0, 19) + 'Z';
-    const begun = (start: string) => start <= now;
-    const status = new Map(slots.map((s) => [s.start, s.status]));
-    const busyByDay = new Map<string, string[]>();
-    for (const slot of slots)
-      if (slot.status === 'busy') busyByDay.set(slot.start.slice(0, 10), [...(busyByDay.get(slot.start.slice(0, 10)) ?? []), slot.start]);
-    const differing = new Map<string, string[]>();
-    for (const [day, starts] of wanted) {
-      const covered = new Set(starts);
-      const closes = starts.some((start) => !begun(start) && !SETTLED.has(status.get(start) ?? 'unavailable'));
-      const reopens = (busyByDay.get(day) ?? []).some((start) => !begun(start) && !covered.has(start));
-      if (closes || reopens) differing.set(day, starts);
-    }
-    return differing;
-  }
-
   /** the doctor's confirmed visits on the synced days: what the external calendar should hold of ours */
   private async confirmedVisits(doctorId: string, days: string[]) {
     const docs = await bookingsReadModel.find(this.kernel.readModels, { doctor_id: doctorId, status: 'confirmed' });
     const first = `${days[0]}T00:00:00Z`;
     const last = `${days[days.length - 1]}T23:59:59Z`;
     return docs.map((b) => b.doc).filter((b) => b.start >= first && b.start <= last);
-  }
-
-  /**
-   * Our visits in the external calendar, made to match the confirmed ones: a new or moved visit is written (the same
-   * UID and SEQUENCE as its emails' calendar files, so a calendar that also imported an email keeps one event), one
-   * no longer confirmed is removed. No health data and no name: a visit is "Visita".
-   */
-  private reconcile(objects: CalendarObject[], visits: { id: string; start: string; end: string; sequence?: number }[]) {
-    const timeZone = this.kernel.config.practiceTimeZone;
-    const present = ownVisits(objects);
-    const writes: CalendarWrite[] = [];
-    for (const visit of visits) {
-      const uid = bookingUid(visit.id);
-      const sequence = visit.sequence ?? 0;
-      const there = present.get(uid);
-      present.delete(uid);
-      if (there && there.sequence === sequence && there.start === practiceInstant(visit.start, timeZone).getTime()) continue;
-      writes.push({
-        filename: `${uid}.ics`,
-        ics: feedCalendar({
-          name: 'Visite',
-          timeZone,
-          stamp: this.kernel.clock.now(),
-          visits: [{ bookingId: visit.id, start: visit.start, end: visit.end, sequence, summary: 'Visita' }],
-        }),
-      });
-    }
-    return { writes, removals: [...present.values()].map((v) => v.url) };
   }
 
   /** one append per day given that changes; `null`: every day the external calendar keeps busy is given back */
@@ -441,15 +380,6 @@ export class ExternalCalendarService implements OnApplicationBootstrap, OnApplic
   private async busyDays(doctorId: string): Promise<string[]> {
     const slots = await availabilitySlotsReadModel.find(this.kernel.readModels, { doctor_id: doctorId });
     return [...new Set(slots.filter((s) => s.doc.status === 'busy').map((s) => s.doc.start.slice(0, 10)))].sort();
-  }
-
-  /** held or booked slots that the external calendar also covers: the doctor decides, the sync never does */
-  private conflicts(wanted: Map<string, string[]>, slots: { start: string; end: string; status: string }[]): ExternalCalendarConflict[] {
-    const busy = new Set([...wanted.values()].flat());
-    return slots
-      .filter((s) => (s.status === 'held' || s.status === 'booked') && busy.has(s.start))
-      .map((s) => ({ start: s.start, end: s.end, status: s.status as 'held' | 'booked' }))
-      .sort((a, b) => a.start.localeCompare(b.start));
   }
 
   private async run(

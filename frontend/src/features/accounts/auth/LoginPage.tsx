@@ -8,7 +8,7 @@ import { useGetPracticeQuery } from '../../../lib/practiceApi';
 import * as it from '../../../i18n/it';
 import { validateLogin, type LoginErrors } from './loginForm';
 import { useGetSetupStatusQuery } from './accountsApi';
-import { framed, widgetBookingHref } from '../../../lib/widgetHost';
+import { framed } from '../../../lib/widgetHost';
 
 // only in the widget's frame: not part of the page's ordinary bundle
 const WidgetNotice = lazy(() => import('../../../components/ui/WidgetNotice').then((m) => ({ default: m.WidgetNotice })));
@@ -59,7 +59,7 @@ export function LoginPage() {
           {/* in the widget's frame, where the browser blocks its cookies the login could not succeed: said here too */}
           {framed() && (
             <Suspense fallback={null}>
-              <WidgetNotice href={widgetBookingHref(location.state)} />
+              <WidgetNotice keptChoice />
             </Suspense>
           )}
           {setup?.needsSetup && (

@@ -25,7 +25,7 @@ import {
   type RegistrationFields,
 } from './registrationForm';
 import { useCommonPasswords } from '../../../lib/useCommonPasswords';
-import { framed, widgetBookingHref } from '../../../lib/widgetHost';
+import { framed } from '../../../lib/widgetHost';
 
 const t = it.registration;
 // only in the widget's frame: not part of the page's ordinary bundle
@@ -57,7 +57,6 @@ export function RegistrationPage() {
     ...t.privacy.paragraphs(practice?.name ?? it.app.brand),
   ];
   const pending = useMemo(readPendingBooking, []);
-  const widgetBooking = widgetBookingHref(location.state);
 
   const taxcodeRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -110,7 +109,7 @@ export function RegistrationPage() {
         {/* in the widget's frame, where the browser blocks its cookies the registration could not succeed: said here too */}
         {framed() && (
           <Suspense fallback={null}>
-            <WidgetNotice href={widgetBooking} />
+            <WidgetNotice keptChoice />
           </Suspense>
         )}
         {pending && (

@@ -1,10 +1,10 @@
 import { slotId } from '@studio/contracts';
-import { NotificationsService } from '../../mail/notifications.service';
-import { TEST_TAXCODE } from '../../../../testing/payments';
-import type { TestPatient } from '../../../../testing/patients';
-import { client, ManualClock, startTestApp, type Client, type TestApp } from '../../../../testing/test-app';
-import { startMetaStandIn, type MetaStandIn } from '../meta-stand-in';
-import { startTwilioStandIn, type TwilioStandIn } from '../twilio-stand-in';
+import { NotificationsService } from '../areas/notifications/mail/notifications.service';
+import { TEST_TAXCODE } from './payments';
+import type { TestPatient } from './patients';
+import { client, ManualClock, startTestApp, type Client, type TestApp } from './test-app';
+import { startMetaStandIn, type MetaStandIn } from '../areas/notifications/phone/meta-stand-in';
+import { startTwilioStandIn, type TwilioStandIn } from '../areas/notifications/phone/twilio-stand-in';
 
 // the setup the replies' specs share: the demo seed (today = Monday 2030-03-04; medico1 open 09:00–13:00 on weekdays),
 // Meta's stand-in for WhatsApp and, when asked, Twilio's for SMS, both reaching the app at PUBLIC_URL

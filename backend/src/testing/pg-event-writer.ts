@@ -1,8 +1,8 @@
 /**
  * A writer process of the PostgreSQL event store's concurrency proof (run with @swc-node/register). From the
  * environment: PG_URL, PG_SCHEMA, WRITER (its name, the prefix of its streams), LOOPS concurrent appenders, APPENDS
- * per appender, PAUSE_MS (the longest random pause inside each committing transaction), GUARD=off (no ordering
- * lock), HOLD=1 (commit one group of appends and stop inside its transaction, holding the lock, until killed).
+ * per appender, PAUSE_MS (the longest random pause inside each committing transaction), HOLD=1 (commit one group of
+ * appends and stop inside its transaction, holding the lock, until killed).
  * Prints each acknowledged position on a line; `holding` once it holds the lock.
  */
 import { PostgresEventStore } from '../platform/event-store/postgres-event-store';
@@ -15,7 +15,6 @@ const hold = env.HOLD === '1';
 const pauseMs = Number(env.PAUSE_MS ?? 0);
 const store = new PostgresEventStore(env.PG_URL!, {
   schema: env.PG_SCHEMA,
-  orderingGuard: env.GUARD !== 'off',
   beforeCommit: hold
     ? () => {
         process.stdout.write('holding\n');

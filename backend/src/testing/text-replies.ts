@@ -1,6 +1,6 @@
 import { slotId } from '@studio/contracts';
-import { NotificationsService } from '../areas/notifications/mail/notifications.service';
 import { TEST_TAXCODE } from './payments';
+import { settle } from './settle';
 import type { TestPatient } from './patients';
 import { client, ManualClock, startTestApp, type Client, type TestApp } from './test-app';
 import { startMetaStandIn, type MetaStandIn } from '../areas/notifications/phone/meta-stand-in';
@@ -27,7 +27,6 @@ export interface TextRepliesSuite {
   readonly meta: MetaStandIn;
   /** only with `sms` */
   readonly twilio: TwilioStandIn;
-  readonly notifications: NotificationsService;
   readonly doctor: Client;
   readonly medico1: string;
   /** lets the reactors and the outbox handle what was appended, the outbox sending what is due by the clock */
@@ -47,7 +46,6 @@ export function textRepliesSuite(options: TextRepliesSuiteOptions): TextRepliesS
   let app: TestApp | undefined;
   let meta: MetaStandIn | undefined;
   let twilio: TwilioStandIn | undefined;
-  let notifications: NotificationsService;
   let doctor: Client;
   let medico1: string;
 
@@ -73,7 +71,6 @@ export function textRepliesSuite(options: TextRepliesSuiteOptions): TextRepliesS
     );
     meta.reachVia = app.url;
     if (twilio) twilio.reachVia = app.url;
-    notifications = app.app.get(NotificationsService);
     medico1 = app.ids['medico1@example.it'];
     doctor = await client(app, 'medico1@example.it');
     const admin = await client(app, 'admin@example.it');
@@ -101,23 +98,13 @@ export function textRepliesSuite(options: TextRepliesSuiteOptions): TextRepliesS
       if (!twilio) throw new Error('suite senza SMS: { sms: true } per il sostituto di Twilio');
       return twilio;
     },
-    get notifications() {
-      return notifications;
-    },
     get doctor() {
       return doctor;
     },
     get medico1() {
       return medico1;
     },
-    async settle() {
-      // the reactors answer on their own time after a commit: a few rounds of the read models and the outbox
-      for (let i = 0; i < 4; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        await app!.core.changes.waitFor(await app!.core.eventStore.headPosition(), 5000);
-        await notifications.runDue();
-      }
-    },
+    settle: () => settle(app!),
     async bookAndPay(patient, start) {
       const bookingId = (
         await patient.agent

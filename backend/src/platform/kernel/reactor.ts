@@ -1,5 +1,6 @@
 import type { RecordedEvent, Subscription } from '@studio/contracts';
 import type { Ports } from './ports';
+import { recordReactor, type RunningReactor } from './running-reactors';
 
 /** how often a reactor stores how far it got */
 export const REACTOR_CHECKPOINT_INTERVAL_MS = 1000;
@@ -62,28 +63,38 @@ export async function startReactor(
     timer = setTimeout(() => void flush(), REACTOR_CHECKPOINT_INTERVAL_MS);
     timer.unref();
   };
+  // what a test waits for before it looks at the reactions (running-reactors.ts); the checkpoint above is what a restart uses
+  const progress: RunningReactor = { name, streamPrefixes, handled: saved, handling: false, closed: () => subscription.closed };
   const passedOver = (position: number) => {
+    progress.handled = Math.max(progress.handled, position);
     if (position - saved >= REACTOR_PASSED_OVER_SAVE_EVERY) save(position);
     else latest = Math.max(latest, position);
   };
   const subscription: Subscription = core.eventStore.subscribeToAll(
     { after: saved, streamPrefixes, onCheckpoint: passedOver },
     async (event) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await handle(event);
-          break;
-        } catch (error) {
-          if (subscription.closed) return;
-          onError(error);
-          if (attempt >= 5) break;
-          await new Promise((r) => setTimeout(r, 50 * attempt));
+      progress.handling = true;
+      try {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await handle(event);
+            break;
+          } catch (error) {
+            if (subscription.closed) return;
+            onError(error);
+            if (attempt >= 5) break;
+            await new Promise((r) => setTimeout(r, 50 * attempt));
+          }
         }
+        progress.handled = event.position;
+        save(event.position);
+      } finally {
+        progress.handling = false;
       }
-      save(event.position);
     },
     (e) => onError(e),
   );
+  const unrecord = recordReactor(core.eventStore, progress);
   return {
     caughtUp: subscription.caughtUp,
     get closed() {
@@ -94,6 +105,7 @@ export async function startReactor(
     close: async () => {
       const storeClosedIt = subscription.closed && !closing;
       closing = true;
+      unrecord();
       await subscription.close();
       clearTimeout(timer);
       if (!storeClosedIt) await flush();

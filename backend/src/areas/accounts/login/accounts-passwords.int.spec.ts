@@ -2,10 +2,10 @@ import { FORGOT_PASSWORD_ANSWER, slotId } from '@studio/contracts';
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import { DEMO_PASSWORD } from '../../../app/seed/demo-seed';
+import { settle } from '../../../testing/settle';
 import { startTestSmtp, type TestSmtp } from '../../../testing/smtp';
 import { client, lastRequestPosition, ManualClock, startTestApp, type Client, type TestApp } from '../../../testing/test-app';
 import { registerPatients } from '../../../testing/patients';
-import { NotificationsService } from '../../notifications/mail/notifications.service';
 
 const PUBLIC_URL = 'https://studio.example.it';
 const clock = new ManualClock(new Date('2030-03-04T06:00:00Z'));
@@ -53,7 +53,8 @@ describe('passwords and sessions', () => {
     const mail = await mailTo('paziente1@example.it', /Nuova password/);
     expect(mail.text).toMatch(/60 minuti/);
     const token = tokenIn(mail, 'nuova-password');
-    await new Promise((r) => setTimeout(r, 200));
+    // every reaction to both requests has run and the outbox has sent all it decided: an absence that can be asserted
+    await settle(app);
     expect(smtp.received.some((m) => to(m) === 'nessuno@example.it')).toBe(false);
 
     const before = await lastRequestPosition(app);
@@ -140,12 +141,6 @@ describe('patients confirm their email', () => {
       { expectedRevision: 'no_stream' },
     );
   }
-  const notifications = () => app.app.get(NotificationsService);
-  const settle = async () => {
-    await new Promise((r) => setTimeout(r, 300));
-    await app.core.changes.waitFor(await app.core.eventStore.headPosition(), 5000);
-    await notifications().runDue();
-  };
 
   it('a registered patient gets a link; until followed the agenda marks the address and no reminder goes to it', async () => {
     const c = await client(app);
@@ -166,13 +161,13 @@ describe('patients confirm their email', () => {
     expect((await me.agent.get('/api/me/profile')).body.emailConfirmed).toBe(false);
 
     await confirmedVisit('conferma-1', patientId, '2030-03-06T09:00:00Z');
-    await settle();
+    await settle(app);
     const doctor = await client(app, 'medico1@example.it');
     const agenda = await doctor.agent.get(`/api/doctors/${app.ids['medico1@example.it']}/agenda`).query({ from: '2030-03-06', to: '2030-03-06' }).expect(200);
     expect(agenda.body.find((i: { id: string }) => i.id === 'conferma-1')).toMatchObject({ emailUnconfirmed: true });
     // the reminder's time comes: dropped, not sent
     clock.set('2030-03-05T09:00:00Z');
-    await settle();
+    await settle(app);
     expect(smtp.received.filter((m) => to(m) === email).map((m) => m.subject)).not.toContainEqual(expect.stringMatching(/Promemoria/));
     const reminder = await app.core.eventStore.readStream('notification-reminder-conferma-1-0-patient');
     expect(reminder.map((e) => [e.type, (e.data as { reason?: string }).reason])).toContainEqual(['NotificationCancelled', 'email non confermata']);
@@ -186,9 +181,9 @@ describe('patients confirm their email', () => {
     expect(agendaAfter.body.find((i: { id: string }) => i.id === 'conferma-1').emailUnconfirmed).toBeUndefined();
     // confirmed: the next visit's reminder is sent
     await confirmedVisit('conferma-2', patientId, '2030-03-07T09:00:00Z');
-    await settle();
+    await settle(app);
     clock.set('2030-03-06T09:00:00Z');
-    await settle();
+    await settle(app);
     clock.set('2030-03-04T06:00:00Z');
     expect((await mailTo(email, /Promemoria/)).subject).toMatch(/giovedì 7 marzo 2030/);
     expect((await post(me, '/api/me/email/confirmation', {})).status).toBe(409);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { startApp } from '../../../app/app';
 import { loadConfig } from '../../../platform/config/config';
 import { closeCore, openCore } from '../../../app/infrastructure/core';
+import { settle } from '../../../testing/settle';
 import { startTestSmtp } from '../../../testing/smtp';
 
 const meta: EventMetadata = { userId: 'system', role: 'system', at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
@@ -57,7 +58,8 @@ it('a practice upgrading to notifications gets no emails for the bookings of its
     try {
       await app.core.eventStore.append(bookingStreamName('new'), withPeople('new'), { expectedRevision: 'no_stream' });
       await smtp.waitFor(before + 2);
-      await new Promise((r) => setTimeout(r, 500));
+      // every reaction up to the head has run and the outbox has sent all it decided: no mail of the past can still come
+      await settle(app);
       expect(
         smtp.received
           .slice(before)

@@ -1,14 +1,13 @@
 import { bookingStreamName, notificationStreamName, type EventMetadata } from '@studio/contracts';
 import type { ParsedMail } from 'mailparser';
 import * as nodeIcal from 'node-ical';
-import { NotificationsService } from './notifications.service';
+import { settle as settleApp } from '../../../testing/settle';
 import { startTestSmtp, type TestSmtp } from '../../../testing/smtp';
 import { client, ManualClock, startTestApp, type TestApp } from '../../../testing/test-app';
 
 const clock = new ManualClock(new Date('2026-10-01T10:00:00.000Z'));
 let app: TestApp;
 let smtp: TestSmtp;
-let notifications: NotificationsService;
 let patient: string;
 let doctor: string;
 
@@ -49,11 +48,7 @@ const ics = (mail: ParsedMail) => {
 };
 const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)!.value[0].address;
 /** lets the reactor and the worker finish what they are doing */
-const settle = async () => {
-  await new Promise((r) => setTimeout(r, 300));
-  await app.core.changes.waitFor(await app.core.eventStore.headPosition(), 5000);
-  await notifications.runDue();
-};
+const settle = () => settleApp(app);
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -69,7 +64,6 @@ beforeAll(async () => {
     new Date('2026-10-01T06:00:00Z'),
     clock,
   );
-  notifications = app.app.get(NotificationsService);
   patient = app.ids['paziente1@example.it'];
   doctor = app.ids['medico1@example.it'];
 });

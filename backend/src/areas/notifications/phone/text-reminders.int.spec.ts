@@ -1,7 +1,7 @@
 import { bookingStreamName, notificationStreamName, type EventMetadata } from '@studio/contracts';
-import { NotificationsService } from '../mail/notifications.service';
 import { client, ManualClock, startTestApp, type Client, type TestApp } from '../../../testing/test-app';
 import { registerPatients } from '../../../testing/patients';
+import { settle as settleApp } from '../../../testing/settle';
 import { until } from '../../../testing/until';
 import { startMetaStandIn, type MetaStandIn } from './meta-stand-in';
 import { startTwilioStandIn, type TwilioStandIn } from './twilio-stand-in';
@@ -11,7 +11,6 @@ const clock = new ManualClock(new Date('2026-10-01T10:00:00.000Z'));
 let app: TestApp;
 let meta: MetaStandIn;
 let twilio: TwilioStandIn;
-let notifications: NotificationsService;
 let admin: Client;
 let patient: string;
 let doctor: string;
@@ -31,14 +30,8 @@ async function book(bookingId: string, start: string, end: string, patientId = p
   });
   await append(bookingId, 'BookingConfirmed', { bookingId, orderId: `o-${bookingId}` });
 }
-/** lets the reactors decide and the worker send, twice (a failure's next channel is decided after the first round) */
-async function settle() {
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    await app.core.changes.waitFor(await app.core.eventStore.headPosition(), 5000);
-    await notifications.runDue();
-  }
-}
+/** lets the reactors decide and the worker send, until nothing more comes (a failure's next channel is decided after the first send) */
+const settle = () => settleApp(app);
 const decided = async (id: string) => {
   const events = await app.core.eventStore.readStream(notificationStreamName(id)).catch(() => []);
   return { types: events.map((e) => e.type), first: events[0]?.data as { dueAt: string; channel: string; fallback: string[] } | undefined, events };
@@ -67,7 +60,6 @@ beforeAll(async () => {
   );
   meta.reachVia = app.url;
   twilio.reachVia = app.url;
-  notifications = app.app.get(NotificationsService);
   patient = app.ids['paziente1@example.it'];
   doctor = app.ids['medico1@example.it'];
   admin = await client(app, 'admin@example.it');

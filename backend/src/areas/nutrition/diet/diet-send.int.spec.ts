@@ -1,7 +1,7 @@
 import { CATEGORY_OFFSET, accessStreamName, dietStreamName, type FoodView } from '@studio/contracts';
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
-import { NotificationsService } from '../../notifications/mail/notifications.service';
+import { settle as settleApp } from '../../../testing/settle';
 import { startTestSmtp, type TestSmtp } from '../../../testing/smtp';
 import { registerPatients, type TestPatient } from '../../../testing/patients';
 import { ManualClock, client, startTestApp, type Client, type TestApp } from '../../../testing/test-app';
@@ -47,11 +47,7 @@ describe('the diet leaves the editor: PDF download and "Invia al paziente" throu
   const send = (c: Client) => c.agent.post(`/api/patients/${patient.id}/diet/send`).set('X-CSRF-Token', c.csrf).send({});
   const pdf = (c: Client) => c.agent.get(`/api/patients/${patient.id}/diet.pdf`).buffer(true).parse(binary);
   const dietEvents = async () => (await app.core.eventStore.readStream(dietStreamName(patient.id))).map((e) => e.type);
-  const settle = async () => {
-    await new Promise((r) => setTimeout(r, 300));
-    await app.core.changes.waitFor(await app.core.eventStore.headPosition(), 5000);
-    await app.app.get(NotificationsService).runDue();
-  };
+  const settle = () => settleApp(app);
   const mailsTo = (email: string) => smtp.received.filter((m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value.some((a) => a.address === email));
 
   it('refuses to send or print a diet never saved, in Italian, appending nothing', async () => {

@@ -1,6 +1,27 @@
+import type { EventStore } from '@studio/contracts';
 import type { RunningApp } from '../app/app';
 import { NotificationsService } from '../areas/notifications/mail/notifications.service';
-import { reactorsBehind } from '../platform/kernel/running-reactors';
+import { runningReactors } from '../platform/kernel/running-reactors';
+
+/**
+ * The reactors running on `eventStore` that have not yet handled every event of their streams up to `position`, or are
+ * handling one: [] once what was committed up to there has had all its reactions. A reactor's position only moves
+ * after its handler ends, so one that has handled up to p and has no event of its streams in (p, position] is done.
+ */
+export async function reactorsBehind(eventStore: EventStore, position: number): Promise<string[]> {
+  const behind: string[] = [];
+  for (const reactor of runningReactors(eventStore)) {
+    // read before the store is asked: what the reactor does meanwhile only moves it on
+    const { handled, handling } = reactor;
+    if (reactor.closed()) continue;
+    if (handling) behind.push(reactor.name);
+    else if (handled < position) {
+      const [next] = await eventStore.readAll({ after: handled, streamPrefixes: reactor.streamPrefixes, maxCount: 1 });
+      if (next && next.position <= position) behind.push(reactor.name);
+    }
+  }
+  return behind;
+}
 
 /**
  * Waits until the app has done what it does on its own after a commit: every reactor has handled every event of its
@@ -13,7 +34,7 @@ export async function settle(app: Pick<RunningApp, 'app' | 'core'>, timeoutMs = 
   const { eventStore, changes } = app.core;
   const end = Date.now() + timeoutMs;
   const notifications = app.app.get(NotificationsService);
-  for (let head = await eventStore.headPosition(); ; ) {
+  for (let head = await eventStore.headPosition(); ;) {
     for (;;) {
       const behind = await reactorsBehind(eventStore, head);
       if (!behind.length) break;

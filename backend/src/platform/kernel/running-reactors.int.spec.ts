@@ -4,7 +4,8 @@ import { testMetadata } from '../event-store/event-store.contract';
 import { until } from '../../testing/until';
 import { openAppDb, type AppDb } from './app-db';
 import { startReactor } from './reactor';
-import { reactorsBehind, recordReactor } from './running-reactors';
+import { recordReactor } from './running-reactors';
+import { reactorsBehind } from '../../testing/settle';
 
 describe('reactorsBehind: the running reactors that have not yet handled everything up to a position', () => {
   let store: SqliteEventStore;
@@ -51,7 +52,13 @@ describe('reactorsBehind: the running reactors that have not yet handled everyth
     // positions below the event it is handling: still behind, a reaction is running
     expect(await reactorsBehind(store, position - 1)).toEqual(['r']);
     release();
-    expect(await until(() => reactorsBehind(store, position), (b) => b.length === 0, 5000)).toEqual([]);
+    expect(
+      await until(
+        () => reactorsBehind(store, position),
+        (b) => b.length === 0,
+        5000,
+      ),
+    ).toEqual([]);
     expect(seen.map((e) => e.position)).toEqual([position]);
 
     // closed, it is off the record: nothing waits for a reactor that will never handle anything again

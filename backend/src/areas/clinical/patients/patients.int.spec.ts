@@ -1,6 +1,6 @@
 import { codiceFiscaleCheckChar, notificationStreamName, slotId } from '@studio/contracts';
-import { NotificationsService } from '../../notifications/mail/notifications.service';
 import type { ParsedMail } from 'mailparser';
+import { settle } from '../../../testing/settle';
 import { startTestSmtp, type TestSmtp } from '../../../testing/smtp';
 import { ManualClock, client, lastRequestPosition, startTestApp, type Client, type TestApp } from '../../../testing/test-app';
 import { confirmedAtDesk } from '../../../testing/visits';
@@ -138,11 +138,7 @@ describe('the practice’s patients: created at the desk, listed for the segrete
       .expect(201);
     const last = async (who: 'patient' | 'doctor') =>
       (await app.core.eventStore.readStream(notificationStreamName(`booking_confirmed-${booking}-0-${who}`), { direction: 'backwards', maxCount: 1 }))[0];
-    for (let i = 0; i < 50 && (!(await last('patient')) || (await last('patient')).type === 'NotificationDecided'); i++) {
-      await app.core.changes.waitFor(await app.core.eventStore.headPosition(), 5000);
-      await app.app.get(NotificationsService).runDue();
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await settle(app);
     expect(await last('patient')).toMatchObject({ type: 'NotificationCancelled', data: { reason: 'nessun indirizzo email' } });
     expect((await last('doctor'))?.type).not.toBe('NotificationCancelled');
   });

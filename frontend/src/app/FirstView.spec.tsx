@@ -53,6 +53,17 @@ describe('the first view before the app loads', () => {
     expect(firstMain).toBe(visibleMain(app.container));
   });
 
+  test("a patient's /messaggi: once the early session has answered, the title, the intro and the 112 notice as the app shows them while the list loads", async () => {
+    const patient: SessionUser = { id: 'p1', role: 'patient', name: 'Luca Verdi' };
+    const first = render(<FirstView path="/messaggi" session={Promise.resolve({ user: patient, csrfToken: 't' })} />);
+    expect(await screen.findByRole('heading', { name: t.messages.title })).toBeTruthy();
+    const firstMain = visibleMain(first.container);
+    first.unmount();
+    const app = renderRoutes(await storeWithSession(patient), routes, '/messaggi');
+    await screen.findByRole('heading', { name: t.messages.title });
+    expect(firstMain).toBe(visibleMain(app.container));
+  });
+
   test('/prenota for a visitor: once the early session has answered, the line about registering as the app shows it', async () => {
     const first = render(<FirstView path="/prenota" session={Promise.resolve({ user: null, csrfToken: 't' })} />);
     expect(await screen.findByText(t.booking.visitorHint, { exact: false })).toBeTruthy();
@@ -69,11 +80,14 @@ describe('the first view before the app loads', () => {
     expect(screen.queryByText(t.booking.visitorHint, { exact: false })).toBeNull();
   });
 
+  const doctor: SessionUser = { id: 'd1', role: 'doctor', name: 'Anna Neri' };
   test.each([
-    ['a doctor', { id: 'd1', role: 'doctor', name: 'Anna Neri' } as SessionUser],
-    ['a visitor', null],
-  ])('/home for %s: the spinner only (their home is not a patient’s)', async (_who, user) => {
-    render(<FirstView path="/home" session={Promise.resolve({ user, csrfToken: 't' })} />);
+    ['/home', 'a doctor', doctor],
+    ['/home', 'a visitor', null],
+    ['/messaggi', 'a doctor', doctor],
+    ['/messaggi', 'a visitor', null],
+  ])('%s for %s: the spinner only (their page is not a patient’s)', async (path, _who, user) => {
+    render(<FirstView path={path} session={Promise.resolve({ user, csrfToken: 't' })} />);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.getByRole('status')).toBeTruthy();

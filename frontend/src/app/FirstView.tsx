@@ -5,6 +5,7 @@ import * as it from '../i18n/it';
 import { Loading } from '../components/ui/Loading';
 import { DoctorSelectLoading } from '../features/scheduling/booking/DoctorSelectLoading';
 import { VisitorHint } from '../features/scheduling/booking/VisitorHint';
+import { MyMessagesCard } from '../features/notifications/messages/MyMessagesCard';
 import { WelcomeCard } from './home/WelcomeCard';
 import { PATHS } from '../lib/paths';
 
@@ -28,6 +29,8 @@ export function FirstView({ path, session }: { path: string; session: Promise<Se
     <FrameFirstView>
       {path === PATHS.home ? (
         <HomeFirstView session={session} />
+      ) : path === PATHS.messages ? (
+        <MessagesFirstView session={session} />
       ) : path === PATHS.booking ? (
         <div className="app-booking">
           <h1 className="h3">{it.booking.title}</h1>
@@ -93,6 +96,21 @@ function HomeFirstView({ session }: { session: Promise<SessionResponse | null> }
       <WelcomeCard user={user} />
       <Loading />
     </>
+  );
+}
+
+/**
+ * A patient's /messaggi as MyMessagesPage shows it while the conversations are on their way: the title, the intro and
+ * the 112 notice (the page's largest text, which otherwise waited for the app's chunks and the page's module), and
+ * the list's spinner. For anyone else (the staff's page is another), the spinner.
+ */
+function MessagesFirstView({ session }: { session: Promise<SessionResponse | null> }) {
+  const user = useEarlySession(session)?.user;
+  if (user?.role !== 'patient') return <Loading />;
+  return (
+    <MyMessagesCard>
+      <Loading label={it.messages.loading} />
+    </MyMessagesCard>
   );
 }
 

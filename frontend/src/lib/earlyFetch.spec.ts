@@ -115,19 +115,19 @@ describe('early GETs of main.tsx', () => {
       return done;
     };
 
-    test('elsewhere at once; on /home and /prenota after the early session has answered and a frame', async () => {
+    test.each(['/home', '/messaggi'])('elsewhere at once; on %s (as on /prenota) after the early session has answered and a frame', async (path) => {
       jest.useFakeTimers();
       const { startEarlyFetches, firstViewShown } = freshModule();
       let answerSession!: () => void;
       fetchMock = mockFetch([{ ...session('patient'), wait: new Promise<void>((resolve) => (answerSession = resolve)) }]);
-      startEarlyFetches('/home');
+      startEarlyFetches(path);
       expect(await settled(firstViewShown('/login'))).toBe(true);
-      const home = firstViewShown('/home');
+      const page = firstViewShown(path);
       await jest.advanceTimersByTimeAsync(500);
-      expect(await settled(home)).toBe(false);
+      expect(await settled(page)).toBe(false);
       answerSession();
       await jest.advanceTimersByTimeAsync(100);
-      expect(await settled(home)).toBe(true);
+      expect(await settled(page)).toBe(true);
     });
 
     test('a session that does not answer keeps the page from working for SESSION_WAIT_MS at most', async () => {

@@ -113,7 +113,7 @@ export function fetchWithEarly(input: RequestInfo | URL, init?: RequestInit): Pr
 }
 
 /** the pages whose first view shows more once the early session's answer has come (app/FirstView.tsx) */
-const FIRST_VIEW_AWAITS_SESSION = new Set<string>([PATHS.home, PATHS.booking]);
+const FIRST_VIEW_AWAITS_SESSION = new Set<string>([PATHS.home, PATHS.booking, PATHS.messages]);
 /** how long the app's code waits for the early session at most: a slow answer must not keep the page from working */
 export const SESSION_WAIT_MS = 1500;
 
@@ -121,7 +121,8 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * When main.tsx may ask for the app's code. On /home the first view greets a patient from the early session's answer,
- * on /prenota it tells a visitor that booking asks to register (FirstView.tsx): each is the page's largest text, and
+ * on /messaggi it shows a patient the 112 notice, on /prenota it tells a visitor that booking asks to register
+ * (FirstView.tsx): each is the page's largest text, and
  * running the app's code first would hold the main thread for up to a second on a phone before it paints. So there
  * the app waits for that answer (SESSION_WAIT_MS at most) and the next frame (100 ms at most: a tab in the background
  * draws no frames). Elsewhere at once.

@@ -7,9 +7,10 @@ import { APP_MODULE, BOOKING_PAGE, brotliBytes, firstLoadFiles, HOME_PAGE, readM
  * React and React DOM are about 60 KB of it; the router, the store and RTK Query (about 50 KB more) come with the
  * app's chunk, which main.tsx requests at once while FirstView paints the first view. The budget is what the page
  * needs today with a small margin: a library, a schema or a page's code in the first download fails here. (70,000
- * until the early requests named the patient for the service worker's offline copies: about 0.2 KB.)
+ * until the early requests named the patient for the service worker's offline copies: about 0.2 KB; 70,500 until the
+ * first view of a patient's /messaggi, its title, intro and 112 notice with the messages' texts: 71,230.)
  */
-const PRENOTA_BUDGET_BYTES = 70_500;
+const PRENOTA_BUDGET_BYTES = 71_500;
 /**
  * …and before /prenota works (the app's chunk and what it imports: router, store, RTK Query, the booking page, the
  * login page and the page frame). Other pages, the side navigation, socket.io-client and the calendar come later.
@@ -20,9 +21,10 @@ const PRENOTA_BUDGET_BYTES = 70_500;
  * doctor, visit type and location given in its address, and the app the routes of statistics and the external calendar:
  * 148,267; 148,500 until react-router came from its production files, without its developer warnings: 148,088;
  * 148,300 until the login and registration pages showed the widget's notice in a frame whose cookies are blocked:
- * 148,313, and back to 148,500 for the margin the hashes need.)
+ * 148,313, and back to 148,500 for the margin the hashes need; 148,500 until the first view of a patient's /messaggi:
+ * 149,163.)
  */
-const PRENOTA_INTERACTIVE_BUDGET_BYTES = 148_500;
+const PRENOTA_INTERACTIVE_BUDGET_BYTES = 149_400;
 /**
  * The render-blocking CSS of every page: Bootstrap cut to the classes the app uses (vite.config.ts, purgeBootstrap;
  * the whole of it was 23.8 KB), the theme and the app's own rules.

@@ -1,10 +1,10 @@
-import { EMERGENCY_NOTICE } from '@studio/contracts';
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Card, ListGroup } from 'react-bootstrap';
+import { Badge, ListGroup } from 'react-bootstrap';
 import * as it from '../../../i18n/it';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { QuerySection } from '../../../components/ui/QuerySection';
 import { Conversation } from './Conversation';
+import { MyMessagesCard } from './MyMessagesCard';
 import { useGetMyMessagesQuery, useMarkMyReadMutation, useSendMyFileMutation, useSendMyMessageMutation } from './messagesApi';
 
 const t = it.messages;
@@ -26,56 +26,49 @@ export function MyMessagesPage() {
   }, [current?.with, unread, markRead]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <Card>
-      <Card.Body>
-        <h1 className="h3">{t.title}</h1>
-        <p>{t.intro}</p>
-        <Alert variant="warning" className="fw-semibold">
-          {EMERGENCY_NOTICE}
-        </Alert>
-        <QuerySection query={query} loadingLabel={t.loading} errorText={t.error}>
-          {(data) => (
-            <>
-              <p>{data.replyHours ? t.replyHours(data.replyHours) : t.noReplyHours}</p>
-              <h2 className="h5">{t.conversations}</h2>
-              <ListGroup className="mb-3">
-                {data.conversations.map((c) => (
-                  <ListGroup.Item
-                    key={c.with}
-                    action
-                    active={c.with === current?.with}
-                    aria-current={c.with === current?.with ? 'true' : undefined}
-                    onClick={() => setOpen(c.with)}
-                    className="d-flex justify-content-between align-items-center"
-                    style={{ minHeight: 44 }}
-                  >
-                    <span>{c.name}</span>
-                    {c.unread > 0 && (
-                      <Badge bg="danger" pill aria-label={t.unread(c.unread)}>
-                        {c.unread}
-                      </Badge>
-                    )}
-                  </ListGroup.Item>
-                ))}
-              </ListGroup>
-              {current && (
-                <>
-                  <h2 className="h5">{t.conversationWith(current.name)}</h2>
-                  <Conversation
-                    label={t.conversationWith(current.name)}
-                    messages={current.messages}
-                    asPatient
-                    canWrite={current.canWrite}
-                    onSendText={(text) => send({ to: current.with, text }).unwrap()}
-                    onSendFile={(file) => sendFile({ to: current.with, file }).unwrap()}
-                    fileHref={(id) => `/api/me/messages/${encodeURIComponent(id)}/file`}
-                  />
-                </>
-              )}
-            </>
-          )}
-        </QuerySection>
-      </Card.Body>
-    </Card>
+    <MyMessagesCard>
+      <QuerySection query={query} loadingLabel={t.loading} errorText={t.error}>
+        {(data) => (
+          <>
+            <p>{data.replyHours ? t.replyHours(data.replyHours) : t.noReplyHours}</p>
+            <h2 className="h5">{t.conversations}</h2>
+            <ListGroup className="mb-3">
+              {data.conversations.map((c) => (
+                <ListGroup.Item
+                  key={c.with}
+                  action
+                  active={c.with === current?.with}
+                  aria-current={c.with === current?.with ? 'true' : undefined}
+                  onClick={() => setOpen(c.with)}
+                  className="d-flex justify-content-between align-items-center"
+                  style={{ minHeight: 44 }}
+                >
+                  <span>{c.name}</span>
+                  {c.unread > 0 && (
+                    <Badge bg="danger" pill aria-label={t.unread(c.unread)}>
+                      {c.unread}
+                    </Badge>
+                  )}
+                </ListGroup.Item>
+              ))}
+            </ListGroup>
+            {current && (
+              <>
+                <h2 className="h5">{t.conversationWith(current.name)}</h2>
+                <Conversation
+                  label={t.conversationWith(current.name)}
+                  messages={current.messages}
+                  asPatient
+                  canWrite={current.canWrite}
+                  onSendText={(text) => send({ to: current.with, text }).unwrap()}
+                  onSendFile={(file) => sendFile({ to: current.with, file }).unwrap()}
+                  fileHref={(id) => `/api/me/messages/${encodeURIComponent(id)}/file`}
+                />
+              </>
+            )}
+          </>
+        )}
+      </QuerySection>
+    </MyMessagesCard>
   );
 }

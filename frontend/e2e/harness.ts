@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const ROOT = resolve(__dirname, '../..');
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -181,4 +181,18 @@ export async function answerIntakeQuestionnaire(page: Page, allergies?: string):
   await question('farmaci').getByLabel('No', { exact: true }).check();
   await page.getByRole('button', { name: 'Invia le risposte' }).click();
   await page.waitForURL('**/pagamento?**');
+}
+
+/** a new patient registered through the API in this browser context (its cookies log the context in) */
+export async function registerPatient(
+  context: BrowserContext,
+  base: string,
+  patient: { name: string; surname: string; email: string; phone: string },
+): Promise<void> {
+  const { csrfToken } = await (await context.request.get(`${base}/api/auth/session`)).json();
+  const res = await context.request.post(`${base}/api/auth/register`, {
+    headers: { 'X-CSRF-Token': csrfToken },
+    data: { ...patient, password: 'Password123!', taxcode: 'RSSMRA85T10A562S', consent: true },
+  });
+  if (res.status() !== 201) throw new Error(`registrazione: ${res.status()} ${await res.text()}`);
 }

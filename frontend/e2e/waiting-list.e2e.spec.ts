@@ -1,15 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
-import { login, serverAndBrowser } from './harness';
-
-/** a new patient registered through the API in this browser context (its cookies log the context in) */
-async function registerPatient(context: BrowserContext, base: string, email: string): Promise<void> {
-  const { csrfToken } = await (await context.request.get(`${base}/api/auth/session`)).json();
-  const res = await context.request.post(`${base}/api/auth/register`, {
-    headers: { 'X-CSRF-Token': csrfToken },
-    data: { name: 'Sara', surname: 'Neri', email, password: 'Password123!', phone: '+39 333 7654321', taxcode: 'RSSMRA85T10A562S', consent: true },
-  });
-  if (res.status() !== 201) throw new Error(`registrazione: ${res.status()} ${await res.text()}`);
-}
+import { login, registerPatient, serverAndBrowser } from './harness';
 
 describe('waiting list in a real browser', () => {
   const env = serverAndBrowser();
@@ -32,7 +21,7 @@ describe('waiting list in a real browser', () => {
 
     // another patient holds an hour of that day, then lets it go from /home
     const otherContext = await env.browser.newContext();
-    await registerPatient(otherContext, base, `sara.neri+${Date.now()}@example.it`);
+    await registerPatient(otherContext, base, { name: 'Sara', surname: 'Neri', email: `sara.neri+${Date.now()}@example.it`, phone: '+39 333 7654321' });
     const doctors = (await (await otherContext.request.get(`${base}/api/doctors`)).json()) as { id: string; name: string }[];
     const doctorId = doctors.find((d) => d.name === 'Giulia Rossi')!.id;
     const slots = (await (await otherContext.request.get(`${base}/disponibilita/query?for=${doctorId}&date=${date}`)).json()) as { id: string; hour: string }[];

@@ -19,6 +19,10 @@ export interface TextRepliesSuiteOptions {
   sms: boolean;
   /** the practice's reminders (PUT /api/settings/reminders), WhatsApp by Meta */
   reminders: { channels: string[]; hoursBefore: number[]; quietHours: { from: string; to: string } | null };
+  /** the day the demo seed starts from (startTestApp's default, 2030-03-04, when omitted) */
+  today?: string;
+  /** more settings for the app, read when it starts (a browser test's built frontend and PayPal stand-in) */
+  env?: () => Record<string, string>;
 }
 
 export interface TextRepliesSuite {
@@ -65,8 +69,9 @@ export function textRepliesSuite(options: TextRepliesSuiteOptions): TextRepliesS
         WHATSAPP_PHONE_NUMBER_ID: meta.phoneNumberId,
         WHATSAPP_TOKEN: meta.token,
         WHATSAPP_APP_SECRET: meta.appSecret,
+        ...options.env?.(),
       },
-      undefined,
+      options.today ? new Date(options.today) : undefined,
       clock,
     );
     meta.reachVia = app.url;

@@ -36,6 +36,9 @@ export async function openAppDb(config: AppConfig['appDb']): Promise<AppDb> {
   } else {
     const schema = config.schema ?? 'app';
     const pool = new Pool({ connectionString: config.connectionString, max: 5 });
+    // an idle connection that the server ended (a restart, a failover, a terminated session) must not crash the
+    // process with an unhandled 'error': the pool drops it and the next query gets a fresh one
+    pool.on('error', () => undefined);
     pool.on('connect', (client) => void client.query(`SET search_path TO "${schema}"`));
     const bootstrap = await pool.connect();
     await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);

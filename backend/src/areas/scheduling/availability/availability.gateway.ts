@@ -70,6 +70,26 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe?.();
   }
 
+  /** the doctors someone watches through this instance: the only ones a change seen elsewhere need be pushed for */
+  watchedDoctors(): Set<string> {
+    const doctors = new Set<string>();
+    for (const [name, members] of this.server.sockets.adapter.rooms)
+      if (name.startsWith(ROOM_PREFIX) && members.size > 0) doctors.add(name.slice(name.indexOf(':', ROOM_PREFIX.length) + 1));
+    return doctors;
+  }
+
+  /**
+   * A slot offered or no longer offered while the slot itself stays as it was (a room of its location taken or given
+   * back): staff hear the slot as it is, so their views ask again; the others hear free or not free, as
+   * GET /disponibilita/query now answers.
+   */
+  pushOffer(doc: SlotDoc, offered: boolean, position: number): void {
+    const full = changedMessage(doc, position);
+    this.server.local.to(room(doc.doctorId, true)).emit(AVAILABILITY_CHANGED, full);
+    const visible = publicChangedMessage({ ...full, slot: { ...full.slot, status: offered ? 'available' : 'unavailable' } });
+    this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, visible);
+  }
+
   @SubscribeMessage(AVAILABILITY_WATCH)
   async watch(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<AvailabilityWatchAck> {
     const parsed = AvailabilityWatch.safeParse(body);

@@ -1,11 +1,19 @@
 import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { AVAILABILITY_CHANGED, AVAILABILITY_UNWATCH, AVAILABILITY_WATCH, AvailabilityWatch, type AvailabilityWatchAck } from '@studio/contracts';
+import {
+  AVAILABILITY_CHANGED,
+  AVAILABILITY_UNWATCH,
+  AVAILABILITY_WATCH,
+  AvailabilityWatch,
+  type AvailabilityChanged,
+  type AvailabilityWatchAck,
+} from '@studio/contracts';
 import { changedMessage, publicChangedMessage } from './availability-slots.queries';
 import type { SlotDoc } from './availability-slots.projection';
 import type { Server, Socket } from 'socket.io';
 import { type Ports } from '../../../platform/kernel/ports';
 import { AvailabilityService } from './availability.service';
+import { SlotOffers } from './availability.ports';
 import {
   MAX_WATCHED_DOCTORS,
   REPLAY_COST,
@@ -37,12 +45,14 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
   @WebSocketServer() server!: Server;
   private readonly logger = new Logger('AvailabilityGateway');
   private unsubscribe?: () => void;
+  private publicQueue: Promise<void> = Promise.resolve();
 
   private readonly readModels: Ports['readModels'];
 
   constructor(
     private readonly kernel: KernelPorts,
     private readonly availability: AvailabilityService,
+    private readonly offers: SlotOffers,
   ) {
     this.readModels = kernel.readModels;
   }
@@ -58,16 +68,28 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
         const full = changedMessage(doc, change.position);
         // local: every instance hears the whole feed and serves its own sockets (through the Redis adapter each would reach all, twice)
         this.server.local.to(room(doc.doctorId, true)).emit(AVAILABILITY_CHANGED, full);
-        const visible = publicChangedMessage(full);
-        const before = previous ? publicChangedMessage(changedMessage(previous, change.position)) : null;
-        // held → booked changes nothing a patient may see
-        if (before?.slot.status !== visible.slot.status) this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, visible);
+        // the others' after the rooms are read, in the feed's order
+        this.publicQueue = this.publicQueue.then(() => this.pushPublic(doc, previous, full).catch((e) => this.logger.error(String(e))));
       }
     });
   }
 
-  onModuleDestroy(): void {
+  /**
+   * Patients and visitors hear free or not free as GET /disponibilita/query answers: an open slot with no free room
+   * is not free. Held → booked, or a slot opened while no room is free, changes nothing they may see.
+   */
+  private async pushPublic(doc: SlotDoc, previous: SlotDoc | null, full: AvailabilityChanged): Promise<void> {
+    const open = [previous?.status, doc.status].includes('available');
+    const roomFree = open && (await this.offers.offered(doc.doctorId, [doc.start])).has(doc.start);
+    const was = previous?.status === 'available' && roomFree;
+    const is = doc.status === 'available' && roomFree;
+    if (previous && was === is) return;
+    this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, publicChangedMessage(full, is));
+  }
+
+  async onModuleDestroy(): Promise<void> {
     this.unsubscribe?.();
+    await this.publicQueue;
   }
 
   /** the doctors someone watches through this instance: the only ones a change seen elsewhere need be pushed for */
@@ -86,8 +108,7 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
   pushOffer(doc: SlotDoc, offered: boolean, position: number): void {
     const full = changedMessage(doc, position);
     this.server.local.to(room(doc.doctorId, true)).emit(AVAILABILITY_CHANGED, full);
-    const visible = publicChangedMessage({ ...full, slot: { ...full.slot, status: offered ? 'available' : 'unavailable' } });
-    this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, visible);
+    this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, publicChangedMessage(full, offered));
   }
 
   @SubscribeMessage(AVAILABILITY_WATCH)
@@ -107,8 +128,14 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
     await socket.join(target);
     const position = await this.availability.checkpoint();
     if (since !== undefined) {
-      for (const message of await this.availability.changesSince(doctorId, since))
-        socket.emit(AVAILABILITY_CHANGED, staff ? message : publicChangedMessage(message));
+      const missed = await this.availability.changesSince(doctorId, since);
+      const offered = staff
+        ? new Set<string>()
+        : await this.offers.offered(
+            doctorId,
+            missed.filter((m) => m.slot.status === 'available').map((m) => m.slot.start),
+          );
+      for (const message of missed) socket.emit(AVAILABILITY_CHANGED, staff ? message : publicChangedMessage(message, offered.has(message.slot.start)));
     }
     this.logger.debug(`watch ${doctorId} since ${since ?? '-'} at ${position}`);
     return { ok: true, position };

@@ -19,6 +19,7 @@ export { SetWeeklySchedule, SyncExternalBusy, ToggleSlot } from './availability.
 export { availabilityRange, EXTERNAL_CALENDAR_PAGE } from './availability-slots.queries';
 export { AvailabilityService } from './availability.service';
 export { AvailabilityGateway } from './availability.gateway';
+export { SlotOffers } from './availability.ports';
 export { AvailabilityToolsService } from './availability-tools.service';
 export { AvailabilityModule } from './availability.module';
 // the read models it owns, typed (no other feature names them by a string nor imports its projection)

@@ -1,4 +1,4 @@
-import { scheduleLocationAt } from '@studio/contracts';
+import { SLOT_MINUTES, scheduleLocationAt } from '@studio/contracts';
 import type { ReadModelReader } from '@studio/projections';
 import { readLocation } from '../../../platform/config/locations';
 import { slotStartsOf, weeklySchedulesReadModel } from '../availability';
@@ -84,4 +84,14 @@ export async function doctorSlotsAt(
     for (const s of slotStartsOf(start, end)) if (scheduleLocationAt(week, s.slice(0, 10), s.slice(11, 16)) === locationId) slots.push({ doctorId, start: s });
   }
   return slots;
+}
+
+/** of one doctor's free slot starts, those with a free room where the weekly schedule puts them (as /prenota offers) */
+export async function offeredStarts(readModels: Pick<ReadModelReader, 'get' | 'find'>, doctorId: string, starts: string[]): Promise<Set<string>> {
+  if (starts.length === 0) return new Set();
+  const week = (await weeklySchedulesReadModel.get(readModels, doctorId))?.doc.days ?? [];
+  const located = starts.map((start) => ({ doc: { start }, location: scheduleLocationAt(week, start.slice(0, 10), start.slice(11, 16)) }));
+  const days = starts.map((s) => s.slice(0, 10)).sort();
+  const last = new Date(Date.parse(`${days.at(-1)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return new Set((await withFreeRoom(readModels, located, SLOT_MINUTES, days[0], last)).map(({ doc }) => doc.start));
 }

@@ -1,4 +1,4 @@
-import type { AvailabilityChanged, BookingView } from '@studio/contracts';
+import { AVAILABILITY_CHANGED, type AvailabilityChanged, type BookingView } from '@studio/contracts';
 import type { Socket } from 'socket.io-client';
 import { registerPatients } from '../../../testing/patients';
 import { connect, nextChange, sessionCookieOf, watch } from '../../../testing/sockets';
@@ -56,6 +56,12 @@ describe('a room taken or given back changes what every doctor of the location o
     ((await admin.agent.get(`/disponibilita/query?for=${doctorId}&date=${day}`).expect(200)).body as { hour: string }[]).map((h) => h.hour);
   const cancel = (bookingId: string) =>
     admin.agent.post(`/api/bookings/${bookingId}/cancel`).set('X-CSRF-Token', admin.csrf).send({ reason: 'Il medico è assente' }).expect(200);
+  const toggle = (doctorId: string, start: string) =>
+    staff[1].agent
+      .post('/disponibilita/toggle')
+      .set('X-CSRF-Token', staff[1].csrf)
+      .send({ for: doctorId, start, end: new Date(Date.parse(start) + 30 * 60_000).toISOString().replace('.000', '') })
+      .expect(200);
   const about = (doctorId: string, start: string, status?: string) => (m: AvailabilityChanged) =>
     m.doctorId === doctorId && m.slot.start === start && (status === undefined || m.slot.status === status);
 
@@ -76,6 +82,27 @@ describe('a room taken or given back changes what every doctor of the location o
     expect(gone.slot).toMatchObject({ id: expect.any(String), status: 'unavailable' });
     expect(await freeHours(b, MON)).toEqual(['09:00', '09:30', '10:30']);
 
+    // the second doctor closes and opens again the hidden 10:00: open or not, it has no room, so visitors hear nothing
+    // of it; they hear 09:30 closed after it, and later (one queue, in the feed's order)
+    const heardOfTen: AvailabilityChanged[] = [];
+    const record = (m: AvailabilityChanged) => void (about(b, ten)(m) && heardOfTen.push(m));
+    visitor.on(AVAILABILITY_CHANGED, record);
+    await toggle(b, ten);
+    await toggle(b, ten);
+    const closed = nextChange(visitor, about(b, at(MON, '09:30'), 'unavailable'));
+    await toggle(b, at(MON, '09:30'));
+    await closed;
+    visitor.off(AVAILABILITY_CHANGED, record);
+    expect(heardOfTen).toEqual([]);
+    // a visitor who comes back hears what it missed the same way: 10:00 open, not offered
+    const late = await connect(app);
+    sockets.push(late);
+    const replayed: AvailabilityChanged[] = [];
+    late.on(AVAILABILITY_CHANGED, (m: AvailabilityChanged) => replayed.push(m));
+    expect(await watch(late, b, gone.position)).toMatchObject({ ok: true });
+    expect(replayed.filter(about(b, ten)).map((m) => m.slot.status)).toEqual(['unavailable']);
+    expect(replayed.filter(about(b, at(MON, '09:30'))).map((m) => m.slot.status)).toEqual(['unavailable']);
+
     const offered = nextChange(visitor, about(b, ten, 'available'));
     // the doctor's calendar hears the slot too (still open there: a room is not the doctor's availability)
     const heard = nextChange(calendar, about(b, ten));
@@ -85,7 +112,7 @@ describe('a room taken or given back changes what every doctor of the location o
     expect(back.position).toBeGreaterThan(gone.position);
     expect((await heard).slot).toMatchObject({ status: 'available' });
     // pushed once the read models answer the same
-    expect(await freeHours(b, MON)).toEqual(['09:00', '09:30', '10:00', '10:30']);
+    expect(await freeHours(b, MON)).toEqual(['09:00', '10:00', '10:30']);
   });
 
   it('the room given back is offered to the other doctor’s waiting list at that hour', async () => {

@@ -79,12 +79,15 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
    * is not free. Held → booked, or a slot opened while no room is free, changes nothing they may see.
    */
   private async pushPublic(doc: SlotDoc, previous: SlotDoc | null, full: AvailabilityChanged): Promise<void> {
+    const target = room(doc.doctorId, false);
+    // nobody here watches: no rooms to read
+    if (!this.server.sockets.adapter.rooms.get(target)?.size) return;
     const open = [previous?.status, doc.status].includes('available');
     const roomFree = open && (await this.offers.offered(doc.doctorId, [doc.start])).has(doc.start);
     const was = previous?.status === 'available' && roomFree;
     const is = doc.status === 'available' && roomFree;
     if (previous && was === is) return;
-    this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, publicChangedMessage(full, is));
+    this.server.local.to(target).emit(AVAILABILITY_CHANGED, publicChangedMessage(full, is));
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,4 +1,4 @@
-import { AVAILABILITY_CHANGED, type AvailabilityChanged, type BookingView } from '@studio/contracts';
+import { AVAILABILITY_CHANGED, slotId, type AvailabilityChanged, type BookingView } from '@studio/contracts';
 import type { Socket } from 'socket.io-client';
 import { registerPatients } from '../../../testing/patients';
 import { connect, nextChange, sessionCookieOf, watch } from '../../../testing/sockets';
@@ -8,6 +8,7 @@ import { confirmedAtDesk } from '../../../testing/visits';
 
 const MON = '2030-03-11';
 const TUE = '2030-03-12';
+const WED = '2030-03-13';
 const at = (day: string, hour: string) => `${day}T${hour}:00Z`;
 
 /**
@@ -42,9 +43,9 @@ describe('a room taken or given back changes what every doctor of the location o
       await doctor.agent
         .put(`/api/doctors/${doctorId}/weekly-schedule`)
         .set('X-CSRF-Token', doctor.csrf)
-        .send({ days: [day, day, [], [], [], [], []] })
+        .send({ days: [day, day, day, [], [], [], []] })
         .expect(200);
-      await doctor.agent.post(`/api/doctors/${doctorId}/weekly-schedule/apply`).set('X-CSRF-Token', doctor.csrf).send({ from: MON, to: TUE }).expect(200);
+      await doctor.agent.post(`/api/doctors/${doctorId}/weekly-schedule/apply`).set('X-CSRF-Token', doctor.csrf).send({ from: MON, to: WED }).expect(200);
     }
   });
   afterAll(async () => {
@@ -74,6 +75,7 @@ describe('a room taken or given back changes what every doctor of the location o
     sockets.push(visitor, calendar);
     expect(await watch(visitor, b)).toMatchObject({ ok: true });
     expect(await watch(calendar, b)).toMatchObject({ ok: true });
+    expect(await watch(visitor, a)).toMatchObject({ ok: true });
     expect(await freeHours(b, MON)).toContain('10:00');
 
     const hidden = nextChange(visitor, about(b, ten, 'unavailable'));
@@ -83,7 +85,7 @@ describe('a room taken or given back changes what every doctor of the location o
     expect(await freeHours(b, MON)).toEqual(['09:00', '09:30', '10:30']);
 
     // the second doctor closes and opens again the hidden 10:00: open or not, it has no room, so visitors hear nothing
-    // of it; they hear 09:30 closed after it, and later (one queue, in the feed's order)
+    // of it; the 09:30 closed next is heard after anything of 10:00 would be (one queue, in the feed's order)
     const heardOfTen: AvailabilityChanged[] = [];
     const record = (m: AvailabilityChanged) => void (about(b, ten)(m) && heardOfTen.push(m));
     visitor.on(AVAILABILITY_CHANGED, record);
@@ -91,7 +93,7 @@ describe('a room taken or given back changes what every doctor of the location o
     await toggle(b, ten);
     const closed = nextChange(visitor, about(b, at(MON, '09:30'), 'unavailable'));
     await toggle(b, at(MON, '09:30'));
-    await closed;
+    const lastToggle = (await closed).position;
     visitor.off(AVAILABILITY_CHANGED, record);
     expect(heardOfTen).toEqual([]);
     // a visitor who comes back hears what it missed the same way: 10:00 open, not offered
@@ -104,15 +106,38 @@ describe('a room taken or given back changes what every doctor of the location o
     expect(replayed.filter(about(b, at(MON, '09:30'))).map((m) => m.slot.status)).toEqual(['unavailable']);
 
     const offered = nextChange(visitor, about(b, ten, 'available'));
+    // the visit's own doctor too: its slot is freed before the room, so it is offered once the room is back
+    const own = nextChange(visitor, about(a, ten, 'available'));
     // the doctor's calendar hears the slot too (still open there: a room is not the doctor's availability)
-    const heard = nextChange(calendar, about(b, ten));
+    const heard = nextChange(calendar, (m) => about(b, ten)(m) && m.position > lastToggle);
     await cancel(bookingId);
     const back = await offered;
     expect(back.slot).toEqual({ ...gone.slot, status: 'available', color: expect.any(String), textColor: expect.any(String) });
     expect(back.position).toBeGreaterThan(gone.position);
     expect((await heard).slot).toMatchObject({ status: 'available' });
+    await own;
+    expect(await freeHours(a, MON)).toContain('10:00');
     // pushed once the read models answer the same
     expect(await freeHours(b, MON)).toEqual(['09:00', '10:00', '10:30']);
+  });
+
+  it('a visit moved on the same day (its room given back and another taken in one append): the other doctor hears both hours', async () => {
+    const [a, b] = doctors;
+    const [ten, half] = [at(WED, '10:00'), at(WED, '10:30')];
+    const { bookingId } = await confirmedAtDesk(app, staff[0], a, { start: ten, amountCents: 8000, prefix: 'sposta-stanza' });
+    const visitor = await connect(app);
+    sockets.push(visitor);
+    expect(await watch(visitor, b)).toMatchObject({ ok: true });
+    expect(await freeHours(b, WED)).toEqual(['09:00', '09:30', '10:30']);
+    const freed = nextChange(visitor, about(b, ten, 'available'));
+    const taken = nextChange(visitor, about(b, half, 'unavailable'));
+    await admin.agent
+      .post(`/api/bookings/${bookingId}/reschedule`)
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ availability_id: slotId(a, half) })
+      .expect(200);
+    await Promise.all([freed, taken]);
+    expect(await freeHours(b, WED)).toEqual(['09:00', '09:30', '10:00']);
   });
 
   it('the room given back is offered to the other doctor’s waiting list at that hour', async () => {

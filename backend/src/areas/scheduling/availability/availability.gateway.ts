@@ -68,26 +68,25 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
         const full = changedMessage(doc, change.position);
         // local: every instance hears the whole feed and serves its own sockets (through the Redis adapter each would reach all, twice)
         this.server.local.to(room(doc.doctorId, true)).emit(AVAILABILITY_CHANGED, full);
-        // the others' after the rooms are read, in the feed's order
-        this.publicQueue = this.publicQueue.then(() => this.pushPublic(doc, previous, full).catch((e) => this.logger.error(String(e))));
+        const visible = publicChangedMessage(full);
+        const before = previous ? publicChangedMessage(changedMessage(previous, change.position)) : null;
+        // held → booked changes nothing a patient may see
+        if (before?.slot.status === visible.slot.status) continue;
+        // a slot taken or closed is not free, room or not: told at once
+        if (visible.slot.status !== 'available') this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, visible);
+        // a slot that becomes free is free only with a room: told once the rooms are read, in the feed's order
+        else this.publicQueue = this.publicQueue.then(() => this.pushFreed(doc, full).catch((e) => this.logger.error(String(e))));
       }
     });
   }
 
-  /**
-   * Patients and visitors hear free or not free as GET /disponibilita/query answers: an open slot with no free room
-   * is not free. Held → booked, or a slot opened while no room is free, changes nothing they may see.
-   */
-  private async pushPublic(doc: SlotDoc, previous: SlotDoc | null, full: AvailabilityChanged): Promise<void> {
+  /** patients and visitors hear a slot free as GET /disponibilita/query answers: not while its location has no free room */
+  private async pushFreed(doc: SlotDoc, full: AvailabilityChanged): Promise<void> {
     const target = room(doc.doctorId, false);
     // nobody here watches: no rooms to read
     if (!this.server.sockets.adapter.rooms.get(target)?.size) return;
-    const open = [previous?.status, doc.status].includes('available');
-    const roomFree = open && (await this.offers.offered(doc.doctorId, [doc.start])).has(doc.start);
-    const was = previous?.status === 'available' && roomFree;
-    const is = doc.status === 'available' && roomFree;
-    if (previous && was === is) return;
-    this.server.local.to(target).emit(AVAILABILITY_CHANGED, publicChangedMessage(full, is));
+    if ((await this.offers.offered(doc.doctorId, [doc.start])).has(doc.start))
+      this.server.local.to(target).emit(AVAILABILITY_CHANGED, publicChangedMessage(full));
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { OrderRefunds, QuestionnaireStep, readVisitLocation } from '../../areas/scheduling/booking';
+import { OrderRefunds, QuestionnaireStep, offeredStarts, readVisitLocation } from '../../areas/scheduling/booking';
+import { SlotOffers } from '../../areas/scheduling/availability';
 import { VisitPlaces } from '../../areas/fiscal';
 import { KernelPorts } from '../../platform/kernel/kernel-ports';
 import { OrderRefundsFromOrders } from '../../areas/payments/orders';
@@ -30,6 +31,12 @@ import { DoctorAddressesFromSettings, SettingsModule } from '../../areas/practic
     { provide: PushChannel, useClass: WebPushChannel },
     // the outbox's SMS and WhatsApp channel: Twilio or Meta
     { provide: PhoneChannel, useClass: TextMessageChannel },
+    // the live availability offers a free slot to patients only while a room is free for it
+    {
+      provide: SlotOffers,
+      inject: [KernelPorts],
+      useFactory: (kernel: KernelPorts): SlotOffers => ({ offered: (doctorId, starts) => offeredStarts(kernel.readModels, doctorId, starts) }),
+    },
     // a receipt says where the visit was
     {
       provide: VisitPlaces,
@@ -42,6 +49,6 @@ import { DoctorAddressesFromSettings, SettingsModule } from '../../areas/practic
       }),
     },
   ],
-  exports: [VisitPlaces, OrderRefunds, QuestionnaireStep, QuestionnaireOwners, PushChannel, PhoneChannel, DoctorAddresses],
+  exports: [SlotOffers, VisitPlaces, OrderRefunds, QuestionnaireStep, QuestionnaireOwners, PushChannel, PhoneChannel, DoctorAddresses],
 })
 export class FeaturePortsModule {}

@@ -64,10 +64,11 @@ export async function availabilityRange(readModels: ReadModelReader, doctor: Use
 
 /**
  * What a patient or a visitor may learn of a slot (as from GET /disponibilita/query): free or not
- * free. Held and booked look like closed, and no booking link leaves the server.
+ * free. Held and booked look like closed, and no booking link leaves the server. `offered` false: open, but not
+ * offered (no free room at its location then).
  */
-export function publicChangedMessage(message: AvailabilityChanged): AvailabilityChanged {
-  const status: SlotStatus = message.slot.status === 'available' ? 'available' : 'unavailable';
+export function publicChangedMessage(message: AvailabilityChanged, offered = true): AvailabilityChanged {
+  const status: SlotStatus = offered && message.slot.status === 'available' ? 'available' : 'unavailable';
   const { id, start, end } = message.slot;
   const { color, textColor } = slotAppearance(status);
   return { doctorId: message.doctorId, slot: { id, start, end, status, color, textColor }, position: message.position };

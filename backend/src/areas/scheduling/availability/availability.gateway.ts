@@ -1,11 +1,19 @@
 import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { AVAILABILITY_CHANGED, AVAILABILITY_UNWATCH, AVAILABILITY_WATCH, AvailabilityWatch, type AvailabilityWatchAck } from '@studio/contracts';
+import {
+  AVAILABILITY_CHANGED,
+  AVAILABILITY_UNWATCH,
+  AVAILABILITY_WATCH,
+  AvailabilityWatch,
+  type AvailabilityChanged,
+  type AvailabilityWatchAck,
+} from '@studio/contracts';
 import { changedMessage, publicChangedMessage } from './availability-slots.queries';
 import type { SlotDoc } from './availability-slots.projection';
 import type { Server, Socket } from 'socket.io';
 import { type Ports } from '../../../platform/kernel/ports';
 import { AvailabilityService } from './availability.service';
+import { SlotOffers } from './availability.ports';
 import {
   MAX_WATCHED_DOCTORS,
   REPLAY_COST,
@@ -37,12 +45,14 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
   @WebSocketServer() server!: Server;
   private readonly logger = new Logger('AvailabilityGateway');
   private unsubscribe?: () => void;
+  private publicQueue: Promise<void> = Promise.resolve();
 
   private readonly readModels: Ports['readModels'];
 
   constructor(
     private readonly kernel: KernelPorts,
     private readonly availability: AvailabilityService,
+    private readonly offers: SlotOffers,
   ) {
     this.readModels = kernel.readModels;
   }
@@ -61,13 +71,46 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
         const visible = publicChangedMessage(full);
         const before = previous ? publicChangedMessage(changedMessage(previous, change.position)) : null;
         // held → booked changes nothing a patient may see
-        if (before?.slot.status !== visible.slot.status) this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, visible);
+        if (before?.slot.status === visible.slot.status) continue;
+        // a slot taken or closed is not free, room or not: told at once
+        if (visible.slot.status !== 'available') this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, visible);
+        // a slot that becomes free is free only with a room: told once the rooms are read, in the feed's order
+        else this.publicQueue = this.publicQueue.then(() => this.pushFreed(doc, full).catch((e) => this.logger.error(String(e))));
       }
     });
   }
 
-  onModuleDestroy(): void {
+  /** patients and visitors hear a slot free as GET /disponibilita/query answers: not while its location has no free room */
+  private async pushFreed(doc: SlotDoc, full: AvailabilityChanged): Promise<void> {
+    const target = room(doc.doctorId, false);
+    // nobody here watches: no rooms to read
+    if (!this.server.sockets.adapter.rooms.get(target)?.size) return;
+    if ((await this.offers.offered(doc.doctorId, [doc.start])).has(doc.start))
+      this.server.local.to(target).emit(AVAILABILITY_CHANGED, publicChangedMessage(full));
+  }
+
+  async onModuleDestroy(): Promise<void> {
     this.unsubscribe?.();
+    await this.publicQueue;
+  }
+
+  /** the doctors someone watches through this instance: the only ones a change seen elsewhere need be pushed for */
+  watchedDoctors(): Set<string> {
+    const doctors = new Set<string>();
+    for (const [name, members] of this.server.sockets.adapter.rooms)
+      if (name.startsWith(ROOM_PREFIX) && members.size > 0) doctors.add(name.slice(name.indexOf(':', ROOM_PREFIX.length) + 1));
+    return doctors;
+  }
+
+  /**
+   * A slot offered or no longer offered while the slot itself stays as it was (a room of its location taken or given
+   * back): staff hear the slot as it is, so their views ask again; the others hear free or not free, as
+   * GET /disponibilita/query now answers.
+   */
+  pushOffer(doc: SlotDoc, offered: boolean, position: number): void {
+    const full = changedMessage(doc, position);
+    this.server.local.to(room(doc.doctorId, true)).emit(AVAILABILITY_CHANGED, full);
+    this.server.local.to(room(doc.doctorId, false)).emit(AVAILABILITY_CHANGED, publicChangedMessage(full, offered));
   }
 
   @SubscribeMessage(AVAILABILITY_WATCH)
@@ -87,8 +130,14 @@ export class AvailabilityGateway implements OnModuleInit, OnModuleDestroy {
     await socket.join(target);
     const position = await this.availability.checkpoint();
     if (since !== undefined) {
-      for (const message of await this.availability.changesSince(doctorId, since))
-        socket.emit(AVAILABILITY_CHANGED, staff ? message : publicChangedMessage(message));
+      const missed = await this.availability.changesSince(doctorId, since);
+      const offered = staff
+        ? new Set<string>()
+        : await this.offers.offered(
+            doctorId,
+            missed.filter((m) => m.slot.status === 'available').map((m) => m.slot.start),
+          );
+      for (const message of missed) socket.emit(AVAILABILITY_CHANGED, staff ? message : publicChangedMessage(message, offered.has(message.slot.start)));
     }
     this.logger.debug(`watch ${doctorId} since ${since ?? '-'} at ${position}`);
     return { ok: true, position };

@@ -13,6 +13,6 @@ import { SlotToggleService } from './slot-toggle.service';
   imports: [UsersModule],
   controllers: [AvailabilityController, AvailabilityToolsController],
   providers: [AvailabilityService, AvailabilityGateway, SlotToggleService, AvailabilityToolsService, ...availabilityCommandHandlers],
-  exports: [AvailabilityService, AvailabilityToolsService],
+  exports: [AvailabilityService, AvailabilityToolsService, AvailabilityGateway],
 })
 export class AvailabilityModule {}

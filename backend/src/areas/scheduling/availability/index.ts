@@ -18,6 +18,8 @@ export { PREVIOUS_BUFFER_MESSAGE, insidePrecedingBuffer } from './availability.d
 export { SetWeeklySchedule, SyncExternalBusy, ToggleSlot } from './availability.commands';
 export { availabilityRange, EXTERNAL_CALENDAR_PAGE } from './availability-slots.queries';
 export { AvailabilityService } from './availability.service';
+export { AvailabilityGateway } from './availability.gateway';
+export { SlotOffers } from './availability.ports';
 export { AvailabilityToolsService } from './availability-tools.service';
 export { AvailabilityModule } from './availability.module';
 // the read models it owns, typed (no other feature names them by a string nor imports its projection)

@@ -8,12 +8,13 @@ import { BookingService } from './booking.service';
 import { ClosuresController } from './closures.controller';
 import { FreeDaysController, FreeSlotsController } from './free-slots.controller';
 import { MyBookingsGateway } from './my-bookings.gateway';
+import { RoomsLivePush } from './rooms-live';
 
 /** the booking feature as a Nest module: other features use only what it exports (its public entry, index.ts) */
 @Module({
   imports: [UsersModule, VisitTypesModule, AvailabilityModule],
   controllers: [BookingController, MyBookingsController, FreeSlotsController, FreeDaysController, ClosuresController],
-  providers: [BookingService, MyBookingsGateway, ...bookingCommandHandlers],
+  providers: [BookingService, MyBookingsGateway, RoomsLivePush, ...bookingCommandHandlers],
   exports: [BookingService],
 })
 export class BookingModule {}

@@ -19,4 +19,4 @@ export { bookingsReadModel } from './read-models';
 export { type BookingDoc } from './bookings.projection';
 export { OrderRefunds, QuestionnaireStep } from './booking.ports';
 export { readVisitLocation } from './visit-location';
-export { roomsAt, scheduledLocationAt } from './free-rooms';
+export { doctorSlotsAt, offeredStarts, roomsAt, scheduledLocationAt } from './free-rooms';

@@ -14,7 +14,7 @@ import {
 } from '@studio/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import { doctorDayOf, inWorkingHours, slotStartsOf } from '../availability';
-import { bookingDecider, bookingsReadModel, roomsAt, scheduledLocationAt } from '../booking';
+import { bookingDecider, bookingsReadModel, doctorSlotsAt, roomsAt, scheduledLocationAt } from '../booking';
 
 import { AppError } from '../../../platform/common/errors';
 import { decideAgainOnStaleRevision, readState } from '../../../platform/event-store/command-handler';
@@ -147,10 +147,11 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
 
   /**
    * A visit's room given back after its slot (the end of a hold and a cancellation free the slot first): the slot's
-   * own event found the room still taken and offered nothing, so its slots are offered again now the room is free.
+   * own event found the room still taken and offered nothing, so its slots are offered again now the room is free;
+   * and so are the other doctors' free slots at that location and time, which no room left unoffered too.
    */
   private async offerAfterRoom(event: Extract<RecordedDomainEvent, { type: 'RoomReleased' }>): Promise<void> {
-    const { bookingId } = event.data;
+    const { bookingId, locationId } = event.data;
     if (event.revision < 1) return;
     // the time it had: the booking's RoomTaken before this release (the newest first)
     const taken = (await this.kernel.eventStore.readStream(event.stream, { direction: 'backwards', fromRevision: event.revision - 1 }))
@@ -158,8 +159,11 @@ export class WaitingListOffersService implements OnApplicationBootstrap, OnModul
       .find((e): e is Extract<RecordedDomainEvent, { type: 'RoomTaken' }> => e.type === 'RoomTaken' && e.data.bookingId === bookingId);
     const booking = taken && (await bookingsReadModel.get(this.kernel.readModels, bookingId));
     if (!taken || !booking) return;
-    const { doctorId } = booking.doc;
-    for (const start of slotStartsOf(taken.data.start, taken.data.end)) {
+    const own = slotStartsOf(taken.data.start, taken.data.end).map((start) => ({ doctorId: booking.doc.doctorId, start }));
+    const others = (await doctorSlotsAt(this.kernel.readModels, locationId, taken.data.start, taken.data.end)).filter(
+      (s) => s.doctorId !== booking.doc.doctorId,
+    );
+    for (const { doctorId, start } of [...own, ...others]) {
       const slot = await availabilitySlotsReadModel.get(this.kernel.readModels, slotId(doctorId, start));
       if (slot?.doc.status !== 'available') continue;
       await this.offerSlot({ doctorId, slotId: slot.id, start, end: slot.doc.end }, `${event.id}:${slot.id}`);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { WeightTrend } from '../features/clinical/clinical-record/WeightTrend';
 import { HomeWelcome } from './home/HomeWelcome';
@@ -86,7 +86,11 @@ function useErasureFollowsReceipts(): void {
   }, [receipts, erasure]);
 }
 
-function PatientCards() {
+/**
+ * Memoised (it takes no props): PatientHome renders again at each card's answer (whether all have answered) and at each
+ * change of the orders; without it every card rendered again with it, eight times or more while /home loads.
+ */
+const PatientCards = memo(function PatientCards() {
   useErasureFollowsReceipts();
   return (
     <>
@@ -106,7 +110,7 @@ function PatientCards() {
       <ErasureRequest />
     </>
   );
-}
+});
 
 /** /home: the greeting and shortcuts, then each role's own cards, each from the feature it belongs to */
 export function HomeRoute() {

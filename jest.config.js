@@ -15,4 +15,8 @@ module.exports = {
   // a watchdog, not a measure: on a loaded machine (2 cores, other jobs) starting an app took over 30 s in a hook;
   // no test asserts a duration (speed is measured by `npm run bench`)
   testTimeout: 120000,
+  // On 2 cores jest has one worker, and with one worker it ran every file inside its own process, whose heap grew
+  // with each file until it hit V8's 4 GB limit near the end (seen once in CI: no results at all). With a limit, the
+  // files still run one at a time, in a child process that is replaced once it holds more than this after a file.
+  workerIdleMemoryLimit: '1GB',
 };

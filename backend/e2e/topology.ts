@@ -104,7 +104,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   const dataDir = mkdtempSync(join(tmpdir(), 'scale-out-'));
   const redisPrefix = `scaleout:${run}:`;
   const log = options.log ?? (() => undefined);
-  const env = {
+  const env: Record<string, string> = {
     ...process.env,
     NODE_ENV: 'production',
     COOKIE_SECURE: 'false',

@@ -93,7 +93,7 @@ describe('fiscal receipts in a real browser', () => {
     expect((await doctor.getByTestId('fiscal-total').textContent())!.replace(/\s/g, ' ')).toContain('82,00 €');
     const [download] = await Promise.all([doctor.waitForEvent('download'), doctor.getByRole('link', { name: 'Scarica il file per il Sistema TS' }).click()]);
     // the file is served zipped, as the Sistema TS channel takes it
-    const [xml] = Object.values(unzipSync(readFileSync((await download.path())!))).map(strFromU8);
+    const [xml] = Object.values(unzipSync(readFileSync((await download.path())!))).map((bytes) => strFromU8(bytes));
     const parsed = create(xml).end({ format: 'object' }) as any;
     const document = [parsed.precompilata.documentoSpesa].flat()[0];
     expect(document.idSpesa.numDocumentoFiscale.numDocumento).toBe(`1/${YEAR}`);

@@ -48,11 +48,11 @@ async function patientOnPhone(surname: string, channel: 'sms' | 'whatsapp', mobi
   return page;
 }
 
-/** the outbox sends what is due by the app's clock until `ok` holds about what the stand-ins received */
+/** the app settles (reactors, read models, the outbox by its clock) until `ok` holds about what the stand-ins received */
 const sendUntil = <T>(received: () => T, ok: (v: T) => boolean) =>
   until(
     async () => {
-      await suite.notifications.runDue();
+      await suite.settle();
       return received();
     },
     ok,
